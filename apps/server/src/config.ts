@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { DEFAULT_SESSION_TTL_SECONDS } from '@portal/contract';
+
+const flag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['on', 'true', '1', 'yes'].includes(value));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_TTL: z.coerce.number().int().min(10, 'must be at least 10 seconds').default(DEFAULT_SESSION_TTL_SECONDS),
+    DEMO: flag.default(true),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    TRUST_PROXY: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (!env.DEMO && !env.ADMIN_EMAIL !== !env.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+    }
+  });
+
+/** The server's configuration, parsed once at start; nothing else reads `process.env`. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Given secret, or undefined to use (and create) the one kept in the data folder. */
+  jwtSecret: string | undefined;
+  sessionTtlSeconds: number;
+  demo: boolean;
+  firstAdmin: { email: string; password: string } | undefined;
+  /** Addresses whose X-Forwarded-For is believed; false trusts no proxy. */
+  trustProxy: string[] | false;
+  logLevel: string;
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const parsed = result.data;
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: parsed.DATA_DIR,
+    databaseUrl: parsed.DATABASE_URL,
+    jwtSecret: parsed.JWT_SECRET,
+    sessionTtlSeconds: parsed.SESSION_TTL,
+    demo: parsed.DEMO,
+    firstAdmin:
+      parsed.ADMIN_EMAIL && parsed.ADMIN_PASSWORD
+        ? { email: parsed.ADMIN_EMAIL.toLowerCase(), password: parsed.ADMIN_PASSWORD }
+        : undefined,
+    trustProxy: parsed.TRUST_PROXY
+      ? parsed.TRUST_PROXY.split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+      : false,
+    logLevel: parsed.LOG_LEVEL,
+    webDist: parsed.WEB_DIST,
+  };
+}

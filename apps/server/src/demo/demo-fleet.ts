@@ -1,0 +1,85 @@
+import { DEFAULT_OPERATOR_BUSINESS, Role } from '@portal/contract';
+import type { BusinessRepository } from '../modules/business/business.repository.ts';
+import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
+import type { UsersRepository } from '../modules/users/users.repository.ts';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+/** The demo accounts of the README, all with DEMO_PASSWORD. */
+export const DEMO_USERS = [
+  { email: 'admin@demo.test', name: 'Alessia', surname: 'Amministratori', role: Role.Administrator, business: 'operator' },
+  { email: 'manager@demo.test', name: 'Marco', surname: 'Manager', role: Role.Manager, business: 'a' },
+  { email: 'tech@demo.test', name: 'Tiziana', surname: 'Tecnico', role: Role.Technician, business: 'a' },
+  { email: 'customer@demo.test', name: 'Carlo', surname: 'Cliente', role: Role.Customer, business: 'a' },
+  { email: 'manager2@demo.test', name: 'Monica', surname: 'Manager', role: Role.Manager, business: 'b' },
+  { email: 'customer2@demo.test', name: 'Cesare', surname: 'Cliente', role: Role.Customer, business: 'b' },
+] as const;
+
+const DEMO_BUSINESSES = {
+  a: {
+    name: 'Officine Adriatiche S.p.A.',
+    street: 'Via Garibaldi 12',
+    cap: 35100,
+    city: 'Padova',
+    province: 'PD',
+    country: 'Italia',
+    email: 'info@officine-adriatiche.test',
+    phone: '+39 049 000 1111',
+  },
+  b: {
+    name: 'Brenta Prototipi S.r.l.',
+    street: 'Via Roma 3',
+    cap: 30030,
+    city: 'Dolo',
+    province: 'VE',
+    country: 'Italia',
+    email: 'info@brenta-prototipi.test',
+    phone: '+39 041 000 2222',
+  },
+} as const;
+
+export interface SeedDeps {
+  users: UsersRepository;
+  businesses: BusinessRepository;
+  hasher: PasswordHasher;
+}
+
+/** Creates the demo fleet on an empty database; a database that has users is left as it is. */
+export async function seedDemoFleet({ users, businesses, hasher }: SeedDeps): Promise<boolean> {
+  if ((await users.count()) > 0) return false;
+  const operator = await businesses.insert({ ...DEFAULT_OPERATOR_BUSINESS, operator: true });
+  const a = await businesses.insert(DEMO_BUSINESSES.a);
+  const b = await businesses.insert(DEMO_BUSINESSES.b);
+  const businessIds = { operator: operator.id, a: a.id, b: b.id };
+  const passwordHash = await hasher.hash(DEMO_PASSWORD);
+  for (const user of DEMO_USERS) {
+    const { business, ...fields } = user;
+    await users.insert({ ...fields, businessId: businessIds[business], passwordHash });
+  }
+  return true;
+}
+
+/**
+ * Without the demo, an empty database gets the operator business and its first administrator from
+ * ADMIN_EMAIL and ADMIN_PASSWORD; without them the server must not start with nobody able to log in.
+ */
+export async function ensureFirstAdministrator(
+  { users, businesses, hasher }: SeedDeps,
+  firstAdmin: { email: string; password: string } | undefined,
+): Promise<boolean> {
+  if ((await users.count()) > 0) return false;
+  if (!firstAdmin) {
+    throw new Error('The database has no users: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first administrator');
+  }
+  const operator = (await businesses.findOperator()) ?? (await businesses.insert({ ...DEFAULT_OPERATOR_BUSINESS, operator: true }));
+  await users.insert({
+    email: firstAdmin.email,
+    name: 'Administrator',
+    surname: '',
+    role: Role.Administrator,
+    businessId: operator.id,
+    passwordHash: await hasher.hash(firstAdmin.password),
+    lastPasswordChange: new Date(),
+  });
+  return true;
+}

@@ -1,0 +1,71 @@
+import { Role } from '@portal/contract';
+import { AppError, unauthenticated } from '../../plugins/app-error.ts';
+import type { UsersRepository, UserWithBusinessState } from '../users/users.repository.ts';
+import { accountKey, addressKey, retryAfterMs, THROTTLE } from './login-throttle.ts';
+import type { LoginThrottleRepository } from './login-throttle.repository.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import type { IssuedSession, SessionSubject, TokenService } from './token.service.ts';
+
+export interface AuthServiceDeps {
+  users: UsersRepository;
+  throttle: LoginThrottleRepository;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+  now: () => Date;
+}
+
+/** Disabled users, and every non-administrator of a suspended business, are kept out. */
+function assertMayUsePortal(user: UserWithBusinessState): void {
+  if (!user.enabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled');
+  if (!user.businessActive && user.role !== Role.Administrator) {
+    throw new AppError('BUSINESS_SUSPENDED', 'The business of this account is suspended');
+  }
+}
+
+export class AuthService {
+  readonly #deps: AuthServiceDeps;
+
+  constructor(deps: AuthServiceDeps) {
+    this.#deps = deps;
+  }
+
+  /**
+   * Checks the credentials and opens a session. Unknown accounts get the same answer after the same
+   * hashing work as a wrong password, so the answer says nothing about which accounts exist.
+   */
+  async login(email: string, password: string, clientAddress: string): Promise<IssuedSession> {
+    const { users, throttle, hasher, tokens, now } = this.#deps;
+    const keys = [accountKey(email), addressKey(clientAddress)];
+    const counts = await throttle.find(keys);
+    const wait = retryAfterMs(counts.get(keys[0] as string), counts.get(keys[1] as string), now());
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new AppError(
+        'TOO_MANY_LOGIN_ATTEMPTS',
+        `Too many failed login attempts. Try again in ${seconds} seconds.`,
+        { headers: { 'retry-after': String(seconds) } },
+      );
+    }
+    const user = await users.findWithBusinessStateByEmail(email);
+    const valid = await hasher.verify(user?.passwordHash, password);
+    if (!user || !valid) {
+      await throttle.recordFailure(keys, now(), THROTTLE.windowMs);
+      throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+    }
+    await throttle.clear(keys[0] as string);
+    assertMayUsePortal(user);
+    return tokens.issue({ id: user.id, role: user.role as Role, business: user.businessId });
+  }
+
+  /**
+   * The subject of a valid session token, re-read from the database so that a disabled user, a
+   * suspended business or a changed role takes effect on the very next call.
+   */
+  async authenticate(token: string): Promise<SessionSubject> {
+    const claims = await this.#deps.tokens.verifySession(token);
+    const user = await this.#deps.users.findWithBusinessStateById(claims.id);
+    if (!user) throw unauthenticated('Session user no longer exists');
+    assertMayUsePortal(user);
+    return { id: user.id, role: user.role as Role, business: user.businessId };
+  }
+}

@@ -1,0 +1,15 @@
+import type { Role, User } from '@portal/contract';
+import type { UserRow } from './users.repository.ts';
+
+/** Row -> response: the password hash and anything else internal never leaves through here. */
+export const toUserResponse = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  surname: row.surname,
+  role: row.role as Role,
+  enabled: row.enabled,
+  createdAt: row.createdAt.toISOString(),
+  lastPasswordChange: row.lastPasswordChange?.toISOString() ?? null,
+  business: row.businessId,
+});

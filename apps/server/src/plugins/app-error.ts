@@ -1,0 +1,29 @@
+import { ERROR_STATUS, type ErrorCode, type FieldMessages } from '@portal/contract';
+
+/**
+ * The one error type a route or service throws for an expected failure. The error handler turns it
+ * into the body of DESIGN.md section 3; the status comes from the contract's catalog.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly fields: FieldMessages | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fields?: FieldMessages; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = ERROR_STATUS[code];
+    this.fields = options.fields;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
+export const unauthenticated = (message = 'Authentication required') => new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);

@@ -1,0 +1,90 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lockfile from 'proper-lockfile';
+import { buildApp } from './app.ts';
+import { ConfigError, parseConfig } from './config.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from './db/database.ts';
+import { DEMO_PASSWORD, DEMO_USERS, ensureFirstAdministrator, seedDemoFleet } from './demo/demo-fleet.ts';
+import { PasswordHasher } from './modules/auth/password-hasher.ts';
+import { loadJwtSecret } from './modules/auth/token.service.ts';
+import { BusinessRepository } from './modules/business/business.repository.ts';
+import { UsersRepository } from './modules/users/users.repository.ts';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = parseConfig(process.env);
+  const dataDir = path.resolve(config.dataDir);
+  await mkdir(dataDir, { recursive: true });
+
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+
+  let database: DatabaseHandle;
+  try {
+    if (config.databaseUrl) {
+      database = await openPostgres(config.databaseUrl);
+    } else {
+      // PGlite has no lock of its own: a second server on the same folder would corrupt it.
+      const release = await lockfile
+        .lock(dataDir, { lockfilePath: path.join(dataDir, '.lock'), stale: 15_000, update: 5_000 })
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ELOCKED') throw new ConfigError(`Another portal server is using ${dataDir}`);
+          throw error;
+        });
+      cleanups.push(release);
+      database = await openPglite(path.join(dataDir, 'pglite'));
+    }
+    cleanups.push(() => database.close());
+
+    const hasher = new PasswordHasher();
+    const seedDeps = {
+      users: new UsersRepository(database.db),
+      businesses: new BusinessRepository(database.db),
+      hasher,
+    };
+    const seeded = config.demo
+      ? await seedDemoFleet(seedDeps)
+      : await ensureFirstAdministrator(seedDeps, config.firstAdmin);
+
+    const app = await buildApp({
+      config: { ...config, webDist: config.webDist ?? DEFAULT_WEB_DIST },
+      database,
+      jwtSecret: await loadJwtSecret(config.jwtSecret, dataDir),
+      hasher,
+      logger: {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      },
+    });
+    cleanups.push(() => app.close());
+
+    let closing = false;
+    const shutdown = (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      void cleanUp().then(() => process.exit(0));
+    };
+    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
+
+    const address = await app.listen({ port: config.port, host: config.host });
+    app.log.info({ database: database.kind, dataDir }, `portal listening on ${address}`);
+    if (config.demo) {
+      const accounts = DEMO_USERS.map((user) => user.email).join(', ');
+      app.log.info(`demo ${seeded ? 'fleet created' : 'fleet'}: ${accounts} (password ${DEMO_PASSWORD})`);
+    }
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { emailSchema, LIMITS } from './limits.ts';
+import { roleSchema } from './roles.ts';
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(LIMITS.passwordMax),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResponseSchema = z.object({
+  access_token: z.string(),
+  video_token: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** The claims of the session token; `exp` is in seconds since the epoch. */
+export const sessionClaimsSchema = z.object({
+  id: z.number().int().positive(),
+  role: roleSchema,
+  business: z.number().int().positive(),
+  exp: z.number().int(),
+});
+export type SessionClaims = z.infer<typeof sessionClaimsSchema>;

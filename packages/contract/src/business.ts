@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** The operator business shown in the footer and used for the public contact link. */
+export const operatorBusinessSchema = z.object({
+  name: z.string(),
+  street: z.string(),
+  cap: z.number().int(),
+  city: z.string(),
+  province: z.string(),
+  country: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  logo: z.string().nullable(),
+});
+export type OperatorBusiness = z.infer<typeof operatorBusinessSchema>;
+
+/** The built-in operator record used until the operator business is configured (DESIGN.md section 3). */
+export const DEFAULT_OPERATOR_BUSINESS: OperatorBusiness = {
+  name: 'Machine Support Portal S.r.l.',
+  street: 'Via dell’Industria 1',
+  cap: 30010,
+  city: 'Campagna Lupia',
+  province: 'VE',
+  country: 'Italia',
+  email: 'support@portal.test',
+  phone: '+39 041 000 0000',
+  logo: null,
+};

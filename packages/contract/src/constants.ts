@@ -1,0 +1,13 @@
+/** Business constants of specification section 9 that both sides need. */
+export const SESSION_WARNING_BEFORE_MS = 2 * 60 * 1000;
+export const TIME_LEFT_REFRESH_MS = 1000;
+export const TOAST_DEFAULT_DELAY_MS = 5000;
+export const SIDEBAR_MIN_WIDTH = '16rem';
+export const DEFAULT_SESSION_TTL_SECONDS = 60 * 60;
+
+export const LANGUAGES = ['it', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'it';
+
+/** Cookie carrying the session to `/proxy`, where frames and images cannot send headers. */
+export const PROXY_COOKIE = 'portal_proxy';

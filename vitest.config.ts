@@ -1,0 +1,55 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner for every level. `api` runs on PGlite and, when DATABASE_URL is set, again on PostgreSQL.
+ * `scripts/test.ts` runs the projects in order and prints the closing tally.
+ */
+const usePostgres = Boolean(process.env.DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    reporters: ['default', './scripts/tally-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: ['apps/server/src/**/*.api.test.ts'],
+          env: { TEST_DATABASE: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(usePostgres
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: ['apps/server/src/**/*.api.test.ts'],
+                env: { TEST_DATABASE: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
