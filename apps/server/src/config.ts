@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { DEFAULT_SESSION_TTL_SECONDS } from '@portal/contract';
+import { z } from 'zod';
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
@@ -15,7 +15,11 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SESSION_TTL: z.coerce.number().int().min(10, 'must be at least 10 seconds').default(DEFAULT_SESSION_TTL_SECONDS),
+    SESSION_TTL: z.coerce
+      .number()
+      .int()
+      .min(10, 'must be at least 10 seconds')
+      .default(DEFAULT_SESSION_TTL_SECONDS),
     DEMO: flag.default(true),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -25,7 +29,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (!env.DEMO && !env.ADMIN_EMAIL !== !env.ADMIN_PASSWORD) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      });
     }
   });
 
@@ -53,7 +61,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
   );
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const parsed = result.data;

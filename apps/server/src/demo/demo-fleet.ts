@@ -1,13 +1,19 @@
 import { DEFAULT_OPERATOR_BUSINESS, Role } from '@portal/contract';
-import type { BusinessRepository } from '../modules/business/business.repository.ts';
 import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
+import type { BusinessRepository } from '../modules/business/business.repository.ts';
 import type { UsersRepository } from '../modules/users/users.repository.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
 /** The demo accounts of the README, all with DEMO_PASSWORD. */
 export const DEMO_USERS = [
-  { email: 'admin@demo.test', name: 'Alessia', surname: 'Amministratori', role: Role.Administrator, business: 'operator' },
+  {
+    email: 'admin@demo.test',
+    name: 'Alessia',
+    surname: 'Amministratori',
+    role: Role.Administrator,
+    business: 'operator',
+  },
   { email: 'manager@demo.test', name: 'Marco', surname: 'Manager', role: Role.Manager, business: 'a' },
   { email: 'tech@demo.test', name: 'Tiziana', surname: 'Tecnico', role: Role.Technician, business: 'a' },
   { email: 'customer@demo.test', name: 'Carlo', surname: 'Cliente', role: Role.Customer, business: 'a' },
@@ -69,9 +75,13 @@ export async function ensureFirstAdministrator(
 ): Promise<boolean> {
   if ((await users.count()) > 0) return false;
   if (!firstAdmin) {
-    throw new Error('The database has no users: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first administrator');
+    throw new Error(
+      'The database has no users: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first administrator',
+    );
   }
-  const operator = (await businesses.findOperator()) ?? (await businesses.insert({ ...DEFAULT_OPERATOR_BUSINESS, operator: true }));
+  const operator =
+    (await businesses.findOperator()) ??
+    (await businesses.insert({ ...DEFAULT_OPERATOR_BUSINESS, operator: true }));
   await users.insert({
     email: firstAdmin.email,
     name: 'Administrator',

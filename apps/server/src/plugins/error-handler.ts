@@ -24,7 +24,8 @@ function send(reply: FastifyReply, statusCode: number, code: string, message: Er
 function fieldMessages(error: FastifyError): FieldMessages {
   const fields: FieldMessages = {};
   for (const issue of error.validation ?? []) {
-    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
+    const key =
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
     const messages = fields[key] ?? [];
     messages.push(issue.message ?? 'Invalid value');
     fields[key] = messages;

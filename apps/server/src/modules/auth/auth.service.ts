@@ -1,8 +1,8 @@
 import { Role } from '@portal/contract';
 import { AppError, unauthenticated } from '../../plugins/app-error.ts';
 import type { UsersRepository, UserWithBusinessState } from '../users/users.repository.ts';
-import { accountKey, addressKey, retryAfterMs, THROTTLE } from './login-throttle.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
+import { accountKey, addressKey, retryAfterMs, THROTTLE } from './login-throttle.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { IssuedSession, SessionSubject, TokenService } from './token.service.ts';
 

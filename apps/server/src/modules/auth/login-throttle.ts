@@ -30,7 +30,8 @@ export function retryAfterMs(
 ): number {
   const live = (count: FailureCount | undefined) =>
     count && now.getTime() - count.windowStartedAt.getTime() < THROTTLE.windowMs ? count : undefined;
-  const windowEnd = (count: FailureCount) => count.windowStartedAt.getTime() + THROTTLE.windowMs - now.getTime();
+  const windowEnd = (count: FailureCount) =>
+    count.windowStartedAt.getTime() + THROTTLE.windowMs - now.getTime();
   const waits: number[] = [0];
   const liveAddress = live(address);
   if (liveAddress && liveAddress.failures >= THROTTLE.addressLimit) waits.push(windowEnd(liveAddress));

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+describe('parseConfig', () => {
+  it('has the defaults of the README', () => {
+    expect(parseConfig({})).toMatchObject({
+      port: 8080,
+      dataDir: './data',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      sessionTtlSeconds: 3600,
+      demo: true,
+      trustProxy: false,
+    });
+  });
+
+  it('reads DEMO=off, the first administrator and the trusted proxies', () => {
+    const config = parseConfig({
+      DEMO: 'off',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'Secret123!',
+      TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+    });
+    expect(config.demo).toBe(false);
+    expect(config.firstAdmin).toEqual({ email: 'boss@example.com', password: 'Secret123!' });
+    expect(config.trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
+  });
+
+  it('names every bad variable in one readable error', () => {
+    const attempt = () => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      /PORT: .*\n.*DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL\n.*JWT_SECRET/,
+    );
+  });
+
+  it('refuses an administrator email without a password', () => {
+    expect(() => parseConfig({ DEMO: 'off', ADMIN_EMAIL: 'a@b.it' })).toThrow(
+      /ADMIN_EMAIL and ADMIN_PASSWORD go together/,
+    );
+  });
+});
