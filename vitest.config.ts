@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner for every level. `api` runs on PGlite and, when DATABASE_URL is set, again on PostgreSQL.
- * `scripts/test.ts` runs the projects in order and prints the closing tally.
+ * One runner for every level: `npm test` runs them all. `api` runs on PGlite and, when DATABASE_URL is set,
+ * again on PostgreSQL. End-to-end tests run last, alone, so the browser does not compete with the API suites.
  */
 const usePostgres = Boolean(process.env.DATABASE_URL);
 
@@ -48,6 +48,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -58,6 +58,10 @@ async function main(): Promise<void> {
       logger: {
         level: config.logLevel,
         redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        // Readable lines for a person at a terminal; JSON lines for log collectors.
+        ...(process.stdout.isTTY && {
+          transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
+        }),
       },
     });
     cleanups.push(() => app.close());
