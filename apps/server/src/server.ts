@@ -5,10 +5,11 @@ import lockfile from 'proper-lockfile';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database.ts';
-import { DEMO_PASSWORD, DEMO_USERS, ensureFirstAdministrator, seedDemoFleet } from './demo/demo-fleet.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoFleet } from './demo/demo-fleet.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { loadJwtSecret } from './modules/auth/token.service.ts';
 import { BusinessRepository } from './modules/business/business.repository.ts';
+import { ensureFirstAdministrator } from './modules/users/first-administrator.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -60,7 +61,10 @@ async function main(): Promise<void> {
         redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         // Readable lines for a person at a terminal; JSON lines for log collectors.
         ...(process.stdout.isTTY && {
-          transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
         }),
       },
     });

@@ -25,7 +25,7 @@ export function manualClock(start = new Date('2026-11-21T09:00:00Z')) {
  * A fresh database with the real migrations: in-memory PGlite, or a new database on the PostgreSQL
  * server of DATABASE_URL when the suite runs as `api-postgres`.
  */
-async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.TEST_DATABASE !== 'postgres') return openPglite(undefined);
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
