@@ -1,7 +1,5 @@
 import { DEFAULT_OPERATOR_BUSINESS, Role } from '@portal/contract';
-import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
-import type { BusinessRepository } from '../modules/business/business.repository.ts';
-import type { UsersRepository } from '../modules/users/users.repository.ts';
+import type { SeedDeps } from '../modules/users/first-administrator.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
