@@ -45,7 +45,14 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
