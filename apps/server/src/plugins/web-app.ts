@@ -18,7 +18,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDist: 
   if (hasApp) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // Looked up per request, so a rebuilt app is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,0 +1,60 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { logout } from '../features/auth/api/logout';
+import { ApiError, SessionExpiredError } from '../lib/api-client';
+import { formatErrorLines } from '../lib/error-message';
+import { i18n, translateErrorCode } from '../lib/i18n';
+import { showToast } from '../lib/toast-store';
+
+/** What a query or mutation may tell the global error handling about itself. */
+interface RequestMeta extends Record<string, unknown> {
+  /** A login call: a 401 means wrong credentials, shown as a toast, never a logout. */
+  authRequest?: boolean;
+  /** The caller copes with failure itself: no error toast. */
+  silent?: boolean;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: RequestMeta;
+    mutationMeta: RequestMeta;
+  }
+}
+
+/** The one place where failed calls become logouts or error toasts (specification section 8). */
+function handleError(error: unknown, meta: RequestMeta | undefined): void {
+  if (error instanceof SessionExpiredError) {
+    logout();
+    return;
+  }
+  if (error instanceof ApiError && error.status === 401 && !meta?.authRequest) {
+    logout();
+    return;
+  }
+  if (meta?.silent) return;
+  const lines = error instanceof ApiError ? formatErrorLines(error.body, translateErrorCode) : null;
+  showToast({
+    type: 'danger',
+    header: i18n.t('toast.error'),
+    body: lines ? lines.join('\n') : i18n.t('toast.undefinedError'),
+  });
+}
+
+/** Client errors will not change on a retry; server and network errors might. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof SessionExpiredError) return false;
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => handleError(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => handleError(error, mutation.meta),
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { Col, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { ProfileCard } from '../../../features/users/components/profile-card';
+import { useSession } from '../../../lib/session-store';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+export default function DashboardRoute() {
+  const { t } = useTranslation();
+  const session = useSession();
+  usePageTitle(t('dashboard.title'));
+  if (!session) return null;
+  return (
+    <>
+      <h1 className="h3 mb-4">{t('dashboard.title')}</h1>
+      <Row xs={1} md={2} xl={3} className="g-4">
+        <Col>
+          <ProfileCard userId={session.claims.id} />
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Navigate, useLocation, useParams } from 'react-router';
+import { paths, type SettingsTab } from '../../config/paths';
+import { detectLanguage } from '../../lib/detect-language';
+import { localizePath } from '../../lib/language';
+import { parseId } from '../../lib/route-params';
+import { useLanguage } from '../../lib/use-language';
+
+/** A path without language prefix: the same path under the stored or browser language. */
+export function LanguageRedirect() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate replace to={`${localizePath(pathname, detectLanguage())}${search}${hash}`} />;
+}
+
+/** /roles and /users: the matching tab of /settings. */
+export function SettingsTabRedirect({ tab }: { tab: SettingsTab }) {
+  const lang = useLanguage();
+  return <Navigate replace to={paths.settings.getHref(lang, tab)} />;
+}
+
+/** /users/{id}: the user page under /settings. */
+export function UserRedirect() {
+  const lang = useLanguage();
+  const id = parseId(useParams().id);
+  return <Navigate replace to={id === null ? paths.users.getHref(lang) : paths.user.getHref(lang, id)} />;
+}
+
+/** Any other path: the dashboard (which sends visitors without a session on to /login). */
+export function DashboardRedirect() {
+  const lang = useLanguage();
+  return <Navigate replace to={paths.dashboard.getHref(lang)} />;
+}

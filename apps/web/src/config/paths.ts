@@ -1,0 +1,32 @@
+import type { Language } from '@portal/contract';
+
+/** Tabs of /settings, chosen by the URL fragment (specification section 2). */
+export type SettingsTab =
+  | 'users'
+  | 'businesses'
+  | 'groups'
+  | 'machinegroups'
+  | 'computercontrollers'
+  | 'roles';
+
+/**
+ * Every URL of the web client. `path` is the router pattern under the `/:lang` prefix, `getHref` builds
+ * a link in a given language: the one place that knows the shape of each URL.
+ */
+export const paths = {
+  home: { path: '', getHref: (lang: Language) => `/${lang}` },
+  login: { path: 'login', getHref: (lang: Language) => `/${lang}/login` },
+  dashboard: { path: 'dashboard', getHref: (lang: Language) => `/${lang}/dashboard` },
+  settings: {
+    path: 'settings',
+    getHref: (lang: Language, tab?: SettingsTab) => `/${lang}/settings${tab ? `#${tab}` : ''}`,
+  },
+  user: {
+    path: 'settings/users/:id',
+    getHref: (lang: Language, id: number) => `/${lang}/settings/users/${id}`,
+  },
+  /** Old addresses kept working by redirects. */
+  roles: { path: 'roles', getHref: (lang: Language) => `/${lang}/roles` },
+  users: { path: 'users', getHref: (lang: Language) => `/${lang}/users` },
+  usersUser: { path: 'users/:id', getHref: (lang: Language, id: number) => `/${lang}/users/${id}` },
+} as const;

@@ -1,0 +1,23 @@
+import { DEFAULT_OPERATOR_BUSINESS, type OperatorBusiness, operatorBusinessSchema } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/v1/operator: public, the footer's address and the home page's contact mail. */
+export const getOperator = (signal?: AbortSignal): Promise<OperatorBusiness> =>
+  apiRequest('/api/v1/operator', operatorBusinessSchema, { authenticated: false, signal });
+
+export const operatorQueryOptions = () =>
+  queryOptions({
+    queryKey: ['operator'],
+    queryFn: ({ signal }) => getOperator(signal),
+    // The operator record changes almost never.
+    staleTime: 60 * 60 * 1000,
+    // The built-in record stands in when the call fails, so a failure is not worth an error toast.
+    meta: { silent: true },
+  });
+
+/** The operator business, or the built-in record until (or unless) the server answers. */
+export function useOperator(): OperatorBusiness {
+  const { data } = useQuery(operatorQueryOptions());
+  return data ?? DEFAULT_OPERATOR_BUSINESS;
+}

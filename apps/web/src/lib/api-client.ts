@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import { isExpired } from './session';
+import { getSession } from './session-store';
+
+/** An error answer of the API; `body` is the raw JSON, normally `{ statusCode, error, code, message }`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    const code = readString(body, 'code');
+    super(readString(body, 'message') ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+/** Thrown instead of sending a request whose session token has already expired (specification section 4). */
+export class SessionExpiredError extends Error {
+  constructor() {
+    super('The session has expired; the request was not sent');
+    this.name = 'SessionExpiredError';
+  }
+}
+
+function readString(body: unknown, key: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** False for calls that must not carry (or check) the session token, such as the login itself. */
+  authenticated?: boolean;
+  signal?: AbortSignal;
+}
+
+function buildHeaders(options: RequestOptions): Headers {
+  const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
+  // Only with a body: Fastify refuses a JSON content type on an empty DELETE.
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (options.authenticated !== false) {
+    const session = getSession();
+    if (session) {
+      if (isExpired(session.claims, Date.now())) throw new SessionExpiredError();
+      headers.set('Authorization', `Bearer ${session.token}`);
+    }
+  }
+  return headers;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Calls the API on the same origin and validates the answer with the contract's schema.
+ * It only throws: toasts, logouts and redirects are decided by the query cache's error handlers.
+ */
+export async function apiRequest<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  options?: RequestOptions,
+): Promise<z.output<Schema>>;
+export async function apiRequest(path: string, schema: null, options?: RequestOptions): Promise<void>;
+export async function apiRequest(
+  path: string,
+  schema: z.ZodType | null,
+  options: RequestOptions = {},
+): Promise<unknown> {
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers: buildHeaders(options),
+    body: options.body === undefined ? null : JSON.stringify(options.body),
+    signal: options.signal ?? null,
+    credentials: 'same-origin',
+  });
+  const payload = await readJson(response);
+  if (!response.ok) throw new ApiError(response.status, payload);
+  return schema ? schema.parse(payload) : undefined;
+}

@@ -1,0 +1,84 @@
+import type { LoginResponse, SessionClaims } from '@portal/contract';
+import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS } from '../config/storage-keys';
+import { isExpired, readClaims } from './session';
+import { readStorage, removeStorage, writeStorage } from './storage';
+
+/** The signed-in state: the tokens as stored and the claims read from the session token. */
+export interface Session {
+  token: string;
+  videoToken: string | null;
+  claims: SessionClaims;
+}
+
+/** Builds a session from a login answer; null when the token cannot be read as a session token. */
+export function toSession(tokens: LoginResponse): Session | null {
+  const claims = readClaims(tokens.access_token);
+  return claims ? { token: tokens.access_token, videoToken: tokens.video_token, claims } : null;
+}
+
+const listeners = new Set<() => void>();
+// `undefined` until first read, so importing this module never touches storage.
+let current: Session | null | undefined;
+
+function clearStoredTokens(): void {
+  removeStorage(STORAGE_KEYS.token);
+  removeStorage(STORAGE_KEYS.videoToken);
+}
+
+/** A stored token that is unreadable or already expired means logged out (specification section 4). */
+function readStoredSession(): Session | null {
+  const token = readStorage(STORAGE_KEYS.token);
+  if (!token) return null;
+  const claims = readClaims(token);
+  if (!claims || isExpired(claims, Date.now())) {
+    clearStoredTokens();
+    return null;
+  }
+  return { token, videoToken: readStorage(STORAGE_KEYS.videoToken), claims };
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): Session | null {
+  if (current === undefined) current = readStoredSession();
+  return current;
+}
+
+export function storeSession(session: Session): void {
+  writeStorage(STORAGE_KEYS.token, session.token);
+  if (session.videoToken) writeStorage(STORAGE_KEYS.videoToken, session.videoToken);
+  else removeStorage(STORAGE_KEYS.videoToken);
+  current = session;
+  emit();
+}
+
+/** Forgets the session locally; the server call and navigation belong to the caller. */
+export function clearSession(): void {
+  clearStoredTokens();
+  if (current === null) return;
+  current = null;
+  emit();
+}
+
+// Another tab logging in or out changes the shared storage: follow it so tabs never disagree.
+function onStorage(event: StorageEvent): void {
+  if (event.key !== null && event.key !== STORAGE_KEYS.token) return;
+  current = readStoredSession();
+  emit();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession);
+}

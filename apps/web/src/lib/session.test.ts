@@ -1,0 +1,77 @@
+import { Role, SESSION_WARNING_BEFORE_MS } from '@portal/contract';
+import { UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { expiresAt, formatTimeLeft, isExpired, msUntilExpiry, msUntilWarning, readClaims } from './session';
+
+const claims = { id: 7, role: Role.Manager, business: 3, exp: 1_700_000_000 };
+const expiry = claims.exp * 1000;
+
+describe('readClaims', () => {
+  it('reads id, role, business and exp from a session token', () => {
+    const token = new UnsecuredJWT({ ...claims, iat: 1_699_996_400 }).encode();
+    expect(readClaims(token)).toEqual(claims);
+  });
+
+  it('gives null for a token without the session claims', () => {
+    expect(readClaims(new UnsecuredJWT({ id: 7 }).encode())).toBeNull();
+  });
+
+  it('gives null for something that is not a token', () => {
+    expect(readClaims('not-a-token')).toBeNull();
+    expect(readClaims('')).toBeNull();
+  });
+});
+
+describe('isExpired', () => {
+  it('converts exp from seconds to milliseconds', () => {
+    expect(expiresAt(claims)).toBe(1_700_000_000_000);
+  });
+
+  it('is false before the expiry instant', () => {
+    expect(isExpired(claims, expiry - 1)).toBe(false);
+  });
+
+  it('is true at and after the expiry instant', () => {
+    expect(isExpired(claims, expiry)).toBe(true);
+    expect(isExpired(claims, expiry + 60_000)).toBe(true);
+  });
+});
+
+describe('msUntilWarning', () => {
+  it('is due two minutes before expiry', () => {
+    expect(SESSION_WARNING_BEFORE_MS).toBe(120_000);
+    expect(msUntilWarning(claims, expiry - 10 * 60_000)).toBe(8 * 60_000);
+  });
+
+  it('is zero once the warning time has come', () => {
+    expect(msUntilWarning(claims, expiry - 120_000)).toBe(0);
+    expect(msUntilWarning(claims, expiry - 30_000)).toBe(0);
+    expect(msUntilWarning(claims, expiry + 1)).toBe(0);
+  });
+});
+
+describe('msUntilExpiry', () => {
+  it('counts down to expiry and never goes negative', () => {
+    expect(msUntilExpiry(claims, expiry - 5000)).toBe(5000);
+    expect(msUntilExpiry(claims, expiry + 5000)).toBe(0);
+  });
+});
+
+describe('formatTimeLeft', () => {
+  it('shows minutes and zero-padded seconds under an hour', () => {
+    expect(formatTimeLeft((12 * 60 + 5) * 1000)).toBe('12m 05s');
+    expect(formatTimeLeft(59 * 60_000 + 59_999)).toBe('59m 59s');
+    expect(formatTimeLeft(4_000)).toBe('0m 04s');
+  });
+
+  it('shows hours and zero-padded minutes from an hour on', () => {
+    expect(formatTimeLeft(3_600_000)).toBe('1h 00m');
+    expect(formatTimeLeft((3600 + 5 * 60 + 30) * 1000)).toBe('1h 05m');
+    expect(formatTimeLeft(26 * 3_600_000)).toBe('26h 00m');
+  });
+
+  it('never shows a negative time', () => {
+    expect(formatTimeLeft(0)).toBe('0m 00s');
+    expect(formatTimeLeft(-5000)).toBe('0m 00s');
+  });
+});

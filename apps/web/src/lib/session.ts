@@ -1,0 +1,38 @@
+import { SESSION_WARNING_BEFORE_MS, type SessionClaims, sessionClaimsSchema } from '@portal/contract';
+import { decodeJwt } from 'jose';
+
+/**
+ * Reads the claims of a session token without verifying its signature: the server verifies every call,
+ * the client only needs them to schedule the warning and the logout and to mirror role guards.
+ */
+export function readClaims(token: string): SessionClaims | null {
+  try {
+    const parsed = sessionClaimsSchema.safeParse(decodeJwt(token));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Expiry instant in milliseconds (the token carries seconds). */
+export const expiresAt = (claims: SessionClaims): number => claims.exp * 1000;
+
+export const isExpired = (claims: SessionClaims, now: number): boolean => now >= expiresAt(claims);
+
+export const msUntilExpiry = (claims: SessionClaims, now: number): number =>
+  Math.max(0, expiresAt(claims) - now);
+
+/** Time until the session-expiry popup is due; 0 when it already is. */
+export const msUntilWarning = (claims: SessionClaims, now: number): number =>
+  Math.max(0, expiresAt(claims) - SESSION_WARNING_BEFORE_MS - now);
+
+const pad2 = (value: number): string => String(value).padStart(2, '0');
+
+/** Minutes and seconds under an hour ("12m 05s"), otherwise hours and minutes ("1h 05m"). */
+export function formatTimeLeft(ms: number): string {
+  const totalSeconds = Math.max(0, Math.floor(ms / 1000));
+  if (totalSeconds < 3600) {
+    return `${Math.floor(totalSeconds / 60)}m ${pad2(totalSeconds % 60)}s`;
+  }
+  return `${Math.floor(totalSeconds / 3600)}h ${pad2(Math.floor((totalSeconds % 3600) / 60))}m`;
+}

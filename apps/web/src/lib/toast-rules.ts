@@ -1,0 +1,43 @@
+import { TOAST_DEFAULT_DELAY_MS } from '@portal/contract';
+
+/** Bootstrap contextual variants: the specification's toast types. */
+export type ToastType =
+  | 'primary'
+  | 'secondary'
+  | 'success'
+  | 'danger'
+  | 'warning'
+  | 'info'
+  | 'light'
+  | 'dark';
+
+/** A toast as the specification defines it (section 3). */
+export interface Toast {
+  id: string;
+  header: string;
+  body: string;
+  type: ToastType;
+  autohide: boolean;
+  /** Milliseconds before an auto-hiding toast goes away. */
+  delay: number;
+}
+
+/** What callers give: everything but the body has a default. */
+export type ToastInput = Partial<Omit<Toast, 'id'>> & Pick<Toast, 'body'>;
+
+/** The delay defaults to 5000 ms, and a negative (or unusable) delay resets to it. */
+export function normalizeDelay(delay: number | undefined): number {
+  if (delay === undefined || !Number.isFinite(delay) || delay < 0) return TOAST_DEFAULT_DELAY_MS;
+  return delay;
+}
+
+export function createToast(id: string, input: ToastInput): Toast {
+  return {
+    id,
+    header: input.header ?? '',
+    body: input.body,
+    type: input.type ?? 'info',
+    autohide: input.autohide ?? true,
+    delay: normalizeDelay(input.delay),
+  };
+}

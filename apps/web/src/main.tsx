@@ -1,0 +1,24 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import 'bootstrap-icons/font/bootstrap-icons.min.css';
+import './styles/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { detectLanguage } from './lib/detect-language';
+import { initI18n } from './lib/i18n';
+import { languageOfPath } from './lib/language';
+import { applyStoredTheme } from './lib/theme-store';
+
+// Theme and language are settled before the first render so the page never flashes the wrong one.
+applyStoredTheme();
+const language = languageOfPath(window.location.pathname) ?? detectLanguage();
+initI18n(language);
+document.documentElement.lang = language;
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks the #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
