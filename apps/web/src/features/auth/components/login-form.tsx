@@ -1,16 +1,15 @@
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/ui/text-field';
 import { storeSession } from '../../../lib/session-store';
 import { useLogin } from '../api/login';
 import { useLoginForm } from '../hooks/use-login-form';
+import { LoginFields } from './login-fields';
 
 /** Email and password, both required; a failed login shows the error toast and keeps the form. */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
   const login = useLogin();
   const form = useLoginForm();
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     login.mutate(values, {
@@ -23,24 +22,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <form noValidate onSubmit={submit}>
-      <TextField
-        id="login-email"
-        label={t('login.email')}
-        type="email"
-        autoComplete="username"
-        required
-        registration={form.register('email')}
-        error={errors.email?.message}
-      />
-      <TextField
-        id="login-password"
-        label={t('login.password')}
-        type="password"
-        autoComplete="current-password"
-        required
-        registration={form.register('password')}
-        error={errors.password?.message}
-      />
+      <LoginFields form={form} idPrefix="login" />
       <Button type="submit" className="w-100" disabled={login.isPending}>
         {login.isPending && (
           <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />

@@ -2,12 +2,12 @@ import { SESSION_WARNING_BEFORE_MS } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OverlayDialog } from '../../../components/ui/overlay-dialog';
-import { TextField } from '../../../components/ui/text-field';
 import { expiresAt } from '../../../lib/session';
 import { storeSession, useSession } from '../../../lib/session-store';
 import { useAt } from '../../../lib/timers';
 import { useLogin } from '../api/login';
 import { useLoginForm } from '../hooks/use-login-form';
+import { LoginFields } from './login-fields';
 
 /**
  * Two minutes before the session ends, asks for the password and logs in again with it.
@@ -33,7 +33,6 @@ export function SessionExpiryDialog({ email }: { email: string | undefined }) {
   }, [show, resetField]);
 
   const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess: storeSession }));
-  const { errors } = form.formState;
 
   return (
     <OverlayDialog
@@ -47,24 +46,7 @@ export function SessionExpiryDialog({ email }: { email: string | undefined }) {
       testId="session-expiry-dialog"
     >
       <p>{t('session.expiring.text')}</p>
-      <TextField
-        id="session-email"
-        label={t('login.email')}
-        type="email"
-        autoComplete="username"
-        readOnly
-        registration={form.register('email')}
-        error={errors.email?.message}
-      />
-      <TextField
-        id="session-password"
-        label={t('login.password')}
-        type="password"
-        autoComplete="current-password"
-        required
-        registration={form.register('password')}
-        error={errors.password?.message}
-      />
+      <LoginFields form={form} idPrefix="session" emailReadOnly />
     </OverlayDialog>
   );
 }
