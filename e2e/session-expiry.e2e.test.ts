@@ -1,24 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/chromium.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
-import { logIn, newPage } from './support/session.ts';
+import { describe, expect, it } from 'vitest';
+import { location, logIn } from './support/session.ts';
+import { usePortal } from './support/suite.ts';
 
-let portal: RunningPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Two minutes and ten seconds: the warning, due two minutes before expiry, comes ten seconds in.
-  [portal, browser] = await Promise.all([startPortal({ SESSION_TTL: '130' }), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+// Two minutes and ten seconds: the warning, due two minutes before expiry, comes ten seconds in.
+const { open } = usePortal({ SESSION_TTL: '130' });
 
 describe('the session-expiry popup', () => {
   it('warns two minutes before expiry, and Submit renews the session', async () => {
-    const { context, page } = await newPage(browser, portal.url);
+    const page = await open();
     await logIn(page, 'customer@demo.test');
     const tokenBefore = await page.evaluate(() => localStorage.getItem('token'));
     const dialog = page.getByTestId('session-expiry-dialog');
@@ -29,11 +18,10 @@ describe('the session-expiry popup', () => {
     const tokenAfter = await page.evaluate(() => localStorage.getItem('token'));
     expect(tokenAfter).not.toBe(tokenBefore);
     expect(await page.getByTestId('time-left').textContent()).toMatch(/^2m (0\d|10)s$/);
-    await context.close();
   });
 
   it('can be ignored, and logs the user out when the session ends', async () => {
-    const { context, page } = await newPage(browser, portal.url);
+    const page = await open();
     // The page's clock flows as usual until the test moves it forward.
     await page.clock.install();
     await logIn(page, 'customer@demo.test');
@@ -44,6 +32,20 @@ describe('the session-expiry popup', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.clock.fastForward('02:00');
     await page.waitForURL(/\/it\/login$/);
-    await context.close();
+  });
+
+  it('keeps the popup and the session when the password is wrong', async () => {
+    const page = await open();
+    await page.clock.install();
+    await logIn(page, 'tech@demo.test');
+    const tokenBefore = await page.evaluate(() => localStorage.getItem('token'));
+    const dialog = page.getByTestId('session-expiry-dialog');
+    await page.clock.fastForward('00:11');
+    await dialog.getByLabel('Password', { exact: true }).fill('Wrong1234!');
+    await dialog.getByRole('button', { name: 'Invia' }).click();
+    await page.getByTestId('toast-area').getByText('Email o password errati.').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(tokenBefore);
+    expect(location(page)).toBe('/it/dashboard');
   });
 });

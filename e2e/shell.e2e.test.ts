@@ -1,29 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/chromium.ts';
-import { type RunningPortal, startPortal } from './support/portal.ts';
-import { location, logIn, newPage } from './support/session.ts';
+import { describe, expect, it } from 'vitest';
+import { location, logIn } from './support/session.ts';
+import { usePortal } from './support/suite.ts';
 
-let portal: RunningPortal;
-let browser: Browser;
-const contexts: { close(): Promise<void> }[] = [];
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-async function open(viewport?: { width: number; height: number }) {
-  const { context, page } = await newPage(browser, portal.url, viewport);
-  contexts.push(context);
-  return page;
-}
+const { open } = usePortal();
 
 describe('the application shell', () => {
   it('takes a visitor from the home page through login to the dashboard', async () => {

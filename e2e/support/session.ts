@@ -1,13 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'Demo1234!';
-
-/** A fresh browser profile (no stored token, theme or language) on the portal at `baseURL`. */
-export async function newPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'it-IT' });
-  const page = await context.newPage();
-  return { context, page };
-}
 
 /** Logs in through the login form, as a user does, and waits for the dashboard. */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {

@@ -1,0 +1,34 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { launchChromium } from './chromium.ts';
+import { type RunningPortal, startPortal } from './portal.ts';
+
+/**
+ * Registers the hooks of a suite that drives one real portal (with `env`) in one Chromium, and returns
+ * `open()`: a page in a fresh browser profile, closed after each test.
+ */
+export function usePortal(env: Record<string, string> = {}) {
+  let portal: RunningPortal | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(env), launchChromium()]);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  return {
+    async open(viewport = { width: 1280, height: 800 }): Promise<Page> {
+      if (!portal || !browser) throw new Error('the portal is not running');
+      const context = await browser.newContext({ baseURL: portal.url, viewport, locale: 'it-IT' });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { location, logIn } from './support/session.ts';
+import { usePortal } from './support/suite.ts';
+
+const { open } = usePortal();
+
+async function failLogin(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong1234!');
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+  const toast = page
+    .getByTestId('toast-area')
+    .getByRole('alert')
+    .filter({ hasText: 'Email o password errati.' });
+  await toast.waitFor();
+  return toast;
+}
+
+describe('toasts', () => {
+  it('hide after five seconds, but not while the pointer is over them', async () => {
+    const page = await open();
+    await page.clock.install();
+    await page.goto('/it/login');
+    const toast = await failLogin(page, 'manager@demo.test');
+    expect(await toast.getByText('Errore').count()).toBe(1);
+    await toast.hover();
+    await page.clock.fastForward('00:06');
+    expect(await toast.isVisible()).toBe(true);
+    await page.mouse.move(0, 0);
+    await page.clock.fastForward('00:04');
+    expect(await toast.isVisible()).toBe(true);
+    await page.clock.fastForward('00:02');
+    await toast.waitFor({ state: 'detached' });
+  });
+
+  it('go away when clicked', async () => {
+    const page = await open();
+    await page.goto('/it/login');
+    const toast = await failLogin(page, 'manager2@demo.test');
+    await toast.click();
+    await toast.waitFor({ state: 'detached' });
+  });
+});
+
+describe('sessions and redirects', () => {
+  it('treats an expired stored token as logged out', async () => {
+    const page = await open();
+    await logIn(page, 'customer2@demo.test');
+    await page.evaluate(() => {
+      const [header, payload, signature] = (localStorage.getItem('token') ?? '').split('.');
+      const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+      const expired = btoa(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+      localStorage.setItem('token', `${header}.${expired}.${signature}`);
+    });
+    await page.goto('/it/dashboard');
+    await page.waitForURL(/\/it\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('sends a logged-in user from /login to the dashboard, and old user addresses to settings', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await page.goto('/it/login');
+    await page.waitForURL(/\/it\/dashboard$/);
+    const profileHref = await page.getByRole('link', { name: 'Apri profilo' }).getAttribute('href');
+    const id = profileHref?.split('/').pop();
+    await page.goto(`/it/users/${id}`);
+    await page.waitForURL(new RegExp(`/it/settings/users/${id}$`));
+    await page.goto('/it/users');
+    await page.waitForURL(/\/it\/settings#users$/);
+  });
+
+  it('redirects a path without language to the stored language', async () => {
+    const page = await open();
+    await page.goto('/en/login');
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.goto('/login');
+    await page.waitForURL(/\/en\/login$/);
+    await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    expect(location(page)).toBe('/en/login');
+  });
+
+  it('goes back to the user list when a user page cannot be loaded', async () => {
+    const page = await open();
+    await logIn(page, 'customer@demo.test');
+    await page.goto('/it/settings/users/999999');
+    // The user list is for administrators and managers: a customer ends on the dashboard.
+    await page.waitForURL(/\/it\/dashboard$/);
+  });
+});
