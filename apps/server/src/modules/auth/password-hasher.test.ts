@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// Counts how many hashes run at once; each one finishes only when the test lets it.
+const running = { now: 0, most: 0 };
+const pending: (() => void)[] = [];
+const slowly = <T>(value: T) =>
+  new Promise<T>((resolve) => {
+    running.now++;
+    running.most = Math.max(running.most, running.now);
+    pending.push(() => {
+      running.now--;
+      resolve(value);
+    });
+  });
+
+vi.mock('argon2', () => ({
+  default: {
+    argon2id: 2,
+    hash: vi.fn((password: string) => slowly(`hash:${password}`)),
+    verify: vi.fn((hash: string, password: string) => slowly(hash === `hash:${password}`)),
+  },
+}));
+
+const { PasswordHasher } = await import('./password-hasher.ts');
+
+async function drain() {
+  for (let round = 0; round < 50; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    const finish = pending.shift();
+    if (!finish) return;
+    finish();
+  }
+}
+
+afterEach(() => {
+  running.most = 0;
+});
+
+describe('PasswordHasher', () => {
+  it('computes at most two hashes at once, however many logins arrive', async () => {
+    const hasher = new PasswordHasher();
+    const results = Promise.all(Array.from({ length: 6 }, (_, i) => hasher.verify(`hash:p${i}`, `p${i}`)));
+    await drain();
+    expect(await results).toEqual([true, true, true, true, true, true]);
+    expect(running.most).toBe(2);
+  });
+
+  it('does the same work for an unknown account and answers false', async () => {
+    const argon2 = (await import('argon2')).default;
+    const hasher = new PasswordHasher();
+    const verdict = hasher.verify(undefined, 'not-a-real-password-0!');
+    await drain();
+    expect(await verdict).toBe(false);
+    expect(argon2.verify).toHaveBeenCalledWith('hash:not-a-real-password-0!', 'not-a-real-password-0!');
+  });
+});
