@@ -79,6 +79,7 @@ describe('the application shell', () => {
     await page.getByRole('link', { name: 'Profilo', exact: true }).click();
     await page.waitForURL(/\/it\/settings\/users\/\d+/);
     await page.getByText('tech@demo.test').first().waitFor();
+    await page.getByText('Officine Adriatiche S.p.A.').waitFor();
   });
 
   it('sends the user to /login when the server answers 401', async () => {

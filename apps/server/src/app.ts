@@ -10,6 +10,7 @@ import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { TokenService } from './modules/auth/token.service.ts';
 import { BusinessRepository } from './modules/business/business.repository.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
+import { BusinessService } from './modules/business/business.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -62,7 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users: new UsersService(usersRepository) });
-  await app.register(businessRoutes, { businesses: businessRepository });
+  await app.register(businessRoutes, { businesses: new BusinessService(businessRepository) });
 
   await app.register(webAppPlugin, { webDist: config.webDist });
   return app;

@@ -26,3 +26,10 @@ export const DEFAULT_OPERATOR_BUSINESS: OperatorBusiness = {
   phone: '+39 041 000 0000',
   logo: null,
 };
+
+/** A business as `GET /api/v1/business/{id}` answers it. */
+export const businessSchema = operatorBusinessSchema.extend({
+  id: z.number().int(),
+  active: z.boolean(),
+});
+export type Business = z.infer<typeof businessSchema>;

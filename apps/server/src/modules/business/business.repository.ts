@@ -17,6 +17,11 @@ export class BusinessRepository {
     return row;
   }
 
+  async findById(id: number): Promise<BusinessRow | undefined> {
+    const [row] = await this.#db.select().from(businesses).where(eq(businesses.id, id));
+    return row;
+  }
+
   async insert(business: NewBusinessRow): Promise<BusinessRow> {
     const [row] = await this.#db.insert(businesses).values(business).returning();
     if (!row) throw new Error('insert returned no row');

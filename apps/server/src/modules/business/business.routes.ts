@@ -1,8 +1,10 @@
-import { DEFAULT_OPERATOR_BUSINESS, operatorBusinessSchema } from '@portal/contract';
+import { businessSchema, idParamsSchema, operatorBusinessSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { BusinessRepository } from './business.repository.ts';
+import { sessionOf } from '../../plugins/authenticate.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
+import type { BusinessService } from './business.service.ts';
 
-export const businessRoutes: FastifyPluginAsyncZod<{ businesses: BusinessRepository }> = async (
+export const businessRoutes: FastifyPluginAsyncZod<{ businesses: BusinessService }> = async (
   app,
   { businesses },
 ) => {
@@ -16,11 +18,20 @@ export const businessRoutes: FastifyPluginAsyncZod<{ businesses: BusinessReposit
         response: { 200: operatorBusinessSchema },
       },
     },
-    async () => {
-      const operator = await businesses.findOperator();
-      if (!operator) return DEFAULT_OPERATOR_BUSINESS;
-      const { name, street, cap, city, province, country, email, phone, logo } = operator;
-      return { name, street, cap, city, province, country, email, phone, logo };
+    () => businesses.getOperator(),
+  );
+
+  app.get(
+    '/api/v1/business/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['business'],
+        summary: 'A business: administrators see all, everyone else their own',
+        params: idParamsSchema,
+        response: { 200: businessSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
+    (request) => businesses.getBusiness(sessionOf(request), request.params.id),
   );
 };

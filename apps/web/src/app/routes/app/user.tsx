@@ -3,6 +3,7 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import { FragmentTabs } from '../../../components/ui/fragment-tabs';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
+import { useBusiness } from '../../../features/business/api/get-business';
 import { useUser } from '../../../features/users/api/get-user';
 import { UserProfile } from '../../../features/users/components/user-profile';
 import { parseId } from '../../../lib/route-params';
@@ -19,6 +20,7 @@ export default function UserRoute() {
   const { hash } = useLocation();
   const id = parseId(useParams().id);
   const { data: user, isError } = useUser(id ?? undefined);
+  const { data: business } = useBusiness(user?.business);
   const fullName = user ? `${user.name} ${user.surname || '_'}` : '';
   usePageTitle(fullName || t('user.title'));
 
@@ -34,7 +36,7 @@ export default function UserRoute() {
         active={tab}
         tabs={TABS.map((key) => ({ key, label: t(`user.tabs.${key}`) }))}
       />
-      {tab === 'profile' && <UserProfile user={user} />}
+      {tab === 'profile' && <UserProfile user={user} businessName={business?.name} />}
     </>
   );
 }

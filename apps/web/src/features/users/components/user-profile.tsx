@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/use-language';
 import { roleLabel } from './role-label';
 
-/** The read-only profile tab of the user page. */
-export function UserProfile({ user }: { user: User }) {
+/** The read-only profile tab of the user page; `businessName` replaces the business id once known. */
+export function UserProfile({ user, businessName }: { user: User; businessName?: string | undefined }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
@@ -23,7 +23,7 @@ export function UserProfile({ user }: { user: User }) {
         {user.enabled ? t('user.enabled') : t('user.disabled')}
       </Badge>,
     ],
-    [t('user.fields.business'), user.business],
+    [t('user.fields.business'), businessName ?? user.business],
     [t('user.fields.createdAt'), dateTime.format(new Date(user.createdAt))],
     [
       t('user.fields.lastPasswordChange'),

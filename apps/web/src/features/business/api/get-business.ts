@@ -1,0 +1,22 @@
+import { type Business, businessSchema } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/v1/business/{id}. */
+export const getBusiness = (id: number, signal?: AbortSignal): Promise<Business> =>
+  apiRequest(`/api/v1/business/${id}`, businessSchema, { signal });
+
+export const businessQueryKey = (id: number) => ['business', id] as const;
+
+export const getBusinessQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: businessQueryKey(id),
+    queryFn: ({ signal }) => getBusiness(id, signal),
+    // A business the viewer may not see leaves the id on screen; no error toast for that.
+    meta: { silent: true },
+  });
+
+/** A business by id; disabled while there is no id. */
+export function useBusiness(id: number | undefined) {
+  return useQuery({ ...getBusinessQueryOptions(id ?? 0), enabled: id !== undefined });
+}
