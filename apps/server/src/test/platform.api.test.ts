@@ -41,6 +41,8 @@ describe('platform routes', () => {
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
     expect(paths).toEqual(expect.arrayContaining(['/api/v1/auth', '/api/v1/users/{id}', '/api/v1/operator']));
-    expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+    const page = await t.app.inject({ url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
   });
 });
