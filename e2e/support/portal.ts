@@ -23,7 +23,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+export async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}:\n${output()}`);
@@ -37,12 +37,17 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`portal did not become ready:\n${output()}`);
 }
 
-/**
- * The real server, as `npm start` runs it: its own embedded database in a fresh folder, the demo fleet,
- * and the built web app.
- */
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+export interface PortalProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+}
+
+/** Spawns the real server on a free port with `env` over the test defaults; does not wait for it. */
+export async function spawnPortal(dataDir: string, env: Record<string, string> = {}): Promise<PortalProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     env: {
@@ -61,16 +66,30 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(url, child, () => log);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, url: `http://127.0.0.1:${port}`, output: () => log, exited };
+}
+
+export const newDataDir = () => mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+
+/** Asks the server to shut down, as a service manager would, and waits until it has. */
+export async function terminate(portal: PortalProcess): Promise<number | null> {
+  if (portal.child.exitCode === null) portal.child.kill('SIGTERM');
+  return portal.exited;
+}
+
+/**
+ * The real server, as `npm start` runs it: its own embedded database in a fresh folder, the demo fleet,
+ * and the built web app.
+ */
+export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+  const dataDir = await newDataDir();
+  const portal = await spawnPortal(dataDir, env);
+  await waitUntilReady(portal.url, portal.child, portal.output);
   return {
-    url,
+    url: portal.url,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await terminate(portal);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newDataDir, type PortalProcess, spawnPortal, terminate, waitUntilReady } from './support/portal.ts';
+
+const folders: string[] = [];
+const processes: PortalProcess[] = [];
+
+async function folder() {
+  const dataDir = await newDataDir();
+  folders.push(dataDir);
+  return dataDir;
+}
+async function start(dataDir: string, env: Record<string, string> = {}) {
+  const portal = await spawnPortal(dataDir, env);
+  processes.push(portal);
+  return portal;
+}
+async function startReady(dataDir: string, env: Record<string, string> = {}) {
+  const portal = await start(dataDir, env);
+  await waitUntilReady(portal.url, portal.child, portal.output);
+  return portal;
+}
+async function login(url: string, email: string, password: string) {
+  return fetch(`${url}/api/v1/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+afterEach(async () => {
+  await Promise.all(processes.splice(0).map(terminate));
+  await Promise.all(folders.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('the server process', () => {
+  it('shuts down cleanly on SIGTERM and starts again on the same data, sessions included', async () => {
+    const dataDir = await folder();
+    const first = await startReady(dataDir);
+    const token = (
+      (await (await login(first.url, 'admin@demo.test', 'Demo1234!')).json()) as { access_token: string }
+    ).access_token;
+    expect(await terminate(first)).toBe(0);
+    expect(existsSync(path.join(dataDir, '.lock'))).toBe(false);
+
+    const second = await startReady(dataDir);
+    const id = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).id;
+    const me = await fetch(`${second.url}/api/v1/users/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.status).toBe(200);
+  });
+
+  it('refuses a second server on the same data folder', async () => {
+    const dataDir = await folder();
+    const first = await startReady(dataDir);
+    const second = await start(dataDir);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`Another portal server is using ${dataDir}`);
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+  });
+
+  it('without the demo, will not start on an empty database without a first administrator', async () => {
+    const portal = await start(await folder(), { DEMO: 'off' });
+    expect(await portal.exited).toBe(1);
+    expect(portal.output()).toContain('set ADMIN_EMAIL and ADMIN_PASSWORD');
+  });
+
+  it('without the demo, creates the first administrator from the environment', async () => {
+    const env = { DEMO: 'off', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Str0ng!pass' };
+    const portal = await startReady(await folder(), env);
+    expect((await login(portal.url, 'boss@example.com', 'Str0ng!pass')).status).toBe(200);
+    expect((await login(portal.url, 'admin@demo.test', 'Demo1234!')).status).toBe(401);
+  });
+
+  it('stops at start with a message naming each bad setting', async () => {
+    const portal = await start(await folder(), { PORT: 'eighty', SESSION_TTL: '2' });
+    expect(await portal.exited).toBe(1);
+    expect(portal.output()).toMatch(
+      /Invalid configuration:\n {2}PORT: .*\n {2}SESSION_TTL: must be at least 10 seconds/,
+    );
+  });
+});
