@@ -26,6 +26,25 @@ describe('platform routes', () => {
     expect(response.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
   });
 
+  it('answers a body over 1 MiB with 413 and a body of another type with 415, never a 500', async () => {
+    const tooLarge = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.it', password: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: 'Payload Too Large' });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login email="a@b.it"/>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
   it('sends a strict CSP, a year of HSTS, nosniff and frame-ancestors limited to the portal', async () => {
     const { headers } = await t.app.inject({ url: '/healthz' });
     const csp = String(headers['content-security-policy']);
