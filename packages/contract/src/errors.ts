@@ -1,29 +1,47 @@
 import { z } from 'zod';
 
 /**
- * The one catalog of error codes the API answers with, and the HTTP status of each.
- * Codes are stable: the web client translates them, so never rename one.
+ * The one catalog of error codes the API answers with: the HTTP status of each and the English message
+ * used when nothing more specific is said. Codes are stable: the web client translates them, so never
+ * rename one. The error handler, OpenAPI and the client all derive from this table.
  */
-export const ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  VALIDATION_FAILED: 400,
-  UNAUTHENTICATED: 401,
-  INVALID_CREDENTIALS: 401,
-  ACCOUNT_DISABLED: 403,
-  BUSINESS_SUSPENDED: 403,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_LOGIN_ATTEMPTS: 429,
-  TOO_MANY_REQUESTS: 429,
-  INTERNAL_ERROR: 500,
-  NOT_READY: 503,
-} as const;
+export const ERROR_CATALOG = {
+  BAD_REQUEST: { status: 400, message: 'The request is not valid' },
+  VALIDATION_FAILED: { status: 400, message: 'Some fields are not valid' },
+  UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
+  ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled' },
+  BUSINESS_SUSPENDED: { status: 403, message: 'The business of this account is suspended' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The content type of the request is not supported' },
+  TOO_MANY_LOGIN_ATTEMPTS: { status: 429, message: 'Too many failed login attempts' },
+  TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests' },
+  INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
+  SERVER_BUSY: { status: 503, message: 'The server is busy; try again shortly' },
+  NOT_READY: { status: 503, message: 'The service is not ready' },
+} as const satisfies Record<string, { status: number; message: string }>;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = keyof typeof ERROR_CATALOG;
 
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+export const ERROR_CODES = Object.keys(ERROR_CATALOG) as [ErrorCode, ...ErrorCode[]];
+
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(ERROR_CATALOG, code);
+
+/** The codes answered with `status`, in catalog order. */
+export const errorCodesWithStatus = (status: number): ErrorCode[] =>
+  ERROR_CODES.filter((code) => ERROR_CATALOG[code].status === status);
+
+/**
+ * The code of an answer the framework gives for `status` (a malformed URL, an unknown route, a body of
+ * the wrong type): the first catalog code with that status, else the generic one of its class.
+ */
+export function genericErrorCode(status: number): ErrorCode {
+  return errorCodesWithStatus(status)[0] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+}
 
 /** Field name -> messages, as answered for validation failures. */
 export const fieldMessagesSchema = z.record(z.string(), z.array(z.string()));
@@ -33,7 +51,7 @@ export type FieldMessages = z.infer<typeof fieldMessagesSchema>;
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
-  code: z.string(),
+  code: z.enum(ERROR_CODES),
   message: z.union([z.string(), fieldMessagesSchema]),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

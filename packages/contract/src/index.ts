@@ -2,6 +2,8 @@ export * from './auth.ts';
 export * from './business.ts';
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './ids.ts';
 export * from './limits.ts';
+export * from './permissions.ts';
 export * from './roles.ts';
 export * from './users.ts';

@@ -24,7 +24,5 @@ export const passwordRuleSchema = z
   .regex(/\p{Nd}/u, 'Password must contain a digit')
   .regex(/[^\p{L}\p{Nd}\s]/u, 'Password must contain a symbol');
 
-export const isStrongPassword = (password: string): boolean => passwordRuleSchema.safeParse(password).success;
-
 /** Postal codes are numbers 0-99999 shown zero-padded to five digits. */
 export const formatPostalCode = (cap: number): string => String(cap).padStart(5, '0');

@@ -13,14 +13,6 @@ export const roleSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.l
 
 export const ALL_ROLES: readonly Role[] = [Role.Administrator, Role.Manager, Role.Technician, Role.Customer];
 
-/** The role assumed when there is no session. */
-export const DEFAULT_ROLE: Role = Role.Customer;
-
 /** Stable key of a role, used for translation keys and logs. */
 export const roleKey = (role: Role): keyof typeof Role =>
   (Object.keys(Role) as (keyof typeof Role)[]).find((key) => Role[key] === role) ?? 'Customer';
-
-export const isAdministrator = (role: Role): boolean => role === Role.Administrator;
-
-/** A creator may only assign roles ranked strictly below (higher number than) their own. */
-export const canAssignRole = (creator: Role, target: Role): boolean => creator < target;

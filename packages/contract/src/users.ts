@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './roles.ts';
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-
 export const userSchema = z.object({
   id: z.number().int(),
   email: z.string(),

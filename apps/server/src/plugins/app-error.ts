@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type FieldMessages } from '@portal/contract';
+import { ERROR_CATALOG, type ErrorCode, type FieldMessages } from '@portal/contract';
 
 /**
  * The one error type a route or service throws for an expected failure. The error handler turns it
@@ -18,7 +18,7 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.statusCode = ERROR_STATUS[code];
+    this.statusCode = ERROR_CATALOG[code].status;
     this.fields = options.fields;
     this.headers = options.headers ?? {};
   }

@@ -1,21 +1,17 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorBody, ErrorCode, FieldMessages } from '@portal/contract';
+import {
+  ERROR_CATALOG,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldMessages,
+  genericErrorCode,
+} from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-};
-
-function send(reply: FastifyReply, statusCode: number, code: string, message: ErrorBody['message']) {
+function send(reply: FastifyReply, statusCode: number, code: ErrorCode, message: ErrorBody['message']) {
   const body: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
@@ -48,7 +44,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return send(reply, status, CODE_BY_STATUS[status] ?? 'BAD_REQUEST', error.message);
+      // The framework's own messages can quote the request (a URL, a content type): never echo them.
+      const code = genericErrorCode(status);
+      return send(reply, status, code, ERROR_CATALOG[code].message);
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, 'INTERNAL_ERROR', 'Internal server error');

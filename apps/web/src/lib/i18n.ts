@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, ERROR_STATUS, type ErrorCode, type Language } from '@portal/contract';
+import { DEFAULT_LANGUAGE, isErrorCode, type Language } from '@portal/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
@@ -17,8 +17,6 @@ export function initI18n(language: Language): typeof i18n {
   });
   return i18n;
 }
-
-const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);
 
 /** The translation of an API error code; the catalogs hold one for every code of the contract. */
 export function translateErrorCode(code: string): string | undefined {

@@ -1,0 +1,55 @@
+import type { Role } from './roles.ts';
+
+/**
+ * How far a role's capability reaches: everywhere, within the role's own business only, not at all, or
+ * not at all and not even shown (the specification's "hidden").
+ */
+export type Reach = 'all' | 'own' | 'none' | 'hidden';
+
+type Row = readonly [administrator: Reach, manager: Reach, technician: Reach, customer: Reach];
+
+/**
+ * The capability table of specification section 6, with DESIGN.md section 3's decisions: the one copy
+ * that the server's policies, the web's guards and navigation, and the roles tab all read.
+ * Cells are in role order (Administrator, Manager, Technician, Customer).
+ */
+export const CAPABILITIES = {
+  settings: ['all', 'none', 'none', 'none'],
+  companyLink: ['all', 'own', 'none', 'none'],
+  createUsers: ['all', 'own', 'none', 'none'],
+  manageUsers: ['all', 'own', 'none', 'none'],
+  userMachinesTab: ['all', 'all', 'all', 'hidden'],
+  userPreferencesTab: ['all', 'all', 'all', 'hidden'],
+  createMachineGroups: ['all', 'none', 'none', 'none'],
+  deleteTickets: ['all', 'none', 'none', 'none'],
+  machineShortcuts: ['all', 'none', 'none', 'none'],
+  machineGroupAdminEdits: ['all', 'none', 'none', 'none'],
+  fullControlToken: ['all', 'none', 'none', 'none'],
+  webcamLowLatency: ['all', 'none', 'none', 'none'],
+  expiredControlPanel: ['all', 'hidden', 'hidden', 'hidden'],
+  businessList: ['all', 'own', 'own', 'own'],
+} as const satisfies Record<string, Row>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export const CAPABILITY_NAMES = Object.keys(CAPABILITIES) as Capability[];
+
+/** Who is acting: the parts of a session the permission rules need. */
+export interface Actor {
+  role: Role;
+  business: number;
+}
+
+export const reachOf = (role: Role, capability: Capability): Reach => CAPABILITIES[capability][role];
+
+/** Whether the role has the capability at all (somewhere, or in its own business). */
+export function can(role: Role, capability: Capability): boolean {
+  const reach = reachOf(role, capability);
+  return reach === 'all' || reach === 'own';
+}
+
+/** Whether `actor` may use the capability on something that belongs to business `businessId`. */
+export function canIn(actor: Actor, capability: Capability, businessId: number): boolean {
+  const reach = reachOf(actor.role, capability);
+  return reach === 'all' || (reach === 'own' && actor.business === businessId);
+}
