@@ -11,7 +11,12 @@ describe('the error catalog', () => {
   });
 
   it('lists the codes of a status in catalog order', () => {
-    expect(errorCodesWithStatus(401)).toEqual(['UNAUTHENTICATED', 'INVALID_CREDENTIALS']);
+    expect(errorCodesWithStatus(401)).toEqual([
+      'UNAUTHENTICATED',
+      'SESSION_EXPIRED',
+      'SESSION_ENDED',
+      'INVALID_CREDENTIALS',
+    ]);
   });
 
   it('has an error status and a message for every code', () => {

@@ -9,6 +9,9 @@ export const ERROR_CATALOG = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid' },
   VALIDATION_FAILED: { status: 400, message: 'Some fields are not valid' },
   UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
+  SESSION_EXPIRED: { status: 401, message: 'Session expired' },
+  /** Logged out, or ended by a password, role or business change: the token is no longer accepted. */
+  SESSION_ENDED: { status: 401, message: 'This session has ended' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
   ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled' },
   BUSINESS_SUSPENDED: { status: 403, message: 'The business of this account is suspended' },
