@@ -1,70 +1,95 @@
-import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { DatabaseHandle } from './db/database.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
-import { LoginThrottleRepository } from './modules/auth/login-throttle.repository.ts';
-import { PasswordHasher } from './modules/auth/password-hasher.ts';
-import { TokenService } from './modules/auth/token.service.ts';
-import { BusinessRepository } from './modules/business/business.repository.ts';
-import { businessRoutes } from './modules/business/business.routes.ts';
-import { BusinessService } from './modules/business/business.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { UsersRepository } from './modules/users/users.repository.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { UsersService } from './modules/users/users.service.ts';
+import type { Database } from './db/database.ts';
+import { createAuthModule } from './modules/auth/auth.module.ts';
+import { createBusinessModule } from './modules/business/business.module.ts';
+import { createHealthModule } from './modules/health/health.module.ts';
+import { createUsersModule } from './modules/users/users.module.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { earlyErrorOptions, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { type Clock, systemClock } from './shared/clock.ts';
+import type { AppConfig, ModuleDeps, ModuleRoutes } from './shared/module.ts';
 
 export interface AppOptions {
-  config: Pick<Config, 'sessionTtlSeconds' | 'trustProxy' | 'webDist'>;
-  database: DatabaseHandle;
-  jwtSecret: string;
+  config: AppConfig;
+  db: Database;
   /** The clock; tests move it instead of waiting. */
-  now?: () => Date;
+  clock?: Clock;
   logger?: FastifyServerOptions['logger'];
-  /** Shared with the start-up seeding, so the hashing limit covers both. */
-  hasher?: PasswordHasher;
 }
 
-/** Builds the whole application, in order: plugins, then every module. Listening is server.ts's job. */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
-  const now = options.now ?? (() => new Date());
+/** Every module, built once from the same database, clock and configuration. */
+export function createModules(deps: ModuleDeps) {
+  const health = createHealthModule(deps);
+  const users = createUsersModule(deps);
+  const business = createBusinessModule(deps);
+  const auth = createAuthModule(deps, { users: users.repository });
+  return { health, auth, users, business };
+}
+export type Modules = ReturnType<typeof createModules>;
+
+/** A route as registered: for the tests that hold every route to the authorization rules. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  modules: Modules;
+  routes: RegisteredRoute[];
+}
+
+/**
+ * Builds the whole application, in order: plugins, the public scope, the authenticated scope, the web
+ * app. Routes are authenticated by default: only what a module lists as public answers without a session.
+ * Listening is server.ts's job.
+ */
+export async function buildApp({
+  config,
+  db,
+  clock = systemClock,
+  logger = false,
+}: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const modules = createModules({ db, clock, config });
+  const all: ModuleRoutes[] = Object.values(modules);
 
-  const usersRepository = new UsersRepository(database.db);
-  const businessRepository = new BusinessRepository(database.db);
-  const auth = new AuthService({
-    users: usersRepository,
-    throttle: new LoginThrottleRepository(database.db),
-    hasher: options.hasher ?? new PasswordHasher(),
-    tokens: new TokenService(options.jwtSecret, config.sessionTtlSeconds, now),
-    now,
-  });
+  const routes: RegisteredRoute[] = [];
+  const record = (isPublic: boolean) => (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routes.push({ method, url: route.url, public: isPublic });
+  };
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(fastifyCookie);
   await app.register(openApiPlugin);
-  await app.register(authenticatePlugin, { auth });
 
-  await app.register(healthRoutes, { ping: database.ping });
-  await app.register(authRoutes, { auth });
-  await app.register(usersRoutes, { users: new UsersService(usersRepository) });
-  await app.register(businessRoutes, { businesses: new BusinessService(businessRepository) });
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      record(true)(route);
+      // OpenAPI shows these as needing no token.
+      route.schema = { ...route.schema, security: [] };
+    });
+    for (const module of all) if (module.publicRoutes) await scope.register(module.publicRoutes);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', record(false));
+    await scope.register(authenticatePlugin, { verify: (token) => modules.auth.service.authenticate(token) });
+    for (const module of all) if (module.routes) await scope.register(module.routes);
+  });
 
   await app.register(webAppPlugin, { webDist: config.webDist });
-  return app;
+  return { app, modules, routes };
 }

@@ -22,7 +22,11 @@ describe('parseConfig', () => {
       TRUST_PROXY: '10.0.0.1, 10.0.0.2',
     });
     expect(config.demo).toBe(false);
-    expect(config.firstAdmin).toEqual({ email: 'boss@example.com', password: 'Secret123!' });
+    expect(config.firstAdmin).toEqual({
+      email: 'boss@example.com',
+      password: 'Secret123!',
+      operatorName: 'Operator',
+    });
     expect(config.trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 
@@ -35,6 +39,19 @@ describe('parseConfig', () => {
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(
       /PORT: .*\n.*DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL\n.*JWT_SECRET/,
+    );
+  });
+
+  it('refuses a first administrator password that breaks the password rule', () => {
+    for (const weak of ['alllowercase1!', 'NoDigitsHere!', 'NoSymbol123']) {
+      const attempt = () => parseConfig({ DEMO: 'off', ADMIN_EMAIL: 'a@b.it', ADMIN_PASSWORD: weak });
+      expect(attempt, weak).toThrow(/ADMIN_PASSWORD: Password must contain/);
+    }
+    expect(
+      parseConfig({ DEMO: 'off', ADMIN_EMAIL: 'a@b.it', ADMIN_PASSWORD: 'Sh0rt!ok' }).firstAdmin,
+    ).toBeTruthy();
+    expect(() => parseConfig({ DEMO: 'off', ADMIN_EMAIL: 'a@b.it', ADMIN_PASSWORD: 'Sh0rt!' })).toThrow(
+      /ADMIN_PASSWORD: Password must be at least 8 characters long/,
     );
   });
 

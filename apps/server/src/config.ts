@@ -1,5 +1,6 @@
-import { DEFAULT_SESSION_TTL_SECONDS } from '@portal/contract';
+import { DEFAULT_SESSION_TTL_SECONDS, LIMITS, passwordRuleSchema } from '@portal/contract';
 import { z } from 'zod';
+import type { FirstAdministrator } from './modules/users/first-administrator.ts';
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
@@ -22,7 +23,8 @@ const envSchema = z
       .default(DEFAULT_SESSION_TTL_SECONDS),
     DEMO: flag.default(true),
     ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(8).optional(),
+    ADMIN_PASSWORD: passwordRuleSchema.optional(),
+    OPERATOR_NAME: z.string().trim().min(1).max(LIMITS.businessNameMax).default('Operator'),
     TRUST_PROXY: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
@@ -47,7 +49,7 @@ export interface Config {
   jwtSecret: string | undefined;
   sessionTtlSeconds: number;
   demo: boolean;
-  firstAdmin: { email: string; password: string } | undefined;
+  firstAdmin: FirstAdministrator | undefined;
   /** Addresses whose X-Forwarded-For is believed; false trusts no proxy. */
   trustProxy: string[] | false;
   logLevel: string;
@@ -77,7 +79,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     demo: parsed.DEMO,
     firstAdmin:
       parsed.ADMIN_EMAIL && parsed.ADMIN_PASSWORD
-        ? { email: parsed.ADMIN_EMAIL.toLowerCase(), password: parsed.ADMIN_PASSWORD }
+        ? {
+            email: parsed.ADMIN_EMAIL.toLowerCase(),
+            password: parsed.ADMIN_PASSWORD,
+            operatorName: parsed.OPERATOR_NAME,
+          }
         : undefined,
     trustProxy: parsed.TRUST_PROXY
       ? parsed.TRUST_PROXY.split(',')

@@ -6,13 +6,13 @@ import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoFleet } from './demo/demo-fleet.ts';
-import { PasswordHasher } from './modules/auth/password-hasher.ts';
+import { DEFAULT_HASHING_COST } from './modules/auth/password-hasher.ts';
 import { loadJwtSecret } from './modules/auth/token.service.ts';
-import { BusinessRepository } from './modules/business/business.repository.ts';
 import { ensureFirstAdministrator } from './modules/users/first-administrator.ts';
-import { UsersRepository } from './modules/users/users.repository.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** How often expired sessions are forgotten. */
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
@@ -41,21 +41,15 @@ async function main(): Promise<void> {
     }
     cleanups.push(() => database.close());
 
-    const hasher = new PasswordHasher();
-    const seedDeps = {
-      users: new UsersRepository(database.db),
-      businesses: new BusinessRepository(database.db),
-      hasher,
-    };
-    const seeded = config.demo
-      ? await seedDemoFleet(seedDeps)
-      : await ensureFirstAdministrator(seedDeps, config.firstAdmin);
-
-    const app = await buildApp({
-      config: { ...config, webDist: config.webDist ?? DEFAULT_WEB_DIST },
-      database,
-      jwtSecret: await loadJwtSecret(config.jwtSecret, dataDir),
-      hasher,
+    const { app, modules } = await buildApp({
+      config: {
+        jwtSecret: await loadJwtSecret(config.jwtSecret, dataDir),
+        sessionTtlSeconds: config.sessionTtlSeconds,
+        trustProxy: config.trustProxy,
+        webDist: config.webDist ?? DEFAULT_WEB_DIST,
+        passwordHashing: DEFAULT_HASHING_COST,
+      },
+      db: database.db,
       logger: {
         level: config.logLevel,
         redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -69,6 +63,17 @@ async function main(): Promise<void> {
       },
     });
     cleanups.push(() => app.close());
+    const seeded = config.demo
+      ? await seedDemoFleet(modules)
+      : await ensureFirstAdministrator(modules, config.firstAdmin);
+
+    const housekeeping = setInterval(() => {
+      modules.auth.service
+        .purgeExpired()
+        .catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
+    }, HOUSEKEEPING_INTERVAL_MS);
+    housekeeping.unref();
+    cleanups.push(async () => clearInterval(housekeeping));
 
     let closing = false;
     const shutdown = (signal: string) => {

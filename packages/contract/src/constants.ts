@@ -8,6 +8,3 @@ export const DEFAULT_SESSION_TTL_SECONDS = 60 * 60;
 export const LANGUAGES = ['it', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'it';
-
-/** Cookie carrying the session to `/proxy`, where frames and images cannot send headers. */
-export const PROXY_COOKIE = 'portal_proxy';

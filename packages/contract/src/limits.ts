@@ -7,6 +7,9 @@ export const LIMITS = {
   phoneMax: 32,
   postalCodeMax: 99_999,
   businessNameMax: 200,
+  streetMax: 200,
+  /** City, province and country. */
+  placeMax: 100,
   passwordMin: 8,
   /** argon2 hashes cost memory and time: refuse absurd inputs before hashing. */
   passwordMax: 256,

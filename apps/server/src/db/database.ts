@@ -16,8 +16,6 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Answers when the database can serve a query (used by /readyz). */
-  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,20 +34,29 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    ping: async () => {
-      await pool.query('select 1');
-    },
     close: () => pool.end(),
   };
 }
 
+/** The embedded database, which can also be dumped (the tests' template databases are such dumps). */
+export interface PgliteHandle extends DatabaseHandle {
+  /** The whole data folder as a gzipped tar, loadable with `openPglite(undefined, { loadDataDir })`. */
+  dump(): Promise<Blob>;
+}
+
 /**
- * Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when `dataDir` is undefined.
- * PGlite has no lock of its own: the caller must hold the data folder's lock.
+ * Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when `dataDir` is undefined, optionally
+ * starting from a dump. PGlite has no lock of its own: the caller must hold the data folder's lock.
  */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(path.resolve(dataDir)) : await PGlite.create();
+  const client = await PGlite.create({
+    ...(dataDir && { dataDir: path.resolve(dataDir) }),
+    ...(options.loadDataDir && { loadDataDir: options.loadDataDir }),
+  });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -60,9 +67,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
+    dump: () => client.dumpDataDir('gzip'),
     close: async () => {
       // A checkpoint first, so the next start does not replay the write-ahead log.
       await client.exec('checkpoint');

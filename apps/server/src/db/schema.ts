@@ -1,3 +1,4 @@
+import { LIMITS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -9,6 +10,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -16,23 +18,23 @@ export const businesses = pgTable(
   'businesses',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    name: varchar({ length: 200 }).notNull(),
+    name: varchar({ length: LIMITS.businessNameMax }).notNull(),
     active: boolean().notNull().default(true),
     /** The vendor's own business: its record fills the footer and its staff run the portal. */
     operator: boolean().notNull().default(false),
-    street: varchar({ length: 200 }).notNull().default(''),
+    street: varchar({ length: LIMITS.streetMax }).notNull().default(''),
     cap: integer().notNull().default(0),
-    city: varchar({ length: 100 }).notNull().default(''),
-    province: varchar({ length: 100 }).notNull().default(''),
-    country: varchar({ length: 100 }).notNull().default(''),
-    email: varchar({ length: 254 }).notNull().default(''),
-    phone: varchar({ length: 32 }).notNull().default(''),
+    city: varchar({ length: LIMITS.placeMax }).notNull().default(''),
+    province: varchar({ length: LIMITS.placeMax }).notNull().default(''),
+    country: varchar({ length: LIMITS.placeMax }).notNull().default(''),
+    email: varchar({ length: LIMITS.emailMax }).notNull().default(''),
+    phone: varchar({ length: LIMITS.phoneMax }).notNull().default(''),
     logo: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('businesses_one_operator').on(table.operator).where(sql`${table.operator}`),
-    check('businesses_cap_range', sql`${table.cap} between 0 and 99999`),
+    check('businesses_cap_range', sql`${table.cap} between 0 and ${sql.raw(String(LIMITS.postalCodeMax))}`),
   ],
 );
 
@@ -44,9 +46,9 @@ export const users = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'restrict' }),
     /** Always stored lower case, so the unique index is case-insensitive. */
-    email: varchar({ length: 254 }).notNull(),
-    name: varchar({ length: 100 }).notNull(),
-    surname: varchar({ length: 100 }).notNull().default(''),
+    email: varchar({ length: LIMITS.emailMax }).notNull(),
+    name: varchar({ length: LIMITS.nameMax }).notNull(),
+    surname: varchar({ length: LIMITS.nameMax }).notNull().default(''),
     role: smallint().notNull(),
     enabled: boolean().notNull().default(true),
     passwordHash: text().notNull(),
@@ -67,3 +69,23 @@ export const loginFailures = pgTable('login_failures', {
   windowStartedAt: timestamp({ withTimezone: true }).notNull(),
   lastFailureAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Server-side sessions: the session token names one, so logging out ends it before the token expires.
+ * The role and business it was opened with are kept: a change of either ends the session.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: smallint().notNull(),
+    businessId: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);

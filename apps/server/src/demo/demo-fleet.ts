@@ -43,16 +43,16 @@ const DEMO_BUSINESSES = {
 } as const;
 
 /** Creates the demo fleet on an empty database; a database that has users is left as it is. */
-export async function seedDemoFleet({ users, businesses, hasher }: SeedDeps): Promise<boolean> {
-  if ((await users.count()) > 0) return false;
-  const operator = await businesses.insert({ ...DEFAULT_OPERATOR_BUSINESS, operator: true });
-  const a = await businesses.insert(DEMO_BUSINESSES.a);
-  const b = await businesses.insert(DEMO_BUSINESSES.b);
+export async function seedDemoFleet({ users, business, auth }: SeedDeps): Promise<boolean> {
+  if ((await users.repository.count()) > 0) return false;
+  const operator = await business.repository.insert({ ...DEFAULT_OPERATOR_BUSINESS, operator: true });
+  const a = await business.repository.insert(DEMO_BUSINESSES.a);
+  const b = await business.repository.insert(DEMO_BUSINESSES.b);
   const businessIds = { operator: operator.id, a: a.id, b: b.id };
-  const passwordHash = await hasher.hash(DEMO_PASSWORD);
+  const passwordHash = await auth.hasher.hash(DEMO_PASSWORD);
   for (const user of DEMO_USERS) {
-    const { business, ...fields } = user;
-    await users.insert({ ...fields, businessId: businessIds[business], passwordHash });
+    const { business: key, ...fields } = user;
+    await users.repository.insert({ ...fields, businessId: businessIds[key], passwordHash });
   }
   return true;
 }

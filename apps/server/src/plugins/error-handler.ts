@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   ERROR_CATALOG,
   type ErrorBody,
@@ -6,14 +7,27 @@ import {
   type FieldMessages,
   genericErrorCode,
 } from '@portal/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './app-error.ts';
+import { AppError } from '../shared/app-error.ts';
+import { securityHeaders } from './security-headers.ts';
+
+function bodyOf(statusCode: number, code: ErrorCode, message: ErrorBody['message']): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message };
+}
 
 function send(reply: FastifyReply, statusCode: number, code: ErrorCode, message: ErrorBody['message']) {
-  const body: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message };
-  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(bodyOf(statusCode, code, message));
 }
 
 /** Field -> messages from a schema failure; the part of the request (body, query, params) is the fallback key. */
@@ -27,6 +41,12 @@ function fieldMessages(error: FastifyError): FieldMessages {
     fields[key] = messages;
   }
   return fields;
+}
+
+/** A framework error's answer: the catalog's own message, since Fastify's can quote the request. */
+function sendGeneric(reply: FastifyReply, status: number) {
+  const code = genericErrorCode(status);
+  return send(reply, status, code, ERROR_CATALOG[code].message);
 }
 
 /**
@@ -43,14 +63,35 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return send(reply, 400, 'VALIDATION_FAILED', fieldMessages(error));
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // The framework's own messages can quote the request (a URL, a content type): never echo them.
-      const code = genericErrorCode(status);
-      return send(reply, status, code, ERROR_CATALOG[code].message);
-    }
+    if (status >= 400 && status < 500) return sendGeneric(reply, status);
     request.log.error({ err: error }, 'unexpected error');
-    return send(reply, 500, 'INTERNAL_ERROR', 'Internal server error');
+    return sendGeneric(reply, 500);
   });
 });
 
-export { send as sendError };
+/**
+ * Answers Fastify gives before routing (a URL that does not decode, a too long parameter) and Node
+ * gives for a request it cannot parse: the same body and security headers as every other answer.
+ */
+export const earlyErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+    reply.headers(securityHeaders());
+    sendGeneric(reply, error.statusCode ?? 400);
+  },
+  clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify(bodyOf(status, 'BAD_REQUEST', ERROR_CATALOG.BAD_REQUEST.message));
+    const headers = {
+      ...securityHeaders(),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
+  },
+};

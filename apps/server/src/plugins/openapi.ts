@@ -1,26 +1,14 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { errorBodySchema } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-const DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid request; `message` maps each field to its messages',
-  401: 'Missing, invalid or expired session, or wrong credentials',
-  403: 'Not allowed: disabled account, suspended business or missing role',
-  404: 'Not found, or not visible to this user',
-  429: 'Too many attempts; see Retry-After',
-};
-
-/** The error answers a route may give, for its OpenAPI description. */
-export function errorResponses(...statuses: number[]) {
-  return Object.fromEntries(
-    statuses.map((status) => [status, errorBodySchema.describe(DESCRIPTIONS[status] ?? 'Error')]),
-  );
-}
-
-/** OpenAPI generated from the same zod schemas that validate the routes, browsable at /api/docs. */
+/**
+ * OpenAPI generated from the same zod schemas that validate the routes, browsable at /api/docs.
+ * Every operation needs the bearer token unless it is registered in the public scope (app.ts), which
+ * marks it with an empty `security`.
+ */
 export const openApiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {

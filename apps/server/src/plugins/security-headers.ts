@@ -1,33 +1,56 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmetMiddleware, { type HelmetOptions } from 'helmet';
 
 /**
  * A strict CSP fit for the SPA: no inline scripts or styles, everything from the portal itself, and
  * only the portal may frame it. One year of HSTS.
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-      },
+const OPTIONS = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      frameSrc: ["'self'"],
+      frameAncestors: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
     },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    frameguard: { action: 'sameorigin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  frameguard: { action: 'sameorigin' },
+  crossOriginEmbedderPolicy: false,
+} as const satisfies HelmetOptions;
+
+let cached: Record<string, string> | undefined;
+
+/**
+ * The same headers as a plain map, for the answers Fastify gives before any hook runs (a malformed
+ * URL, a broken HTTP request): computed once by letting helmet write them onto a stand-in response.
+ */
+export function securityHeaders(): Record<string, string> {
+  if (cached) return cached;
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => undefined,
+  };
+  helmetMiddleware(OPTIONS)({} as never, response as never, () => undefined);
+  cached = headers;
+  return headers;
+}
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(helmet, OPTIONS);
 });

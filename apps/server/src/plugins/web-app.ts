@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFound } from './app-error.ts';
+import { notFound } from '../shared/app-error.ts';
 
 /** Paths that belong to the server, never to the SPA's history fallback. */
 const SERVER_PATHS = /^\/(api|proxy|customer\/api)(\/|$)|^\/(healthz|readyz)$/;

@@ -1,4 +1,4 @@
-import { DEFAULT_OPERATOR_BUSINESS } from '@portal/contract';
+import { DEFAULT_OPERATOR_BUSINESS, ERROR_CODES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -55,13 +55,40 @@ describe('platform routes', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('describes every route in OpenAPI at /api/docs', async () => {
+  it('describes every API route in OpenAPI, and marks exactly the public ones as needing no token', async () => {
     const response = await t.app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    const paths = Object.keys(response.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/v1/auth', '/api/v1/users/{id}', '/api/v1/operator']));
+    const spec = response.json();
+    const documented = Object.entries(spec.paths as Record<string, Record<string, { security?: unknown[] }>>)
+      .flatMap(([path, operations]) =>
+        Object.entries(operations).map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          url: path.replace(/\{(\w+)\}/g, ':$1'),
+          public: Array.isArray(operation.security) && operation.security.length === 0,
+        })),
+      )
+      .filter((route) => route.method !== 'HEAD');
+    const registered = t.routes.filter((route) => route.method !== 'HEAD');
+    const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+    expect(documented.map(key).sort()).toEqual(registered.map(key).sort());
+    expect(
+      documented
+        .filter((route) => route.public)
+        .map(key)
+        .sort(),
+    ).toEqual(['GET /api/v1/operator', 'GET /healthz', 'GET /readyz', 'POST /api/v1/auth'].sort());
+    expect(spec.security).toEqual([{ bearer: [] }]);
+    expect(spec.components.schemas ?? {}).toBeDefined();
     const page = await t.app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it("publishes the error codes of the catalog as the error body's code enum", async () => {
+    const spec = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const unauthorized = spec.paths['/api/v1/users/{id}'].get.responses['401'];
+    const schema = unauthorized.content['application/json'].schema;
+    expect(schema.properties.code.enum).toEqual(ERROR_CODES);
+    expect(unauthorized.description).toContain('SESSION_EXPIRED');
   });
 });

@@ -1,45 +1,45 @@
-import { loginBodySchema, loginResponseSchema, PROXY_COOKIE } from '@portal/contract';
+import { loginBodySchema, loginResponseSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { readBearer } from '../../shared/bearer.ts';
+import { errorResponses } from '../../shared/openapi.ts';
+import { sessionOf } from '../../shared/session.ts';
 import type { AuthService } from './auth.service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+/** Logging in needs no session; a session being renewed may come along to be ended. */
+export const authPublicRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
     '/api/v1/auth',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Log in: returns the session token and the webcam token, and sets the /proxy cookie',
+        summary:
+          'Log in: returns the session token and the webcam token. With the bearer token of a live session ' +
+          'of the same user (a renewal), that session ends.',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
-    async (request, reply) => {
-      const session = await auth.login(request.body.email, request.body.password, request.ip);
-      // Frames and <img> cannot send headers: the proxy reads the session from this cookie instead.
-      reply.setCookie(PROXY_COOKIE, session.accessToken, {
-        path: '/proxy',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
-        expires: session.expiresAt,
-      });
-      return { access_token: session.accessToken, video_token: session.videoToken };
+    async (request) => {
+      const { email, password } = request.body;
+      const tokens = await auth.login(email, password, request.ip, readBearer(request));
+      return { access_token: tokens.accessToken, video_token: tokens.videoToken };
     },
   );
+};
 
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.delete(
     '/api/v1/auth',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Log out: clears the /proxy cookie',
-        response: { 204: z.null().describe('Logged out') },
+        summary: 'Log out: the session and its tokens stop working at once',
+        response: { 204: z.null().describe('Logged out'), ...errorResponses(400, 401) },
       },
     },
-    async (_request, reply) => {
-      reply.clearCookie(PROXY_COOKIE, { path: '/proxy' });
+    async (request, reply) => {
+      await auth.logout(sessionOf(request));
       return reply.code(204).send(null);
     },
   );

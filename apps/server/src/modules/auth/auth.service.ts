@@ -1,25 +1,39 @@
+import { randomUUID } from 'node:crypto';
 import { Role } from '@portal/contract';
-import { AppError, unauthenticated } from '../../plugins/app-error.ts';
+import { AppError } from '../../shared/app-error.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { SessionSubject } from '../../shared/session.ts';
 import type { UsersRepository, UserWithBusinessState } from '../users/users.repository.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { accountKey, addressKey, retryAfterMs, THROTTLE } from './login-throttle.ts';
 import type { PasswordHasher } from './password-hasher.ts';
-import type { IssuedSession, SessionSubject, TokenService } from './token.service.ts';
+import type { SessionCheckRow, SessionsRepository } from './sessions.repository.ts';
+import type { IssuedTokens, TokenService } from './token.service.ts';
 
 export interface AuthServiceDeps {
   users: UsersRepository;
+  sessions: SessionsRepository;
   throttle: LoginThrottleRepository;
   hasher: PasswordHasher;
   tokens: TokenService;
-  now: () => Date;
+  clock: Clock;
+  sessionTtlSeconds: number;
 }
 
 /** Disabled users, and every non-administrator of a suspended business, are kept out. */
-function assertMayUsePortal(user: UserWithBusinessState): void {
-  if (!user.enabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled');
-  if (!user.businessActive && user.role !== Role.Administrator) {
-    throw new AppError('BUSINESS_SUSPENDED', 'The business of this account is suspended');
-  }
+function refusalOf(user: { enabled: boolean; businessActive: boolean; role: number }): AppError | null {
+  if (!user.enabled) return new AppError('ACCOUNT_DISABLED');
+  if (!user.businessActive && user.role !== Role.Administrator) return new AppError('BUSINESS_SUSPENDED');
+  return null;
+}
+
+/** Whether a session outlived a change that must end it: a new role or business, or a new password. */
+function sessionOutdated(row: SessionCheckRow): boolean {
+  return (
+    row.role !== row.sessionRole ||
+    row.businessId !== row.sessionBusinessId ||
+    (row.lastPasswordChange !== null && row.lastPasswordChange > row.createdAt)
+  );
 }
 
 export class AuthService {
@@ -32,12 +46,18 @@ export class AuthService {
   /**
    * Checks the credentials and opens a session. Unknown accounts get the same answer after the same
    * hashing work as a wrong password, so the answer says nothing about which accounts exist.
+   * `replacedToken` is the session the caller renews (the session popup): it ends once the new one opens.
    */
-  async login(email: string, password: string, clientAddress: string): Promise<IssuedSession> {
-    const { users, throttle, hasher, tokens, now } = this.#deps;
+  async login(
+    email: string,
+    password: string,
+    clientAddress: string,
+    replacedToken?: string,
+  ): Promise<IssuedTokens> {
+    const { users, throttle, hasher, clock } = this.#deps;
     const keys = [accountKey(email), addressKey(clientAddress)];
     const counts = await throttle.find(keys);
-    const wait = retryAfterMs(counts.get(keys[0] as string), counts.get(keys[1] as string), now());
+    const wait = retryAfterMs(counts.get(keys[0] as string), counts.get(keys[1] as string), clock());
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
       throw new AppError(
@@ -49,23 +69,69 @@ export class AuthService {
     const user = await users.findWithBusinessStateByEmail(email);
     const valid = await hasher.verify(user?.passwordHash, password);
     if (!user || !valid) {
-      await throttle.recordFailure(keys, now(), THROTTLE.windowMs);
-      throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+      await throttle.recordFailure(keys, clock(), THROTTLE.windowMs);
+      throw new AppError('INVALID_CREDENTIALS');
     }
     await throttle.clear(keys[0] as string);
-    assertMayUsePortal(user);
-    return tokens.issue({ id: user.id, role: user.role as Role, business: user.businessId });
+    const refusal = refusalOf(user);
+    if (refusal) throw refusal;
+    const issued = await this.openSession(user);
+    if (replacedToken) await this.#endReplacedSession(replacedToken, user.id);
+    return issued;
+  }
+
+  /** Opens a server-side session for a user already known to be allowed in, and signs its tokens. */
+  async openSession(user: Pick<UserWithBusinessState, 'id' | 'role' | 'businessId'>): Promise<IssuedTokens> {
+    const { sessions, tokens, clock, sessionTtlSeconds } = this.#deps;
+    const now = clock();
+    const session = {
+      id: randomUUID(),
+      userId: user.id,
+      role: user.role,
+      businessId: user.businessId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + sessionTtlSeconds * 1000),
+    };
+    await sessions.insert(session);
+    return tokens.issue(
+      { id: user.id, role: user.role, business: user.businessId, sessionId: session.id },
+      session.expiresAt,
+    );
   }
 
   /**
-   * The subject of a valid session token, re-read from the database so that a disabled user, a
-   * suspended business or a changed role takes effect on the very next call.
+   * The subject of a valid session token, checked against the database in one round trip: a logout, a
+   * deleted user, a new password, role or business end the session; a disabled user or a suspended
+   * business is refused with its reason (and the session ended) on the very next call. Services that
+   * change these should still end the user's sessions themselves (`SessionsRepository.revokeAllOf`).
    */
   async authenticate(token: string): Promise<SessionSubject> {
-    const claims = await this.#deps.tokens.verifySession(token);
-    const user = await this.#deps.users.findWithBusinessStateById(claims.id);
-    if (!user) throw unauthenticated('Session user no longer exists');
-    assertMayUsePortal(user);
-    return { id: user.id, role: user.role as Role, business: user.businessId };
+    const { tokens, sessions, clock } = this.#deps;
+    const claims = await tokens.verifySession(token);
+    const row = await sessions.findForCheck(claims.sid);
+    if (!row || row.userId !== claims.id || row.revokedAt !== null) throw new AppError('SESSION_ENDED');
+    // Ended for good (a write only in these rare cases): changing the user back must not revive it.
+    const refusal = sessionOutdated(row) ? new AppError('SESSION_ENDED') : refusalOf(row);
+    if (refusal) {
+      await sessions.revoke(claims.sid, clock());
+      throw refusal;
+    }
+    return { id: row.userId, role: row.role as Role, business: row.businessId, sessionId: claims.sid };
+  }
+
+  /** Logs out: the session's tokens stop working at once. */
+  async logout(subject: SessionSubject): Promise<void> {
+    await this.#deps.sessions.revoke(subject.sessionId, this.#deps.clock());
+  }
+
+  /** Housekeeping: forgets expired sessions. */
+  async purgeExpired(): Promise<void> {
+    await this.#deps.sessions.deleteExpired(this.#deps.clock());
+  }
+
+  /** Ends the session a renewal replaces, if the token is a live session of the same user. */
+  async #endReplacedSession(token: string, userId: number): Promise<void> {
+    const claims = await this.#deps.tokens.verifySession(token).catch(() => null);
+    if (claims?.id === userId) await this.#deps.sessions.revoke(claims.sid, this.#deps.clock());
   }
 }

@@ -1,78 +1,79 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Role, type SessionClaims, sessionClaimsSchema } from '@portal/contract';
+import { sessionClaimsSchema } from '@portal/contract';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { AppError, unauthenticated } from '../../plugins/app-error.ts';
+import { z } from 'zod';
+import { AppError } from '../../shared/app-error.ts';
+import type { Clock } from '../../shared/clock.ts';
 
 /** HS256 only: the algorithm is pinned on both sides, so `alg: none` or a swapped algorithm never verifies. */
 const ALGORITHM = 'HS256';
 const ISSUER = 'machine-support-portal';
 const AUDIENCE = { session: 'portal-api', video: 'portal-webcam' } as const;
-type Audience = keyof typeof AUDIENCE;
+/** Clocks of several portal instances may differ by this much: an `iat` further ahead is forged. */
+const CLOCK_TOLERANCE_SECONDS = 5;
 
-export interface SessionSubject {
+/** The claims the server reads: the contract's (which the client reads too), the session id and iat. */
+const serverClaimsSchema = sessionClaimsSchema.extend({ sid: z.uuid(), iat: z.number().int() });
+export type SessionTokenClaims = z.infer<typeof serverClaimsSchema>;
+
+export interface TokenSubject {
   id: number;
-  role: Role;
+  role: number;
   business: number;
+  sessionId: string;
 }
 
-export interface IssuedSession {
+export interface IssuedTokens {
   accessToken: string;
   videoToken: string;
-  expiresAt: Date;
 }
 
 /** Signs and checks the session token and the webcam-only video token (DESIGN.md section 4). */
 export class TokenService {
   readonly #key: Uint8Array;
-  readonly #ttlSeconds: number;
-  readonly #now: () => Date;
+  readonly #clock: Clock;
 
-  constructor(secret: string, ttlSeconds: number, now: () => Date) {
+  constructor(secret: string, clock: Clock) {
     this.#key = new TextEncoder().encode(secret);
-    this.#ttlSeconds = ttlSeconds;
-    this.#now = now;
+    this.#clock = clock;
   }
 
-  async issue(subject: SessionSubject): Promise<IssuedSession> {
-    const issuedAt = Math.floor(this.#now().getTime() / 1000);
-    const exp = issuedAt + this.#ttlSeconds;
-    const sign = (audience: Audience) =>
-      new SignJWT({ id: subject.id, role: subject.role, business: subject.business })
+  async issue(subject: TokenSubject, expiresAt: Date): Promise<IssuedTokens> {
+    const issuedAt = Math.floor(this.#clock().getTime() / 1000);
+    const sign = (audience: keyof typeof AUDIENCE) =>
+      new SignJWT({ id: subject.id, role: subject.role, business: subject.business, sid: subject.sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE[audience])
         .setIssuedAt(issuedAt)
-        .setExpirationTime(exp)
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(this.#key);
     const [accessToken, videoToken] = await Promise.all([sign('session'), sign('video')]);
-    return { accessToken, videoToken, expiresAt: new Date(exp * 1000) };
+    return { accessToken, videoToken };
   }
 
-  verifySession(token: string): Promise<SessionClaims> {
-    return this.#verify(token, 'session');
-  }
-
-  verifyVideo(token: string): Promise<SessionClaims> {
-    return this.#verify(token, 'video');
-  }
-
-  async #verify(token: string, audience: Audience): Promise<SessionClaims> {
+  /** The claims of a valid session token; anything else is a 401 that says as little as possible. */
+  async verifySession(token: string): Promise<SessionTokenClaims> {
+    const now = this.#clock();
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
-        audience: AUDIENCE[audience],
-        currentDate: this.#now(),
+        audience: AUDIENCE.session,
+        currentDate: now,
       });
-      const claims = sessionClaimsSchema.safeParse(payload);
-      if (!claims.success) throw unauthenticated('Invalid session token');
+      const claims = serverClaimsSchema.safeParse(payload);
+      // A token "issued" in the future was not issued by this server's clock: refuse it.
+      if (!claims.success || claims.data.iat > now.getTime() / 1000 + CLOCK_TOLERANCE_SECONDS) {
+        throw new AppError('UNAUTHENTICATED', 'Invalid session token');
+      }
       return claims.data;
     } catch (error) {
       if (error instanceof AppError) throw error;
-      if (error instanceof joseErrors.JWTExpired) throw unauthenticated('Session expired');
-      throw unauthenticated('Invalid session token');
+      if (error instanceof joseErrors.JWTExpired) throw new AppError('SESSION_EXPIRED');
+      throw new AppError('UNAUTHENTICATED', 'Invalid session token');
     }
   }
 }

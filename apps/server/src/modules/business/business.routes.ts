@@ -1,30 +1,29 @@
 import { businessSchema, idParamsSchema, operatorBusinessSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../plugins/authenticate.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses } from '../../shared/openapi.ts';
+import { sessionOf } from '../../shared/session.ts';
 import type { BusinessService } from './business.service.ts';
 
-export const businessRoutes: FastifyPluginAsyncZod<{ businesses: BusinessService }> = async (
-  app,
-  { businesses },
-) => {
+type Options = { businesses: BusinessService };
+
+export const businessPublicRoutes: FastifyPluginAsyncZod<Options> = async (app, { businesses }) => {
   app.get(
     '/api/v1/operator',
     {
       schema: {
         tags: ['business'],
-        summary: 'The operator business shown in the footer (public)',
-        security: [],
+        summary: 'The operator business shown in the footer',
         response: { 200: operatorBusinessSchema },
       },
     },
     () => businesses.getOperator(),
   );
+};
 
+export const businessRoutes: FastifyPluginAsyncZod<Options> = async (app, { businesses }) => {
   app.get(
     '/api/v1/business/:id',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['business'],
         summary: 'A business: administrators see all, everyone else their own',

@@ -1,7 +1,8 @@
-import { type Business, DEFAULT_OPERATOR_BUSINESS, type OperatorBusiness, Role } from '@portal/contract';
-import { notFound } from '../../plugins/app-error.ts';
-import type { SessionSubject } from '../auth/token.service.ts';
+import { type Business, DEFAULT_OPERATOR_BUSINESS, type OperatorBusiness } from '@portal/contract';
+import { notFound } from '../../shared/app-error.ts';
+import type { SessionSubject } from '../../shared/session.ts';
 import { toBusinessResponse, toOperatorResponse } from './business.mapper.ts';
+import { canSeeBusiness } from './business.policy.ts';
 import type { BusinessRepository } from './business.repository.ts';
 
 export class BusinessService {
@@ -11,16 +12,19 @@ export class BusinessService {
     this.#businesses = businesses;
   }
 
-  /** The operator's record, or the built-in one until the operator business exists. */
+  /**
+   * The operator's record for the footer. Until an administrator has given the operator business its
+   * contact details (a production start creates it with a name only), the built-in record stands in:
+   * it is never written to the database.
+   */
   async getOperator(): Promise<OperatorBusiness> {
     const operator = await this.#businesses.findOperator();
-    return operator ? toOperatorResponse(operator) : DEFAULT_OPERATOR_BUSINESS;
+    return operator?.email ? toOperatorResponse(operator) : DEFAULT_OPERATOR_BUSINESS;
   }
 
   /** Administrators see every business, everyone else only their own; others answer 404. */
   async getBusiness(viewer: SessionSubject, id: number): Promise<Business> {
-    const visible = viewer.role === Role.Administrator || viewer.business === id;
-    const row = visible ? await this.#businesses.findById(id) : undefined;
+    const row = canSeeBusiness(viewer, id) ? await this.#businesses.findById(id) : undefined;
     if (!row) throw notFound('Business');
     return toBusinessResponse(row);
   }

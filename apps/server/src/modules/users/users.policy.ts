@@ -1,8 +1,9 @@
-import { Role } from '@portal/contract';
-import type { SessionSubject } from '../auth/token.service.ts';
+import { type Actor, canIn } from '@portal/contract';
 
-/** Who may see a user: administrators everyone, managers their own business, everybody themselves. */
-export function canSeeUser(viewer: SessionSubject, target: { id: number; businessId: number }): boolean {
-  if (viewer.role === Role.Administrator || viewer.id === target.id) return true;
-  return viewer.role === Role.Manager && viewer.business === target.businessId;
+/** Who may see a user: everybody themselves, and whoever manages users of the user's business. */
+export function canSeeUser(
+  viewer: Actor & { id: number },
+  target: { id: number; businessId: number },
+): boolean {
+  return viewer.id === target.id || canIn(viewer, 'manageUsers', target.businessId);
 }

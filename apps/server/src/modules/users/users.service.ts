@@ -1,6 +1,6 @@
 import type { User } from '@portal/contract';
-import { notFound } from '../../plugins/app-error.ts';
-import type { SessionSubject } from '../auth/token.service.ts';
+import { notFound } from '../../shared/app-error.ts';
+import type { SessionSubject } from '../../shared/session.ts';
 import { toUserResponse } from './users.mapper.ts';
 import { canSeeUser } from './users.policy.ts';
 import type { UsersRepository } from './users.repository.ts';

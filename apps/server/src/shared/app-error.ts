@@ -12,7 +12,7 @@ export class AppError extends Error {
 
   constructor(
     code: ErrorCode,
-    message: string,
+    message: string = ERROR_CATALOG[code].message,
     options: { fields?: FieldMessages; headers?: Record<string, string> } = {},
   ) {
     super(message);
@@ -25,6 +25,4 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
-export const unauthenticated = (message = 'Authentication required') =>
-  new AppError('UNAUTHENTICATED', message);
-export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
+export const unauthenticated = (message?: string) => new AppError('UNAUTHENTICATED', message);

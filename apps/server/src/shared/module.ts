@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/database.ts';
+import type { Clock } from './clock.ts';
+
+/** The settings the application needs once it is built (server.ts derives them from the environment). */
+export interface AppConfig {
+  jwtSecret: string;
+  sessionTtlSeconds: number;
+  /** Addresses whose X-Forwarded-For is believed; false trusts no proxy. */
+  trustProxy: string[] | false;
+  /** Folder of the built web app; undefined serves the API only. */
+  webDist: string | undefined;
+  /** argon2id cost; tests use a cheap one. */
+  passwordHashing: { memoryCost: number; timeCost: number };
+}
+
+/** What every module factory takes. */
+export interface ModuleDeps {
+  db: Database;
+  clock: Clock;
+  config: AppConfig;
+}
+
+/** The routes a module adds: `publicRoutes` answer anyone, `routes` only an authenticated session. */
+export interface ModuleRoutes {
+  publicRoutes?: FastifyPluginAsync;
+  routes?: FastifyPluginAsync;
+}
+
+/** A module's routes plugin bound to its options, ready for a scope of app.ts. */
+export function routesOf<Options extends Record<string, unknown>>(
+  plugin: (app: FastifyInstance, options: Options) => Promise<void>,
+  options: Options,
+): FastifyPluginAsync {
+  return async (app) => {
+    await app.register(plugin as FastifyPluginAsync<Options>, options);
+  };
+}
