@@ -2,7 +2,7 @@ import { Role } from '@portal/contract';
 import { AppError, unauthenticated } from '../../plugins/app-error.ts';
 import type { UsersRepository, UserWithBusinessState } from '../users/users.repository.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
-import { accountKey, addressKey, retryAfterMs, THROTTLE } from './login-throttle.ts';
+import { loginKeys } from './login-throttle.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { IssuedSession, SessionSubject, TokenService } from './token.service.ts';
 
@@ -30,16 +30,17 @@ export class AuthService {
   }
 
   /**
-   * Checks the credentials and opens a session. Unknown accounts get the same answer after the same
-   * hashing work as a wrong password, so the answer says nothing about which accounts exist.
+   * Checks the credentials and opens a session. The attempt is counted before the password is hashed,
+   * so concurrent attempts cannot slip past the limits. Unknown accounts get the same answer after the
+   * same hashing work as a wrong password, so the answer says nothing about which accounts exist.
    */
   async login(email: string, password: string, clientAddress: string): Promise<IssuedSession> {
     const { users, throttle, hasher, tokens, now } = this.#deps;
-    const keys = [accountKey(email), addressKey(clientAddress)];
-    const counts = await throttle.find(keys);
-    const wait = retryAfterMs(counts.get(keys[0] as string), counts.get(keys[1] as string), now());
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
+    hasher.assertAvailable();
+    await throttle.pruneExpired(now());
+    const attempt = await throttle.countAttempt(loginKeys(email, clientAddress), now());
+    if (!attempt.admitted) {
+      const seconds = Math.ceil(attempt.retryAfterMs / 1000);
       throw new AppError(
         'TOO_MANY_LOGIN_ATTEMPTS',
         `Too many failed login attempts. Try again in ${seconds} seconds.`,
@@ -47,12 +48,12 @@ export class AuthService {
       );
     }
     const user = await users.findWithBusinessStateByEmail(email);
-    const valid = await hasher.verify(user?.passwordHash, password);
-    if (!user || !valid) {
-      await throttle.recordFailure(keys, now(), THROTTLE.windowMs);
-      throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
-    }
-    await throttle.clear(keys[0] as string);
+    const valid = await hasher.verify(user?.passwordHash, password).catch(async (error: unknown) => {
+      await throttle.withdraw(attempt.counted);
+      throw error;
+    });
+    if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+    await throttle.succeeded(attempt.counted);
     assertMayUsePortal(user);
     return tokens.issue({ id: user.id, role: user.role as Role, business: user.businessId });
   }
