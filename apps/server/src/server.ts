@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoFleet } from './demo/demo-fleet.ts';
+import { loggerOptions } from './logging.ts';
 import { DEFAULT_HASHING_COST } from './modules/auth/password-hasher.ts';
 import { loadJwtSecret } from './modules/auth/token.service.ts';
 import { ensureFirstAdministrator } from './modules/users/first-administrator.ts';
@@ -50,17 +51,7 @@ async function main(): Promise<void> {
         passwordHashing: DEFAULT_HASHING_COST,
       },
       db: database.db,
-      logger: {
-        level: config.logLevel,
-        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        // Readable lines for a person at a terminal; JSON lines for log collectors.
-        ...(process.stdout.isTTY && {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
-          },
-        }),
-      },
+      logger: loggerOptions(config),
     });
     cleanups.push(() => app.close());
     const seeded = config.demo

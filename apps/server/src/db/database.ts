@@ -24,6 +24,9 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** PostgreSQL at `url`: the production database. Migrations are applied before it is handed out. */
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that dies (a server restart) is replaced on the next query; unhandled, its error
+  // event would end the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   try {
     await migratePg(db, { migrationsFolder });

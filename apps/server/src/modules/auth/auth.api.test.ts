@@ -95,69 +95,6 @@ describe('POST /api/v1/auth', () => {
   });
 });
 
-describe('failed login limits', () => {
-  it('slows an account from the third failure, with Retry-After', async () => {
-    for (let i = 0; i < 3; i++)
-      expect((await login('manager2@demo.test', 'Wrong1234!')).statusCode).toBe(401);
-    const slowed = await login('manager2@demo.test', DEMO_PASSWORD);
-    expect(slowed.statusCode).toBe(429);
-    expect(slowed.json()).toMatchObject({ code: 'TOO_MANY_LOGIN_ATTEMPTS' });
-    expect(slowed.json().message).toMatch(/Too many failed login attempts/);
-    expect(slowed.headers['retry-after']).toBe('1');
-    t.clock.advance(1000);
-    expect((await login('manager2@demo.test', DEMO_PASSWORD)).statusCode).toBe(200);
-  });
-
-  it('stops an account after ten failures in an hour, even with the right password, and the same for unknown ones', async () => {
-    for (const email of ['manager2@demo.test', 'ghost@demo.test']) {
-      for (let i = 0; i < 10; i++) {
-        t.clock.advance(61_000);
-        expect((await login(email, 'Wrong1234!')).statusCode).toBe(401);
-      }
-      t.clock.advance(61_000);
-      const blocked = await login(email, DEMO_PASSWORD);
-      expect(blocked.statusCode).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(60);
-    }
-    t.clock.advance(60 * 60 * 1000);
-    expect((await login('manager2@demo.test', DEMO_PASSWORD)).statusCode).toBe(200);
-  });
-
-  it('limits failures per client address, trusting X-Forwarded-For only from the configured proxy', async () => {
-    const from = (address: string) => ({ 'x-forwarded-for': address });
-    for (let i = 0; i < 50; i++) {
-      await login(`user${i}@elsewhere.test`, 'Wrong1234!', from('203.0.113.7'));
-    }
-    const blocked = await login('customer@demo.test', DEMO_PASSWORD, from('203.0.113.7'));
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
-    expect((await login('customer@demo.test', DEMO_PASSWORD, from('203.0.113.8'))).statusCode).toBe(200);
-  });
-
-  it('ignores X-Forwarded-For from an address that is not a configured proxy', async () => {
-    const direct = await createTestApp();
-    try {
-      for (let i = 0; i < 50; i++) {
-        await direct.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth',
-          payload: { email: `user${i}@elsewhere.test`, password: 'Wrong1234!' },
-          headers: { 'x-forwarded-for': `198.51.100.${i}` },
-        });
-      }
-      const response = await direct.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth',
-        payload: { email: 'customer@demo.test', password: DEMO_PASSWORD },
-        headers: { 'x-forwarded-for': '198.51.100.200' },
-      });
-      expect(response.statusCode).toBe(429);
-    } finally {
-      await direct.close();
-    }
-  });
-});
-
 describe('session tokens', () => {
   const me = async (token: string) => {
     const id = await t.idOf('customer@demo.test');

@@ -9,7 +9,7 @@ import { TokenService } from './token.service.ts';
 
 /** Logins, sessions and password hashing. */
 export function createAuthModule({ db, clock, config }: ModuleDeps, { users }: { users: UsersRepository }) {
-  const hasher = new PasswordHasher(config.passwordHashing);
+  const hasher = new PasswordHasher({ cost: config.passwordHashing });
   const service = new AuthService({
     users,
     sessions: new SessionsRepository(db),

@@ -5,7 +5,7 @@ import type { Clock } from '../../shared/clock.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import type { UsersRepository, UserWithBusinessState } from '../users/users.repository.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
-import { accountKey, addressKey, retryAfterMs, THROTTLE } from './login-throttle.ts';
+import { loginKeys } from './login-throttle.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionCheckRow, SessionsRepository } from './sessions.repository.ts';
 import type { IssuedTokens, TokenService } from './token.service.ts';
@@ -44,8 +44,9 @@ export class AuthService {
   }
 
   /**
-   * Checks the credentials and opens a session. Unknown accounts get the same answer after the same
-   * hashing work as a wrong password, so the answer says nothing about which accounts exist.
+   * Checks the credentials and opens a session. The attempt is counted before the password is hashed,
+   * so concurrent attempts cannot slip past the limits. Unknown accounts get the same answer after the
+   * same hashing work as a wrong password, so the answer says nothing about which accounts exist.
    * `replacedToken` is the session the caller renews (the session popup): it ends once the new one opens.
    */
   async login(
@@ -55,11 +56,11 @@ export class AuthService {
     replacedToken?: string,
   ): Promise<IssuedTokens> {
     const { users, throttle, hasher, clock } = this.#deps;
-    const keys = [accountKey(email), addressKey(clientAddress)];
-    const counts = await throttle.find(keys);
-    const wait = retryAfterMs(counts.get(keys[0] as string), counts.get(keys[1] as string), clock());
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
+    hasher.assertAvailable();
+    await throttle.pruneExpired(clock());
+    const attempt = await throttle.countAttempt(loginKeys(email, clientAddress), clock());
+    if (!attempt.admitted) {
+      const seconds = Math.ceil(attempt.retryAfterMs / 1000);
       throw new AppError(
         'TOO_MANY_LOGIN_ATTEMPTS',
         `Too many failed login attempts. Try again in ${seconds} seconds.`,
@@ -67,12 +68,12 @@ export class AuthService {
       );
     }
     const user = await users.findWithBusinessStateByEmail(email);
-    const valid = await hasher.verify(user?.passwordHash, password);
-    if (!user || !valid) {
-      await throttle.recordFailure(keys, clock(), THROTTLE.windowMs);
-      throw new AppError('INVALID_CREDENTIALS');
-    }
-    await throttle.clear(keys[0] as string);
+    const valid = await hasher.verify(user?.passwordHash, password).catch(async (error: unknown) => {
+      await throttle.withdraw(attempt.counted);
+      throw error;
+    });
+    if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
+    await throttle.succeeded(attempt.counted);
     const refusal = refusalOf(user);
     if (refusal) throw refusal;
     const issued = await this.openSession(user);

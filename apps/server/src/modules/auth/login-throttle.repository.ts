@@ -1,43 +1,120 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { loginFailures } from '../../db/schema.ts';
+import { type LoginCounts, type LoginKeys, retryAfterMs, THROTTLE, withOneMore } from './login-throttle.ts';
 
-export interface FailureCount {
-  failures: number;
-  windowStartedAt: Date;
-  lastFailureAt: Date;
+/** Where an admitted attempt was counted, so that it can be taken back. */
+export type CountedAttempt = Record<keyof LoginKeys, { key: string; windowStartedAt: Date }>;
+
+export type AttemptVerdict =
+  | { admitted: true; counted: CountedAttempt }
+  | { admitted: false; retryAfterMs: number };
+
+class Refused extends Error {
+  readonly retryAfterMs: number;
+
+  constructor(retryAfterMs: number) {
+    super('login attempt refused');
+    this.retryAfterMs = retryAfterMs;
+  }
 }
 
-/** Failed-login counters, kept in the database so that every portal instance sees the same counts. */
+/** Counters are always locked in this order, so two attempts never wait for each other in a circle. */
+const KINDS = ['pair', 'account', 'address'] as const;
+
+/** How often at most expired counters are deleted. */
+const PRUNE_INTERVAL_MS = 60 * 1000;
+
+/**
+ * Login-attempt counters, kept in the database so that every portal instance sees the same counts.
+ * An attempt is counted before its password is checked, and taken back when it proves to be right.
+ */
 export class LoginThrottleRepository {
   readonly #db: Database;
+  #prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(db: Database) {
     this.#db = db;
   }
 
-  async find(keys: string[]): Promise<Map<string, FailureCount>> {
-    const rows = await this.#db.select().from(loginFailures).where(inArray(loginFailures.key, keys));
-    return new Map(rows.map((row) => [row.key, row]));
-  }
-
-  /** Counts one more failure for each key, starting a fresh window where the old one is over. */
-  async recordFailure(keys: string[], now: Date, windowMs: number): Promise<void> {
-    const windowOver = sql`${loginFailures.windowStartedAt} <= ${new Date(now.getTime() - windowMs)}`;
-    await this.#db
-      .insert(loginFailures)
-      .values(keys.map((key) => ({ key, failures: 1, windowStartedAt: now, lastFailureAt: now })))
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          failures: sql`case when ${windowOver} then 1 else ${loginFailures.failures} + 1 end`,
-          windowStartedAt: sql`case when ${windowOver} then excluded.window_started_at else ${loginFailures.windowStartedAt} end`,
-          lastFailureAt: sql`excluded.last_failure_at`,
-        },
+  /**
+   * Counts one attempt under every key, or under none when the limits refuse it. The counters are
+   * locked (created empty when missing) until the decision is stored, so concurrent attempts queue
+   * here and each one sees the attempts counted before it.
+   */
+  async countAttempt(keys: LoginKeys, now: Date): Promise<AttemptVerdict> {
+    try {
+      return await this.#db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(loginFailures)
+          .values(
+            KINDS.map((kind) => ({ key: keys[kind], failures: 0, windowStartedAt: now, lastFailureAt: now })),
+          )
+          .onConflictDoUpdate({ target: loginFailures.key, set: { key: sql`excluded.key` } })
+          .returning();
+        const byKey = new Map(rows.map((row) => [row.key, row]));
+        const counts: LoginCounts = Object.fromEntries(KINDS.map((kind) => [kind, byKey.get(keys[kind])]));
+        const wait = retryAfterMs(counts, now);
+        // Thrown to roll back: nothing of a refused attempt is kept, not even the counters made to lock.
+        if (wait > 0) throw new Refused(wait);
+        const oneMore = (kind: keyof LoginKeys) => ({ key: keys[kind], ...withOneMore(counts[kind], now) });
+        const counted = { pair: oneMore('pair'), account: oneMore('account'), address: oneMore('address') };
+        await tx
+          .insert(loginFailures)
+          .values(KINDS.map((kind) => counted[kind]))
+          .onConflictDoUpdate({
+            target: loginFailures.key,
+            set: {
+              failures: sql`excluded.failures`,
+              windowStartedAt: sql`excluded.window_started_at`,
+              lastFailureAt: sql`excluded.last_failure_at`,
+            },
+          });
+        return { admitted: true, counted } as const;
       });
+    } catch (error) {
+      if (error instanceof Refused) return { admitted: false, retryAfterMs: error.retryAfterMs };
+      throw error;
+    }
   }
 
-  async clear(key: string): Promise<void> {
-    await this.#db.delete(loginFailures).where(eq(loginFailures.key, key));
+  /**
+   * The password was right: the pair's and the account's failures are forgiven, and the address gets
+   * back the attempt it was charged (its other failures stay). One row per statement, so that these
+   * never hold one counter while waiting for another, and cannot deadlock with `countAttempt`.
+   */
+  async succeeded(counted: CountedAttempt): Promise<void> {
+    for (const key of [counted.pair.key, counted.account.key]) {
+      await this.#db.delete(loginFailures).where(eq(loginFailures.key, key));
+    }
+    await this.#takeBack(counted.address);
+  }
+
+  /** The attempt was never judged (the server was busy): it is taken back everywhere. */
+  async withdraw(counted: CountedAttempt): Promise<void> {
+    for (const kind of KINDS) await this.#takeBack(counted[kind]);
+  }
+
+  /**
+   * Deletes the counters whose window is over, at most once a minute; called on login. Counters an
+   * attempt holds right now are skipped (it is renewing them), so this never waits for a lock.
+   */
+  async pruneExpired(now: Date): Promise<void> {
+    if (now.getTime() - this.#prunedAt < PRUNE_INTERVAL_MS) return;
+    this.#prunedAt = now.getTime();
+    const expired = this.#db
+      .select({ key: loginFailures.key })
+      .from(loginFailures)
+      .where(lte(loginFailures.windowStartedAt, new Date(now.getTime() - THROTTLE.windowMs)))
+      .for('update', { skipLocked: true });
+    await this.#db.delete(loginFailures).where(inArray(loginFailures.key, expired));
+  }
+
+  /** One attempt less, only in the window it was counted in: a window started since is not touched. */
+  async #takeBack({ key, windowStartedAt }: { key: string; windowStartedAt: Date }): Promise<void> {
+    await this.#db
+      .update(loginFailures)
+      .set({ failures: sql`greatest(${loginFailures.failures} - 1, 0)` })
+      .where(and(eq(loginFailures.key, key), eq(loginFailures.windowStartedAt, windowStartedAt)));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { delayAfterFailures, retryAfterMs, THROTTLE } from './login-throttle.ts';
+import { delayAfterFailures, loginKeys, retryAfterMs, THROTTLE, withOneMore } from './login-throttle.ts';
 
 const at = (iso: string) => new Date(`2026-11-21T${iso}Z`);
 const count = (failures: number, windowStartedAt: Date, lastFailureAt = windowStartedAt) => ({
@@ -9,31 +9,74 @@ const count = (failures: number, windowStartedAt: Date, lastFailureAt = windowSt
 });
 
 describe('delayAfterFailures', () => {
-  it('does not slow the first two failures, then doubles from one second up to a minute', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 9, 20].map(delayAfterFailures)).toEqual([
-      0, 0, 0, 1000, 2000, 4000, 8000, 60_000, 60_000,
+  it('does not slow the first two failures, then doubles from one second up to thirty', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20].map(delayAfterFailures)).toEqual([
+      0, 0, 0, 1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
     ]);
   });
 });
 
 describe('retryAfterMs', () => {
   it('allows an attempt with no failures on record', () => {
-    expect(retryAfterMs(undefined, undefined, at('10:00:00'))).toBe(0);
+    expect(retryAfterMs({}, at('10:00:00'))).toBe(0);
   });
 
-  it('makes the third failure wait one second', () => {
-    expect(retryAfterMs(count(3, at('10:00:00')), undefined, at('10:00:00.400'))).toBe(600);
-    expect(retryAfterMs(count(3, at('10:00:00')), undefined, at('10:00:01'))).toBe(0);
+  it('makes the third failure of an account wait one second, from wherever it comes', () => {
+    expect(retryAfterMs({ account: count(3, at('10:00:00')) }, at('10:00:00.400'))).toBe(600);
+    expect(retryAfterMs({ account: count(3, at('10:00:00')) }, at('10:00:01'))).toBe(0);
   });
 
-  it('stops an account at the limit until its window is over', () => {
-    const account = count(THROTTLE.accountLimit, at('10:00:00'), at('10:30:00'));
-    expect(retryAfterMs(account, undefined, at('10:45:00'))).toBe(15 * 60 * 1000);
-    expect(retryAfterMs(account, undefined, at('11:00:00'))).toBe(0);
+  it('never keeps an account waiting longer than the short cap, however many failures it has', () => {
+    const account = count(1000, at('10:00:00'), at('10:30:00'));
+    expect(retryAfterMs({ account }, at('10:30:00'))).toBe(THROTTLE.accountMaxDelayMs);
+    expect(retryAfterMs({ account }, at('10:30:30'))).toBe(0);
+  });
+
+  it('stops an (account, address) pair at its limit until its window is over', () => {
+    const pair = count(THROTTLE.pairLimit, at('10:00:00'), at('10:30:00'));
+    expect(retryAfterMs({ pair }, at('10:45:00'))).toBe(15 * 60 * 1000);
+    expect(retryAfterMs({ pair: count(THROTTLE.pairLimit - 1, at('10:00:00')) }, at('10:45:00'))).toBe(0);
+    expect(retryAfterMs({ pair }, at('11:00:00'))).toBe(0);
   });
 
   it('stops an address at its limit', () => {
     const address = count(THROTTLE.addressLimit, at('10:00:00'));
-    expect(retryAfterMs(undefined, address, at('10:59:00'))).toBe(60 * 1000);
+    expect(retryAfterMs({ address }, at('10:59:00'))).toBe(60 * 1000);
+    expect(retryAfterMs({ address: count(THROTTLE.addressLimit - 1, at('10:00:00')) }, at('10:59:00'))).toBe(
+      0,
+    );
+  });
+
+  it('answers the longest of the waits that apply', () => {
+    const counts = {
+      pair: count(THROTTLE.pairLimit, at('10:00:00')),
+      account: count(5, at('10:00:00'), at('10:50:00')),
+    };
+    expect(retryAfterMs(counts, at('10:50:00'))).toBe(10 * 60 * 1000);
+  });
+});
+
+describe('withOneMore', () => {
+  it('counts within the window and starts a new one when it is over', () => {
+    expect(withOneMore(undefined, at('10:00:00'))).toEqual(count(1, at('10:00:00')));
+    expect(withOneMore(count(4, at('10:00:00')), at('10:20:00'))).toEqual(
+      count(5, at('10:00:00'), at('10:20:00')),
+    );
+    expect(withOneMore(count(4, at('10:00:00')), at('11:00:00'))).toEqual(count(1, at('11:00:00')));
+  });
+});
+
+describe('loginKeys', () => {
+  it('keys the account by its email in any case, and the pair by account and address', () => {
+    const keys = loginKeys('Customer@Demo.TEST', '203.0.113.7');
+    expect(keys.account).toBe('account:customer@demo.test');
+    expect(keys.address).toBe('address:203.0.113.7');
+    expect(keys.pair).toBe(loginKeys('customer@demo.test', '203.0.113.7').pair);
+    expect(keys.pair).not.toBe(loginKeys('customer@demo.test', '203.0.113.8').pair);
+  });
+
+  it('keeps the pair key short enough for the key column with the longest email and address', () => {
+    const keys = loginKeys(`${'a'.repeat(243)}@example.com`, 'ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255');
+    expect(Math.max(...Object.values(keys).map((key) => key.length))).toBeLessThanOrEqual(300);
   });
 });

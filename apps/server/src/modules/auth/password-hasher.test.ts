@@ -53,4 +53,21 @@ describe('PasswordHasher', () => {
     expect(await verdict).toBe(false);
     expect(argon2.verify).toHaveBeenCalledWith('hash:not-a-real-password-0!', 'not-a-real-password-0!');
   });
+
+  it('turns a hash away at once with 503 SERVER_BUSY and Retry-After when the queue is full', async () => {
+    const hasher = new PasswordHasher({ concurrency: 2, maxWaiting: 3 });
+    await drain();
+    const queued = Array.from({ length: 5 }, (_, i) => hasher.verify(`hash:p${i}`, `p${i}`));
+    const refused = hasher.verify('hash:late', 'late');
+    await expect(refused).rejects.toMatchObject({
+      code: 'SERVER_BUSY',
+      statusCode: 503,
+      headers: { 'retry-after': '1' },
+    });
+    expect(() => hasher.assertAvailable()).toThrow(/busy/);
+    expect(pending).toHaveLength(2);
+    await drain();
+    expect(await Promise.all(queued)).toEqual([true, true, true, true, true]);
+    expect(() => hasher.assertAvailable()).not.toThrow();
+  });
 });
