@@ -60,7 +60,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { sessionTtlSeconds?: number; trustProxy?: string[] } = {}) {
+export async function createTestApp(
+  options: { sessionTtlSeconds?: number; trustProxy?: string[]; webDist?: string } = {},
+) {
   const database = await openTestDatabase();
   const hasher = new PasswordHasher();
   const users = new UsersRepository(database.db);
@@ -70,7 +72,7 @@ export async function createTestApp(options: { sessionTtlSeconds?: number; trust
     config: {
       sessionTtlSeconds: options.sessionTtlSeconds ?? 3600,
       trustProxy: options.trustProxy ?? false,
-      webDist: undefined,
+      webDist: options.webDist,
     },
     database,
     jwtSecret: TEST_JWT_SECRET,
