@@ -1,10 +1,78 @@
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { location, logIn } from './support/session.ts';
+import { expectAccessible } from './support/a11y.ts';
+import { DEMO_PASSWORD, location, logIn } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal();
 
+/** Fills and sends the login form of the page already shown. */
+async function submitLogin(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+}
+
+/** What has the keyboard focus: its tag, id and text, for readable assertions. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return { tag: element?.tagName.toLowerCase(), id: element?.id, text: element?.textContent?.trim() };
+  });
+
+/** Whether the element's text takes one line: its height is at most one and a half line heights. */
+const isOneLine = (element: Locator) =>
+  element.evaluate((node) => {
+    const lineHeight = Number.parseFloat(getComputedStyle(node).lineHeight);
+    return node.getBoundingClientRect().height <= lineHeight * 1.5;
+  });
+
 describe('the application shell', () => {
+  it.each(['dark', 'light'])(
+    'passes the accessibility check on every screen in the %s theme',
+    async (theme) => {
+      const page = await open();
+      await page.goto('/it');
+      await page.getByRole('heading', { name: 'Dati in locale o dal cloud' }).waitFor();
+      if (theme === 'light') await page.getByRole('switch', { name: 'Tema scuro' }).click();
+      expect(await page.locator('html').getAttribute('data-bs-theme')).toBe(theme);
+      await expectAccessible(page, `home, ${theme}`);
+
+      await page.getByRole('button', { name: 'Lingua' }).click();
+      await page.getByRole('button', { name: 'English' }).waitFor();
+      await expectAccessible(page, `language menu, ${theme}`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('link', { name: 'Vai al pannello di controllo' }).click();
+      await page.getByLabel('Email').waitFor();
+      await expectAccessible(page, `login, ${theme}`);
+
+      await submitLogin(page, 'admin@demo.test');
+      await page.getByRole('heading', { name: 'Il tuo profilo' }).waitFor();
+      await page.getByText('admin@demo.test').waitFor();
+      await expectAccessible(page, `dashboard, ${theme}`);
+
+      await page.getByRole('button', { name: /Alessia Amministratori/ }).click();
+      await page.getByRole('button', { name: 'Esci' }).waitFor();
+      await expectAccessible(page, `user menu, ${theme}`);
+
+      await page.getByRole('link', { name: 'Profilo', exact: true }).click();
+      await page.getByRole('heading', { name: 'Alessia Amministratori' }).waitFor();
+      await expectAccessible(page, `user page, ${theme}`);
+
+      await page.getByTestId('sidebar').getByRole('link', { name: 'Impostazioni' }).click();
+      await page.getByRole('columnheader', { name: 'Amministratore' }).waitFor();
+      await expectAccessible(page, `settings, roles tab, ${theme}`);
+
+      await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
+      await page.getByRole('heading', { name: 'Il tuo profilo' }).waitFor();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Apri menu' }).click();
+      await page.getByRole('dialog').getByRole('link', { name: 'Impostazioni' }).waitFor();
+      await expectAccessible(page, `phone menu, ${theme}`);
+    },
+  );
+
   it('takes a visitor from the home page through login to the dashboard', async () => {
     const page = await open();
     await page.goto('/');
@@ -13,14 +81,62 @@ describe('the application shell', () => {
     expect(await page.getByRole('link', { name: 'Contattaci' }).getAttribute('href')).toMatch(/^mailto:/);
     await page.getByRole('link', { name: 'Vai al pannello di controllo' }).click();
     await page.waitForURL(/\/it\/login$/);
-    await page.getByLabel('Email').fill('customer@demo.test');
-    await page.getByLabel('Password', { exact: true }).fill('Demo1234!');
-    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await submitLogin(page, 'customer@demo.test');
     await page.waitForURL(/\/it\/dashboard$/);
     await page.getByRole('heading', { name: 'Il tuo profilo' }).waitFor();
     await page.getByText('Carlo Cliente').first().waitFor();
     expect(await page.getByTestId('time-left').textContent()).toMatch(/^(59m \d\ds|1h 00m)$/);
     expect(await page.locator('footer').textContent()).toContain('30010');
+  });
+
+  it('offers a skip link first, and starts keyboard users at the content after login and each page change', async () => {
+    const page = await open();
+    await page.goto('/it/login');
+    await page.getByLabel('Email').waitFor();
+    // A page loaded from its address keeps the browser's own starting point.
+    expect((await focused(page)).tag).toBe('body');
+
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'a', text: 'Vai al contenuto principale' });
+    expect(await page.getByRole('link', { name: 'Vai al contenuto principale' }).isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toMatchObject({ tag: 'main', id: 'main-content' });
+    expect(location(page)).toBe('/it/login');
+
+    await submitLogin(page, 'admin@demo.test');
+    await page.getByRole('heading', { name: 'Il tuo profilo' }).waitFor();
+    expect(await focused(page)).toMatchObject({ tag: 'main', id: 'main-content' });
+
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Impostazioni' }).click();
+    await page.getByRole('columnheader', { name: 'Amministratore' }).waitFor();
+    expect(await focused(page)).toMatchObject({ tag: 'main', id: 'main-content' });
+
+    // The app layout has its own skip link, first again.
+    await page.reload();
+    await page.getByRole('columnheader', { name: 'Amministratore' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'a', text: 'Vai al contenuto principale' });
+  });
+
+  it('draws a clearly visible focus ring on the navigation links', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await page.getByRole('heading', { name: 'Il tuo profilo' }).waitFor();
+    const link = page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' });
+    // Focus starts in the main region after login; the navigation comes before it.
+    const isFocused = () => link.evaluate((node) => node === document.activeElement);
+    for (let presses = 0; presses < 10 && !(await isFocused()); presses++) {
+      await page.keyboard.press('Shift+Tab');
+    }
+    const ring = await link.evaluate((node) => {
+      const style = getComputedStyle(node);
+      return {
+        focused: node === document.activeElement,
+        style: style.outlineStyle,
+        width: style.outlineWidth,
+      };
+    });
+    expect(ring).toEqual({ focused: true, style: 'solid', width: '3px' });
   });
 
   it('shows a danger toast for a wrong password and stays on the login page', async () => {
@@ -32,6 +148,7 @@ describe('the application shell', () => {
     const toast = page.getByTestId('toast-area').getByRole('alert');
     await toast.getByText('Email o password errati.').waitFor();
     expect(location(page)).toBe('/it/login');
+    await expectAccessible(page, 'login with an error toast');
   });
 
   it('starts dark and keeps the chosen theme across a reload', async () => {
@@ -46,14 +163,40 @@ describe('the application shell', () => {
     expect(await theme()).toBe('light');
   });
 
+  it('serves each page in its language and theme before the app starts', async () => {
+    const page = await open();
+    const raw = await (await page.request.get('/en/login')).text();
+    expect(raw).toMatch(/<html lang="en"[ >]/);
+
+    await page.goto('/it/login');
+    await page.getByRole('switch', { name: 'Tema scuro' }).click();
+    // Without the app's code only the page as served and public/theme-init.js can set these.
+    await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+    await page.goto('/en/login');
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('html').getAttribute('data-bs-theme')).toBe('light');
+  });
+
   it('switches the language by reloading under the /en prefix', async () => {
     const page = await open();
-    await logIn(page, 'customer@demo.test');
+    await page.goto('/it/login');
+    // A slow device widens the moment between the address changing and the new screen showing.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await submitLogin(page, 'customer@demo.test');
+    await page.waitForURL(/\/it\/dashboard$/);
+    // The address and the screen change together: the login page's language menu, about to vanish,
+    // is never the one a user (or this test) opens under the dashboard's address.
+    expect(await page.getByTestId('sidebar').count()).toBe(1);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
     await page.getByRole('button', { name: 'Lingua' }).click();
     await page.getByRole('button', { name: 'English' }).click();
     await page.waitForURL(/\/en\/dashboard$/);
     await page.getByRole('heading', { name: 'Your profile' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await expectAccessible(page, 'dashboard in English');
     await page.goto('/dashboard');
     await page.waitForURL(/\/en\/dashboard$/);
   });
@@ -120,15 +263,48 @@ describe('the application shell', () => {
     await page.getByRole('button', { name: 'Comprimi navigazione' }).click();
     await page.getByRole('button', { name: 'Espandi navigazione' }).waitFor();
     expect((await sidebar.boundingBox())?.width ?? 0).toBeLessThan(wide);
+    await expectAccessible(page, 'dashboard with the navigation collapsed');
+  });
+
+  it('lays the profile card out without broken labels or emails on a laptop and a tablet', async () => {
+    const page = await open({ width: 1366, height: 768 });
+    await logIn(page, 'customer@demo.test');
+    const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Il tuo profilo' }) });
+    const email = card.getByText('customer@demo.test');
+    await email.waitFor();
+    const labels = await card.locator('dt').all();
+    expect(labels).toHaveLength(4);
+    for (const label of labels) expect(await isOneLine(label), await label.innerText()).toBe(true);
+    expect(await isOneLine(email)).toBe(true);
+    expect((await page.getByTestId('sidebar').boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(256);
+
+    await page.setViewportSize({ width: 768, height: 1024 });
+    // On a tablet the navigation keeps to icons by itself, and there is nothing to expand.
+    await page.getByRole('button', { name: 'Comprimi navigazione' }).waitFor({ state: 'detached' });
+    expect((await page.getByTestId('sidebar').boundingBox())?.width ?? 1000).toBeLessThan(100);
+    for (const label of labels) expect(await isOneLine(label), await label.innerText()).toBe(true);
+    await expectAccessible(page, 'dashboard on a tablet');
   });
 
   it('slides the menu in on a phone-sized screen', async () => {
     const page = await open({ width: 390, height: 844 });
     await logIn(page, 'admin@demo.test');
     expect(await page.getByTestId('sidebar').isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Apri menu' }).click();
+    const menuButton = page.getByRole('button', { name: 'Apri menu' });
     const menu = page.getByRole('dialog');
+
+    // Closed without choosing, the menu gives the focus back to its button.
+    await menuButton.click();
+    await menu.getByRole('link', { name: 'Impostazioni' }).waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await menuButton.evaluate((node) => node === document.activeElement)).toBe(true);
+
+    // Following a link, the focus goes to the new page's content and stays there.
+    await menuButton.click();
     await menu.getByRole('link', { name: 'Impostazioni' }).click();
     await page.waitForURL(/\/it\/settings/);
+    await menu.waitFor({ state: 'detached' });
+    expect(await focused(page)).toMatchObject({ tag: 'main', id: 'main-content' });
   });
 });

@@ -7,10 +7,8 @@ import { App } from './app/app';
 import { detectLanguage } from './lib/detect-language';
 import { initI18n } from './lib/i18n';
 import { languageOfPath } from './lib/language';
-import { applyStoredTheme } from './lib/theme-store';
 
-// Theme and language are settled before the first render so the page never flashes the wrong one.
-applyStoredTheme();
+// The language is settled before the first render (the theme even earlier, by public/theme-init.js).
 const language = languageOfPath(window.location.pathname) ?? detectLanguage();
 initI18n(language);
 document.documentElement.lang = language;

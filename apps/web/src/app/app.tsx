@@ -10,7 +10,7 @@ export function App() {
   const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} useTransitions={false} />
     </QueryClientProvider>
   );
 }

@@ -1,18 +1,18 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../config/storage-keys';
-import { readStorage, writeStorage } from './storage';
-import { resolveTheme, type Theme } from './theme';
+import { writeStorage } from './storage';
+
+/** Bootstrap colour modes offered by the theme switch. */
+export type Theme = 'dark' | 'light';
 
 const listeners = new Set<() => void>();
 
-/** The theme is the `data-bs-theme` attribute of <html>; Bootstrap's colour modes read it from there. */
+/**
+ * The theme is the `data-bs-theme` attribute of <html>; Bootstrap's colour modes read it from there.
+ * public/theme-init.js sets it from storage before the first paint.
+ */
 function readTheme(): Theme {
   return document.documentElement.dataset.bsTheme === 'light' ? 'light' : 'dark';
-}
-
-/** Applies the stored theme; called before the first render so the page never flashes the wrong mode. */
-export function applyStoredTheme(): void {
-  document.documentElement.dataset.bsTheme = resolveTheme(readStorage(STORAGE_KEYS.theme));
 }
 
 export function setTheme(theme: Theme): void {

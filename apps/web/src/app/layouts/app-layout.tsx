@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { MainContent, SkipLink } from '../../components/layouts/main-content';
 import { MobileNav } from '../../components/layouts/mobile-nav';
 import { Sidebar } from '../../components/layouts/sidebar';
 import { TopBar } from '../../components/layouts/top-bar';
@@ -23,6 +24,7 @@ export function AppLayout() {
   const items = navItemsFor(session.claims.role);
   return (
     <div className="d-flex min-vh-100">
+      <SkipLink />
       <Sidebar items={items} collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
       <MobileNav items={items} show={menuOpen} onHide={() => setMenuOpen(false)} />
       <div className="d-flex flex-column flex-grow-1 min-w-0">
@@ -31,9 +33,9 @@ export function AppLayout() {
           <LanguageSelector />
           <UserMenu displayName={user ? `${user.name} ${user.surname}`.trim() : undefined} />
         </TopBar>
-        <main className="flex-grow-1 p-3 p-md-4">
+        <MainContent className="flex-grow-1 p-3 p-md-4">
           <Outlet />
-        </main>
+        </MainContent>
         <SiteFooter />
       </div>
       <SessionExpiryDialog email={user?.email} />

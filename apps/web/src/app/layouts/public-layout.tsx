@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { MainContent, SkipLink } from '../../components/layouts/main-content';
 import { TopBar } from '../../components/layouts/top-bar';
 import { BrandLink } from '../../components/ui/brand-link';
 import { LanguageSelector } from '../../components/ui/language-selector';
@@ -9,13 +10,14 @@ import { SiteFooter } from '../../features/operator/components/site-footer';
 export function PublicLayout() {
   return (
     <div className="d-flex flex-column min-vh-100">
+      <SkipLink />
       <TopBar start={<BrandLink />}>
         <ThemeSwitch />
         <LanguageSelector />
       </TopBar>
-      <main className="flex-grow-1">
+      <MainContent className="flex-grow-1">
         <Outlet />
-      </main>
+      </MainContent>
       <SiteFooter />
     </div>
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Offcanvas } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { NavItem } from '../../config/navigation';
@@ -13,8 +14,24 @@ export interface MobileNavProps {
 /** The slide-in menu of small screens; following a link closes it. */
 export function MobileNav({ items, show, onHide }: MobileNavProps) {
   const { t } = useTranslation();
+  // Closed by Escape or the close button, focus goes back to the menu button. Closed by following a
+  // link, it stays with the new page's content, where the main region puts it, even while the menu
+  // slides out.
+  const [followedLink, setFollowedLink] = useState(false);
+  const followLink = () => {
+    setFollowedLink(true);
+    onHide();
+  };
   return (
-    <Offcanvas show={show} onHide={onHide} placement="start" aria-label={t('nav.menu')}>
+    <Offcanvas
+      show={show}
+      onShow={() => setFollowedLink(false)}
+      onHide={onHide}
+      restoreFocus={!followedLink}
+      enforceFocus={!followedLink}
+      placement="start"
+      aria-label={t('nav.menu')}
+    >
       <Offcanvas.Header closeButton closeLabel={t('common.close')}>
         <Offcanvas.Title as="div">
           <BrandLink />
@@ -22,7 +39,7 @@ export function MobileNav({ items, show, onHide }: MobileNavProps) {
       </Offcanvas.Header>
       <Offcanvas.Body className="p-0">
         <nav aria-label={t('nav.main')}>
-          <NavLinks items={items} onNavigate={onHide} />
+          <NavLinks items={items} onNavigate={followLink} />
         </nav>
       </Offcanvas.Body>
     </Offcanvas>

@@ -21,22 +21,20 @@ export function LanguageSelector() {
   const current = useLanguage();
   return (
     <Dropdown align="end">
-      <Dropdown.Toggle
-        variant="outline-secondary"
-        size="sm"
-        id="language-selector"
-        aria-label={t('language.label')}
-      >
+      {/* The name includes the visible code, so "IT" spoken to voice control finds the button too. */}
+      <Dropdown.Toggle variant="outline-secondary" size="sm" id="language-selector">
         <i className="bi bi-translate me-1" aria-hidden="true" />
+        <span className="visually-hidden">{t('language.label')}: </span>
         {current.toUpperCase()}
       </Dropdown.Toggle>
       <Dropdown.Menu>
         {LANGUAGES.map((language) => (
+          // The `active` prop would add aria-selected, which buttons may not carry: the class shows it.
           <Dropdown.Item
             key={language}
             as="button"
             lang={language}
-            active={language === current}
+            className={language === current ? 'active' : undefined}
             aria-current={language === current ? 'true' : undefined}
             onClick={() => {
               if (language !== current) switchLanguage(language);

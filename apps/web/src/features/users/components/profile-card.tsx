@@ -1,6 +1,8 @@
 import { Card, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmailAddress } from '../../../components/ui/email-address';
+import { FieldList } from '../../../components/ui/field-list';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/use-language';
 import { useUser } from '../api/get-user';
@@ -20,16 +22,14 @@ export function ProfileCard({ userId }: { userId: number }) {
       </Card.Header>
       <Card.Body>
         {user ? (
-          <dl className="row mb-0">
-            <dt className="col-5">{t('user.fields.name')}</dt>
-            <dd className="col-7">{user.name}</dd>
-            <dt className="col-5">{t('user.fields.surname')}</dt>
-            <dd className="col-7">{user.surname || '_'}</dd>
-            <dt className="col-5">{t('user.fields.email')}</dt>
-            <dd className="col-7 text-break">{user.email}</dd>
-            <dt className="col-5">{t('user.fields.role')}</dt>
-            <dd className="col-7 mb-0">{roleLabel(t, user.role)}</dd>
-          </dl>
+          <FieldList
+            fields={[
+              { label: t('user.fields.name'), value: user.name },
+              { label: t('user.fields.surname'), value: user.surname || '_' },
+              { label: t('user.fields.email'), value: <EmailAddress email={user.email} /> },
+              { label: t('user.fields.role'), value: roleLabel(t, user.role) },
+            ]}
+          />
         ) : (
           <Placeholder as="div" animation="glow" aria-hidden="true">
             <Placeholder xs={8} /> <Placeholder xs={6} /> <Placeholder xs={10} /> <Placeholder xs={5} />

@@ -2,6 +2,7 @@ import type { User } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { useLanguage } from '../../../lib/use-language';
 import { roleLabel } from './role-label';
 
@@ -15,7 +16,7 @@ export function UserProfile({ user, businessName }: { user: User; businessName?:
     [t('user.fields.id'), user.id],
     [t('user.fields.name'), user.name],
     [t('user.fields.surname'), user.surname || '_'],
-    [t('user.fields.email'), user.email],
+    [t('user.fields.email'), <EmailAddress key="email" email={user.email} />],
     [t('user.fields.role'), roleLabel(t, user.role)],
     [
       t('user.fields.status'),
