@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBusinessModule } from './modules/business/business.module.ts';
@@ -9,6 +9,7 @@ import { authenticatePlugin } from './plugins/authenticate.ts';
 import { earlyErrorOptions, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { validatorCompiler } from './plugins/validation.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
 import type { AppConfig, ModuleDeps, ModuleRoutes } from './shared/module.ts';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { emailSchema, LIMITS } from './limits.ts';
+import { pageQuerySchema, pageSchema } from './paging.ts';
+import { optionalText, phoneSchema, postalCodeSchema, requiredText } from './validation.ts';
 
 /** The operator business shown in the footer and used for the public contact link. */
 export const operatorBusinessSchema = z.object({
@@ -33,3 +36,26 @@ export const businessSchema = operatorBusinessSchema.extend({
   active: z.boolean(),
 });
 export type Business = z.infer<typeof businessSchema>;
+
+/** GET /api/v1/business: administrators page through all, everyone else gets their own. */
+export const businessListQuerySchema = pageQuerySchema(['id', 'name', 'city', 'active']);
+export type BusinessListQuery = z.input<typeof businessListQuerySchema>;
+export const businessPageSchema = pageSchema(businessSchema);
+
+/** POST /api/v1/business (administrators). */
+export const businessCreateBodySchema = z.object({ name: requiredText(LIMITS.businessNameMax) });
+export type BusinessCreateBody = z.input<typeof businessCreateBodySchema>;
+
+/** PUT /api/v1/business/{id} (administrators): name, address and `active` (suspend or reactivate). */
+export const businessUpdateBodySchema = z.object({
+  name: requiredText(LIMITS.businessNameMax).optional(),
+  street: optionalText(LIMITS.streetMax).optional(),
+  cap: postalCodeSchema.optional(),
+  city: optionalText(LIMITS.placeMax).optional(),
+  province: optionalText(LIMITS.placeMax).optional(),
+  country: optionalText(LIMITS.placeMax).optional(),
+  email: z.union([emailSchema, z.literal('')]).optional(),
+  phone: phoneSchema.optional(),
+  active: z.boolean().optional(),
+});
+export type BusinessUpdateBody = z.input<typeof businessUpdateBodySchema>;

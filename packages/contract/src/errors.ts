@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_CODES } from './validation.ts';
 
 /**
  * The one catalog of error codes the API answers with: the HTTP status of each and the English message
@@ -18,6 +19,8 @@ export const ERROR_CATALOG = {
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  /** Deleting something others still depend on (a business with users, a type in use…). */
+  CONFLICT: { status: 409, message: 'This is still in use and cannot be deleted' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The content type of the request is not supported' },
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, message: 'Too many failed login attempts' },
@@ -50,11 +53,19 @@ export function genericErrorCode(status: number): ErrorCode {
 export const fieldMessagesSchema = z.record(z.string(), z.array(z.string()));
 export type FieldMessages = z.infer<typeof fieldMessagesSchema>;
 
-/** The body of every error answer (DESIGN.md section 3). */
+/** Field name -> stable validation codes (see validation.ts), beside the English messages. */
+export const fieldCodesSchema = z.record(z.string(), z.array(z.enum(VALIDATION_CODES)));
+export type FieldCodes = z.infer<typeof fieldCodesSchema>;
+
+/**
+ * The body of every error answer (DESIGN.md section 3). A validation failure also carries `fields`:
+ * the same fields with stable codes the client translates.
+ */
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   code: z.enum(ERROR_CODES),
   message: z.union([z.string(), fieldMessagesSchema]),
+  fields: fieldCodesSchema.optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -10,6 +10,8 @@ export const LIMITS = {
   streetMax: 200,
   /** City, province and country. */
   placeMax: 100,
+  locationMax: 100,
+  descriptionMax: 2000,
   passwordMin: 8,
   /** argon2 hashes cost memory and time: refuse absurd inputs before hashing. */
   passwordMax: 256,
@@ -17,15 +19,26 @@ export const LIMITS = {
 
 export const emailSchema = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email());
 
-/** The password rule: at least 8 characters with upper case, lower case, digit and symbol. */
+const PASSWORD_RULES: readonly [RegExp, string][] = [
+  [/^.{8,}$/su, 'Password must be at least 8 characters long'],
+  [/\p{Lu}/u, 'Password must contain an upper case letter'],
+  [/\p{Ll}/u, 'Password must contain a lower case letter'],
+  [/\p{Nd}/u, 'Password must contain a digit'],
+  [/[^\p{L}\p{Nd}\s]/u, 'Password must contain a symbol'],
+];
+
+/**
+ * The password rule (DESIGN.md section 3): at least 8 characters with upper case, lower case, digit
+ * and symbol. Each broken part is an issue of code `passwordRule` with its own English message.
+ */
 export const passwordRuleSchema = z
   .string()
-  .min(LIMITS.passwordMin, 'Password must be at least 8 characters long')
-  .max(LIMITS.passwordMax, 'Password must be at most 256 characters long')
-  .regex(/\p{Lu}/u, 'Password must contain an upper case letter')
-  .regex(/\p{Ll}/u, 'Password must contain a lower case letter')
-  .regex(/\p{Nd}/u, 'Password must contain a digit')
-  .regex(/[^\p{L}\p{Nd}\s]/u, 'Password must contain a symbol');
+  .max(LIMITS.passwordMax, 'Password must be at least 8 and at most 256 characters long')
+  .superRefine((password, ctx) => {
+    for (const [rule, message] of PASSWORD_RULES) {
+      if (!rule.test(password)) ctx.addIssue({ code: 'custom', message, params: { code: 'passwordRule' } });
+    }
+  });
 
 /** Postal codes are numbers 0-99999 shown zero-padded to five digits. */
 export const formatPostalCode = (cap: number): string => String(cap).padStart(5, '0');

@@ -1,11 +1,14 @@
 import { LIMITS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
+  numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -54,6 +57,9 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastPasswordChange: timestamp({ withTimezone: true }),
+    /** The user's preferences (specification section 3, UserPreferences). */
+    ticketNotifications: boolean().notNull().default(true),
+    machineNotifications: boolean().notNull().default(true),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
@@ -88,4 +94,143 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
   },
   (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/** A user's postal addresses; `cap` is the postal code, shown padded to five digits. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar({ length: LIMITS.nameMax }).notNull(),
+    surname: varchar({ length: LIMITS.nameMax }).notNull().default(''),
+    country: varchar({ length: LIMITS.placeMax }).notNull(),
+    province: varchar({ length: LIMITS.placeMax }).notNull().default(''),
+    city: varchar({ length: LIMITS.placeMax }).notNull(),
+    street: varchar({ length: LIMITS.streetMax }).notNull(),
+    cap: integer().notNull(),
+  },
+  (table) => [
+    index('addresses_user_idx').on(table.userId),
+    check('addresses_cap_range', sql`${table.cap} between 0 and ${sql.raw(String(LIMITS.postalCodeMax))}`),
+  ],
+);
+
+/** People to reach about a user's machines. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar({ length: LIMITS.nameMax }).notNull(),
+    surname: varchar({ length: LIMITS.nameMax }).notNull().default(''),
+    email: varchar({ length: LIMITS.emailMax }).notNull().default(''),
+    phone: varchar({ length: LIMITS.phoneMax }).notNull().default(''),
+  },
+  (table) => [index('contacts_user_idx').on(table.userId)],
+);
+
+const catalogColumns = () => ({
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar({ length: LIMITS.nameMax }).notNull(),
+  description: varchar({ length: LIMITS.descriptionMax }).notNull().default(''),
+});
+
+/** The catalogues of specification section 3 "Type entries": machine, board and gateway computer types. */
+export const machineTypes = pgTable('machine_types', catalogColumns());
+export const boardTypes = pgTable('board_types', catalogColumns());
+export const computerTypes = pgTable('computer_types', catalogColumns());
+
+/**
+ * A licence of a business: valid from its activation for `expiryMs` (a duration). It counts as expired
+ * without an activation or once activation + expiry has passed. Activation binds it to a controller
+ * (`computer_controllers.license_id`).
+ */
+export const licenses = pgTable(
+  'licenses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'restrict' }),
+    expiryMs: bigint({ mode: 'number' }).notNull(),
+    activation: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('licenses_business_idx').on(table.businessId),
+    check('licenses_expiry_positive', sql`${table.expiryMs} > 0`),
+  ],
+);
+
+/** The gateway computers ("routers") at customers' sites; the key is stored only as a hash. */
+export const computerControllers = pgTable(
+  'computer_controllers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar({ length: LIMITS.nameMax }).notNull(),
+    typeId: integer()
+      .notNull()
+      .references(() => computerTypes.id, { onDelete: 'restrict' }),
+    businessId: integer()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'restrict' }),
+    licenseId: integer().references(() => licenses.id, { onDelete: 'set null' }),
+    keyHash: text(),
+    keyCreatedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('computer_controllers_license_unique').on(table.licenseId),
+    index('computer_controllers_business_idx').on(table.businessId),
+  ],
+);
+
+/** What customers see as "a machine": a machine, its board and its gateway computer at one location. */
+export const machineGroups = pgTable(
+  'machine_groups',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar({ length: LIMITS.nameMax }).notNull(),
+    location: varchar({ length: LIMITS.locationMax }).notNull().default(''),
+    description: varchar({ length: LIMITS.descriptionMax }).notNull().default(''),
+    machineTypeId: integer()
+      .notNull()
+      .references(() => machineTypes.id, { onDelete: 'restrict' }),
+    boardTypeId: integer()
+      .notNull()
+      .references(() => boardTypes.id, { onDelete: 'restrict' }),
+    businessId: integer()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'restrict' }),
+    computerControllerId: integer()
+      .notNull()
+      .references(() => computerControllers.id, { onDelete: 'restrict' }),
+    /** 0 (unknown), 3.4, 3.5 or 3.6. */
+    firmware: numeric({ precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('machine_groups_controller_unique').on(table.computerControllerId),
+    index('machine_groups_business_idx').on(table.businessId),
+    check('machine_groups_firmware_known', sql`${table.firmware} in (0, 3.4, 3.5, 3.6)`),
+  ],
+);
+
+/** Technicians and customers see the machine groups assigned to them (DESIGN.md section 3). */
+export const machineGroupUsers = pgTable(
+  'machine_group_users',
+  {
+    machineGroupId: integer()
+      .notNull()
+      .references(() => machineGroups.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.machineGroupId, table.userId] }),
+    index('machine_group_users_user_idx').on(table.userId),
+  ],
 );

@@ -4,7 +4,7 @@ import {
   ERROR_CATALOG,
   type ErrorBody,
   type ErrorCode,
-  type FieldMessages,
+  type FieldCodes,
   genericErrorCode,
 } from '@portal/contract';
 import type {
@@ -15,32 +15,30 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../shared/app-error.ts';
 import { securityHeaders } from './security-headers.ts';
+import { fieldErrorsOf } from './validation.ts';
 
-function bodyOf(statusCode: number, code: ErrorCode, message: ErrorBody['message']): ErrorBody {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message };
+function bodyOf(
+  statusCode: number,
+  code: ErrorCode,
+  message: ErrorBody['message'],
+  fields?: FieldCodes,
+): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message, ...(fields && { fields }) };
 }
 
-function send(reply: FastifyReply, statusCode: number, code: ErrorCode, message: ErrorBody['message']) {
+function send(
+  reply: FastifyReply,
+  statusCode: number,
+  code: ErrorCode,
+  message: ErrorBody['message'],
+  fields?: FieldCodes,
+) {
   return reply
     .code(statusCode)
     .type('application/json; charset=utf-8')
-    .send(bodyOf(statusCode, code, message));
-}
-
-/** Field -> messages from a schema failure; the part of the request (body, query, params) is the fallback key. */
-function fieldMessages(error: FastifyError): FieldMessages {
-  const fields: FieldMessages = {};
-  for (const issue of error.validation ?? []) {
-    const key =
-      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
-    const messages = fields[key] ?? [];
-    messages.push(issue.message ?? 'Invalid value');
-    fields[key] = messages;
-  }
-  return fields;
+    .send(bodyOf(statusCode, code, message, fields));
 }
 
 /** A framework error's answer: the catalog's own message, since Fastify's can quote the request. */
@@ -57,11 +55,16 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      return send(reply, error.statusCode, error.code, error.fields ?? error.message);
+      return send(
+        reply,
+        error.statusCode,
+        error.code,
+        error.fields?.messages ?? error.message,
+        error.fields?.codes,
+      );
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(reply, 400, 'VALIDATION_FAILED', fieldMessages(error));
-    }
+    const fields = error.validation && fieldErrorsOf(error.validation, error.validationContext);
+    if (fields) return send(reply, 400, 'VALIDATION_FAILED', fields.messages, fields.codes);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return sendGeneric(reply, status);
     request.log.error({ err: error }, 'unexpected error');

@@ -44,6 +44,7 @@ describe('POST /api/v1/auth', () => {
       error: 'Bad Request',
       code: 'VALIDATION_FAILED',
       message: { email: ['Invalid email address'], password: [expect.any(String)] },
+      fields: { email: ['email'], password: ['required'] },
     });
   });
 

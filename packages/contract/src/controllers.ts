@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+import { licenseSchema } from './licenses.ts';
+import { LIMITS } from './limits.ts';
+import { pageQuerySchema, pageSchema } from './paging.ts';
+import { queryFlagSchema, requiredText } from './validation.ts';
+
+/** The controller left out of the computer choices (specification section 9). */
+export const EXCLUDED_CONTROLLER_ID = 1;
+
+/** A computer controller: the gateway computer at a customer's site (specification section 3). */
+export const computerControllerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.number().int(),
+  license: z.number().int().nullable(),
+  business: z.number().int(),
+  /** The machine group it serves, if any. */
+  machine: z.number().int().nullable(),
+  /** When its gateway key was generated; null while it has none. */
+  keyCreatedAt: z.iso.datetime().nullable(),
+  /** Only with `include_license=true`. */
+  licenseDetails: licenseSchema.nullable().optional(),
+});
+export type ComputerController = z.infer<typeof computerControllerSchema>;
+
+export const controllerListQuerySchema = pageQuerySchema(['id', 'name', 'business']).extend({
+  /** Only controllers no machine group uses. */
+  unused: queryFlagSchema,
+  business: z.coerce.number().int().min(1).optional(),
+});
+export type ControllerListQuery = z.input<typeof controllerListQuerySchema>;
+export const controllerPageSchema = pageSchema(computerControllerSchema);
+export const includeLicenseQuerySchema = z.object({ include_license: queryFlagSchema });
+
+/** POST /api/v1/controller/computer (administrators). */
+export const controllerCreateBodySchema = z.object({
+  name: requiredText(LIMITS.nameMax),
+  type: idSchema,
+  business: idSchema,
+});
+export type ControllerCreateBody = z.input<typeof controllerCreateBodySchema>;
+
+/** PUT /api/v1/controller/computer/{id}: name and licence (null unbinds it). */
+export const controllerUpdateBodySchema = z.object({
+  name: requiredText(LIMITS.nameMax),
+  license: idSchema.nullable(),
+});
+export type ControllerUpdateBody = z.input<typeof controllerUpdateBodySchema>;
+
+/** POST /api/v1/controller/computer/{id}/key: the new gateway key, shown once; the old one stops working. */
+export const gatewayKeySchema = z.object({ key: z.string() });
