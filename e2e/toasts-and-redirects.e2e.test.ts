@@ -86,9 +86,19 @@ describe('sessions and redirects', () => {
 
   it('goes back to the user list when a user page cannot be loaded', async () => {
     const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await page.goto('/it/settings/users/999999');
+    await page.waitForURL(/\/it\/settings#users$/);
+    await page.getByRole('heading', { name: 'Impostazioni' }).waitFor();
+    expect(location(page)).toBe('/it/settings#users');
+  });
+
+  it('sends a customer, who has no user list, from a user page that cannot be loaded to the dashboard', async () => {
+    const page = await open();
     await logIn(page, 'customer@demo.test');
     await page.goto('/it/settings/users/999999');
-    // The user list is for administrators and managers: a customer ends on the dashboard.
     await page.waitForURL(/\/it\/dashboard$/);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(location(page)).toBe('/it/dashboard');
   });
 });

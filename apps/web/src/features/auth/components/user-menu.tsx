@@ -33,9 +33,9 @@ export function UserMenu({ displayName }: UserMenuProps) {
         <Dropdown.Menu>
           {displayName && (
             <>
-              <Dropdown.Header className="text-body fw-semibold" data-testid="user-menu-name">
+              <Dropdown.ItemText className="fw-semibold text-nowrap" data-testid="user-menu-name">
                 {displayName}
-              </Dropdown.Header>
+              </Dropdown.ItemText>
               <Dropdown.Divider />
             </>
           )}
