@@ -105,7 +105,15 @@ describe('the user menu on a phone', () => {
     await page.getByRole('link', { name: 'Profilo', exact: true }).click();
     await page.waitForURL(/\/it\/settings\/users\/\d+$/);
     await toggle.click();
+    const token = await storedToken(page);
+    const logout = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/auth') && response.request().method() === 'DELETE',
+    );
     await page.getByRole('button', { name: 'Esci' }).click();
+    // The server is told which session to end.
+    const answer = await logout;
+    expect(answer.request().headers().authorization).toBe(`Bearer ${token}`);
+    expect(answer.status()).toBe(204);
     await page.waitForURL(/\/it\/login$/);
     await page.getByRole('status').filter({ hasText: 'Sei uscito dal portale.' }).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);

@@ -64,7 +64,6 @@ export function SessionExpiryDialog({ email }: { email: string | undefined }) {
       onEntered={() => setFocus('password')}
       centered
       aria-labelledby={titleId}
-      data-testid="session-expiry-dialog"
     >
       <form noValidate onSubmit={submit}>
         <Modal.Header closeButton closeLabel={t('common.close')}>
