@@ -3,7 +3,7 @@ import { isExpired } from '../../../lib/session';
 import type { SessionEndReason } from '../../../lib/session-end';
 import { clearSession, getSession } from '../../../lib/session-store';
 
-/** DELETE /api/v1/auth with the session's token: the server revokes it and clears the /proxy cookie. */
+/** DELETE /api/v1/auth with the session's token: the server ends that session and its tokens. */
 export const deleteSession = (token: string): Promise<void> =>
   apiRequest('/api/v1/auth', null, { method: 'DELETE', token });
 
@@ -15,7 +15,7 @@ export function logout(reason: SessionEndReason): void {
   const session = getSession();
   if (!session) return;
   clearSession(reason);
-  // An expired token is refused anyway, and its cookie expired with it. Any failure, a 401 included,
-  // means the server-side session is already over: nothing is left for the user to do.
+  // An expired token is refused anyway. Any failure, a 401 included, means the server-side session is
+  // already over, or will be at its expiry: nothing is left for the user to do.
   if (!isExpired(session.claims, Date.now())) deleteSession(session.token).catch(() => undefined);
 }
