@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.ts';
 import { location, logIn } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
@@ -38,6 +39,7 @@ describe('toasts', () => {
     const page = await open();
     await page.goto('/it/login');
     const toast = await failLogin(page, 'manager2@demo.test');
+    await expectAccessible(page, 'the login page with an error toast');
     await toast.click();
     await toast.waitFor({ state: 'detached' });
   });
@@ -58,6 +60,7 @@ describe('sessions and redirects', () => {
     });
     await page.goto('/it/dashboard');
     await page.waitForURL(/\/it\/login$/);
+    await page.getByRole('alert').filter({ hasText: 'La sessione è scaduta.' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
@@ -86,9 +89,21 @@ describe('sessions and redirects', () => {
 
   it('goes back to the user list when a user page cannot be loaded', async () => {
     const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await page.goto('/it/settings/users/999999');
+    await page.waitForURL(/\/it\/settings#users$/);
+    await page.getByRole('heading', { name: 'Impostazioni' }).waitFor();
+    expect(location(page)).toBe('/it/settings#users');
+    await expectAccessible(page, 'the settings page');
+  });
+
+  it('sends a customer, who has no user list, from a user page that cannot be loaded to the dashboard', async () => {
+    const page = await open();
     await logIn(page, 'customer@demo.test');
     await page.goto('/it/settings/users/999999');
-    // The user list is for administrators and managers: a customer ends on the dashboard.
     await page.waitForURL(/\/it\/dashboard$/);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(location(page)).toBe('/it/dashboard');
+    await expectAccessible(page, 'the dashboard');
   });
 });

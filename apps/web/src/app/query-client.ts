@@ -3,11 +3,12 @@ import { logout } from '../features/auth/api/logout';
 import { ApiError, SessionExpiredError } from '../lib/api-client';
 import { formatErrorLines } from '../lib/error-message';
 import { i18n, translateErrorCode } from '../lib/i18n';
+import { sessionEndReasonOf } from '../lib/session-end';
 import { showToast } from '../lib/toast-store';
 
 /** What a query or mutation may tell the global error handling about itself. */
 interface RequestMeta extends Record<string, unknown> {
-  /** A login call: a 401 means wrong credentials, shown as a toast, never a logout. */
+  /** A login call: a 401 or 403 means refused credentials, shown as a toast, never a logout. */
   authRequest?: boolean;
   /** The caller copes with failure itself: no error toast. */
   silent?: boolean;
@@ -20,14 +21,14 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** The one place where failed calls become logouts or error toasts (specification section 8). */
+/**
+ * The one place where failed calls become logouts or error toasts (specification section 8). A logout
+ * shows no toast: the login page says why the session ended.
+ */
 function handleError(error: unknown, meta: RequestMeta | undefined): void {
-  if (error instanceof SessionExpiredError) {
-    logout();
-    return;
-  }
-  if (error instanceof ApiError && error.status === 401 && !meta?.authRequest) {
-    logout();
+  const endReason = sessionEndReasonOf(error, meta?.authRequest === true);
+  if (endReason) {
+    logout(endReason);
     return;
   }
   if (meta?.silent) return;

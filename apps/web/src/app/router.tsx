@@ -4,7 +4,7 @@ import { PageSpinner } from '../components/ui/page-spinner';
 import { paths } from '../config/paths';
 import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
-import { GuestOnly, RequireAdministrator, RequireAuth } from './routes/guards';
+import { GuestOnly, RequireAuth, RequireCapability } from './routes/guards';
 import { LanguageRoot } from './routes/language-root';
 import { DashboardRedirect, LanguageRedirect, SettingsTabRedirect, UserRedirect } from './routes/redirects';
 
@@ -41,7 +41,7 @@ export function createRouter() {
                 { path: paths.dashboard.path, lazy: screen(() => import('./routes/app/dashboard')) },
                 { path: paths.user.path, lazy: screen(() => import('./routes/app/user')) },
                 {
-                  element: <RequireAdministrator />,
+                  element: <RequireCapability capability="settings" />,
                   children: [
                     { path: paths.settings.path, lazy: screen(() => import('./routes/app/settings')) },
                   ],

@@ -1,4 +1,4 @@
-import { ALL_ROLES, type Language, Role } from '@portal/contract';
+import { type Capability, can, type Language, type Role } from '@portal/contract';
 import { paths } from './paths';
 
 /** A link of the side navigation; `labelKey` is a key of the `nav` catalog section. */
@@ -7,18 +7,20 @@ export interface NavItem {
   /** A bootstrap-icons name. */
   icon: string;
   getHref: (lang: Language) => string;
-  roles: readonly Role[];
+  /** The capability of the permission table the link needs; null: every signed-in user. */
+  capability: Capability | null;
 }
 
-/** The side navigation by role (specification section 2); a screen gets its link when it exists. */
+/** The side navigation (specification section 2); a screen gets its link when it exists. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { labelKey: 'dashboard', icon: 'speedometer2', getHref: paths.dashboard.getHref, roles: ALL_ROLES },
+  { labelKey: 'dashboard', icon: 'speedometer2', getHref: paths.dashboard.getHref, capability: null },
   {
     labelKey: 'settings',
     icon: 'gear',
     getHref: (lang) => paths.settings.getHref(lang),
-    roles: [Role.Administrator],
+    capability: 'settings',
   },
 ];
 
-export const navItemsFor = (role: Role): NavItem[] => NAV_ITEMS.filter((item) => item.roles.includes(role));
+export const navItemsFor = (role: Role): NavItem[] =>
+  NAV_ITEMS.filter((item) => item.capability === null || can(role, item.capability));

@@ -1,3 +1,4 @@
+import { type ErrorCode, isErrorCode } from '@portal/contract';
 import type { z } from 'zod';
 import { isExpired } from './session';
 import { getSession } from './session-store';
@@ -5,7 +6,8 @@ import { getSession } from './session-store';
 /** An error answer of the API; `body` is the raw JSON, normally `{ statusCode, error, code, message }`. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  /** The catalog code of the answer; undefined when the body names none (a proxy, a crashed server). */
+  readonly code: ErrorCode | undefined;
   readonly body: unknown;
 
   constructor(status: number, body: unknown) {
@@ -13,7 +15,7 @@ export class ApiError extends Error {
     super(readString(body, 'message') ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
-    this.code = code;
+    this.code = isErrorCode(code) ? code : undefined;
     this.body = body;
   }
 }
@@ -37,6 +39,11 @@ export interface RequestOptions {
   body?: unknown;
   /** False for calls that must not carry (or check) the session token, such as the login itself. */
   authenticated?: boolean;
+  /**
+   * Carries this token instead of the current session's, without the local expiry check: the logout,
+   * sent after the session is forgotten, and the popup's refresh, so the server ends the session it replaces.
+   */
+  token?: string;
   signal?: AbortSignal;
 }
 
@@ -44,7 +51,9 @@ function buildHeaders(options: RequestOptions): Headers {
   const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
   // Only with a body: Fastify refuses a JSON content type on an empty DELETE.
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
-  if (options.authenticated !== false) {
+  if (options.token !== undefined) {
+    headers.set('Authorization', `Bearer ${options.token}`);
+  } else if (options.authenticated !== false) {
     const session = getSession();
     if (session) {
       if (isExpired(session.claims, Date.now())) throw new SessionExpiredError();

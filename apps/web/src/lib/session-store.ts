@@ -2,6 +2,7 @@ import type { LoginResponse, SessionClaims } from '@portal/contract';
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../config/storage-keys';
 import { isExpired, readClaims } from './session';
+import type { SessionEndReason } from './session-end';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
 /** The signed-in state: the tokens as stored and the claims read from the session token. */
@@ -17,9 +18,16 @@ export function toSession(tokens: LoginResponse): Session | null {
   return claims ? { token: tokens.access_token, videoToken: tokens.video_token, claims } : null;
 }
 
+/** How the last session ended, and whose it was: what the login page explains and whom it returns. */
+export interface SessionEnd {
+  reason: SessionEndReason;
+  userId: number;
+}
+
 const listeners = new Set<() => void>();
 // `undefined` until first read, so importing this module never touches storage.
 let current: Session | null | undefined;
+let lastEnd: SessionEnd | null = null;
 
 function clearStoredTokens(): void {
   removeStorage(STORAGE_KEYS.token);
@@ -33,6 +41,7 @@ function readStoredSession(): Session | null {
   const claims = readClaims(token);
   if (!claims || isExpired(claims, Date.now())) {
     clearStoredTokens();
+    if (claims) lastEnd = { reason: 'SESSION_EXPIRED', userId: claims.id };
     return null;
   }
   return { token, videoToken: readStorage(STORAGE_KEYS.videoToken), claims };
@@ -52,21 +61,35 @@ export function storeSession(session: Session): void {
   if (session.videoToken) writeStorage(STORAGE_KEYS.videoToken, session.videoToken);
   else removeStorage(STORAGE_KEYS.videoToken);
   current = session;
+  lastEnd = null;
   emit();
 }
 
-/** Forgets the session locally; the server call and navigation belong to the caller. */
-export function clearSession(): void {
+/** Forgets the session locally, remembering why; the server call and navigation belong to the caller. */
+export function clearSession(reason: SessionEndReason): void {
+  const ended = getSession();
   clearStoredTokens();
-  if (current === null) return;
+  if (ended === null) return;
   current = null;
+  lastEnd = { reason, userId: ended.claims.id };
   emit();
+}
+
+/** How the last session ended; null once a new one starts or the login page has told the user. */
+export const getSessionEnd = (): SessionEnd | null => lastEnd;
+
+export function forgetSessionEnd(): void {
+  lastEnd = null;
 }
 
 // Another tab logging in or out changes the shared storage: follow it so tabs never disagree.
 function onStorage(event: StorageEvent): void {
   if (event.key !== null && event.key !== STORAGE_KEYS.token) return;
+  const previous = current;
   current = readStoredSession();
+  if (current) lastEnd = null;
+  // Unless the stored token had simply expired, the other tab's user logged out or was logged out.
+  else if (previous && lastEnd === null) lastEnd = { reason: 'SESSION_ENDED', userId: previous.claims.id };
   emit();
 }
 

@@ -1,7 +1,7 @@
 import { Role, SESSION_WARNING_BEFORE_MS } from '@portal/contract';
 import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { expiresAt, formatTimeLeft, isExpired, msUntilExpiry, msUntilWarning, readClaims } from './session';
+import { expiresAt, formatTimeLeft, isExpired, msUntilExpiry, readClaims, warningAt } from './session';
 
 const claims = { id: 7, role: Role.Manager, business: 3, exp: 1_700_000_000 };
 const expiry = claims.exp * 1000;
@@ -37,16 +37,10 @@ describe('isExpired', () => {
   });
 });
 
-describe('msUntilWarning', () => {
+describe('warningAt', () => {
   it('is due two minutes before expiry', () => {
     expect(SESSION_WARNING_BEFORE_MS).toBe(120_000);
-    expect(msUntilWarning(claims, expiry - 10 * 60_000)).toBe(8 * 60_000);
-  });
-
-  it('is zero once the warning time has come', () => {
-    expect(msUntilWarning(claims, expiry - 120_000)).toBe(0);
-    expect(msUntilWarning(claims, expiry - 30_000)).toBe(0);
-    expect(msUntilWarning(claims, expiry + 1)).toBe(0);
+    expect(warningAt(claims)).toBe(expiry - 120_000);
   });
 });
 

@@ -19,12 +19,12 @@ export const expiresAt = (claims: SessionClaims): number => claims.exp * 1000;
 
 export const isExpired = (claims: SessionClaims, now: number): boolean => now >= expiresAt(claims);
 
+/** Time left before the session ends; never negative. */
 export const msUntilExpiry = (claims: SessionClaims, now: number): number =>
   Math.max(0, expiresAt(claims) - now);
 
-/** Time until the session-expiry popup is due; 0 when it already is. */
-export const msUntilWarning = (claims: SessionClaims, now: number): number =>
-  Math.max(0, expiresAt(claims) - SESSION_WARNING_BEFORE_MS - now);
+/** The instant the session-expiry popup is due (specification section 9: two minutes before expiry). */
+export const warningAt = (claims: SessionClaims): number => expiresAt(claims) - SESSION_WARNING_BEFORE_MS;
 
 const pad2 = (value: number): string => String(value).padStart(2, '0');
 

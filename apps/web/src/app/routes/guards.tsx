@@ -1,30 +1,38 @@
-import { Role } from '@portal/contract';
-import { Navigate, Outlet } from 'react-router';
+import { type Capability, can } from '@portal/contract';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { useSession } from '../../lib/session-store';
+import { afterLoginPath, loginStateFor, readLoginState } from '../../lib/login-state';
+import { getSessionEnd, useSession } from '../../lib/session-store';
 import { useLanguage } from '../../lib/use-language';
 
 // These guards only steer navigation; the server enforces every permission (DESIGN.md section 3).
 
-/** Logged-in screens: without a session, go to /login. */
+/**
+ * Logged-in screens: without a session, go to /login, telling it why the session ended and where to
+ * come back to. The one place that leaves a screen when its session ends, whatever ended it.
+ */
 export function RequireAuth() {
   const session = useSession();
   const lang = useLanguage();
-  return session ? <Outlet /> : <Navigate replace to={paths.login.getHref(lang)} />;
+  const location = useLocation();
+  if (session) return <Outlet />;
+  return <Navigate replace to={paths.login.getHref(lang)} state={loginStateFor(location, getSessionEnd())} />;
 }
 
-/** The login page: with a session, go to /dashboard. */
+/** The login page: with a session, go back where the previous one ended, else to /dashboard. */
 export function GuestOnly() {
   const session = useSession();
   const lang = useLanguage();
-  return session ? <Navigate replace to={paths.dashboard.getHref(lang)} /> : <Outlet />;
+  const { state } = useLocation();
+  if (!session) return <Outlet />;
+  return <Navigate replace to={afterLoginPath(readLoginState(state), session.claims.id, lang)} />;
 }
 
-/** Administrator screens: anyone else goes to /dashboard. */
-export function RequireAdministrator() {
+/** Screens of one capability of the permission table: anyone without it goes to /dashboard. */
+export function RequireCapability({ capability }: { capability: Capability }) {
   const session = useSession();
   const lang = useLanguage();
-  return session?.claims.role === Role.Administrator ? (
+  return session && can(session.claims.role, capability) ? (
     <Outlet />
   ) : (
     <Navigate replace to={paths.dashboard.getHref(lang)} />

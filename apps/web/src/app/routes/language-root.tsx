@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { ToastArea } from '../../components/ui/toast-area';
-import { paths } from '../../config/paths';
 import { SessionWatcher } from '../../features/auth/components/session-watcher';
 import { isLanguage } from '../../lib/language';
 import { LanguageRedirect } from './redirects';
@@ -15,7 +14,6 @@ import { LanguageRedirect } from './redirects';
 export function LanguageRoot() {
   const { lang } = useParams();
   const { i18n } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const language = isLanguage(lang) ? lang : null;
 
@@ -25,11 +23,8 @@ export function LanguageRoot() {
     if (i18n.language !== language) void i18n.changeLanguage(language);
   }, [language, i18n]);
 
-  const onSignedOut = useCallback(() => {
-    // The next user must not see the previous one's cached data.
-    queryClient.clear();
-    if (language) navigate(paths.login.getHref(language), { replace: true });
-  }, [queryClient, navigate, language]);
+  // The next user must not see the previous one's cached data. Leaving the screen is RequireAuth's part.
+  const onSignedOut = useCallback(() => queryClient.clear(), [queryClient]);
 
   if (!language) return <LanguageRedirect />;
   return (

@@ -1,21 +1,34 @@
 import { type LoginBody, loginResponseSchema } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { type Session, toSession } from '../../../lib/session-store';
+import { getSession, type Session, toSession } from '../../../lib/session-store';
 
-/** POST /api/v1/auth: never carries the current token, so it also works to refresh an expiring session. */
-export async function login(body: LoginBody): Promise<Session> {
+export interface LoginOptions {
+  /** The token of the session this login replaces: the server ends that session once the new one starts. */
+  replacing?: string | undefined;
+}
+
+/** POST /api/v1/auth: the login page sends no token; the session popup sends the one it replaces. */
+export async function login(body: LoginBody, { replacing }: LoginOptions = {}): Promise<Session> {
   const tokens = await apiRequest('/api/v1/auth', loginResponseSchema, {
     method: 'POST',
     body,
-    authenticated: false,
+    ...(replacing === undefined ? { authenticated: false } : { token: replacing }),
   });
   const session = toSession(tokens);
   if (!session) throw new Error('The session token of the login answer is unreadable');
   return session;
 }
 
-/** The login mutation; `authRequest` keeps a 401 (wrong password) from logging the user out. */
+/** The login page's mutation; `authRequest` keeps a 401 (wrong password) from logging the user out. */
 export function useLogin() {
-  return useMutation({ mutationFn: login, meta: { authRequest: true } });
+  return useMutation({ mutationFn: (body: LoginBody) => login(body), meta: { authRequest: true } });
+}
+
+/** The session popup's mutation: a new login that replaces the current session. */
+export function useSessionRefresh() {
+  return useMutation({
+    mutationFn: (body: LoginBody) => login(body, { replacing: getSession()?.token }),
+    meta: { authRequest: true },
+  });
 }

@@ -1,17 +1,21 @@
 import { apiRequest } from '../../../lib/api-client';
+import { isExpired } from '../../../lib/session';
+import type { SessionEndReason } from '../../../lib/session-end';
 import { clearSession, getSession } from '../../../lib/session-store';
 
-/** DELETE /api/v1/auth: clears the HttpOnly proxy cookie, which the page itself cannot touch. */
-export const deleteSession = (): Promise<void> =>
-  apiRequest('/api/v1/auth', null, { method: 'DELETE', authenticated: false });
+/** DELETE /api/v1/auth with the session's token: the server ends that session and its tokens. */
+export const deleteSession = (token: string): Promise<void> =>
+  apiRequest('/api/v1/auth', null, { method: 'DELETE', token });
 
 /**
- * Logs out: forgets the tokens at once and tells the server, whose failure changes nothing for the user.
- * Navigation to /login follows from the session change (see SessionWatcher). Several failing calls may
- * each ask for a logout; only the first one has a session to end.
+ * Logs out: forgets the tokens at once (the login page shows `reason`) and tells the server. Several
+ * failing calls may each ask for a logout; only the first one has a session to end.
  */
-export function logout(): void {
-  const hadSession = getSession() !== null;
-  clearSession();
-  if (hadSession) deleteSession().catch(() => undefined);
+export function logout(reason: SessionEndReason): void {
+  const session = getSession();
+  if (!session) return;
+  clearSession(reason);
+  // An expired token is refused anyway. Any failure, a 401 included, means the server-side session is
+  // already over, or will be at its expiry: nothing is left for the user to do.
+  if (!isExpired(session.claims, Date.now())) deleteSession(session.token).catch(() => undefined);
 }

@@ -5,20 +5,16 @@ import { useLogin } from '../api/login';
 import { useLoginForm } from '../hooks/use-login-form';
 import { LoginFields } from './login-fields';
 
-/** Email and password, both required; a failed login shows the error toast and keeps the form. */
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+/**
+ * Email and password, both required; a failed login shows the error toast and keeps the form. A stored
+ * session is the whole success: the login route's guard then leaves the page.
+ */
+export function LoginForm() {
   const { t } = useTranslation();
   const login = useLogin();
   const form = useLoginForm();
 
-  const submit = form.handleSubmit((values) =>
-    login.mutate(values, {
-      onSuccess: (session) => {
-        storeSession(session);
-        onSuccess();
-      },
-    }),
-  );
+  const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess: storeSession }));
 
   return (
     <form noValidate onSubmit={submit}>

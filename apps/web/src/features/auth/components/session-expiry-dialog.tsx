@@ -1,52 +1,93 @@
-import { SESSION_WARNING_BEFORE_MS } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import type { SessionClaims } from '@portal/contract';
+import { useEffect, useId, useState } from 'react';
+import { Button, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { OverlayDialog } from '../../../components/ui/overlay-dialog';
-import { expiresAt } from '../../../lib/session';
+import { expiresAt, warningAt } from '../../../lib/session';
 import { storeSession, useSession } from '../../../lib/session-store';
 import { useAt } from '../../../lib/timers';
-import { useLogin } from '../api/login';
+import { useSessionRefresh } from '../api/login';
 import { useLoginForm } from '../hooks/use-login-form';
+import { useTimeLeft } from '../hooks/use-time-left';
 import { LoginFields } from './login-fields';
 
+/** The countdown of the popup; its own component so only it re-renders every second. */
+function Countdown({ claims }: { claims: SessionClaims }) {
+  const { t } = useTranslation();
+  const timeLeft = useTimeLeft(claims);
+  return (
+    <p className="fw-semibold">
+      {t('session.expiring.timeLeft')}: <span data-testid="session-expiry-time-left">{timeLeft}</span>
+    </p>
+  );
+}
+
 /**
- * Two minutes before the session ends, asks for the password and logs in again with it.
- * A wrong password only shows the error toast: the popup stays and the session goes on.
+ * Two minutes before the session ends, a normal modal asks for the password and logs in again with it,
+ * replacing the session. A wrong password only shows the error toast: the popup stays and the session
+ * goes on.
  */
 export function SessionExpiryDialog({ email }: { email: string | undefined }) {
   const { t } = useTranslation();
+  const titleId = useId();
   const session = useSession();
   const expiry = session ? expiresAt(session.claims) : null;
-  // Both remember the expiry they belong to, so a renewed session starts with a closed popup.
+  // Both remember the expiry they belong to, so a renewed session starts with a closed popup; a renewal
+  // that brings no later expiry still closes it.
   const [dueFor, setDueFor] = useState<number | null>(null);
-  const [ignoredFor, setIgnoredFor] = useState<number | null>(null);
-  const show = expiry !== null && dueFor === expiry && ignoredFor !== expiry;
+  const [closedFor, setClosedFor] = useState<number | null>(null);
+  const show = expiry !== null && dueFor === expiry && closedFor !== expiry;
 
-  useAt(expiry === null ? null : expiry - SESSION_WARNING_BEFORE_MS, () => setDueFor(expiry));
+  useAt(session ? warningAt(session.claims) : null, () => setDueFor(expiry));
 
-  const login = useLogin();
+  const refresh = useSessionRefresh();
   const form = useLoginForm(email);
-  const { setValue, resetField } = form;
+  const { setValue, resetField, setFocus } = form;
   useEffect(() => setValue('email', email ?? ''), [email, setValue]);
   useEffect(() => {
     if (!show) resetField('password');
   }, [show, resetField]);
 
-  const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess: storeSession }));
+  const close = () => setClosedFor(expiry);
+  const submit = form.handleSubmit((values) =>
+    refresh.mutate(values, {
+      onSuccess: (renewed) => {
+        storeSession(renewed);
+        close();
+      },
+    }),
+  );
 
   return (
-    <OverlayDialog
+    <Modal
       show={show}
-      title={t('session.expiring.title')}
-      onDeny={() => setIgnoredFor(expiry)}
-      denyLabel={t('session.expiring.ignore')}
-      onSubmit={submit}
-      confirmLabel={t('session.expiring.submit')}
-      busy={login.isPending}
-      testId="session-expiry-dialog"
+      onHide={close}
+      onEntered={() => setFocus('password')}
+      centered
+      aria-labelledby={titleId}
     >
-      <p>{t('session.expiring.text')}</p>
-      <LoginFields form={form} idPrefix="session" emailReadOnly />
-    </OverlayDialog>
+      <form noValidate onSubmit={submit}>
+        <Modal.Header closeButton closeLabel={t('common.close')}>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {t('session.expiring.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>{t('session.expiring.text')}</p>
+          {session && <Countdown claims={session.claims} />}
+          <LoginFields form={form} idPrefix="session" emailReadOnly />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={close}>
+            {t('session.expiring.ignore')}
+          </Button>
+          <Button type="submit" disabled={refresh.isPending}>
+            {refresh.isPending && (
+              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+            )}
+            {t('session.expiring.submit')}
+          </Button>
+        </Modal.Footer>
+      </form>
+    </Modal>
   );
 }

@@ -1,51 +1,28 @@
-import { ALL_ROLES, roleKey } from '@portal/contract';
+import { ALL_ROLES, CAPABILITY_NAMES, type Capability, type Reach, reachOf, roleKey } from '@portal/contract';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 
-type Cell = 'yes' | 'no' | 'hidden' | 'ownBusiness' | 'all' | 'own' | 'createUsersAny' | 'createUsersOwn';
-type Capability =
-  | 'settings'
-  | 'companyLink'
-  | 'createUsers'
-  | 'manageUsers'
-  | 'userMachinesTab'
-  | 'userPreferencesTab'
-  | 'createMachineGroups'
-  | 'deleteTickets'
-  | 'machineShortcuts'
-  | 'machineGroupAdminEdits'
-  | 'fullControlToken'
-  | 'webcamLowLatency'
-  | 'expiredControlPanel'
-  | 'businessList';
+/** Capabilities whose granted cells say more than "yes" or "own business"; their wording is in the catalog. */
+const WORDED = ['createUsers', 'businessList'] as const satisfies readonly Capability[];
+type Worded = (typeof WORDED)[number];
+const isWorded = (capability: Capability): capability is Worded =>
+  (WORDED as readonly Capability[]).includes(capability);
 
-/** The capability table of specification section 6; cells in role order Administrator..Customer. */
-const CAPABILITIES: readonly [Capability, readonly [Cell, Cell, Cell, Cell]][] = [
-  ['settings', ['yes', 'no', 'no', 'no']],
-  ['companyLink', ['yes', 'ownBusiness', 'no', 'no']],
-  ['createUsers', ['createUsersAny', 'createUsersOwn', 'no', 'no']],
-  ['manageUsers', ['yes', 'yes', 'no', 'no']],
-  ['userMachinesTab', ['yes', 'yes', 'yes', 'hidden']],
-  ['userPreferencesTab', ['yes', 'yes', 'yes', 'hidden']],
-  ['createMachineGroups', ['yes', 'no', 'no', 'no']],
-  ['deleteTickets', ['yes', 'no', 'no', 'no']],
-  ['machineShortcuts', ['yes', 'no', 'no', 'no']],
-  ['machineGroupAdminEdits', ['yes', 'no', 'no', 'no']],
-  ['fullControlToken', ['yes', 'no', 'no', 'no']],
-  ['webcamLowLatency', ['yes', 'no', 'no', 'no']],
-  ['expiredControlPanel', ['yes', 'hidden', 'hidden', 'hidden']],
-  ['businessList', ['all', 'own', 'own', 'own']],
-];
-
-const CELL_ICON: Partial<Record<Cell, string>> = {
-  yes: 'bi-check-circle-fill text-success',
-  no: 'bi-x-circle text-body-secondary',
+const REACH_ICON: Record<Reach, string> = {
+  all: 'bi-check-circle-fill text-success',
+  own: 'bi-check-circle text-success',
+  none: 'bi-x-circle text-body-secondary',
   hidden: 'bi-eye-slash text-body-secondary',
 };
 
-/** The read-only roles tab of /settings: what each role may do. */
+/** The read-only roles tab of /settings: the permission table of the contract, as each role reads it. */
 export function RolesTable() {
   const { t } = useTranslation();
+  const cellText = (capability: Capability, reach: Reach): string =>
+    isWorded(capability) && (reach === 'all' || reach === 'own')
+      ? t(`settings.roles.cells.${capability}.${reach}`)
+      : t(`settings.roles.reach.${reach}`);
+
   return (
     <Table responsive striped bordered hover className="align-middle">
       <caption>{t('settings.roles.caption')}</caption>
@@ -60,17 +37,20 @@ export function RolesTable() {
         </tr>
       </thead>
       <tbody>
-        {CAPABILITIES.map(([capability, cells]) => (
+        {CAPABILITY_NAMES.map((capability) => (
           <tr key={capability}>
             <th scope="row" className="fw-normal">
               {t(`settings.roles.capabilities.${capability}`)}
             </th>
-            {cells.map((cell, index) => (
-              <td key={ALL_ROLES[index]}>
-                {CELL_ICON[cell] && <i className={`bi ${CELL_ICON[cell]} me-2`} aria-hidden="true" />}
-                {t(`settings.roles.cells.${cell}`)}
-              </td>
-            ))}
+            {ALL_ROLES.map((role) => {
+              const reach = reachOf(role, capability);
+              return (
+                <td key={role}>
+                  <i className={`bi ${REACH_ICON[reach]} me-2`} aria-hidden="true" />
+                  {cellText(capability, reach)}
+                </td>
+              );
+            })}
           </tr>
         ))}
       </tbody>

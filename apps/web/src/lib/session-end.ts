@@ -1,0 +1,36 @@
+import type { ErrorCode } from '@portal/contract';
+import { ApiError, SessionExpiredError } from './api-client';
+
+/**
+ * Why a session ended, as the login page explains it: the error code of the answer that ended it, or
+ * the user's own logout.
+ */
+export const SESSION_END_REASONS = [
+  'SESSION_EXPIRED',
+  'SESSION_ENDED',
+  'UNAUTHENTICATED',
+  'ACCOUNT_DISABLED',
+  'BUSINESS_SUSPENDED',
+  'LOGGED_OUT',
+] as const satisfies readonly (ErrorCode | 'LOGGED_OUT')[];
+
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/**
+ * The reason a failed call ends the session, or null when it does not: a token the client already knows
+ * has expired, any 401 (specification section 8), and the 403s saying the account may no longer use the
+ * portal at all. A login call's 401 and 403 only mean the credentials were refused.
+ */
+export function sessionEndReasonOf(error: unknown, isLogin: boolean): SessionEndReason | null {
+  if (error instanceof SessionExpiredError) return 'SESSION_EXPIRED';
+  if (!(error instanceof ApiError) || isLogin) return null;
+  if (error.status === 401) {
+    return error.code === 'SESSION_EXPIRED' || error.code === 'SESSION_ENDED'
+      ? error.code
+      : 'UNAUTHENTICATED';
+  }
+  if (error.status === 403 && (error.code === 'ACCOUNT_DISABLED' || error.code === 'BUSINESS_SUSPENDED')) {
+    return error.code;
+  }
+  return null;
+}
