@@ -306,5 +306,8 @@ describe('the application shell', () => {
     await page.waitForURL(/\/it\/settings/);
     await menu.waitFor({ state: 'detached' });
     expect(await focused(page)).toMatchObject({ tag: 'main', id: 'main-content' });
+    // The roles table scrolls sideways on a phone: its scroll area is reachable by keyboard.
+    await page.getByRole('columnheader', { name: 'Amministratore' }).waitFor();
+    await expectAccessible(page, 'settings, roles tab, phone');
   });
 });

@@ -1,6 +1,7 @@
 import { ALL_ROLES, CAPABILITY_NAMES, type Capability, type Reach, reachOf, roleKey } from '@portal/contract';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 /** Capabilities whose granted cells say more than "yes" or "own business"; their wording is in the catalog. */
 const WORDED = ['createUsers', 'businessList'] as const satisfies readonly Capability[];
@@ -24,36 +25,38 @@ export function RolesTable() {
       : t(`settings.roles.reach.${reach}`);
 
   return (
-    <Table responsive striped bordered hover className="align-middle">
-      <caption>{t('settings.roles.caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('settings.roles.capability')}</th>
-          {ALL_ROLES.map((role) => (
-            <th scope="col" key={role}>
-              {t(`roles.${roleKey(role)}`)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {CAPABILITY_NAMES.map((capability) => (
-          <tr key={capability}>
-            <th scope="row" className="fw-normal">
-              {t(`settings.roles.capabilities.${capability}`)}
-            </th>
-            {ALL_ROLES.map((role) => {
-              const reach = reachOf(role, capability);
-              return (
-                <td key={role}>
-                  <i className={`bi ${REACH_ICON[reach]} me-2`} aria-hidden="true" />
-                  {cellText(capability, reach)}
-                </td>
-              );
-            })}
+    <ScrollRegion label={t('settings.roles.caption')}>
+      <Table striped bordered hover className="align-middle">
+        <caption>{t('settings.roles.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('settings.roles.capability')}</th>
+            {ALL_ROLES.map((role) => (
+              <th scope="col" key={role}>
+                {t(`roles.${roleKey(role)}`)}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {CAPABILITY_NAMES.map((capability) => (
+            <tr key={capability}>
+              <th scope="row" className="fw-normal">
+                {t(`settings.roles.capabilities.${capability}`)}
+              </th>
+              {ALL_ROLES.map((role) => {
+                const reach = reachOf(role, capability);
+                return (
+                  <td key={role}>
+                    <i className={`bi ${REACH_ICON[reach]} me-2`} aria-hidden="true" />
+                    {cellText(capability, reach)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </ScrollRegion>
   );
 }
