@@ -26,7 +26,14 @@ export function usePortal(env: Record<string, string> = {}) {
   return {
     async open(viewport = { width: 1280, height: 800 }): Promise<Page> {
       if (!portal || !browser) throw new Error('the portal is not running');
-      const context = await browser.newContext({ baseURL: portal.url, viewport, locale: 'it-IT' });
+      // Reduced motion turns Bootstrap's transitions off: the accessibility check must measure the colours a
+      // control settles on, never a frame of its fade.
+      const context = await browser.newContext({
+        baseURL: portal.url,
+        viewport,
+        locale: 'it-IT',
+        reducedMotion: 'reduce',
+      });
       contexts.push(context);
       return context.newPage();
     },
