@@ -35,6 +35,17 @@ describe('validationKey', () => {
     expect(keysFor({ email: 'Mario@Example.com', password: 'secret' })).toEqual({});
   });
 
+  it('names the stable code a rule of ours gives', () => {
+    expect(validationKey({ code: 'custom', input: 'x', params: { code: 'passwordMismatch' } })).toBe(
+      'validation.passwordMismatch',
+    );
+  });
+
+  it('tells a number over its bound from a text over its length', () => {
+    expect(validationKey({ code: 'too_big', input: 100_000, origin: 'number' })).toBe('validation.tooLarge');
+    expect(validationKey({ code: 'too_big', input: 'x', origin: 'string' })).toBe('validation.tooLong');
+  });
+
   it('falls back to a generic message for other rules', () => {
     expect(validationKey({ code: 'custom', input: 'x' })).toBe('validation.invalid');
   });

@@ -1,0 +1,22 @@
+import { type Business, type BusinessCreateBody, businessSchema } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { BUSINESS_KEY } from './get-businesses';
+
+/** POST /api/v1/business (administrators). */
+export const createBusiness = (body: BusinessCreateBody): Promise<Business> =>
+  apiRequest('/api/v1/business', businessSchema, { method: 'POST', body });
+
+export function useCreateBusiness() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBusiness,
+    onSuccess: async () => {
+      showToast({ type: 'success', body: t('businesses.toast.created') });
+      await queryClient.invalidateQueries({ queryKey: BUSINESS_KEY });
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { BUSINESS_KEY } from './get-businesses';
+
+/** DELETE /api/v1/business/{id} (administrators); a business others depend on answers 409. */
+export const deleteBusiness = (id: number): Promise<void> =>
+  apiRequest(`/api/v1/business/${id}`, null, { method: 'DELETE' });
+
+export function useDeleteBusiness() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteBusiness,
+    onSuccess: async () => {
+      showToast({ type: 'success', body: t('businesses.toast.deleted') });
+      await queryClient.invalidateQueries({ queryKey: BUSINESS_KEY });
+    },
+  });
+}

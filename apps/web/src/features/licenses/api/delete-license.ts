@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { CONTROLLERS_KEY } from './get-controller-choices';
+import { LICENSES_KEY } from './get-licenses';
+
+/** DELETE /api/v1/licenses/{id} (administrators). */
+export const deleteLicense = (id: number): Promise<void> =>
+  apiRequest(`/api/v1/licenses/${id}`, null, { method: 'DELETE' });
+
+export function useDeleteLicense() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteLicense,
+    onSuccess: async () => {
+      showToast({ type: 'success', body: t('licenses.toast.deleted') });
+      // A controller bound to the licence loses it.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: LICENSES_KEY }),
+        queryClient.invalidateQueries({ queryKey: CONTROLLERS_KEY }),
+      ]);
+    },
+  });
+}

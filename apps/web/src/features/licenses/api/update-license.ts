@@ -1,0 +1,22 @@
+import { type License, type LicenseUpdateBody, licenseSchema } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { LICENSES_KEY } from './get-licenses';
+
+/** PUT /api/v1/licenses/{id} (administrators): expiry, business and activation date. */
+export const updateLicense = (id: number, body: LicenseUpdateBody): Promise<License> =>
+  apiRequest(`/api/v1/licenses/${id}`, licenseSchema, { method: 'PUT', body });
+
+export function useUpdateLicense() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: LicenseUpdateBody }) => updateLicense(id, body),
+    onSuccess: async () => {
+      showToast({ type: 'success', body: t('licenses.toast.updated') });
+      await queryClient.invalidateQueries({ queryKey: LICENSES_KEY });
+    },
+  });
+}
