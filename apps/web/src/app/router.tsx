@@ -40,6 +40,7 @@ export function createRouter() {
               children: [
                 { path: paths.dashboard.path, lazy: screen(() => import('./routes/app/dashboard')) },
                 { path: paths.user.path, lazy: screen(() => import('./routes/app/user')) },
+                { path: paths.business.path, lazy: screen(() => import('./routes/app/business')) },
                 {
                   element: <RequireCapability capability="settings" />,
                   children: [

@@ -1,18 +1,26 @@
-import { type Capability, can, type Language, type Role } from '@portal/contract';
+import { type Actor, type Capability, canIn, type Language } from '@portal/contract';
 import { paths } from './paths';
 
-/** A link of the side navigation; `labelKey` is a key of the `nav` catalog section. */
+/** A link of the side navigation for the signed-in user; `labelKey` is a key of the `nav` catalog section. */
 export interface NavItem {
-  labelKey: 'dashboard' | 'settings';
+  labelKey: 'dashboard' | 'settings' | 'company';
   /** A bootstrap-icons name. */
   icon: string;
   getHref: (lang: Language) => string;
-  /** The capability of the permission table the link needs; null: every signed-in user. */
+}
+
+/** A link of the navigation table: who gets it, and where it leads for whom. */
+interface NavEntry extends Omit<NavItem, 'getHref'> {
+  getHref: (lang: Language, actor: Actor) => string;
+  /**
+   * The capability of the permission table the link needs, on the user's own business (the Company
+   * link leads there); null: every signed-in user.
+   */
   capability: Capability | null;
 }
 
 /** The side navigation (specification section 2); a screen gets its link when it exists. */
-export const NAV_ITEMS: readonly NavItem[] = [
+export const NAV_ITEMS: readonly NavEntry[] = [
   { labelKey: 'dashboard', icon: 'speedometer2', getHref: paths.dashboard.getHref, capability: null },
   {
     labelKey: 'settings',
@@ -20,7 +28,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
     getHref: (lang) => paths.settings.getHref(lang),
     capability: 'settings',
   },
+  {
+    labelKey: 'company',
+    icon: 'building',
+    getHref: (lang, actor) => paths.business.getHref(lang, actor.business),
+    capability: 'companyLink',
+  },
 ];
 
-export const navItemsFor = (role: Role): NavItem[] =>
-  NAV_ITEMS.filter((item) => item.capability === null || can(role, item.capability));
+/** The links the signed-in user gets, each leading where it does for them. */
+export const navItemsFor = (actor: Actor): NavItem[] =>
+  NAV_ITEMS.filter((item) => item.capability === null || canIn(actor, item.capability, actor.business)).map(
+    ({ labelKey, icon, getHref }) => ({ labelKey, icon, getHref: (lang: Language) => getHref(lang, actor) }),
+  );

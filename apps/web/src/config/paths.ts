@@ -25,6 +25,10 @@ export const paths = {
     path: 'settings/users/:id',
     getHref: (lang: Language, id: number) => `/${lang}/settings/users/${id}`,
   },
+  business: {
+    path: 'business/:id',
+    getHref: (lang: Language, id: number) => `/${lang}/business/${id}`,
+  },
   /** Old addresses kept working by redirects. */
   roles: { path: 'roles', getHref: (lang: Language) => `/${lang}/roles` },
   users: { path: 'users', getHref: (lang: Language) => `/${lang}/users` },

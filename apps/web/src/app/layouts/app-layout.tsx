@@ -21,7 +21,7 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   if (!session) return null;
 
-  const items = navItemsFor(session.claims.role);
+  const items = navItemsFor(session.claims);
   return (
     <div className="d-flex min-vh-100">
       <SkipLink />

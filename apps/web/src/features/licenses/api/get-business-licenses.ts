@@ -12,7 +12,8 @@ export const getBusinessLicenses = (business: number, signal?: AbortSignal): Pro
     signal,
   });
 
-export const businessLicensesQueryKey = (business: number) => [...LICENSES_KEY, 'business', business] as const;
+export const businessLicensesQueryKey = (business: number) =>
+  [...LICENSES_KEY, 'business', business] as const;
 
 export const getBusinessLicensesQueryOptions = (business: number) =>
   queryOptions({

@@ -15,7 +15,10 @@ export const CONTROLLERS_KEY = ['controllers'] as const;
  * The controllers a licence of `business` can be activated on: that business's controllers, by name,
  * without the one the specification keeps out of every computer choice.
  */
-export async function getControllerChoices(business: number, signal?: AbortSignal): Promise<ComputerController[]> {
+export async function getControllerChoices(
+  business: number,
+  signal?: AbortSignal,
+): Promise<ComputerController[]> {
   const query = { business, pageSize: PAGE_SIZE_MAX, sort: 'name', order: 'asc' };
   const page = await apiRequest(`/api/v1/controller/computer${queryString(query)}`, controllerPageSchema, {
     signal,

@@ -1,4 +1,9 @@
-import { LICENSE_EXPIRY_MAX_MS, LICENSE_QUICK_YEARS, LICENSE_YEAR_MS, validationCodeOf } from '@portal/contract';
+import {
+  LICENSE_EXPIRY_MAX_MS,
+  LICENSE_QUICK_YEARS,
+  LICENSE_YEAR_MS,
+  validationCodeOf,
+} from '@portal/contract';
 import { addDays, startOfDay } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,7 +28,12 @@ function codesFor(values: LicenseTermValues, original: LicenseTerm | null = null
   const result = licenseTermSchema(original, now).safeParse(values, { reportInput: true });
   if (result.success) return {};
   return Object.fromEntries(
-    result.error.issues.map((issue) => [issue.path.join('.'), String(issue.params?.code ?? validationCodeOf(issue))]),
+    result.error.issues.map((issue) => [
+      issue.path.join('.'),
+      issue.code === 'custom' && issue.params?.code === END_NOT_AFTER_START
+        ? END_NOT_AFTER_START
+        : validationCodeOf(issue),
+    ]),
   );
 }
 
@@ -39,7 +49,15 @@ describe('licence days', () => {
   });
 
   it('refuses texts that are not exactly a day of the calendar', () => {
-    for (const text of ['', '2027-02-30', '2027-13-01', '2027-5-1', '01/05/2027', '2027-05-01T10:00', 'domani']) {
+    for (const text of [
+      '',
+      '2027-02-30',
+      '2027-13-01',
+      '2027-5-1',
+      '01/05/2027',
+      '2027-05-01T10:00',
+      'domani',
+    ]) {
       expect(parseDay(text), text).toBeNull();
     }
   });
@@ -53,7 +71,10 @@ describe('a new licence', () => {
   it.each(LICENSE_QUICK_YEARS)('lasts exactly %i licence years with that quick button', (years) => {
     const end = extendEnd({ activation: '', end: '' }, null, years, now);
     expect(end).toBe(formatDay(addDays(today, years * 365).getTime()));
-    expect(toTerm({ activation: '', end }, null, now)).toEqual({ activation: null, expiry: years * LICENSE_YEAR_MS });
+    expect(toTerm({ activation: '', end }, null, now)).toEqual({
+      activation: null,
+      expiry: years * LICENSE_YEAR_MS,
+    });
   });
 
   it('adds up the quick buttons pressed one after the other', () => {
@@ -83,7 +104,7 @@ describe('an existing licence', () => {
   it('ends on a new day at its activation time of day, activation unchanged', () => {
     const term = toTerm({ activation: '2026-01-15', end: '2026-03-01' }, activated, now);
     expect(term.activation).toBe(activation);
-    expect(term.activation! + term.expiry).toBe(new Date(2026, 2, 1, 10, 30).getTime());
+    expect(activation + term.expiry).toBe(new Date(2026, 2, 1, 10, 30).getTime());
     expect(termValues(term, now).end).toBe('2026-03-01');
   });
 
@@ -102,7 +123,10 @@ describe('an existing licence', () => {
 
   it('shows a licence not activated as ending that long after today', () => {
     const waiting: LicenseTerm = { activation: null, expiry: 30 * DAY_MS };
-    expect(termValues(waiting, now)).toEqual({ activation: '', end: formatDay(addDays(today, 30).getTime()) });
+    expect(termValues(waiting, now)).toEqual({
+      activation: '',
+      end: formatDay(addDays(today, 30).getTime()),
+    });
     expect(toTerm(termValues(waiting, now), waiting, now)).toEqual(waiting);
   });
 

@@ -34,7 +34,8 @@ export function parseDay(text: string): number | null {
  */
 export function termValues(term: LicenseTerm | null, now: number): LicenseTermValues {
   if (term === null) return { activation: '', end: '' };
-  if (term.activation === null) return { activation: '', end: formatDay(startOfDay(now).getTime() + term.expiry) };
+  if (term.activation === null)
+    return { activation: '', end: formatDay(startOfDay(now).getTime() + term.expiry) };
   return { activation: formatDay(term.activation), end: formatDay(term.activation + term.expiry) };
 }
 
@@ -87,24 +88,37 @@ export const END_NOT_AFTER_START = 'endNotAfterStart';
  * accepts (at most LICENSE_EXPIRY_MAX_MS).
  */
 export const licenseTermSchema = (original: LicenseTerm | null, now: number) =>
-  z
-    .object({ activation: z.string(), end: z.string().trim().min(1) })
-    .superRefine((values, context) => {
-      const activation = values.activation.trim();
-      if (activation !== '' && parseDay(activation) === null) {
-        context.addIssue({ code: 'custom', path: ['activation'], input: activation, params: { code: 'invalidFormat' } });
-        return;
-      }
-      // An empty end is already reported as required.
-      if (values.end === '') return;
-      if (parseDay(values.end) === null) {
-        context.addIssue({ code: 'custom', path: ['end'], input: values.end, params: { code: 'invalidFormat' } });
-        return;
-      }
-      const { expiry } = toTerm(values, original, now);
-      if (expiry < 1) {
-        context.addIssue({ code: 'custom', path: ['end'], input: values.end, params: { code: END_NOT_AFTER_START } });
-      } else if (expiry > LICENSE_EXPIRY_MAX_MS) {
-        context.addIssue({ code: 'custom', path: ['end'], input: values.end, params: { code: 'tooLarge' } });
-      }
-    });
+  z.object({ activation: z.string(), end: z.string().trim().min(1) }).superRefine((values, context) => {
+    const activation = values.activation.trim();
+    if (activation !== '' && parseDay(activation) === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['activation'],
+        input: activation,
+        params: { code: 'invalidFormat' },
+      });
+      return;
+    }
+    // An empty end is already reported as required.
+    if (values.end === '') return;
+    if (parseDay(values.end) === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['end'],
+        input: values.end,
+        params: { code: 'invalidFormat' },
+      });
+      return;
+    }
+    const { expiry } = toTerm(values, original, now);
+    if (expiry < 1) {
+      context.addIssue({
+        code: 'custom',
+        path: ['end'],
+        input: values.end,
+        params: { code: END_NOT_AFTER_START },
+      });
+    } else if (expiry > LICENSE_EXPIRY_MAX_MS) {
+      context.addIssue({ code: 'custom', path: ['end'], input: values.end, params: { code: 'tooLarge' } });
+    }
+  });

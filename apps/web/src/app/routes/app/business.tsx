@@ -1,0 +1,60 @@
+import { can, canIn } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { FragmentTabs } from '../../../components/ui/fragment-tabs';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { paths } from '../../../config/paths';
+import { useBusiness } from '../../../features/business/api/get-business';
+import { BusinessData } from '../../../features/business/components/business-data';
+import { BusinessStatusBadge } from '../../../features/business/components/business-status-badge';
+import { BusinessStatusToggle } from '../../../features/business/components/business-status-toggle';
+import { LicensesTable } from '../../../features/licenses/components/licenses-table';
+import { parseId } from '../../../lib/route-params';
+import { useSession } from '../../../lib/session-store';
+import { resolveTab } from '../../../lib/tabs';
+import { useLanguage } from '../../../lib/use-language';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+// Tabs that exist so far; a fragment naming another one shows the first.
+const TABS = ['data', 'licenses'] as const;
+
+/** The company page: administrators reach every business, managers their own (the Company link). */
+export default function BusinessRoute() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { hash } = useLocation();
+  const session = useSession();
+  const id = parseId(useParams().id);
+  const allowed = session !== null && id !== null && canIn(session.claims, 'companyLink', id);
+  const { data: business, isError } = useBusiness(allowed ? id : undefined);
+  usePageTitle(business?.name ?? t('businesses.page.title'));
+
+  // Anyone else, and a business that cannot be loaded, goes to the dashboard.
+  if (!allowed || isError) return <Navigate replace to={paths.dashboard.getHref(lang)} />;
+  if (!business) return <PageSpinner />;
+  // Who administers /settings (its businesses tab) edits, suspends and licenses businesses.
+  const administers = can(session.claims.role, 'settings');
+  const tab = resolveTab(hash, TABS, 'data');
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
+        <h1 className="h3 mb-0 text-break">{business.name}</h1>
+        <BusinessStatusBadge active={business.active} />
+        {administers && (
+          <div className="ms-auto">
+            <BusinessStatusToggle business={business} />
+          </div>
+        )}
+      </div>
+      <FragmentTabs
+        label={t('businesses.page.tabs.label')}
+        active={tab}
+        tabs={TABS.map((key) => ({ key, label: t(`businesses.page.tabs.${key}`) }))}
+      />
+      {tab === 'data' && <BusinessData business={business} editable={administers} />}
+      {tab === 'licenses' && (
+        <LicensesTable business={business.id} manage={can(session.claims.role, 'createMachineGroups')} />
+      )}
+    </>
+  );
+}
