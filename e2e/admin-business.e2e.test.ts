@@ -1,0 +1,226 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.ts';
+import { DEMO_PASSWORD, location, logIn, submitLogin } from './support/session.ts';
+import { usePortal } from './support/suite.ts';
+
+const { open } = usePortal();
+
+const BUSINESS_A = 'Officine Adriatiche S.p.A.';
+const BUSINESS_B = 'Brenta Prototipi S.r.l.';
+const NEW_BUSINESS = 'Laboratorio Collaudi S.r.l.';
+
+const toast = (page: Page, text: string) =>
+  page.getByTestId('toast-area').getByRole('alert').filter({ hasText: text });
+
+/** A day as the licence screens write it, in the browser's (and this process's) time zone. */
+function day(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function daysFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return day(date);
+}
+
+/** The id of a business, asked of the API as the administrator (seeding and lookups go through the API). */
+async function businessId(page: Page, name: string): Promise<number> {
+  const login = await page.request.post('/api/v1/auth', {
+    data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const answer = await page.request.get(`/api/v1/business?q=${encodeURIComponent(name)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { items } = (await answer.json()) as { items: { id: number; name: string }[] };
+  const found = items.find((business) => business.name === name);
+  if (!found) throw new Error(`no business named ${name}`);
+  return found.id;
+}
+
+/** Opens the settings businesses tab and filters it down to one business's row. */
+async function findBusinessRow(page: Page, name: string) {
+  await page.goto('/it/settings#businesses');
+  await page.getByRole('columnheader', { name: 'Città' }).waitFor();
+  await page.getByPlaceholder('Filtra…').fill(name);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  await row.waitFor();
+  return row;
+}
+
+/** Suspends or reactivates the business on screen through its toggle and the confirm step. */
+async function toggleBusiness(page: Page, action: 'Sospendi' | 'Attiva', done: string) {
+  await page.getByRole('main').getByRole('button', { name: action, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await toast(page, done).waitFor();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('businesses and licences, as an administrator', () => {
+  it('creates a business, gives it data and a one-year licence, and suspends and reactivates it', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Impostazioni' }).click();
+    await page.getByRole('link', { name: 'Aziende' }).click();
+    await page.getByRole('link', { name: BUSINESS_A }).waitFor();
+    const rowA = page.getByRole('row').filter({ has: page.getByRole('link', { name: BUSINESS_A }) });
+    expect(await rowA.getByText('Attiva', { exact: true }).count()).toBe(1);
+    await expectAccessible(page, 'settings, businesses tab');
+
+    await page.getByRole('button', { name: 'Nuova azienda' }).click();
+    const create = page.getByRole('dialog');
+    await create.getByRole('button', { name: 'Crea' }).click();
+    await create.getByText('Campo obbligatorio').waitFor();
+    await expectAccessible(page, 'new business dialog with an error');
+    await create.getByLabel('Nome').fill(NEW_BUSINESS);
+    await create.getByRole('button', { name: 'Crea' }).click();
+    await toast(page, 'Azienda creata con successo').waitFor();
+    await create.waitFor({ state: 'detached' });
+
+    const row = await findBusinessRow(page, NEW_BUSINESS);
+    await row.getByRole('link', { name: NEW_BUSINESS }).click();
+    await page.waitForURL(/\/it\/business\/\d+$/);
+    const businessPath = location(page);
+    await page.getByRole('heading', { name: NEW_BUSINESS }).waitFor();
+    await page.getByRole('main').getByText('Attiva', { exact: true }).waitFor();
+    await expectAccessible(page, 'business page, data tab');
+
+    await page.getByLabel('CAP').fill('610');
+    await page.getByLabel('Città').fill('Ancona');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await toast(page, 'Azienda aggiornata correttamente').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: NEW_BUSINESS }).waitFor();
+    expect(await page.getByLabel('CAP').inputValue()).toBe('00610');
+    expect(await page.getByLabel('Città').inputValue()).toBe('Ancona');
+
+    await page.getByRole('link', { name: 'Licenze' }).click();
+    expect(location(page)).toBe(`${businessPath}#licenses`);
+    await page.getByText('Nessuna licenza').waitFor();
+    await expectAccessible(page, 'business page, licences tab');
+
+    await page.getByRole('button', { name: 'Nuova licenza' }).click();
+    const licence = page.getByRole('dialog');
+    await licence.getByRole('button', { name: '+1 anno' }).click();
+    const endField = licence.getByLabel('Data di scadenza (yyyy-MM-dd)');
+    expect(await endField.inputValue()).toBe(daysFromToday(365));
+    await expectAccessible(page, 'new licence dialog');
+    await licence.getByRole('button', { name: 'Crea' }).click();
+    await toast(page, 'Licenza creata correttamente').waitFor();
+    await licence.waitFor({ state: 'detached' });
+    // Created, not activated yet: it counts as expired (specification section 3).
+    const licenceRow = page.getByRole('row').filter({ hasText: 'Non attivata' });
+    await licenceRow.getByText('Scaduta').waitFor();
+
+    await licenceRow.getByRole('button', { name: /^Modifica licenza/ }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByLabel('Data di attivazione (yyyy-MM-dd)').fill('01/02/2026');
+    await edit.getByRole('button', { name: 'Salva' }).click();
+    await edit.getByText('Il formato del valore non è corretto').waitFor();
+    await expectAccessible(page, 'licence edit dialog with an error');
+    await edit.getByLabel('Data di attivazione (yyyy-MM-dd)').fill(daysFromToday(0));
+    await edit.getByRole('button', { name: 'Salva' }).click();
+    await toast(page, 'Licenza aggiornata correttamente').waitFor();
+    const activeRow = page.getByRole('row').filter({ hasText: daysFromToday(0) });
+    await activeRow.getByText(daysFromToday(365)).waitFor();
+    await activeRow.getByText('Valida').waitFor();
+
+    // The new business has no controller yet, so there is nothing to activate the licence on.
+    await activeRow.getByRole('button', { name: /^Attiva licenza/ }).click();
+    const activate = page.getByRole('dialog');
+    await activate.getByText('Questa azienda non ha controller').waitFor();
+    await expectAccessible(page, 'activate licence dialog');
+    await activate.getByRole('button', { name: 'Annulla' }).click();
+    await activate.waitFor({ state: 'detached' });
+
+    await activeRow.getByRole('button', { name: /^Elimina licenza/ }).click();
+    const confirmDelete = page.getByRole('dialog');
+    await confirmDelete.getByText('sarà eliminata definitivamente').waitFor();
+    await expectAccessible(page, 'delete licence confirmation');
+    await confirmDelete.getByRole('button', { name: 'Elimina' }).click();
+    await toast(page, 'Licenza eliminata correttamente').waitFor();
+    await page.getByText('Nessuna licenza').waitFor();
+
+    await page.getByRole('main').getByRole('button', { name: 'Sospendi', exact: true }).click();
+    await page.getByRole('dialog').getByText('i suoi utenti non possono accedere').waitFor();
+    await expectAccessible(page, 'suspend confirmation');
+    await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
+    await toggleBusiness(page, 'Sospendi', 'Azienda sospesa');
+    await page.getByRole('main').getByText('Sospesa', { exact: true }).waitFor();
+    await toggleBusiness(page, 'Attiva', 'Azienda riattivata');
+    await page.getByRole('main').getByRole('button', { name: 'Sospendi', exact: true }).waitFor();
+  });
+
+  it("keeps a suspended business's users out until it is reactivated", async () => {
+    const admin = await open();
+    await logIn(admin, 'admin@demo.test');
+    const row = await findBusinessRow(admin, BUSINESS_B);
+    await row.getByRole('link', { name: BUSINESS_B }).click();
+    await admin.getByRole('heading', { name: BUSINESS_B }).waitFor();
+    await toggleBusiness(admin, 'Sospendi', 'Azienda sospesa');
+
+    const customer = await open();
+    await customer.goto('/it/login');
+    await submitLogin(customer, 'customer2@demo.test');
+    await toast(customer, "La tua azienda è sospesa: contatta l'operatore.").waitFor();
+    expect(location(customer)).toBe('/it/login');
+
+    await findBusinessRow(admin, BUSINESS_B).then((found) => found.getByText('Sospesa').waitFor());
+    await admin.getByRole('link', { name: BUSINESS_B }).click();
+    await toggleBusiness(admin, 'Attiva', 'Azienda riattivata');
+    await logIn(customer, 'customer2@demo.test');
+  });
+
+  it('refuses to delete a business that still has users', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    const row = await findBusinessRow(page, BUSINESS_B);
+    await row.getByRole('button', { name: `Elimina ${BUSINESS_B}` }).click();
+    await expectAccessible(page, 'delete business confirmation');
+    await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
+    await toast(page, 'È ancora in uso e non può essere eliminato.').waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await row.waitFor();
+  });
+});
+
+describe('the company page, for other roles', () => {
+  it('takes a manager to their own business through the Company link, read-only, and not to another', async () => {
+    const page = await open();
+    const other = await businessId(page, BUSINESS_B);
+    await logIn(page, 'manager@demo.test');
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Azienda' }).click();
+    await page.getByRole('heading', { name: BUSINESS_A }).waitFor();
+    expect(location(page)).toMatch(/^\/it\/business\/\d+$/);
+    expect(await page.getByRole('button', { name: 'Sospendi' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Salva' }).count()).toBe(0);
+    await expectAccessible(page, 'business page of a manager, data tab');
+
+    await page.getByRole('link', { name: 'Licenze' }).click();
+    await page.getByRole('columnheader', { name: 'Scadenza' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Nuova licenza' }).count()).toBe(0);
+    await expectAccessible(page, 'business page of a manager, licences tab');
+
+    await page.goto(`/it/business/${other}`);
+    await page.waitForURL(/\/it\/dashboard$/);
+  });
+
+  it('gives technicians no Company link and sends them from a company page to the dashboard', async () => {
+    const page = await open();
+    const own = await businessId(page, BUSINESS_A);
+    await logIn(page, 'tech@demo.test');
+    expect(await page.getByTestId('sidebar').getByRole('link', { name: 'Azienda' }).count()).toBe(0);
+    await page.goto(`/it/business/${own}`);
+    await page.waitForURL(/\/it\/dashboard$/);
+  });
+
+  it('sends an administrator from a business that does not exist to the dashboard', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await page.goto('/it/business/999999');
+    await page.waitForURL(/\/it\/dashboard$/);
+  });
+});
