@@ -17,7 +17,7 @@ export function BusinessStatusToggle({ business }: { business: Business }) {
 
   return (
     <>
-      <Button variant={business.active ? 'outline-danger' : 'success'} onClick={() => setConfirming(true)}>
+      <Button variant={business.active ? 'danger' : 'success'} onClick={() => setConfirming(true)}>
         <i
           className={`bi ${business.active ? 'bi-pause-circle' : 'bi-play-circle'} me-1`}
           aria-hidden="true"

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type BusinessCreateBody, businessCreateBodySchema } from '@portal/contract';
+import { useId } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { useCreateBusiness } from '../api/create-business';
 /** The administrators' dialog that creates a business from its name. */
 export function CreateBusinessDialog({ show, onHide }: { show: boolean; onHide: () => void }) {
   const { t } = useTranslation();
+  const titleId = useId();
   const create = useCreateBusiness();
   const form = useForm<BusinessCreateBody>({
     resolver: zodResolver(businessCreateBodySchema, { error: (issue) => t(validationKey(issue)) }),
@@ -22,10 +24,10 @@ export function CreateBusinessDialog({ show, onHide }: { show: boolean; onHide: 
   const submit = form.handleSubmit((body) => create.mutate(body, { onSuccess: close }));
 
   return (
-    <Modal show={show} onHide={close} centered>
+    <Modal show={show} onHide={close} centered aria-labelledby={titleId}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id={titleId}>
             {t('businesses.create.title')}
           </Modal.Title>
         </Modal.Header>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type License, licenseActivateBodySchema } from '@portal/contract';
+import { useId } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ type ActivateBody = z.output<typeof licenseActivateBodySchema>;
  */
 export function ActivateLicenseDialog({ license, onHide }: { license: License; onHide: () => void }) {
   const { t } = useTranslation();
+  const titleId = useId();
   const controllers = useControllerChoices(license.business);
   const activate = useActivateLicense();
   const form = useForm<ActivateInput, unknown, ActivateBody>({
@@ -30,10 +32,10 @@ export function ActivateLicenseDialog({ license, onHide }: { license: License; o
   const none = controllers.data?.length === 0;
 
   return (
-    <Modal show onHide={onHide} centered>
+    <Modal show onHide={onHide} centered aria-labelledby={titleId}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id={titleId}>
             {t('licenses.activate.title', { id: license.id })}
           </Modal.Title>
         </Modal.Header>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LICENSE_QUICK_YEARS, type License } from '@portal/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, ButtonGroup, Form, Modal, Spinner } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ export interface LicenseFormDialogProps {
  */
 export function LicenseFormDialog({ business, license, onHide }: LicenseFormDialogProps) {
   const { t } = useTranslation();
+  const titleId = useId();
   // One instant for the whole dialog, so "today" does not move while the form is open.
   const [now] = useState(Date.now);
   const create = useCreateLicense();
@@ -68,10 +69,10 @@ export function LicenseFormDialog({ business, license, onHide }: LicenseFormDial
   });
 
   return (
-    <Modal show onHide={onHide} centered>
+    <Modal show onHide={onHide} centered aria-labelledby={titleId}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id={titleId}>
             {license ? t('licenses.form.editTitle', { id: license.id }) : t('licenses.form.createTitle')}
           </Modal.Title>
         </Modal.Header>
@@ -100,7 +101,7 @@ export function LicenseFormDialog({ business, license, onHide }: LicenseFormDial
             <legend className="form-label fs-6">{t('licenses.form.quick')}</legend>
             <ButtonGroup>
               {LICENSE_QUICK_YEARS.map((years) => (
-                <Button key={years} variant="outline-primary" onClick={() => addYears(years)}>
+                <Button key={years} variant="outline-secondary" onClick={() => addYears(years)}>
                   {t('licenses.form.addYears', { count: years })}
                 </Button>
               ))}

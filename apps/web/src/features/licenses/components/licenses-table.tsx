@@ -75,7 +75,7 @@ export function LicensesTable({ business, manage }: LicensesTableProps) {
             )}
             {isError && (
               <tr>
-                <td colSpan={columns} className="text-danger">
+                <td colSpan={columns} className="text-danger-emphasis">
                   {t('table.loadError')}
                 </td>
               </tr>
