@@ -86,17 +86,22 @@ export function LicenseFormDialog({ business, license, onHide }: LicenseFormDial
               error={errors.activation?.message}
             />
           )}
-          <TextField
-            id="license-end"
-            label={t('licenses.form.end', { format: DAY_FORMAT })}
-            registration={form.register('end')}
-            autoComplete="off"
-            required
-            error={errors.end?.message}
-          />
-          <Form.Text as="p" className="mt-n2">
-            {notActivated ? t('licenses.form.endHintNotActivated') : t('licenses.form.endHint')}
-          </Form.Text>
+          <Form.Group className="mb-3" controlId="license-end">
+            <Form.Label>{t('licenses.form.end', { format: DAY_FORMAT })}</Form.Label>
+            <Form.Control
+              autoComplete="off"
+              required
+              isInvalid={errors.end !== undefined}
+              aria-describedby={errors.end ? 'license-end-error license-end-hint' : 'license-end-hint'}
+              {...form.register('end')}
+            />
+            <Form.Control.Feedback type="invalid" id="license-end-error">
+              {errors.end?.message}
+            </Form.Control.Feedback>
+            <Form.Text id="license-end-hint">
+              {notActivated ? t('licenses.form.endHintNotActivated') : t('licenses.form.endHint')}
+            </Form.Text>
+          </Form.Group>
           <fieldset>
             <legend className="form-label fs-6">{t('licenses.form.quick')}</legend>
             <ButtonGroup>
