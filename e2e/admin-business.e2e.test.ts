@@ -99,7 +99,7 @@ describe('businesses and licences, as an administrator', () => {
 
     await page.getByRole('link', { name: 'Licenze' }).click();
     expect(location(page)).toBe(`${businessPath}#licenses`);
-    await page.getByText('Nessuna licenza').waitFor();
+    await page.getByText('Nessun risultato').waitFor();
     await expectAccessible(page, 'business page, licences tab');
 
     await page.getByRole('button', { name: 'Nuova licenza' }).click();
@@ -142,7 +142,7 @@ describe('businesses and licences, as an administrator', () => {
     await expectAccessible(page, 'delete licence confirmation');
     await confirmDelete.getByRole('button', { name: 'Elimina' }).click();
     await toast(page, 'Licenza eliminata correttamente').waitFor();
-    await page.getByText('Nessuna licenza').waitFor();
+    await page.getByText('Nessun risultato').waitFor();
 
     await page.getByRole('main').getByRole('button', { name: 'Sospendi', exact: true }).click();
     await page.getByRole('dialog').getByText('i suoi utenti non possono accedere').waitFor();

@@ -1,26 +1,31 @@
-import { type License, licenseSchema } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { type License, licensePageSchema, type Page } from '@portal/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { LICENSES_KEY } from './get-licenses';
+import { queryString } from '../../../lib/query-string';
+import { LICENSES_KEY, type LicensesQuery } from './get-licenses';
 
-const businessLicensesSchema = z.array(licenseSchema);
+/** GET /api/v1/business/{id}/licenses: one page of a business's licences with their controllers' names. */
+export const getBusinessLicenses = (
+  business: number,
+  query: LicensesQuery,
+  signal?: AbortSignal,
+): Promise<Page<License>> =>
+  apiRequest(
+    `/api/v1/business/${business}/licenses${queryString({ ...query, include_computer: true })}`,
+    licensePageSchema,
+    { signal },
+  );
 
-/** GET /api/v1/business/{id}/licenses?include_computer=true: a business's licences with controller names. */
-export const getBusinessLicenses = (business: number, signal?: AbortSignal): Promise<License[]> =>
-  apiRequest(`/api/v1/business/${business}/licenses?include_computer=true`, businessLicensesSchema, {
-    signal,
-  });
+export const businessLicensesQueryKey = (business: number, query: LicensesQuery) =>
+  [...LICENSES_KEY, 'business', business, query] as const;
 
-export const businessLicensesQueryKey = (business: number) =>
-  [...LICENSES_KEY, 'business', business] as const;
-
-export const getBusinessLicensesQueryOptions = (business: number) =>
+export const getBusinessLicensesQueryOptions = (business: number, query: LicensesQuery) =>
   queryOptions({
-    queryKey: businessLicensesQueryKey(business),
-    queryFn: ({ signal }) => getBusinessLicenses(business, signal),
+    queryKey: businessLicensesQueryKey(business, query),
+    queryFn: ({ signal }) => getBusinessLicenses(business, query, signal),
   });
 
-export function useBusinessLicenses(business: number) {
-  return useQuery(getBusinessLicensesQueryOptions(business));
+/** A page of a business's licences; the previous page stays on screen while the next one loads. */
+export function useBusinessLicenses(business: number, query: LicensesQuery) {
+  return useQuery({ ...getBusinessLicensesQueryOptions(business, query), placeholderData: keepPreviousData });
 }

@@ -1,15 +1,19 @@
 import { type License, licenseEnd } from '@portal/contract';
-import { useState } from 'react';
-import { Button, ButtonGroup, Placeholder, Table } from 'react-bootstrap';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Button, ButtonGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { DataTable, useTableQuery } from '../../../components/ui/data-table';
 import { useDeleteLicense } from '../api/delete-license';
 import { useBusinessLicenses } from '../api/get-business-licenses';
+import type { LicensesQuery } from '../api/get-licenses';
 import { ActivateLicenseDialog } from './activate-license-dialog';
 import { LicenseFormDialog } from './license-form-dialog';
 import { LicenseStatusBadge } from './license-status-badge';
 import { formatDay } from './license-term';
+
+type LicenseSort = NonNullable<LicensesQuery['sort']>;
 
 /** What a dialog of the tab is open for. */
 type Open =
@@ -24,120 +28,111 @@ export interface LicensesTableProps {
   manage: boolean;
 }
 
-/** The licences tab of /business/{id}: each licence's days, state and bound controller. */
+/** The licences tab of /business/{id}: each licence's days, state and bound controller, paged on the server. */
 export function LicensesTable({ business, manage }: LicensesTableProps) {
   const { t } = useTranslation();
-  const { data: licenses, isError } = useBusinessLicenses(business);
+  const [query, setQuery] = useTableQuery<LicenseSort>('id');
+  const { data, isError } = useBusinessLicenses(business, query);
   const remove = useDeleteLicense();
   const [open, setOpen] = useState<Open | null>(null);
   const close = () => setOpen(null);
-  // Rendering time is "now" for the state badges; the list refreshes on every change.
-  const now = Date.now();
-  const columns = manage ? 6 : 5;
+  // The moment the list arrived decides the state badges; every change reloads it.
+  const now = useMemo(() => (data ? Date.now() : 0), [data]);
+
+  const columns = useMemo<ColumnDef<License, unknown>[]>(() => {
+    const shown: ColumnDef<License, unknown>[] = [
+      { id: 'id', accessorKey: 'id', header: t('licenses.fields.id') },
+      {
+        id: 'activation',
+        accessorKey: 'activation',
+        header: t('licenses.fields.activation'),
+        cell: ({ row }) =>
+          row.original.activation === null ? t('licenses.notActivated') : formatDay(row.original.activation),
+      },
+      {
+        id: 'end',
+        enableSorting: false,
+        header: t('licenses.fields.end'),
+        cell: ({ row }) => {
+          const end = licenseEnd(row.original);
+          return end === null ? '—' : formatDay(end);
+        },
+      },
+      {
+        id: 'status',
+        enableSorting: false,
+        header: t('licenses.fields.status'),
+        cell: ({ row }) => <LicenseStatusBadge license={row.original} now={now} />,
+      },
+      {
+        id: 'computer',
+        enableSorting: false,
+        header: t('licenses.fields.computer'),
+        cell: ({ row }) =>
+          row.original.computerName ?? (row.original.computer === null ? '—' : `#${row.original.computer}`),
+      },
+    ];
+    if (!manage) return shown;
+    return [
+      ...shown,
+      {
+        id: 'actions',
+        enableSorting: false,
+        header: () => <span className="visually-hidden">{t('licenses.actions')}</span>,
+        cell: ({ row }) => {
+          const license = row.original;
+          return (
+            <ButtonGroup size="sm">
+              <Button
+                variant="outline-secondary"
+                onClick={() => setOpen({ kind: 'edit', license })}
+                aria-label={t('licenses.edit', { id: license.id })}
+                title={t('common.edit')}
+              >
+                <i className="bi bi-pencil" aria-hidden="true" />
+              </Button>
+              <Button
+                variant="outline-success"
+                onClick={() => setOpen({ kind: 'activate', license })}
+                aria-label={t('licenses.activate.action', { id: license.id })}
+                title={t('licenses.activate.submit')}
+              >
+                <i className="bi bi-plug" aria-hidden="true" />
+              </Button>
+              <Button
+                variant="outline-danger"
+                onClick={() => setOpen({ kind: 'delete', license })}
+                aria-label={t('licenses.delete.action', { id: license.id })}
+                title={t('common.delete')}
+              >
+                <i className="bi bi-trash" aria-hidden="true" />
+              </Button>
+            </ButtonGroup>
+          );
+        },
+      },
+    ];
+  }, [t, manage, now]);
 
   return (
     <>
-      {manage && (
-        <div className="d-flex justify-content-end mb-3">
-          <Button onClick={() => setOpen({ kind: 'create' })}>
-            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-            {t('licenses.create')}
-          </Button>
-        </div>
-      )}
-      <ScrollRegion label={t('licenses.caption')}>
-        <Table striped hover className="align-middle" aria-busy={!licenses && !isError}>
-          <caption className="visually-hidden">{t('licenses.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('licenses.fields.id')}</th>
-              <th scope="col">{t('licenses.fields.activation')}</th>
-              <th scope="col">{t('licenses.fields.end')}</th>
-              <th scope="col">{t('licenses.fields.status')}</th>
-              <th scope="col">{t('licenses.fields.computer')}</th>
-              {manage && (
-                <th scope="col">
-                  <span className="visually-hidden">{t('licenses.actions')}</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {!licenses && !isError && (
-              <tr>
-                <td colSpan={columns}>
-                  <Placeholder as="div" animation="glow" aria-hidden="true">
-                    <Placeholder xs={12} />
-                  </Placeholder>
-                  <span className="visually-hidden">{t('common.loading')}</span>
-                </td>
-              </tr>
-            )}
-            {isError && (
-              <tr>
-                <td colSpan={columns} className="text-danger-emphasis">
-                  {t('table.loadError')}
-                </td>
-              </tr>
-            )}
-            {licenses?.length === 0 && (
-              <tr>
-                <td colSpan={columns} className="text-body-secondary">
-                  {t('licenses.empty')}
-                </td>
-              </tr>
-            )}
-            {licenses?.map((license) => {
-              const end = licenseEnd(license);
-              return (
-                <tr key={license.id}>
-                  <td>{license.id}</td>
-                  <td>
-                    {license.activation === null ? t('licenses.notActivated') : formatDay(license.activation)}
-                  </td>
-                  <td>{end === null ? '—' : formatDay(end)}</td>
-                  <td>
-                    <LicenseStatusBadge license={license} now={now} />
-                  </td>
-                  <td>
-                    {license.computerName ?? (license.computer === null ? '—' : `#${license.computer}`)}
-                  </td>
-                  {manage && (
-                    <td className="text-end">
-                      <ButtonGroup size="sm">
-                        <Button
-                          variant="outline-secondary"
-                          onClick={() => setOpen({ kind: 'edit', license })}
-                          aria-label={t('licenses.edit', { id: license.id })}
-                          title={t('common.edit')}
-                        >
-                          <i className="bi bi-pencil" aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="outline-success"
-                          onClick={() => setOpen({ kind: 'activate', license })}
-                          aria-label={t('licenses.activate.action', { id: license.id })}
-                          title={t('licenses.activate.submit')}
-                        >
-                          <i className="bi bi-plug" aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="outline-danger"
-                          onClick={() => setOpen({ kind: 'delete', license })}
-                          aria-label={t('licenses.delete.action', { id: license.id })}
-                          title={t('common.delete')}
-                        >
-                          <i className="bi bi-trash" aria-hidden="true" />
-                        </Button>
-                      </ButtonGroup>
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      </ScrollRegion>
+      <DataTable
+        label={t('licenses.caption')}
+        columns={columns}
+        page={data}
+        query={query}
+        onQueryChange={setQuery}
+        isError={isError}
+        getRowId={(license) => String(license.id)}
+        toolbar={
+          manage && (
+            <Button onClick={() => setOpen({ kind: 'create' })}>
+              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+              {t('licenses.create')}
+            </Button>
+          )
+        }
+      />
       {open?.kind === 'create' && <LicenseFormDialog business={business} license={null} onHide={close} />}
       {open?.kind === 'edit' && (
         <LicenseFormDialog business={business} license={open.license} onHide={close} />
