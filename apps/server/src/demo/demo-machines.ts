@@ -28,6 +28,8 @@ const LICENSE_STATES = {
 type LicenseState = keyof typeof LICENSE_STATES;
 
 type BusinessKey = 'a' | 'b';
+/** Short tags in controller names, so the administrators' list tells the two businesses apart. */
+const BUSINESS_TAG = { a: 'OA', b: 'BP' } as const satisfies Record<BusinessKey, string>;
 type AssigneeKey = 'tech' | 'customer' | 'customer2';
 
 interface DemoMachineGroup {
@@ -182,7 +184,7 @@ export async function seedDemoMachines(deps: DemoMachineDeps): Promise<void> {
     const key = `${group.business}:${group.location}`;
     counters[key] = (counters[key] ?? 0) + 1;
     const controller = await controllers.insert({
-      name: `Gateway ${group.location} ${counters[key]}`,
+      name: `Gateway ${BUSINESS_TAG[group.business]} ${group.location} ${counters[key]}`,
       typeId: group.computer,
       businessId: businesses[group.business],
       licenseId: group.license && (await newLicense(group.business, group.license)),
@@ -202,7 +204,7 @@ export async function seedDemoMachines(deps: DemoMachineDeps): Promise<void> {
       group.assignees.map((assignee) => deps.assignees[assignee]),
     );
   }
-  await controllers.insert({ name: 'Gateway di scorta', typeId: COMPUTER.pi5, businessId: businesses.a });
+  await controllers.insert({ name: 'Gateway OA di scorta', typeId: COMPUTER.pi5, businessId: businesses.a });
   await newLicense('a', 'unbound');
   await newLicense('b', 'unbound');
 }
