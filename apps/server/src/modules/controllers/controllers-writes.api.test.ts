@@ -71,6 +71,14 @@ describe('PUT /api/v1/controller/computer/{id}', () => {
     expect(response.json()).toMatchObject({ fields: { name: ['required'], license: ['required'] } });
   });
 
+  it('answers 400, not a database failure, for text holding a NUL character', async () => {
+    const response = await demo.call(ADMIN, 'PUT', `${LIST}/1`, { name: 'Magazzino\u0000', license: null });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: { name: ['invalidFormat'] } });
+    const search = await demo.call(ADMIN, 'GET', `${LIST}?q=%00`);
+    expect(search.json()).toMatchObject({ fields: { q: ['invalidFormat'] } });
+  });
+
   it('refuses a manager with 403 on their own, 404 on another business, and 401 without session', async () => {
     const id = await controllerOfGroup('Prusa linea 1');
     const body = { name: 'x', license: null };
