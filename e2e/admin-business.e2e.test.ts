@@ -9,6 +9,8 @@ const { open } = usePortal();
 const BUSINESS_A = 'Officine Adriatiche S.p.A.';
 const BUSINESS_B = 'Brenta Prototipi S.r.l.';
 const NEW_BUSINESS = 'Laboratorio Collaudi S.r.l.';
+/** The administrators' own business, the operator; its only controller is controller 1. */
+const OPERATOR = 'Machine Support Portal S.r.l.';
 
 const toast = (page: Page, text: string) =>
   page.getByTestId('toast-area').getByRole('alert').filter({ hasText: text });
@@ -152,6 +154,45 @@ describe('businesses and licences, as an administrator', () => {
     await page.getByRole('main').getByText('Sospesa', { exact: true }).waitFor();
     await toggleBusiness(page, 'Attiva', 'Azienda riattivata');
     await page.getByRole('main').getByRole('button', { name: 'Sospendi', exact: true }).waitFor();
+  });
+
+  it('activates a licence on a controller of its business, never on controller 1', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    // The administrators' Company link leads to their own business, the operator.
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Azienda' }).click();
+    await page.getByRole('heading', { name: OPERATOR }).waitFor();
+    await page.getByRole('link', { name: 'Licenze' }).click();
+    await page.getByRole('button', { name: 'Nuova licenza' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '+3 anni' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Crea' }).click();
+    await toast(page, 'Licenza creata correttamente').waitFor();
+    const operatorRow = page.getByRole('row').filter({ hasText: 'Non attivata' });
+    await operatorRow.getByRole('button', { name: /^Attiva licenza/ }).click();
+    // Its only controller is controller 1, which no computer choice offers.
+    await page.getByRole('dialog').getByText('Questa azienda non ha controller').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
+
+    const row = await findBusinessRow(page, BUSINESS_A);
+    await row.getByRole('link', { name: BUSINESS_A }).click();
+    await page.getByRole('heading', { name: BUSINESS_A }).waitFor();
+    await page.getByRole('link', { name: 'Licenze' }).click();
+    const waiting = page.getByRole('row').filter({ hasText: 'Non attivata' });
+    await waiting.getByRole('button', { name: /^Attiva licenza/ }).click();
+    const dialog = page.getByRole('dialog');
+    const choice = dialog.getByRole('combobox', { name: 'Controller' });
+    await choice.locator('option', { hasText: 'Gateway OA di scorta' }).waitFor({ state: 'attached' });
+    const offered = await choice.locator('option').allTextContents();
+    expect(offered).not.toContain('Magazzino');
+    await dialog.getByRole('button', { name: 'Attiva', exact: true }).click();
+    await dialog.getByText('Campo obbligatorio').waitFor();
+    await expectAccessible(page, 'activate licence dialog with a choice');
+    await choice.selectOption({ label: 'Gateway OA di scorta' });
+    await dialog.getByRole('button', { name: 'Attiva', exact: true }).click();
+    await toast(page, 'Licenza attivata correttamente').waitFor();
+    const bound = page.getByRole('row').filter({ hasText: 'Gateway OA di scorta' });
+    await bound.getByText(daysFromToday(0)).waitFor();
+    await bound.getByText('Valida').waitFor();
   });
 
   it("keeps a suspended business's users out until it is reactivated", async () => {
