@@ -1,0 +1,34 @@
+import type { Page } from '@portal/contract';
+import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+
+/** A parsed page query of the contract (`pageQuerySchema`): defaults already applied. */
+export interface PageQuery<Sort extends string = string> {
+  page: number;
+  pageSize: number;
+  sort: Sort;
+  order: 'asc' | 'desc';
+  q?: string | undefined;
+}
+
+/** The rows to skip before the requested page. */
+export const offsetOf = (query: PageQuery): number => (query.page - 1) * query.pageSize;
+
+/**
+ * The ORDER BY of a page: the chosen column in the chosen direction, ties broken by the id ascending,
+ * so that paging never shows a row twice or skips one.
+ */
+export const pageOrder = (column: AnyColumn | SQL, order: 'asc' | 'desc', id: AnyColumn): SQL[] => [
+  order === 'asc' ? asc(column) : desc(column),
+  asc(id),
+];
+
+/** A LIKE pattern that finds `text` anywhere, with LIKE's own wildcards in it taken literally. */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The answer of a paged list. */
+export const pageOf = <Item>(items: Item[], total: number, query: PageQuery): Page<Item> => ({
+  items,
+  total,
+  page: query.page,
+  pageSize: query.pageSize,
+});
