@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBusinessModule } from './modules/business/business.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
+import { createLicensesModule } from './modules/licenses/licenses.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { earlyErrorOptions, errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -28,7 +29,8 @@ export function createModules(deps: ModuleDeps) {
   const users = createUsersModule(deps);
   const business = createBusinessModule(deps);
   const auth = createAuthModule(deps, { users: users.repository });
-  return { health, auth, users, business };
+  const licenses = createLicensesModule(deps, { businesses: business.repository });
+  return { health, auth, users, business, licenses };
 }
 export type Modules = ReturnType<typeof createModules>;
 

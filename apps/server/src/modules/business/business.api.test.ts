@@ -58,7 +58,10 @@ describe('GET /api/v1/business/{id}', () => {
   it('answers 400 for an id that is not a positive number', async () => {
     const response = await call('customer@demo.test', 'GET', '/api/v1/business/-3');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: { id: [expect.any(String)] } });
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: { id: [expect.any(String)] },
+    });
   });
 
   it('answers 401 without a session', async () => {

@@ -1,8 +1,8 @@
 import type { businessListQuerySchema } from '@portal/contract';
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { businesses, computerControllers, licenses, machineGroups, users } from '../../db/schema.ts';
-import type { z } from 'zod';
 import { isForeignKeyViolation } from '../../shared/db-errors.ts';
 import { containsPattern, offsetOf, type PageQuery, pageOrder } from '../../shared/list-page.ts';
 
@@ -100,7 +100,8 @@ export class BusinessRepository {
           .where(eq(businesses.id, id))
           .for('update');
         if (!dependents) return { outcome: 'missing' };
-        if (Object.values(dependents).some((count) => count > 0)) return { outcome: 'referenced', dependents };
+        if (Object.values(dependents).some((count) => count > 0))
+          return { outcome: 'referenced', dependents };
         await tx.delete(businesses).where(eq(businesses.id, id));
         return { outcome: 'deleted' };
       });
