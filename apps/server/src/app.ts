@@ -3,6 +3,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Database } from './db/database.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBusinessModule } from './modules/business/business.module.ts';
+import { createCatalogModule } from './modules/catalog/catalog.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createLicensesModule } from './modules/licenses/licenses.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
@@ -30,7 +31,8 @@ export function createModules(deps: ModuleDeps) {
   const business = createBusinessModule(deps);
   const auth = createAuthModule(deps, { users: users.repository });
   const licenses = createLicensesModule(deps, { businesses: business.repository });
-  return { health, auth, users, business, licenses };
+  const catalog = createCatalogModule(deps);
+  return { health, auth, users, business, licenses, catalog };
 }
 export type Modules = ReturnType<typeof createModules>;
 
