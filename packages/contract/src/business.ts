@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, LIMITS } from './limits.ts';
 import { pageQuerySchema, pageSchema } from './paging.ts';
-import { postalCodeSchema, requiredText } from './validation.ts';
+import { postalCodeSchema, requiredText, storableText } from './validation.ts';
 
 /** The operator business shown in the footer and used for the public contact link. */
 export const operatorBusinessSchema = z.object({
@@ -47,7 +47,7 @@ export const businessCreateBodySchema = z.object({ name: requiredText(LIMITS.bus
 export type BusinessCreateBody = z.input<typeof businessCreateBodySchema>;
 
 /** A text an update may empty; absent leaves it as it is (`optionalText` would default it to ''). */
-const editableText = (max: number) => z.string().trim().max(max).optional();
+const editableText = (max: number) => storableText().trim().max(max).optional();
 
 /**
  * PUT /api/v1/business/{id} (administrators): name, address and `active` (suspend or reactivate).

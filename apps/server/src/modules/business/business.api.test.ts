@@ -130,6 +130,14 @@ describe('POST /api/v1/business', () => {
     expect(long.json().fields).toEqual({ name: ['tooLong'] });
   });
 
+  it('answers 400, not a failed write, for a name holding the NUL character', async () => {
+    const response = await call('admin@demo.test', 'POST', '/api/v1/business', { name: 'Nul\u0000 S.r.l.' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ name: ['invalidFormat'] });
+    const filter = await call('admin@demo.test', 'GET', '/api/v1/business?q=a%00b');
+    expect(filter.json().fields).toEqual({ q: ['invalidFormat'] });
+  });
+
   it('refuses everyone but administrators with 403', async () => {
     for (const viewer of ['manager@demo.test', 'tech@demo.test', 'customer@demo.test']) {
       const response = await call(viewer, 'POST', '/api/v1/business', { name: 'Intrusa S.r.l.' });

@@ -102,6 +102,12 @@ describe('PUT /api/v1/licenses/{id}', () => {
     const bad = await call('admin@demo.test', 'PUT', `/api/v1/licenses/${id}`, { expiry: 1.5, business: 1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ expiry: ['invalidType'], activation: ['required'] });
+    const beyondDates = await call('admin@demo.test', 'PUT', `/api/v1/licenses/${id}`, {
+      expiry: 1,
+      business: businessA,
+      activation: 9e15,
+    });
+    expect(beyondDates.json().fields).toEqual({ activation: ['tooLarge'] });
   });
 
   it('refuses a manager their own licence with 403 and hides another business’s with 404', async () => {
