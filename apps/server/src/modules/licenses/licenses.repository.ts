@@ -1,5 +1,5 @@
 import type { licenseListQuerySchema } from '@portal/contract';
-import { and, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { businesses, computerControllers, licenses } from '../../db/schema.ts';
@@ -31,17 +31,23 @@ export type LicenseDeletion =
   | { outcome: 'missing' }
   | { outcome: 'bound'; controller: ControllerRef };
 
-const SORT_COLUMNS: Record<LicenseSort, SQL | typeof licenses.id> = {
+const SORT_COLUMNS: Record<LicenseSort, AnyColumn> = {
   id: licenses.id,
-  business: sql`${licenses.businessId}`,
-  activation: sql`${licenses.activation}`,
-  expiry: sql`${licenses.expiryMs}`,
+  business: licenses.businessId,
+  activation: licenses.activation,
+  expiry: licenses.expiryMs,
 };
 
 const withComputer = {
   ...getTableColumns(licenses),
   computerId: computerControllers.id,
   computerName: computerControllers.name,
+};
+
+const controllerRef = {
+  id: computerControllers.id,
+  name: computerControllers.name,
+  businessId: computerControllers.businessId,
 };
 
 /** "12" or "#12" finds licence 12; any text finds the bound controller's or the business's name. */
@@ -101,11 +107,7 @@ export class LicensesRepository {
 
   async findController(id: number): Promise<ControllerRef | undefined> {
     const [row] = await this.#db
-      .select({
-        id: computerControllers.id,
-        name: computerControllers.name,
-        businessId: computerControllers.businessId,
-      })
+      .select(controllerRef)
       .from(computerControllers)
       .where(eq(computerControllers.id, id));
     return row;
@@ -136,11 +138,7 @@ export class LicensesRepository {
         .for('update');
       if (!license) return { outcome: 'missing' };
       const [controller] = await tx
-        .select({
-          id: computerControllers.id,
-          name: computerControllers.name,
-          businessId: computerControllers.businessId,
-        })
+        .select(controllerRef)
         .from(computerControllers)
         .where(eq(computerControllers.licenseId, id));
       if (controller) return { outcome: 'bound', controller };
