@@ -1,3 +1,4 @@
+import { BUSINESS_ACCESS } from './business-access.ts';
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
 import { HARDWARE_ACCESS } from './hardware-access.ts';
 
@@ -45,5 +46,6 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     roles: { administrator: 'all', manager: 'own', technician: 'own', customer: 'own' },
     request: async (f, side) => ({ url: `/api/v1/business/${f.business[side]}` }),
   },
+  ...BUSINESS_ACCESS,
   ...HARDWARE_ACCESS,
 };
