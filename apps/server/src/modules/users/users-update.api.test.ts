@@ -1,5 +1,7 @@
 import { Role } from '@portal/contract';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { usersApi } from './users.test-support.ts';
 
@@ -15,6 +17,9 @@ const NEW_PASSWORD = 'Cambiata-123';
 
 const update = (viewer: string | null, id: number | string, body: unknown) =>
   api.call(viewer, 'PUT', `/api/v1/users/${id}`, body);
+/** Sessions of the user still open in the database: ended by the update itself, before any later call. */
+const openSessions = (userId: number) =>
+  t.database.db.$count(sessions, and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 /** The user's own record with a given token: the cheapest call that shows whether a session lives. */
 const me = (id: number, token: string) =>
   t.app.inject({ url: `/api/v1/users/${id}`, headers: bearer(token) });
@@ -104,6 +109,7 @@ describe('PUT /api/v1/users/{id} by administrators and managers', () => {
     const response = await update('manager@demo.test', user.id, { role: Role.Customer });
     expect(response.statusCode).toBe(200);
     expect(response.json().role).toBe(Role.Customer);
+    expect(await openSessions(user.id)).toBe(0);
     expect((await me(user.id, token)).json()).toMatchObject({ code: 'SESSION_ENDED' });
   });
 
@@ -113,6 +119,7 @@ describe('PUT /api/v1/users/{id} by administrators and managers', () => {
     const response = await update('admin@demo.test', user.id, { enabled: false });
     expect(response.statusCode).toBe(200);
     expect(response.json().enabled).toBe(false);
+    expect(await openSessions(user.id)).toBe(0);
     expect([401, 403]).toContain((await me(user.id, token)).statusCode);
     expect((await update('admin@demo.test', user.id, { enabled: true })).json().enabled).toBe(true);
     // Enabling again does not bring the ended session back.
@@ -125,6 +132,7 @@ describe('PUT /api/v1/users/{id} by administrators and managers', () => {
     const response = await update('manager@demo.test', user.id, { password: NEW_PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json().lastPasswordChange).not.toBeNull();
+    expect(await openSessions(user.id)).toBe(0);
     expect((await me(user.id, token)).statusCode).toBe(401);
   });
 
@@ -132,6 +140,7 @@ describe('PUT /api/v1/users/{id} by administrators and managers', () => {
     const user = await api.insertUser('a', Role.Customer);
     const token = await t.tokenFor(user.email);
     expect((await update('manager@demo.test', user.id, { name: 'Nome' })).statusCode).toBe(200);
+    expect(await openSessions(user.id)).toBe(1);
     expect((await me(user.id, token)).statusCode).toBe(200);
   });
 
