@@ -16,6 +16,12 @@ export function canSeeUser(viewer: Viewer, target: { id: number; businessId: num
 /** Whether the viewer may browse the users list at all (administrators and managers). */
 export const canListUsers = (viewer: Actor): boolean => can(viewer.role, 'manageUsers');
 
+/** Whether the actor may create users somewhere (administrators and managers). */
+export const canCreateUsers = (actor: Actor): boolean => can(actor.role, 'createUsers');
+
+/** Whether the actor may delete users somewhere (administrators and managers). */
+export const canDeleteUsers = (actor: Actor): boolean => can(actor.role, 'manageUsers');
+
 /**
  * The rows of the users list the viewer may see, as SQL: administrators every business, managers their
  * own. Undefined means no restriction. Call only for viewers `canListUsers` admits.

@@ -15,6 +15,8 @@ import { toUserResponse } from './users.mapper.ts';
 import {
   canAssignRole,
   canCreateUserIn,
+  canCreateUsers,
+  canDeleteUsers,
   canListUsers,
   canManageUser,
   usersListScope,
@@ -68,7 +70,7 @@ export class UsersService {
    */
   async createUser(creator: SessionSubject, body: CreateValues): Promise<User> {
     const { users, hashPassword } = this.#deps;
-    if (!canListUsers(creator)) throw new AppError('FORBIDDEN');
+    if (!canCreateUsers(creator)) throw new AppError('FORBIDDEN');
     if (!canCreateUserIn(creator, body.business) || !(await users.businessExists(body.business))) {
       throw invalidBusiness();
     }
@@ -132,7 +134,7 @@ export class UsersService {
   async deleteUser(actor: SessionSubject, id: number): Promise<void> {
     const { users } = this.#deps;
     const target = await findVisibleUser(users, actor, id);
-    if (!canListUsers(actor)) throw new AppError('FORBIDDEN');
+    if (!canDeleteUsers(actor)) throw new AppError('FORBIDDEN');
     if (actor.id === target.id) throw conflict('You cannot delete your own account');
     if (!canManageUser(actor, target)) throw new AppError('FORBIDDEN');
     const deleted = await users.delete(target.id);
