@@ -52,6 +52,13 @@ describe('/api/v1/users/{id}/contacts', () => {
     expect(response.json().fields.email).toBeDefined();
   });
 
+  it('answers 400, never a 500, for a NUL character the database cannot store', async () => {
+    const user = await api.insertUser('a');
+    const response = await add(user.email, user.id, { name: 'Pa\u0000ola' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: { name: ['invalidFormat'] } });
+  });
+
   it('answers 404 to a colleague without the right to manage users, as to another business', async () => {
     const user = await api.insertUser('a', Role.Customer);
     expect((await list('tech@demo.test', user.id)).statusCode).toBe(404);

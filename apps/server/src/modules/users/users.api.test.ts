@@ -159,6 +159,12 @@ describe('GET /api/v1/users', () => {
     expect(await listed('admin@demo.test', '?q=_')).toMatchObject({ items: [], total: 0 });
   });
 
+  it('answers 400, never a 500, for a filter with a NUL character', async () => {
+    const response = await list('admin@demo.test', '?q=a%00b');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: { q: ['invalidFormat'] } });
+  });
+
   it('sorts on a column of its own, either way', async () => {
     const page = await listed('admin@demo.test', '?sort=email&order=desc&pageSize=200');
     // The database's collation decides the order of text, so the expectation asks the database.

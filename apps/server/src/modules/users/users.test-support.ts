@@ -57,10 +57,10 @@ export function usersApi(t: TestApp) {
       if (!row) throw new Error('no fixture user');
       return { id: row.id, email };
     },
-    /** A machine group with its own catalogue rows and computer controller. */
-    async insertMachineGroup(business: BusinessKey, name = `Group ${++sequence}`) {
+    /** A machine group of a demo business (or a business id), with its own catalogue rows and controller. */
+    async insertMachineGroup(business: BusinessKey | number, name = `Group ${++sequence}`) {
       const { db } = t.database;
-      const owner = await businessId(business);
+      const owner = typeof business === 'number' ? business : await businessId(business);
       const [machine] = await db.insert(machineTypes).values({ name: 'Fixture printer' }).returning();
       const [board] = await db.insert(boardTypes).values({ name: 'Fixture board' }).returning();
       const [computer] = await db.insert(computerTypes).values({ name: 'Fixture computer' }).returning();
