@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { boundedText } from './validation.ts';
 
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 200;
@@ -14,7 +13,7 @@ export const pageQuerySchema = <const Sort extends readonly [string, ...string[]
     pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
     sort: z.enum(sortColumns).default(sortColumns[0]),
     order: z.enum(['asc', 'desc']).default('asc'),
-    q: boundedText(200).optional(),
+    q: z.string().trim().max(200).optional(),
   });
 
 /** One page of a list and the total number of rows matching the filter. */

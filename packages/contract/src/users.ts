@@ -4,12 +4,10 @@ import { emailSchema, LIMITS, passwordRuleSchema } from './limits.ts';
 import { pageQuerySchema, pageSchema } from './paging.ts';
 import { Role, roleSchema } from './roles.ts';
 import {
-  boundedText,
   nameSchema,
   optionalText,
   phoneSchema,
   postalCodeSchema,
-  requiredText,
   ruleIssue,
   surnameSchema,
 } from './validation.ts';
@@ -85,7 +83,7 @@ export type UserCreateBody = z.input<typeof userCreateBodySchema>;
 export const userUpdateBodySchema = z.object({
   email: emailSchema.optional(),
   name: nameSchema.optional(),
-  surname: boundedText(LIMITS.nameMax).optional(),
+  surname: z.string().trim().max(LIMITS.nameMax).optional(),
   password: passwordRuleSchema.optional(),
   role: roleSchema.optional(),
   enabled: z.boolean().optional(),
@@ -111,10 +109,10 @@ export type Address = z.infer<typeof addressSchema>;
 export const addressCreateBodySchema = z.object({
   name: nameSchema,
   surname: surnameSchema,
-  country: requiredText(LIMITS.placeMax),
+  country: z.string().trim().min(1).max(LIMITS.placeMax),
   province: optionalText(LIMITS.placeMax),
-  city: requiredText(LIMITS.placeMax),
-  street: requiredText(LIMITS.streetMax),
+  city: z.string().trim().min(1).max(LIMITS.placeMax),
+  street: z.string().trim().min(1).max(LIMITS.streetMax),
   cap: postalCodeSchema,
 });
 export type AddressCreateBody = z.input<typeof addressCreateBodySchema>;

@@ -74,16 +74,10 @@ export const ruleIssue = (code: ValidationCode, message: string, path: PropertyK
   params: { code },
 });
 
-/** PostgreSQL text cannot hold the NUL character: refused as a format error here, never a 500 later. */
-const NO_NUL = /^[^\0]*$/;
-
-/** A text of at most `max` characters, trimmed, that may be empty. */
-export const boundedText = (max: number) =>
-  z.string().trim().max(max).regex(NO_NUL, 'Must not contain the NUL character');
 /** A required text of at most `max` characters, trimmed. */
-export const requiredText = (max: number) => boundedText(max).min(1);
+export const requiredText = (max: number) => z.string().trim().min(1).max(max);
 /** An optional text of at most `max` characters, trimmed; absent means empty. */
-export const optionalText = (max: number) => boundedText(max).default('');
+export const optionalText = (max: number) => z.string().trim().max(max).default('');
 
 export const nameSchema = requiredText(LIMITS.nameMax);
 export const surnameSchema = optionalText(LIMITS.nameMax);

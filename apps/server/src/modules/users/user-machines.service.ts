@@ -1,9 +1,10 @@
 import type { MachineGroup } from '@portal/contract';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import type { SessionSubject } from '../../shared/session.ts';
+import { toMachineGroupResponse } from '../machine-groups/machine-groups.mapper.ts';
+import { visibleMachineGroups } from '../machine-groups/machine-groups.policy.ts';
 import { findVisibleUser } from './user-access.ts';
-import { toMachineGroupResponse } from './user-machines.mapper.ts';
-import { canAssignMachinesTo, machineGroupsVisibleTo } from './user-machines.policy.ts';
+import { canAssignMachinesTo } from './user-machines.policy.ts';
 import type { UserMachinesRepository } from './user-machines.repository.ts';
 import type { UsersRepository } from './users.repository.ts';
 
@@ -29,7 +30,7 @@ export class UserMachinesService {
 
   async listMachines(viewer: SessionSubject, userId: number): Promise<MachineGroup[]> {
     await findVisibleUser(this.#users, viewer, userId);
-    const rows = await this.#machines.listAssigned(userId, machineGroupsVisibleTo(viewer));
+    const rows = await this.#machines.listAssigned(userId, visibleMachineGroups(viewer));
     return rows.map(toMachineGroupResponse);
   }
 
@@ -50,7 +51,7 @@ export class UserMachinesService {
   async #assignable(actor: SessionSubject, userId: number, machineGroupId: number) {
     const user = await findVisibleUser(this.#users, actor, userId);
     if (!canAssignMachinesTo(actor, user)) throw new AppError('FORBIDDEN');
-    const group = await this.#machines.findMachineGroup(machineGroupId, machineGroupsVisibleTo(actor));
+    const group = await this.#machines.findMachineGroup(machineGroupId, visibleMachineGroups(actor));
     if (!group) throw notFound('Machine group');
     return group;
   }

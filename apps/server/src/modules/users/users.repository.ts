@@ -1,9 +1,10 @@
 import type { Page, userListQuerySchema } from '@portal/contract';
-import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { businesses, users } from '../../db/schema.ts';
-import { likePattern, pgErrorCode } from './pg-errors.ts';
+import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, sqlStateOf } from '../../shared/database-errors.ts';
+import { containsPattern, offsetOf, stableOrder } from '../../shared/list-page.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -67,7 +68,7 @@ export class UsersRepository {
 
   /** One page in a stable order (ties broken by id), filtered on email, name and surname. */
   async findPage({ scope, query }: UserPageRequest): Promise<Page<UserRow>> {
-    const pattern = query.q ? likePattern(query.q) : undefined;
+    const pattern = query.q ? containsPattern(query.q) : undefined;
     const where = and(
       scope,
       query.business === undefined ? undefined : eq(users.businessId, query.business),
@@ -80,9 +81,9 @@ export class UsersRepository {
       .select()
       .from(users)
       .where(where)
-      .orderBy(query.order === 'asc' ? asc(column) : desc(column), asc(users.id))
+      .orderBy(...stableOrder(column, users.id, query.order))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
+      .offset(offsetOf(query));
     const total = await this.#db.$count(users, where);
     return { items, total, page: query.page, pageSize: query.pageSize };
   }
@@ -125,7 +126,7 @@ export class UsersRepository {
       const [row] = await this.#db.update(users).set(values).where(eq(users.id, id)).returning();
       return row;
     } catch (error) {
-      if (pgErrorCode(error) === '23505') return 'emailTaken';
+      if (sqlStateOf(error) === PG_UNIQUE_VIOLATION) return 'emailTaken';
       throw error;
     }
   }
@@ -139,7 +140,7 @@ export class UsersRepository {
       const deleted = await this.#db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       return deleted.length > 0;
     } catch (error) {
-      if (pgErrorCode(error) === '23503') return 'inUse';
+      if (sqlStateOf(error) === PG_FOREIGN_KEY_VIOLATION) return 'inUse';
       throw error;
     }
   }

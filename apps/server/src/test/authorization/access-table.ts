@@ -1,4 +1,5 @@
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
+import { HARDWARE_ACCESS } from './hardware-access.ts';
 import { USERS_ACCESS } from './users-access.ts';
 
 /**
@@ -48,4 +49,5 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     roles: { administrator: 'all', manager: 'own', technician: 'own', customer: 'own' },
     request: async (f, side) => ({ url: `/api/v1/business/${f.business[side]}` }),
   },
+  ...HARDWARE_ACCESS,
 };
