@@ -29,7 +29,12 @@ export interface AppOptions {
 /** Every module, built once from the same database, clock and configuration. */
 export function createModules(deps: ModuleDeps) {
   const health = createHealthModule(deps);
-  const users = createUsersModule(deps);
+  // Users borrow auth's hasher and session ending, auth reads users' repository: the users module gets
+  // functions that reach auth only when a request calls them, after every module is built.
+  const users = createUsersModule(deps, {
+    hashPassword: (password) => auth.hasher.hash(password),
+    endSessionsOf: (userId) => auth.service.endSessionsOf(userId),
+  });
   const business = createBusinessModule(deps);
   const auth = createAuthModule(deps, { users: users.repository });
   const licenses = createLicensesModule(deps, { businesses: business.repository });
