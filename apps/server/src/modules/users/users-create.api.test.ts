@@ -139,7 +139,7 @@ describe('POST /api/v1/users', () => {
     );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
-      code: 'CONFLICT',
+      code: 'EMAIL_TAKEN',
       message: 'A user with this email already exists',
     });
   });

@@ -96,7 +96,7 @@ describe('PUT /api/v1/users/{id} by the user themselves', () => {
     const response = await update(user.email, user.id, { email: 'TECH@demo.test' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
-      code: 'CONFLICT',
+      code: 'EMAIL_TAKEN',
       message: 'A user with this email already exists',
     });
   });

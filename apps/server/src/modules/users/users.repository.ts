@@ -3,8 +3,8 @@ import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { businesses, users } from '../../db/schema.ts';
-import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, sqlStateOf } from '../../shared/database-errors.ts';
-import { containsPattern, offsetOf, stableOrder } from '../../shared/list-page.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors.ts';
+import { containsPattern, offsetOf, pageOrder } from '../../shared/list-page.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -81,7 +81,7 @@ export class UsersRepository {
       .select()
       .from(users)
       .where(where)
-      .orderBy(...stableOrder(column, users.id, query.order))
+      .orderBy(...pageOrder(column, query.order, users.id))
       .limit(query.pageSize)
       .offset(offsetOf(query));
     const total = await this.#db.$count(users, where);
@@ -126,7 +126,7 @@ export class UsersRepository {
       const [row] = await this.#db.update(users).set(values).where(eq(users.id, id)).returning();
       return row;
     } catch (error) {
-      if (sqlStateOf(error) === PG_UNIQUE_VIOLATION) return 'emailTaken';
+      if (isUniqueViolation(error)) return 'emailTaken';
       throw error;
     }
   }
@@ -140,7 +140,7 @@ export class UsersRepository {
       const deleted = await this.#db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       return deleted.length > 0;
     } catch (error) {
-      if (sqlStateOf(error) === PG_FOREIGN_KEY_VIOLATION) return 'inUse';
+      if (isForeignKeyViolation(error)) return 'inUse';
       throw error;
     }
   }

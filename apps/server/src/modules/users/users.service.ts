@@ -36,8 +36,6 @@ export interface UsersServiceDeps {
   endSessionsOf(userId: number): Promise<void>;
 }
 
-export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists';
-
 const invalidBusiness = () =>
   invalidField('business', 'invalidBusiness', CREATE_USER_MESSAGES.invalidBusiness.body);
 const invalidRole = () => invalidField('role', 'invalidRole', CREATE_USER_MESSAGES.invalidRole.body);
@@ -76,7 +74,7 @@ export class UsersService {
     }
     if (!canAssignRole(creator, body.role)) throw invalidRole();
     // Checked before hashing, which is the costly part; the unique index settles races.
-    if (await users.emailTaken(body.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+    if (await users.emailTaken(body.email)) throw new AppError('EMAIL_TAKEN');
     const row = await users.insertUnique({
       businessId: body.business,
       email: body.email,
@@ -86,7 +84,7 @@ export class UsersService {
       enabled: body.enabled,
       passwordHash: await hashPassword(body.password),
     });
-    if (row === 'emailTaken') throw conflict(EMAIL_TAKEN_MESSAGE);
+    if (row === 'emailTaken') throw new AppError('EMAIL_TAKEN');
     return toUserResponse(row);
   }
 
@@ -108,7 +106,7 @@ export class UsersService {
     if (roleChanged && body.role !== undefined && !canAssignRole(actor, body.role)) throw invalidRole();
     const emailChanged = body.email !== undefined && body.email !== target.email;
     if (emailChanged && body.email && (await users.emailTaken(body.email, target.id))) {
-      throw conflict(EMAIL_TAKEN_MESSAGE);
+      throw new AppError('EMAIL_TAKEN');
     }
 
     const changes: UserChanges = {
@@ -145,7 +143,7 @@ export class UsersService {
   async #apply(target: UserRow, changes: UserChanges): Promise<UserRow> {
     if (Object.keys(changes).length === 0) return target;
     const row = await this.#deps.users.update(target.id, changes);
-    if (row === 'emailTaken') throw conflict(EMAIL_TAKEN_MESSAGE);
+    if (row === 'emailTaken') throw new AppError('EMAIL_TAKEN');
     if (row === undefined || row === 'inUse') throw notFound('User');
     return row;
   }
