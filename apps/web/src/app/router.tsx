@@ -41,9 +41,21 @@ export function createRouter() {
                 { path: paths.dashboard.path, lazy: screen(() => import('./routes/app/dashboard')) },
                 { path: paths.user.path, lazy: screen(() => import('./routes/app/user')) },
                 {
+                  path: paths.machineGroup.path,
+                  lazy: screen(() => import('./routes/app/machine-group-settings')),
+                },
+                {
+                  path: paths.machineSettings.path,
+                  lazy: screen(() => import('./routes/app/machine-group-settings')),
+                },
+                {
                   element: <RequireCapability capability="settings" />,
                   children: [
                     { path: paths.settings.path, lazy: screen(() => import('./routes/app/settings')) },
+                    {
+                      path: paths.computerController.path,
+                      lazy: screen(() => import('./routes/app/computer-controller')),
+                    },
                   ],
                 },
               ],

@@ -1,26 +1,16 @@
-/** The issue fields this mapping needs; zod's issues carry more. */
-export interface FormIssue {
-  code: string;
-  input?: unknown;
-  format?: string;
-}
+import { type IssueLike, type ValidationCode, validationCodeOf } from '@portal/contract';
 
-/** Catalog keys of the messages shown under form fields. */
-export type ValidationKey =
-  | 'validation.required'
-  | 'validation.email'
-  | 'validation.tooLong'
-  | 'validation.invalid';
+/** The issue fields this mapping needs; zod's issues carry more. */
+export type FormIssue = IssueLike;
+
+/** Catalog keys of the messages shown under form fields: one per stable validation code of the contract. */
+export type ValidationKey = `validation.${ValidationCode}`;
 
 /**
- * Maps a zod issue to a catalog key, so the contract's schemas validate forms in the user's language.
+ * Maps a zod issue to a catalog key through the contract's stable validation code, so the contract's
+ * schemas validate forms in the user's language and every code the server can answer has its message.
  * An empty input is always "required", whatever rule it broke first.
  */
 export function validationKey(issue: FormIssue): ValidationKey {
-  if (issue.input === undefined || (typeof issue.input === 'string' && issue.input.trim() === '')) {
-    return 'validation.required';
-  }
-  if (issue.code === 'invalid_format' && issue.format === 'email') return 'validation.email';
-  if (issue.code === 'too_big') return 'validation.tooLong';
-  return 'validation.invalid';
+  return `validation.${validationCodeOf(issue)}`;
 }
