@@ -20,10 +20,8 @@ export function MachinesCard() {
       </Card.Header>
       <Card.Body>
         {data ? (
-          <p className="mb-0">
-            <span className="display-6 me-2" data-testid="machine-count">
-              {data.total}
-            </span>
+          <p className="mb-0" data-testid="machine-count">
+            <span className="display-6">{data.total}</span>{' '}
             {t('hardware.dashboard.unit', { count: data.total })}
           </p>
         ) : isError ? (
