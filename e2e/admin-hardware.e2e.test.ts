@@ -263,4 +263,29 @@ describe('hardware administration', () => {
     await page.goto('/it/settings/machine-group/abc');
     await page.waitForURL(/\/it\/dashboard$/);
   });
+
+  it('passes the accessibility check on every hardware screen in the light theme too', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await page.getByRole('switch', { name: 'Tema scuro' }).click();
+    expect(await page.locator('html').getAttribute('data-bs-theme')).toBe('light');
+    await page.getByTestId('machine-count').waitFor();
+    await expectAccessible(page, 'dashboard, light');
+
+    await page.goto('/it/settings?group=computers#groups');
+    await page.getByRole('cell', { name: 'Raspberry Pi 5', exact: true }).waitFor();
+    await expectAccessible(page, 'computer types, light');
+    await page.goto('/it/settings#machinegroups');
+    await page.getByRole('link', { name: 'Cella pallet B' }).waitFor();
+    await expectAccessible(page, 'machine groups, light');
+    await page.goto('/it/settings#computercontrollers');
+    await page.getByRole('link', { name: 'Magazzino', exact: true }).click();
+    await page.getByRole('heading', { name: 'Computer controller Magazzino' }).waitFor();
+    await page.getByLabel('Licenza').waitFor();
+    await expectAccessible(page, 'computer controller page, light');
+
+    await page.goto(`/it/settings/machine-group/${await groupId(page, 'Cella pallet B')}`);
+    await page.getByRole('heading', { name: 'Composizione' }).waitFor();
+    await expectAccessible(page, 'machine group settings, light');
+  });
 });
