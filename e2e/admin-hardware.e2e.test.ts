@@ -61,6 +61,32 @@ describe('hardware administration', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'Bambu X1E', exact: true }).waitFor();
 
+    await page.getByRole('button', { name: 'Modifica Bambu X1E' }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifica tipo di macchina' });
+    expect(await edit.getByLabel('Nome', { exact: true }).inputValue()).toBe('Bambu X1E');
+    await edit.getByLabel('Nome', { exact: true }).fill('Bambu X1E Combo');
+    await edit.getByRole('button', { name: 'Salva' }).click();
+    await toast(page, 'Tipo di macchina aggiornato con successo').waitFor();
+    await page.getByRole('cell', { name: 'Bambu X1E Combo', exact: true }).waitFor();
+
+    // A type machine groups use stays, and the confirm dialog says why nothing happened.
+    await page.getByRole('button', { name: 'Elimina Prusa MK4S' }).click();
+    const refuse = page.getByRole('dialog', { name: 'Elimina tipo di macchina' });
+    await refuse.getByText('Eliminare «Prusa MK4S»?', { exact: false }).waitFor();
+    await expectAccessible(page, 'delete machine type confirmation');
+    await refuse.getByRole('button', { name: 'Elimina' }).click();
+    await toast(page, 'È ancora in uso e non può essere eliminato.').waitFor();
+    await refuse.getByRole('button', { name: 'Annulla' }).click();
+    await page.getByRole('cell', { name: 'Prusa MK4S', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Elimina Bambu X1E Combo' }).click();
+    await page
+      .getByRole('dialog', { name: 'Elimina tipo di macchina' })
+      .getByRole('button', { name: 'Elimina' })
+      .click();
+    await toast(page, 'Tipo di macchina eliminato con successo').waitFor();
+    await page.getByRole('cell', { name: 'Bambu X1E Combo', exact: true }).waitFor({ state: 'detached' });
+
     await page.getByRole('link', { name: 'Tipi di scheda' }).click();
     await page.waitForURL(/\?group=boards#groups$/);
     await page.getByRole('cell', { name: 'Duet 3 Mini 5+', exact: true }).waitFor();
@@ -151,6 +177,12 @@ describe('hardware administration', () => {
     const dialog = page.getByRole('dialog', { name: 'Nuovo gruppo macchina' });
     const computer = dialog.getByLabel('Computer controller');
     expect(await computer.isDisabled()).toBe(true);
+    // Nothing is chosen for the user: each choice shows its prompt until one is made.
+    expect(await dialog.getByLabel('Azienda').inputValue()).toBe('');
+    expect(await dialog.getByLabel('Azienda').locator('option:checked').textContent()).toBe(
+      "Scegli un'azienda",
+    );
+    expect(await dialog.getByLabel('Tipo di macchina').inputValue()).toBe('');
     await dialog.getByLabel('Azienda').selectOption({ label: 'Machine Support Portal S.r.l.' });
     // The operator's only controller has id 1: it is never offered.
     await dialog

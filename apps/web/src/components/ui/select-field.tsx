@@ -55,8 +55,9 @@ export function SelectField({
         aria-describedby={describedBy || undefined}
         {...registration}
       >
+        {/* Hidden, not disabled: browsers skip a disabled first option and would show the next one as chosen. */}
         {emptyLabel !== undefined && (
-          <option value="" disabled={!emptyChoosable}>
+          <option value="" hidden={!emptyChoosable}>
             {emptyLabel}
           </option>
         )}

@@ -71,7 +71,7 @@ export function ControllerList({ typeName, businessName, toolbar }: ControllerLi
         header: t('hardware.controllers.fields.key'),
         cell: ({ row }) =>
           row.original.keyCreatedAt === null ? (
-            <span className="text-body-secondary">{t('hardware.controllers.key.none')}</span>
+            <span className="text-body-secondary">{t('hardware.controllers.key.notGenerated')}</span>
           ) : (
             t('hardware.controllers.key.since', {
               date: format(new Date(row.original.keyCreatedAt), 'yyyy-MM-dd'),
