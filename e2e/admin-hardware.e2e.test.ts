@@ -185,8 +185,8 @@ describe('hardware administration', () => {
     expect(await dialog.getByLabel('Tipo di macchina').inputValue()).toBe('');
     await dialog.getByLabel('Azienda').selectOption({ label: 'Machine Support Portal S.r.l.' });
     // The operator's only controller has id 1: it is never offered.
-    await dialog
-      .getByRole('option', { name: "L'azienda non ha computer controller liberi" })
+    await computer
+      .locator('option', { hasText: "L'azienda non ha computer controller liberi" })
       .waitFor({ state: 'attached' });
     expect(await computer.locator('option').allTextContents()).toEqual([
       "L'azienda non ha computer controller liberi",
