@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { toSearch } from './query-string';
+import { queryString } from './query-string';
 
-describe('toSearch', () => {
-  it('keeps only the values given, in order', () => {
-    expect(toSearch({ page: 2, q: undefined, unused: true, business: 4 })).toBe(
-      '?page=2&unused=true&business=4',
+describe('queryString', () => {
+  it('is empty when there is nothing to send', () => {
+    expect(queryString({})).toBe('');
+    expect(queryString({ q: undefined })).toBe('');
+  });
+
+  it('leaves out undefined values and writes the others as text', () => {
+    expect(queryString({ page: 2, q: undefined, include_computer: true, sort: 'name' })).toBe(
+      '?page=2&include_computer=true&sort=name',
     );
   });
 
-  it('is empty when nothing is given', () => {
-    expect(toSearch({ q: '', sort: undefined })).toBe('');
-  });
-
-  it('escapes what a filter may contain', () => {
-    expect(toSearch({ q: 'a&b c' })).toBe('?q=a%26b+c');
+  it('encodes what a filter may contain', () => {
+    expect(queryString({ q: 'S.p.A. & co' })).toBe('?q=S.p.A.+%26+co');
   });
 });

@@ -1,7 +1,7 @@
 import { type ComputerController, controllerPageSchema, type Page } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { toSearch } from '../../../lib/query-string';
+import { queryString } from '../../../lib/query-string';
 import { type ControllerListParams, controllerListQueryKey } from './controller-keys';
 
 /** GET /api/v1/controller/computer: one page; `unused` keeps the controllers no machine group uses. */
@@ -9,7 +9,7 @@ export const getControllers = (
   query: ControllerListParams,
   signal?: AbortSignal,
 ): Promise<Page<ComputerController>> =>
-  apiRequest(`/api/v1/controller/computer${toSearch(query)}`, controllerPageSchema, { signal });
+  apiRequest(`/api/v1/controller/computer${queryString(query)}`, controllerPageSchema, { signal });
 
 export const getControllersQueryOptions = (query: ControllerListParams) =>
   queryOptions({
