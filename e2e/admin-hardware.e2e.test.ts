@@ -226,6 +226,25 @@ describe('hardware administration', () => {
     await page.getByLabel('Firmware').selectOption({ label: 'Sconosciuto' });
     await page.getByRole('button', { name: 'Salva impostazioni generali' }).click();
     await toast(page, 'Impostazioni generali aggiornate correttamente').nth(1).waitFor();
+
+    await page.getByLabel('Tipo di macchina').selectOption({ label: 'Modix BIG-60 V4' });
+    await page.getByRole('button', { name: 'Salva composizione' }).click();
+    await toast(page, 'Composizione aggiornata correttamente').waitFor();
+    await page.getByRole('heading', { level: 1 }).getByRole('img', { name: 'Stampante 3D' }).waitFor();
+
+    // Moved to another business, the group takes its controller along.
+    await page
+      .getByRole('combobox', { name: 'Azienda' })
+      .selectOption({ label: 'Officine Adriatiche S.p.A.' });
+    await page.getByRole('button', { name: 'Salva azienda' }).click();
+    await toast(page, 'Azienda aggiornata correttamente').waitFor();
+    await page.getByRole('button', { name: 'Salva composizione' }).waitFor();
+    expect(
+      await page.getByRole('combobox', { name: 'Azienda' }).locator('option:checked').textContent(),
+    ).toBe('Officine Adriatiche S.p.A.');
+    expect(await page.getByLabel('Computer controller').locator('option:checked').textContent()).toMatch(
+      /^Gateway collaudo \(#\d+\)$/,
+    );
   });
 
   it('shows a technician the general settings of an assigned machine group but no composition', async () => {

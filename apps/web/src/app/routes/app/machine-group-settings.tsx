@@ -51,7 +51,7 @@ export default function MachineGroupSettingsRoute() {
           machineTypes: machineTypes.choices,
           businesses: businesses.choices,
           controllers,
-          onCompositionChanged: () => queryClient.invalidateQueries({ queryKey: controllersKey }),
+          onControllersChanged: () => queryClient.invalidateQueries({ queryKey: controllersKey }),
         }
       : undefined;
   return (

@@ -13,9 +13,18 @@ type Input = z.input<typeof businessSchema>;
 type Output = z.output<typeof businessSchema>;
 
 /** The business a machine group belongs to (administrators). */
-export function BusinessCard({ group, businesses }: { group: MachineGroup; businesses: readonly Choice[] }) {
+export function BusinessCard({
+  group,
+  businesses,
+  onMoved,
+}: {
+  group: MachineGroup;
+  businesses: readonly Choice[];
+  /** Lets the caller refresh the controller, which moves with the group. */
+  onMoved?: (() => Promise<unknown>) | undefined;
+}) {
   const { t } = useTranslation();
-  const update = useUpdateMachineGroup(group.id, 'business');
+  const update = useUpdateMachineGroup(group.id, 'business', onMoved ? { onMoved } : {});
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(businessSchema, { error: (issue) => t(validationKey(issue)) }),
     values: { business: group.business },

@@ -14,8 +14,8 @@ export interface MachineGroupAdminChoices {
   /** The group's own controller and the unused ones of its business. */
   controllers: readonly Choice[];
   businesses: readonly Choice[];
-  /** Refreshes the controllers a composition change freed and took. */
-  onCompositionChanged?: () => Promise<unknown>;
+  /** Refreshes the controllers a composition change or a move to another business changed. */
+  onControllersChanged?: () => Promise<unknown>;
 }
 
 export interface MachineGroupSettingsProps {
@@ -65,9 +65,13 @@ export function MachineGroupSettings({
                   group={group}
                   machineTypes={adminChoices.machineTypes}
                   controllers={adminChoices.controllers}
-                  {...(adminChoices.onCompositionChanged && { onChanged: adminChoices.onCompositionChanged })}
+                  {...(adminChoices.onControllersChanged && { onChanged: adminChoices.onControllersChanged })}
                 />
-                <BusinessCard group={group} businesses={adminChoices.businesses} />
+                <BusinessCard
+                  group={group}
+                  businesses={adminChoices.businesses}
+                  onMoved={adminChoices.onControllersChanged}
+                />
               </>
             ) : (
               <>
