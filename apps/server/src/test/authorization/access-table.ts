@@ -1,4 +1,5 @@
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
+import { HARDWARE_ACCESS } from './hardware-access.ts';
 
 /**
  * Who may call a route: `public` routes answer anyone; otherwise each role reaches objects of every
@@ -44,4 +45,5 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     roles: { administrator: 'all', manager: 'own', technician: 'own', customer: 'own' },
     request: async (f, side) => ({ url: `/api/v1/business/${f.business[side]}` }),
   },
+  ...HARDWARE_ACCESS,
 };
