@@ -64,6 +64,7 @@ describe('hardware administration', () => {
     await page.getByRole('button', { name: 'Modifica Bambu X1E' }).click();
     const edit = page.getByRole('dialog', { name: 'Modifica tipo di macchina' });
     expect(await edit.getByLabel('Nome', { exact: true }).inputValue()).toBe('Bambu X1E');
+    await expectAccessible(page, 'edit machine type dialog');
     await edit.getByLabel('Nome', { exact: true }).fill('Bambu X1E Combo');
     await edit.getByRole('button', { name: 'Salva' }).click();
     await toast(page, 'Tipo di macchina aggiornato con successo').waitFor();
