@@ -125,6 +125,11 @@ export class AuthService {
     await this.#deps.sessions.revoke(subject.sessionId, this.#deps.clock());
   }
 
+  /** Ends every open session of a user at once: their role changed, they were disabled, a new password. */
+  async endSessionsOf(userId: number): Promise<void> {
+    await this.#deps.sessions.revokeAllOf(userId, this.#deps.clock());
+  }
+
   /** Housekeeping: forgets expired sessions. */
   async purgeExpired(): Promise<void> {
     await this.#deps.sessions.deleteExpired(this.#deps.clock());
