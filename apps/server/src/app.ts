@@ -35,7 +35,7 @@ export function createModules(deps: ModuleDeps) {
     hashPassword: (password) => auth.hasher.hash(password),
     endSessionsOf: (userId) => auth.service.endSessionsOf(userId),
   });
-  const business = createBusinessModule(deps);
+  const business = createBusinessModule(deps, { businessChanged: (id) => auth.service.businessChanged(id) });
   const auth = createAuthModule(deps, { users: users.repository });
   const licenses = createLicensesModule(deps, { businesses: business.repository });
   const catalog = createCatalogModule(deps);

@@ -42,9 +42,21 @@ export function createRouter() {
                 { path: paths.user.path, lazy: screen(() => import('./routes/app/user')) },
                 { path: paths.business.path, lazy: screen(() => import('./routes/app/business')) },
                 {
+                  path: paths.machineGroup.path,
+                  lazy: screen(() => import('./routes/app/machine-group-settings')),
+                },
+                {
+                  path: paths.machineSettings.path,
+                  lazy: screen(() => import('./routes/app/machine-group-settings')),
+                },
+                {
                   element: <RequireCapability capability="settings" />,
                   children: [
                     { path: paths.settings.path, lazy: screen(() => import('./routes/app/settings')) },
+                    {
+                      path: paths.computerController.path,
+                      lazy: screen(() => import('./routes/app/computer-controller')),
+                    },
                   ],
                 },
               ],

@@ -40,4 +40,12 @@ describe('paths', () => {
     expect(paths.user.getHref('en', 12)).toBe('/en/settings/users/12');
     expect(paths.business.getHref('it', 3)).toBe('/it/business/3');
   });
+
+  it('builds the hardware links of the specification', () => {
+    expect(paths.settingsCatalog.getHref('it', 'boards')).toBe('/it/settings?group=boards#groups');
+    expect(paths.computerController.getHref('en', 4)).toBe('/en/settings/computer-controller/4');
+    expect(paths.machineGroup.getHref('it', 9)).toBe('/it/settings/machine-group/9');
+    expect(paths.machineSettings.getHref('it', 9)).toBe('/it/machines/9/settings');
+    expect(paths.machines.getHref('en')).toBe('/en/machines');
+  });
 });

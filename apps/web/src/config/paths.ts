@@ -1,4 +1,4 @@
-import type { Language } from '@portal/contract';
+import type { Catalog, Language } from '@portal/contract';
 
 /** Tabs of /settings, chosen by the URL fragment (specification section 2). */
 export type SettingsTab =
@@ -20,6 +20,23 @@ export const paths = {
   settings: {
     path: 'settings',
     getHref: (lang: Language, tab?: SettingsTab) => `/${lang}/settings${tab ? `#${tab}` : ''}`,
+  },
+  /** The groups tab of /settings showing one catalogue (`?group=machines|boards|computers`). */
+  settingsCatalog: {
+    getHref: (lang: Language, group: Catalog) => `/${lang}/settings?group=${group}#groups`,
+  },
+  computerController: {
+    path: 'settings/computer-controller/:id',
+    getHref: (lang: Language, id: number) => `/${lang}/settings/computer-controller/${id}`,
+  },
+  machineGroup: {
+    path: 'settings/machine-group/:id',
+    getHref: (lang: Language, id: number) => `/${lang}/settings/machine-group/${id}`,
+  },
+  machines: { path: 'machines', getHref: (lang: Language) => `/${lang}/machines` },
+  machineSettings: {
+    path: 'machines/:id/settings',
+    getHref: (lang: Language, id: number) => `/${lang}/machines/${id}/settings`,
   },
   user: {
     path: 'settings/users/:id',

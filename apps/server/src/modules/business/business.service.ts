@@ -36,8 +36,11 @@ function describeDependents(dependents: BusinessDependents): string {
 export class BusinessService {
   readonly #businesses: BusinessRepository;
 
-  constructor(businesses: BusinessRepository) {
+  readonly #businessChanged: (businessId: number) => void;
+
+  constructor(businesses: BusinessRepository, hooks: { businessChanged: (businessId: number) => void }) {
     this.#businesses = businesses;
+    this.#businessChanged = hooks.businessChanged;
   }
 
   /**
@@ -80,6 +83,8 @@ export class BusinessService {
     }
     const row = await this.#businesses.update(id, body);
     if (!row) throw notFound('Business');
+    // Sessions checked a moment ago must meet the new state on their very next call.
+    if (body.active !== undefined) this.#businessChanged(id);
     return toBusinessResponse(row);
   }
 

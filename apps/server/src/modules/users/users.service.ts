@@ -138,6 +138,8 @@ export class UsersService {
     const deleted = await users.delete(target.id);
     if (deleted === 'inUse') throw conflict('This user is still referenced and cannot be deleted');
     if (!deleted) throw notFound('User');
+    // The rows are gone with the user; this also ends the sessions a moment's cache still trusts.
+    await this.#deps.endSessionsOf(target.id);
   }
 
   async #apply(target: UserRow, changes: UserChanges): Promise<UserRow> {

@@ -1,5 +1,6 @@
 import { Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { MachinesCard } from '../../../features/machine-groups/components/machines-card';
 import { ProfileCard } from '../../../features/users/components/profile-card';
 import { useSession } from '../../../lib/session-store';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -13,6 +14,9 @@ export default function DashboardRoute() {
     <>
       <h1 className="h3 mb-4">{t('dashboard.title')}</h1>
       <Row xs={1} md={2} xl={3} className="g-4">
+        <Col>
+          <MachinesCard />
+        </Col>
         <Col>
           <ProfileCard userId={session.claims.id} />
         </Col>

@@ -1,13 +1,32 @@
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { FragmentTabs } from '../../../components/ui/fragment-tabs';
+import type { SettingsTab } from '../../../config/paths';
 import { BusinessesTable } from '../../../features/business/components/businesses-table';
+import { CatalogTab } from '../../../features/catalog/components/catalog-tab';
 import { RolesTable } from '../../../features/settings/components/roles-table';
 import { resolveTab } from '../../../lib/tabs';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { ControllersPanel } from '../../hardware/controllers-panel';
+import { MachineGroupsPanel } from '../../hardware/machine-groups-panel';
 
-// Tabs that exist so far; a fragment naming another one shows the first.
-const TABS = ['businesses', 'roles'] as const;
+// Tabs that exist so far, in the specification's order; without a fragment naming one, the roles tab.
+const TABS = [
+  'businesses',
+  'groups',
+  'machinegroups',
+  'computercontrollers',
+  'roles',
+] as const satisfies readonly SettingsTab[];
+
+const TAB_LABELS: Record<(typeof TABS)[number], ParseKeys> = {
+  businesses: 'settings.tabs.businesses',
+  groups: 'hardware.tabs.groups',
+  machinegroups: 'hardware.tabs.machinegroups',
+  computercontrollers: 'hardware.tabs.computercontrollers',
+  roles: 'settings.tabs.roles',
+};
 
 export default function SettingsRoute() {
   const { t } = useTranslation();
@@ -20,9 +39,12 @@ export default function SettingsRoute() {
       <FragmentTabs
         label={t('settings.tabs.label')}
         active={tab}
-        tabs={TABS.map((key) => ({ key, label: t(`settings.tabs.${key}`) }))}
+        tabs={TABS.map((key) => ({ key, label: t(TAB_LABELS[key]) }))}
       />
       {tab === 'businesses' && <BusinessesTable />}
+      {tab === 'groups' && <CatalogTab />}
+      {tab === 'machinegroups' && <MachineGroupsPanel />}
+      {tab === 'computercontrollers' && <ControllersPanel />}
       {tab === 'roles' && <RolesTable />}
     </>
   );

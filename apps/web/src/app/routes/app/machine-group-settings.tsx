@@ -1,0 +1,66 @@
+import { can, canIn, type MachineGroupUser } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { paths } from '../../../config/paths';
+import { useBusinessChoices } from '../../../features/business/api/get-business-choices';
+import { useCatalog } from '../../../features/catalog/api/get-catalog';
+import { controllersKey } from '../../../features/controllers/api/controller-keys';
+import { useControllerChoices } from '../../../features/controllers/api/get-controller-choices';
+import { useMachineGroup } from '../../../features/machine-groups/api/get-machine-group';
+import { MachineGroupSettings } from '../../../features/machine-groups/components/machine-group-settings';
+import { parseId } from '../../../lib/route-params';
+import { useSession } from '../../../lib/session-store';
+import { useLanguage } from '../../../lib/use-language';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useNamedChoices } from '../../hardware/named-choices';
+
+/**
+ * /settings/machine-group/{id} and /machines/{id}/settings: one screen. A missing id or a group that
+ * cannot be loaded goes to /dashboard (specification section 8).
+ */
+export default function MachineGroupSettingsRoute() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const queryClient = useQueryClient();
+  const claims = useSession()?.claims;
+  const id = parseId(useParams().id);
+  const { data: group, isError } = useMachineGroup(id ?? undefined);
+  const isAdministrator = claims !== undefined && can(claims.role, 'machineGroupAdminEdits');
+
+  const machineTypes = useNamedChoices(useCatalog('machines', { enabled: isAdministrator }).data);
+  const businesses = useNamedChoices(useBusinessChoices({ enabled: isAdministrator }).data);
+  const controllers = useControllerChoices({
+    business: group?.business,
+    current: group?.computer,
+    enabled: isAdministrator,
+  });
+  const canRemoveUser = useCallback(
+    (user: MachineGroupUser) => claims !== undefined && canIn(claims, 'manageUsers', user.business),
+    [claims],
+  );
+  usePageTitle(group?.name ?? t('hardware.machineGroups.settings.title'));
+
+  if (id === null || isError) return <Navigate replace to={paths.dashboard.getHref(lang)} />;
+  if (!group) return <PageSpinner />;
+  const adminChoices =
+    machineTypes.choices && businesses.choices && controllers
+      ? {
+          machineTypes: machineTypes.choices,
+          businesses: businesses.choices,
+          controllers,
+          onControllersChanged: () => queryClient.invalidateQueries({ queryKey: controllersKey }),
+        }
+      : undefined;
+  return (
+    <MachineGroupSettings
+      key={group.id}
+      group={group}
+      isAdministrator={isAdministrator}
+      adminChoices={adminChoices}
+      canRemoveUser={canRemoveUser}
+    />
+  );
+}

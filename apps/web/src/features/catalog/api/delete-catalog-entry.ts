@@ -1,0 +1,25 @@
+import type { Catalog } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { CATALOG_PATHS, catalogQueryKey } from './catalog-paths';
+
+/**
+ * DELETE /api/v1/machines/{id}, /api/v1/board/{id} or /api/v1/computer/{id} (administrators). A type in
+ * use answers 409, which the central error toast explains.
+ */
+export const deleteCatalogEntry = (catalog: Catalog, id: number): Promise<void> =>
+  apiRequest(CATALOG_PATHS[catalog].remove(id), null, { method: 'DELETE' });
+
+export function useDeleteCatalogEntry(catalog: Catalog) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteCatalogEntry(catalog, id),
+    onSuccess: async () => {
+      showToast({ type: 'success', body: t(`hardware.catalog.toasts.${catalog}.deleted`) });
+      await queryClient.invalidateQueries({ queryKey: catalogQueryKey(catalog) });
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Catalog, type CatalogEntry, catalogEntryBodySchema } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { OverlayDialog } from '../../../components/ui/overlay-dialog';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { validationKey } from '../../../lib/form-errors';
+import { useCreateCatalogEntry } from '../api/create-catalog-entry';
+import { useUpdateCatalogEntry } from '../api/update-catalog-entry';
+
+type Input = z.input<typeof catalogEntryBodySchema>;
+type Output = z.output<typeof catalogEntryBodySchema>;
+
+/** Creates an entry of `catalog`, or edits `entry` when given; closes itself once the server agrees. */
+export function CatalogEntryDialog({
+  catalog,
+  entry,
+  onClose,
+}: {
+  catalog: Catalog;
+  entry?: CatalogEntry | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateCatalogEntry(catalog);
+  const update = useUpdateCatalogEntry(catalog);
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(catalogEntryBodySchema, { error: (issue) => t(validationKey(issue)) }),
+    defaultValues: { name: entry?.name ?? '', description: entry?.description ?? '' },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((body) => {
+    if (entry) update.mutate({ id: entry.id, body }, { onSuccess: onClose });
+    else create.mutate(body, { onSuccess: onClose });
+  });
+
+  return (
+    <OverlayDialog
+      show
+      title={entry ? t(`hardware.catalog.edit.${catalog}`) : t(`hardware.catalog.create.${catalog}`)}
+      onDeny={onClose}
+      denyLabel={t('common.cancel')}
+      onSubmit={submit}
+      confirmLabel={entry ? t('common.save') : t('common.create')}
+      busy={create.isPending || update.isPending}
+    >
+      <TextField
+        id="catalog-entry-name"
+        label={t('hardware.catalog.fields.name')}
+        required
+        registration={form.register('name')}
+        error={errors.name?.message}
+      />
+      <TextAreaField
+        id="catalog-entry-description"
+        label={t('hardware.catalog.fields.description')}
+        registration={form.register('description')}
+        error={errors.description?.message}
+      />
+    </OverlayDialog>
+  );
+}

@@ -1,0 +1,26 @@
+import {
+  type ComputerController,
+  type ControllerCreateBody,
+  computerControllerSchema,
+} from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { controllerListsKey } from './controller-keys';
+
+/** POST /api/v1/controller/computer (administrators). */
+export const createController = (body: ControllerCreateBody): Promise<ComputerController> =>
+  apiRequest('/api/v1/controller/computer', computerControllerSchema, { method: 'POST', body });
+
+export function useCreateController() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createController,
+    onSuccess: async () => {
+      showToast({ type: 'success', body: t('hardware.controllers.toasts.created') });
+      await queryClient.invalidateQueries({ queryKey: controllerListsKey });
+    },
+  });
+}

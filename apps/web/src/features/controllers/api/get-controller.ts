@@ -1,0 +1,23 @@
+import { type ComputerController, computerControllerSchema } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { controllerQueryKey } from './controller-keys';
+
+/** GET /api/v1/controller/computer/{id}?include_license=true: the controller with its licence. */
+export const getController = (id: number, signal?: AbortSignal): Promise<ComputerController> =>
+  apiRequest(`/api/v1/controller/computer/${id}?include_license=true`, computerControllerSchema, { signal });
+
+export const getControllerQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: controllerQueryKey(id),
+    queryFn: ({ signal }) => getController(id, signal),
+  });
+
+/** A controller by id; disabled while there is no id. */
+export function useController(id: number | undefined, { silent = false }: { silent?: boolean } = {}) {
+  return useQuery({
+    ...getControllerQueryOptions(id ?? 0),
+    enabled: id !== undefined,
+    ...(silent && { meta: { silent: true } }),
+  });
+}

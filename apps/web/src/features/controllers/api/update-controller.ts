@@ -1,0 +1,27 @@
+import {
+  type ComputerController,
+  type ControllerUpdateBody,
+  computerControllerSchema,
+} from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { controllersKey } from './controller-keys';
+
+/** PUT /api/v1/controller/computer/{id}: name and licence (null unbinds it). */
+export const updateController = (id: number, body: ControllerUpdateBody): Promise<ComputerController> =>
+  apiRequest(`/api/v1/controller/computer/${id}`, computerControllerSchema, { method: 'PUT', body });
+
+export function useUpdateController(id: number) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ControllerUpdateBody) => updateController(id, body),
+    onSuccess: async () => {
+      showToast({ type: 'success', body: t('hardware.controllers.toasts.updated') });
+      // Under the same prefix: the controller, its lists and its licence choices (binding one frees another).
+      await queryClient.invalidateQueries({ queryKey: controllersKey });
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComputerController, controllerCreateBodySchema } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { OverlayDialog } from '../../../components/ui/overlay-dialog';
+import { type Choice, SelectField, toId } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { validationKey } from '../../../lib/form-errors';
+import { useCreateController } from '../api/create-controller';
+
+type Input = z.input<typeof controllerCreateBodySchema>;
+type Output = z.output<typeof controllerCreateBodySchema>;
+
+export interface ControllerCreateDialogProps {
+  /** The computer types. */
+  types: readonly Choice[];
+  businesses: readonly Choice[];
+  onCreated: (controller: ComputerController) => void;
+  onClose: () => void;
+}
+
+/** Creates a computer controller: name, computer type and business (administrators). */
+export function ControllerCreateDialog({
+  types,
+  businesses,
+  onCreated,
+  onClose,
+}: ControllerCreateDialogProps) {
+  const { t } = useTranslation();
+  const create = useCreateController();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(controllerCreateBodySchema, { error: (issue) => t(validationKey(issue)) }),
+    defaultValues: { name: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((body) => create.mutate(body, { onSuccess: onCreated }));
+
+  return (
+    <OverlayDialog
+      show
+      title={t('hardware.controllers.create')}
+      onDeny={onClose}
+      denyLabel={t('common.cancel')}
+      onSubmit={submit}
+      confirmLabel={t('common.create')}
+      busy={create.isPending}
+    >
+      <TextField
+        id="controller-name"
+        label={t('hardware.controllers.fields.name')}
+        required
+        registration={form.register('name')}
+        error={errors.name?.message}
+      />
+      <SelectField
+        id="controller-type"
+        label={t('hardware.controllers.fields.type')}
+        registration={form.register('type', { setValueAs: toId })}
+        choices={types}
+        emptyLabel={t('hardware.controllers.choose.type')}
+        required
+        error={errors.type?.message}
+      />
+      <SelectField
+        id="controller-business"
+        label={t('hardware.controllers.fields.business')}
+        registration={form.register('business', { setValueAs: toId })}
+        choices={businesses}
+        emptyLabel={t('hardware.controllers.choose.business')}
+        required
+        error={errors.business?.message}
+      />
+    </OverlayDialog>
+  );
+}

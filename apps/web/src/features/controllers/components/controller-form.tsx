@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComputerController, controllerUpdateBodySchema, type License } from '@portal/contract';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { SelectField, toIdOrNull } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { validationKey } from '../../../lib/form-errors';
+import { selectableLicenseIds } from '../api/get-license-choices';
+import { useUpdateController } from '../api/update-controller';
+import { LicenseState } from './license-state';
+
+type Input = z.input<typeof controllerUpdateBodySchema>;
+type Output = z.output<typeof controllerUpdateBodySchema>;
+
+/**
+ * The controller's read-only id, its name and its licence, chosen among its business's licences that no
+ * other controller holds, shown as 'Licenza #id' (specification section 3), or none.
+ */
+export function ControllerForm({
+  controller,
+  licenses,
+}: {
+  controller: ComputerController;
+  licenses: License[];
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateController(controller.id);
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(controllerUpdateBodySchema, { error: (issue) => t(validationKey(issue)) }),
+    values: { name: controller.name, license: controller.license },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((body) => update.mutate(body));
+  const choices = selectableLicenseIds(licenses, controller).map((id) => ({
+    id,
+    label: t('hardware.controllers.license.item', { id }),
+  }));
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Form.Group className="mb-3" controlId="controller-id">
+        <Form.Label>{t('hardware.controllers.fields.id')}</Form.Label>
+        <Form.Control plaintext readOnly value={controller.id} />
+      </Form.Group>
+      <TextField
+        id="controller-name"
+        label={t('hardware.controllers.fields.name')}
+        required
+        registration={form.register('name')}
+        error={errors.name?.message}
+      />
+      <SelectField
+        id="controller-license"
+        label={t('hardware.controllers.fields.license')}
+        registration={form.register('license', { setValueAs: toIdOrNull })}
+        choices={choices}
+        emptyLabel={t('hardware.controllers.license.none')}
+        emptyChoosable
+        error={errors.license?.message}
+      />
+      {controller.licenseDetails && <LicenseState license={controller.licenseDetails} />}
+      <Button type="submit" disabled={update.isPending}>
+        {update.isPending && (
+          <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+        )}
+        {t('common.save')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { type MachineGroup, machineGroupSchema } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { machineGroupQueryKey } from './machine-group-keys';
+
+/** GET /api/v1/machinegroup/{id}. */
+export const getMachineGroup = (id: number, signal?: AbortSignal): Promise<MachineGroup> =>
+  apiRequest(`/api/v1/machinegroup/${id}`, machineGroupSchema, { signal });
+
+export const getMachineGroupQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: machineGroupQueryKey(id),
+    queryFn: ({ signal }) => getMachineGroup(id, signal),
+  });
+
+/** A machine group by id; disabled while there is no id. */
+export function useMachineGroup(id: number | undefined) {
+  return useQuery({ ...getMachineGroupQueryOptions(id ?? 0), enabled: id !== undefined });
+}

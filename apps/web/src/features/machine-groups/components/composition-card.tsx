@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type MachineGroup, machineGroupCompositionBodySchema } from '@portal/contract';
+import { Button, Card, Spinner } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { type Choice, SelectField, toId } from '../../../components/ui/select-field';
+import { validationKey } from '../../../lib/form-errors';
+import { useUpdateComposition } from '../api/update-composition';
+
+type Input = z.input<typeof machineGroupCompositionBodySchema>;
+type Output = z.output<typeof machineGroupCompositionBodySchema>;
+
+export interface CompositionCardProps {
+  group: MachineGroup;
+  machineTypes: readonly Choice[];
+  /** The group's own controller and the unused ones of its business. */
+  controllers: readonly Choice[];
+  /** Lets the caller refresh the controllers the change freed and took. */
+  onChanged?: () => Promise<unknown>;
+}
+
+/** Machine type and computer controller of a machine group (administrators). */
+export function CompositionCard({ group, machineTypes, controllers, onChanged }: CompositionCardProps) {
+  const { t } = useTranslation();
+  const update = useUpdateComposition(group.id, onChanged ? { onChanged } : {});
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(machineGroupCompositionBodySchema, { error: (issue) => t(validationKey(issue)) }),
+    values: { machine: group.machine, computerController: group.computer },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((body) => update.mutate(body));
+
+  return (
+    <Card as="section" aria-labelledby="composition-title">
+      <Card.Header as="h2" id="composition-title" className="h5">
+        {t('hardware.machineGroups.settings.composition')}
+      </Card.Header>
+      <Card.Body>
+        <form noValidate onSubmit={submit}>
+          <SelectField
+            id="group-machine"
+            label={t('hardware.machineGroups.fields.machine')}
+            registration={form.register('machine', { setValueAs: toId })}
+            choices={machineTypes}
+            required
+            error={errors.machine?.message}
+          />
+          <SelectField
+            id="group-computer"
+            label={t('hardware.machineGroups.fields.computer')}
+            registration={form.register('computerController', { setValueAs: toId })}
+            choices={controllers}
+            required
+            help={t('hardware.machineGroups.choose.computerHelp')}
+            error={errors.computerController?.message}
+          />
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending && (
+              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+            )}
+            {t('hardware.machineGroups.settings.saveComposition')}
+          </Button>
+        </form>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type MachineGroup, machineGroupUpdateBodySchema } from '@portal/contract';
+import { Button, Card, Spinner } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { validationKey } from '../../../lib/form-errors';
+import { useUpdateMachineGroup } from '../api/update-machine-group';
+import { firmwareChoices } from './firmware-choices';
+
+const generalSchema = machineGroupUpdateBodySchema.pick({
+  name: true,
+  location: true,
+  description: true,
+  firmware: true,
+});
+type Input = z.input<typeof generalSchema>;
+type Output = z.output<typeof generalSchema>;
+
+/**
+ * Name, description and location for whoever sees the group; the firmware version for administrators only
+ * (specification section 6), so a non-administrator's save never carries it.
+ */
+export function GeneralSettingsCard({ group, showFirmware }: { group: MachineGroup; showFirmware: boolean }) {
+  const { t } = useTranslation();
+  const update = useUpdateMachineGroup(group.id, 'general');
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(generalSchema, { error: (issue) => t(validationKey(issue)) }),
+    values: {
+      name: group.name,
+      location: group.location,
+      description: group.description,
+      firmware: group.firmware,
+    },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(({ firmware, ...fields }) =>
+    update.mutate(showFirmware ? { ...fields, firmware } : fields),
+  );
+
+  return (
+    <Card as="section" aria-labelledby="general-settings-title" className="h-100">
+      <Card.Header as="h2" id="general-settings-title" className="h5">
+        {t('hardware.machineGroups.settings.general')}
+      </Card.Header>
+      <Card.Body>
+        <form noValidate onSubmit={submit}>
+          <TextField
+            id="group-name"
+            label={t('hardware.machineGroups.fields.name')}
+            required
+            registration={form.register('name')}
+            error={errors.name?.message}
+          />
+          <TextAreaField
+            id="group-description"
+            label={t('hardware.machineGroups.fields.description')}
+            registration={form.register('description')}
+            error={errors.description?.message}
+          />
+          <TextField
+            id="group-location"
+            label={t('hardware.machineGroups.fields.location')}
+            registration={form.register('location')}
+            error={errors.location?.message}
+          />
+          {showFirmware && (
+            <SelectField
+              id="group-firmware"
+              label={t('hardware.machineGroups.fields.firmware')}
+              registration={form.register('firmware', { setValueAs: Number })}
+              choices={firmwareChoices(t('hardware.machineGroups.firmware.unknown'))}
+              error={errors.firmware?.message}
+            />
+          )}
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending && (
+              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+            )}
+            {t('hardware.machineGroups.settings.saveGeneral')}
+          </Button>
+        </form>
+      </Card.Body>
+    </Card>
+  );
+}
