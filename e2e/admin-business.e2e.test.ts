@@ -193,6 +193,12 @@ describe('businesses and licences, as an administrator', () => {
     const bound = page.getByRole('row').filter({ hasText: 'Gateway OA di scorta' });
     await bound.getByText(daysFromToday(0)).waitFor();
     await bound.getByText('Valida').waitFor();
+
+    // The machine groups tab lists this business's groups only.
+    await page.getByRole('link', { name: 'Gruppi macchina' }).click();
+    await page.getByRole('link', { name: 'Prusa linea 1' }).waitFor();
+    expect(await page.getByRole('link', { name: 'RatRig produzione' }).count()).toBe(0);
+    await expectAccessible(page, 'business page, machine groups tab');
   });
 
   it("keeps a suspended business's users out until it is reactivated", async () => {
@@ -244,6 +250,11 @@ describe('the company page, for other roles', () => {
     await page.getByRole('columnheader', { name: 'Scadenza' }).waitFor();
     expect(await page.getByRole('button', { name: 'Nuova licenza' }).count()).toBe(0);
     await expectAccessible(page, 'business page of a manager, licences tab');
+
+    await page.getByRole('link', { name: 'Gruppi macchina' }).click();
+    await page.getByRole('link', { name: 'Cella pallet', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Cella pallet B' }).count()).toBe(0);
+    await expectAccessible(page, 'business page of a manager, machine groups tab');
 
     await page.goto(`/it/business/${other}`);
     await page.waitForURL(/\/it\/dashboard$/);

@@ -14,9 +14,10 @@ import { useSession } from '../../../lib/session-store';
 import { resolveTab } from '../../../lib/tabs';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { MachineGroupsPanel } from '../../hardware/machine-groups-panel';
 
 // Tabs that exist so far; a fragment naming another one shows the first.
-const TABS = ['data', 'licenses'] as const;
+const TABS = ['data', 'licenses', 'machinegroups'] as const;
 
 /** The company page: administrators reach every business, managers their own (the Company link). */
 export default function BusinessRoute() {
@@ -55,6 +56,7 @@ export default function BusinessRoute() {
       {tab === 'licenses' && (
         <LicensesTable business={business.id} manage={can(session.claims.role, 'createMachineGroups')} />
       )}
+      {tab === 'machinegroups' && <MachineGroupsPanel business={business.id} />}
     </>
   );
 }
