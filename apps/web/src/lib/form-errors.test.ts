@@ -1,5 +1,11 @@
-import { loginBodySchema, ruleIssue, userCreateBodySchema } from '@portal/contract';
-import type { FieldValues, ResolverOptions } from 'react-hook-form';
+import {
+  loginBodySchema,
+  Role,
+  ruleIssue,
+  type UserCreateBody,
+  userCreateBodySchema,
+} from '@portal/contract';
+import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { translatedResolver, validationKey } from './form-errors';
 
@@ -53,7 +59,7 @@ describe('validationKey', () => {
 });
 
 describe('translatedResolver', () => {
-  const options: ResolverOptions<FieldValues> = { fields: {}, shouldUseNativeValidation: false };
+  const options: ResolverOptions<UserCreateBody> = { fields: {}, shouldUseNativeValidation: false };
   // The catalog stand-in shows which key each field got.
   const resolver = translatedResolver(userCreateBodySchema, (key) => `t(${key})`);
   const valid = {
@@ -63,7 +69,7 @@ describe('translatedResolver', () => {
     surname: 'Nuova',
     password: 'Secret1!',
     passwordConfirmation: 'Secret1!',
-    role: 3,
+    role: Role.Customer,
   };
 
   it('gives the parsed values of a valid form', async () => {
