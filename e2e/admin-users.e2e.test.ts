@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.ts';
-import { location, logIn, ownUserId, storedToken } from './support/session.ts';
+import { location, logIn, ownUserId, storedToken, submitLogin } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal();
@@ -109,7 +109,10 @@ describe('user administration', () => {
     await toast(own, 'Dati utente aggiornati con successo').waitFor();
     await own.waitForURL(/\/it\/login$/);
     expect(await storedToken(own)).toBeNull();
-    await logIn(own, nadia.email, 'Ancora1234!');
+    // The new password works, and the login returns to the page the session ended on.
+    await submitLogin(own, nadia.email, 'Ancora1234!');
+    await own.waitForURL(/\/it\/settings\/users\/\d+$/);
+    await own.getByRole('heading', { name: 'Nadia Nuova' }).waitFor();
   });
 
   it('lets an administrator change a role, disable a user and delete them after a confirm step', async () => {

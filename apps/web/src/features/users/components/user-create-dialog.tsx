@@ -152,6 +152,7 @@ export function UserCreateDialog({ creator, onHide, business }: UserCreateDialog
       />
       <Form.Check
         type="switch"
+        role="switch"
         id="user-create-enabled"
         label={t('user.enabled')}
         {...form.register('enabled')}

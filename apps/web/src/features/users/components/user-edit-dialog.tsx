@@ -63,6 +63,7 @@ export function UserEditDialog({
       />
       <Form.Check
         type="switch"
+        role="switch"
         id="user-edit-enabled"
         label={t('user.enabled')}
         {...form.register('enabled')}

@@ -32,6 +32,7 @@ export function UserPreferences({ userId }: { userId: number }) {
             <Form.Check
               key={key}
               type="switch"
+              role="switch"
               id={`preference-${key}`}
               label={t(`users.preferences.${key}`)}
               checked={preferences[key]}

@@ -148,6 +148,7 @@ export function UserProfileForm({ user, viewer }: { user: User; viewer: SessionC
               <div className="col-sm-6">
                 <Form.Check
                   type="switch"
+                  role="switch"
                   id="profile-enabled"
                   label={t('user.enabled')}
                   {...form.register('enabled')}
