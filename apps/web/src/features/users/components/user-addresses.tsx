@@ -90,7 +90,7 @@ export function UserAddresses({ userId }: { userId: number }) {
       </Card.Header>
       <Card.Body>
         <ScrollRegion label={t('users.addresses.title')}>
-          <Table striped hover className="align-middle">
+          <Table striped hover className="align-middle" aria-busy={addresses === undefined}>
             <caption className="visually-hidden">{t('users.addresses.title')}</caption>
             <thead>
               <tr>

@@ -91,7 +91,7 @@ export function UserContacts({ userId }: { userId: number }) {
       </Card.Header>
       <Card.Body>
         <ScrollRegion label={t('users.contacts.title')}>
-          <Table striped hover className="align-middle">
+          <Table striped hover className="align-middle" aria-busy={contacts === undefined}>
             <caption className="visually-hidden">{t('users.contacts.title')}</caption>
             <thead>
               <tr>

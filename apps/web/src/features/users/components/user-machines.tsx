@@ -82,7 +82,7 @@ export function UserMachines({ user, viewer }: { user: User; viewer: SessionClai
       <Card.Body>
         {manages && machines && <AddMachineForm userId={user.id} assigned={machines} />}
         <ScrollRegion label={t('users.machines.title')}>
-          <Table striped hover className="align-middle mt-3">
+          <Table striped hover className="align-middle mt-3" aria-busy={machines === undefined}>
             <caption className="visually-hidden">{t('users.machines.title')}</caption>
             <thead>
               <tr>
