@@ -24,8 +24,10 @@ export function FormModal({
 }: FormModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  // The default width keeps the submit button clear of the toasts at the bottom right of a wide screen,
+  // so a check's toast never covers the button that sends the form again.
   return (
-    <Modal show={show} onHide={onCancel} centered size="lg" aria-labelledby={titleId}>
+    <Modal show={show} onHide={onCancel} centered aria-labelledby={titleId}>
       <form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton closeLabel={t('common.close')}>
           <Modal.Title as="h2" className="h5" id={titleId}>
