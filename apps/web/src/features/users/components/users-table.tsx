@@ -1,4 +1,4 @@
-import { type Actor, can, canIn, type User } from '@portal/contract';
+import { can, canIn, type User } from '@portal/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Badge, Button } from 'react-bootstrap';
@@ -62,8 +62,9 @@ export function UsersTable({ business }: { business?: number }) {
 
   const columns = useMemo<ColumnDef<User, unknown>[]>(() => {
     const businessName = new Map(businesses?.map((choice) => [choice.id, choice.name]));
+    // Nobody edits their own role or deletes themselves here: the server refuses both.
     const manages = (user: User) =>
-      actor !== undefined && canIn(actor as Actor, 'manageUsers', user.business);
+      actor !== undefined && user.id !== actor.id && canIn(actor, 'manageUsers', user.business);
     return [
       { id: 'id', header: t('user.fields.id'), accessorKey: 'id' },
       {
