@@ -1,15 +1,19 @@
 /**
- * Throughput of the main API paths against the cheapest one (/healthz), measured in the same run on
- * the real server with its embedded database: ratios, not absolute numbers, are what to compare.
- * `npm run bench`; BENCH_SECONDS sets the length of each measurement (default 5).
+ * Throughput of the main API paths against the cheapest one (/healthz), measured in the same run on the
+ * real server: once on its embedded database and, when DATABASE_URL is set, once on PostgreSQL. Ratios,
+ * not absolute numbers, are what to compare. `npm run bench`; BENCH_SECONDS sets the length of each
+ * measurement (default 5).
  */
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { startPortal } from '../e2e/support/portal.ts';
+import pg from 'pg';
+import { type RunningPortal, startPortal } from '../e2e/support/portal.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const portal = await startPortal({ LOG_LEVEL: 'error' });
 
-async function login(email: string): Promise<{ token: string; id: number }> {
+type Case = Omit<Partial<autocannon.Options>, 'url'> & { path: string };
+
+async function login(portal: RunningPortal, email: string): Promise<{ token: string; id: number }> {
   const response = await fetch(`${portal.url}/api/v1/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -20,9 +24,7 @@ async function login(email: string): Promise<{ token: string; id: number }> {
   return { token, id };
 }
 
-type Case = Omit<Partial<autocannon.Options>, 'url'> & { path: string };
-
-async function measure(title: string, { path, ...options }: Case): Promise<number> {
+async function measure(portal: RunningPortal, title: string, { path, ...options }: Case): Promise<number> {
   const result = await autocannon({
     url: `${portal.url}${path}`,
     connections: 10,
@@ -34,14 +36,20 @@ async function measure(title: string, { path, ...options }: Case): Promise<numbe
   return result.requests.average;
 }
 
-try {
-  const session = await login('customer@demo.test');
+/** Every case on one running portal, as rows of a table. */
+async function run(portal: RunningPortal) {
+  const customer = await login(portal, 'customer@demo.test');
+  const admin = await login(portal, 'admin@demo.test');
   const cases: [string, Case][] = [
     ['GET /healthz (baseline)', { path: '/healthz' }],
-    ['GET /api/v1/operator', { path: '/api/v1/operator' }],
+    ['GET /api/v1/operator (public read)', { path: '/api/v1/operator' }],
     [
-      'GET /api/v1/users/{id} (session check)',
-      { path: `/api/v1/users/${session.id}`, headers: { authorization: `Bearer ${session.token}` } },
+      'GET /api/v1/users/{id} (authenticated read)',
+      { path: `/api/v1/users/${customer.id}`, headers: { authorization: `Bearer ${customer.token}` } },
+    ],
+    [
+      'GET /api/v1/users?page=1 (authenticated list)',
+      { path: '/api/v1/users?page=1&pageSize=25', headers: { authorization: `Bearer ${admin.token}` } },
     ],
     [
       'POST /api/v1/auth (argon2id, two at once)',
@@ -56,11 +64,43 @@ try {
   const rows: { case: string; 'req/s': number; 'vs baseline': string }[] = [];
   let baseline = 0;
   for (const [title, options] of cases) {
-    const rate = await measure(title, options);
+    const rate = await measure(portal, title, options);
     baseline ||= rate;
     rows.push({ case: title, 'req/s': Math.round(rate), 'vs baseline': (rate / baseline).toFixed(3) });
   }
-  console.table(rows);
-} finally {
-  await portal.stop();
+  return rows;
+}
+
+/** A throwaway database on the PostgreSQL server of `serverUrl`, dropped afterwards. */
+async function withPostgresDatabase<T>(serverUrl: string, use: (url: string) => Promise<T>): Promise<T> {
+  const name = `portal_bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await use(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function bench(label: string, env: Record<string, string>) {
+  const portal = await startPortal({ LOG_LEVEL: 'error', ...env });
+  try {
+    console.log(`\n${label}`);
+    console.table(await run(portal));
+  } finally {
+    await portal.stop();
+  }
+}
+
+await bench('Embedded database (PGlite)', {});
+const serverUrl = process.env.DATABASE_URL;
+if (serverUrl) {
+  await withPostgresDatabase(serverUrl, (url) => bench('PostgreSQL', { DATABASE_URL: url }));
+} else {
+  console.log('\nPostgreSQL: skipped (set DATABASE_URL to measure it too)');
 }

@@ -3,7 +3,9 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Database } from './db/database.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBusinessModule } from './modules/business/business.module.ts';
+import { createControllersModule } from './modules/controllers/controllers.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
+import { createMachineGroupsModule } from './modules/machine-groups/machine-groups.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { earlyErrorOptions, errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -28,7 +30,9 @@ export function createModules(deps: ModuleDeps) {
   const users = createUsersModule(deps);
   const business = createBusinessModule(deps);
   const auth = createAuthModule(deps, { users: users.repository });
-  return { health, auth, users, business };
+  const machineGroups = createMachineGroupsModule(deps);
+  const controllers = createControllersModule(deps);
+  return { health, auth, users, business, machineGroups, controllers };
 }
 export type Modules = ReturnType<typeof createModules>;
 

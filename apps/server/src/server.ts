@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     });
     cleanups.push(() => app.close());
     const seeded = config.demo
-      ? await seedDemoFleet(modules)
+      ? await seedDemoFleet(modules, { db: database.db })
       : await ensureFirstAdministrator(modules, config.firstAdmin);
 
     const housekeeping = setInterval(() => {

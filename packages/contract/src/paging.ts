@@ -7,7 +7,7 @@ export const PAGE_SIZE_MAX = 200;
  * The query of a list a person browses: page (from 1), page size, a sort column of the list's own,
  * its direction, and a free-text filter. The server answers one page in a stable order (ties broken by id).
  */
-export const pageQuerySchema = <Sort extends readonly [string, ...string[]]>(sortColumns: Sort) =>
+export const pageQuerySchema = <const Sort extends readonly [string, ...string[]]>(sortColumns: Sort) =>
   z.object({
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),

@@ -1,5 +1,9 @@
 import { DEFAULT_OPERATOR_BUSINESS, Role } from '@portal/contract';
+import type { Database } from '../db/database.ts';
+import type { ControllersRepository } from '../modules/controllers/controllers.repository.ts';
+import type { MachineGroupsRepository } from '../modules/machine-groups/machine-groups.repository.ts';
 import type { SeedDeps } from '../modules/users/first-administrator.ts';
+import { seedDemoMachines } from './demo-machines.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -42,17 +46,53 @@ const DEMO_BUSINESSES = {
   },
 } as const;
 
+/** The modules the demo writes through. */
+export interface DemoModules extends SeedDeps {
+  controllers: { repository: ControllersRepository };
+  machineGroups: { repository: MachineGroupsRepository };
+}
+
+export interface DemoOptions {
+  /** For the tables no module of the demo's writes yet (catalogues, licences). */
+  db: Database;
+  /** Licence dates are relative to it; the tests pass their clock's start, so the fleet is always alike. */
+  now?: Date;
+}
+
 /** Creates the demo fleet on an empty database; a database that has users is left as it is. */
-export async function seedDemoFleet({ users, business, auth }: SeedDeps): Promise<boolean> {
+export async function seedDemoFleet(
+  modules: DemoModules,
+  { db, now = new Date() }: DemoOptions,
+): Promise<boolean> {
+  const { users, business, auth } = modules;
   if ((await users.repository.count()) > 0) return false;
   const operator = await business.repository.insert({ ...DEFAULT_OPERATOR_BUSINESS, operator: true });
   const a = await business.repository.insert(DEMO_BUSINESSES.a);
   const b = await business.repository.insert(DEMO_BUSINESSES.b);
   const businessIds = { operator: operator.id, a: a.id, b: b.id };
   const passwordHash = await auth.hasher.hash(DEMO_PASSWORD);
+  const userIds = new Map<string, number>();
   for (const user of DEMO_USERS) {
     const { business: key, ...fields } = user;
-    await users.repository.insert({ ...fields, businessId: businessIds[key], passwordHash });
+    const row = await users.repository.insert({ ...fields, businessId: businessIds[key], passwordHash });
+    userIds.set(row.email, row.id);
   }
+  const idOf = (email: string) => {
+    const id = userIds.get(email);
+    if (id === undefined) throw new Error(`no demo user ${email}`);
+    return id;
+  };
+  await seedDemoMachines({
+    db,
+    now,
+    businesses: businessIds,
+    assignees: {
+      tech: idOf('tech@demo.test'),
+      customer: idOf('customer@demo.test'),
+      customer2: idOf('customer2@demo.test'),
+    },
+    controllers: modules.controllers.repository,
+    machineGroups: modules.machineGroups.repository,
+  });
   return true;
 }

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type Modules, type RegisteredRoute } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { AppConfig } from '../shared/module.ts';
-import { TEST_CONFIG } from './test-config.ts';
+import { TEST_CONFIG, TEST_START } from './test-config.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export { TEST_JWT_SECRET } from './test-config.ts';
 
 /** A clock the test moves by hand. */
-export function manualClock(start = new Date('2026-11-21T09:00:00Z')) {
+export function manualClock(start = TEST_START) {
   let current = start.getTime();
   return {
     now: () => new Date(current),

@@ -1,5 +1,8 @@
 import type { AppConfig } from '../shared/module.ts';
 
+/** Where the tests' manual clock starts; the demo fleet's licence dates are seeded relative to it. */
+export const TEST_START = new Date('2026-11-21T09:00:00Z');
+
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
 
 /** The application settings of API tests: argon2id at its cheapest, since tests hash a lot. */

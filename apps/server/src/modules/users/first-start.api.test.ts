@@ -16,14 +16,14 @@ afterEach(async () => {
 
 async function emptyDatabase() {
   database = await openTestDatabase('empty');
-  return createModules({ db: database.db, clock: systemClock, config: TEST_CONFIG });
+  return { db: database.db, ...createModules({ db: database.db, clock: systemClock, config: TEST_CONFIG }) };
 }
 
 describe('first start', () => {
   it('creates the demo fleet once: the operator, two customer businesses and every demo user', async () => {
     const modules = await emptyDatabase();
-    expect(await seedDemoFleet(modules)).toBe(true);
-    expect(await seedDemoFleet(modules)).toBe(false);
+    expect(await seedDemoFleet(modules, { db: modules.db })).toBe(true);
+    expect(await seedDemoFleet(modules, { db: modules.db })).toBe(false);
     expect(await modules.users.repository.count()).toBe(DEMO_USERS.length);
     expect((await modules.business.repository.findOperator())?.cap).toBe(30010);
   });

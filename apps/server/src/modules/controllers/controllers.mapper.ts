@@ -1,0 +1,21 @@
+import type { ComputerController, License } from '@portal/contract';
+import type { ControllerRow, LicenseRow } from './controllers.repository.ts';
+
+/** Row -> response: the key hash is not even in the row, so it can never leave through here. */
+export const toControllerResponse = (row: ControllerRow): ComputerController => ({
+  id: row.id,
+  name: row.name,
+  type: row.typeId,
+  license: row.licenseId,
+  business: row.businessId,
+  machine: row.machineGroupId,
+  keyCreatedAt: row.keyCreatedAt?.toISOString() ?? null,
+});
+
+export const toLicenseDetails = (row: LicenseRow): License => ({
+  id: row.id,
+  business: row.businessId,
+  expiry: row.expiryMs,
+  activation: row.activation?.getTime() ?? null,
+  computer: row.controllerId,
+});

@@ -1,0 +1,25 @@
+import type { Firmware, MachineGroup, MachineGroupUser } from '@portal/contract';
+import type { MachineGroupRow, MachineGroupUserRow } from './machine-groups.repository.ts';
+
+export const toMachineGroupResponse = (row: MachineGroupRow): MachineGroup => ({
+  id: row.id,
+  name: row.name,
+  location: row.location,
+  description: row.description,
+  machine: row.machineTypeId,
+  board: row.boardTypeId,
+  business: row.businessId,
+  computer: row.computerControllerId,
+  // The column's check constraint admits only the contract's firmware values.
+  firmware: row.firmware as Firmware,
+  // Tickets arrive with the support work; until then no group has any.
+  issues: [],
+});
+
+export const toMachineGroupUserResponse = (row: MachineGroupUserRow): MachineGroupUser => ({
+  id: row.id,
+  name: row.name,
+  surname: row.surname,
+  business: row.business,
+  businessName: row.businessName,
+});

@@ -1,0 +1,49 @@
+import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
+import { HARDWARE_ACCESS } from './hardware-access.ts';
+
+/**
+ * Who may call a route: `public` routes answer anyone; otherwise each role reaches objects of every
+ * business ('all'), of its own business only ('own'), only itself ('self'), or nothing ('none').
+ */
+export type Reach = 'all' | 'own' | 'self' | 'none';
+
+export interface RouteAccess {
+  public?: true;
+  roles?: Record<RoleCaller, Reach>;
+  /** The request about an object of the caller's own business or of the other one; fresh objects when it uses them up. */
+  request(f: Fixtures, side: Side, caller: RoleCaller): Promise<{ url: string; payload?: unknown }>;
+}
+
+const everyone: Record<RoleCaller, Reach> = {
+  administrator: 'all',
+  manager: 'all',
+  technician: 'all',
+  customer: 'all',
+};
+
+/**
+ * The expected access of every route the app registers, keyed "METHOD /path/:param". A route missing here
+ * fails the matrix test: whoever adds a route declares who may call it.
+ */
+export const ACCESS_TABLE: Record<string, RouteAccess> = {
+  'GET /healthz': { public: true, request: async () => ({ url: '/healthz' }) },
+  'GET /readyz': { public: true, request: async () => ({ url: '/readyz' }) },
+  'GET /api/v1/operator': { public: true, request: async () => ({ url: '/api/v1/operator' }) },
+  'POST /api/v1/auth': {
+    public: true,
+    request: async () => ({
+      url: '/api/v1/auth',
+      payload: { email: 'customer@demo.test', password: 'Demo1234!' },
+    }),
+  },
+  'DELETE /api/v1/auth': { roles: everyone, request: async () => ({ url: '/api/v1/auth' }) },
+  'GET /api/v1/users/:id': {
+    roles: { administrator: 'all', manager: 'own', technician: 'self', customer: 'self' },
+    request: async (f, side) => ({ url: `/api/v1/users/${f.customer[side]}` }),
+  },
+  'GET /api/v1/business/:id': {
+    roles: { administrator: 'all', manager: 'own', technician: 'own', customer: 'own' },
+    request: async (f, side) => ({ url: `/api/v1/business/${f.business[side]}` }),
+  },
+  ...HARDWARE_ACCESS,
+};

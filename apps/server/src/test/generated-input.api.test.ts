@@ -1,0 +1,101 @@
+import { errorBodySchema } from '@portal/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Path parameters as a client could send them: ids, near-ids, words and escapes. */
+const param = fc.oneof(
+  fc.integer({ min: -5, max: 2 ** 33 }).map(String),
+  fc.constantFrom('0', '01', '1.0', '0x10', '+1', '1e3', '%2F', '%00', '..', 'null'),
+  fc.string({ maxLength: 12 }).map(encodeURIComponent),
+);
+const query = fc.dictionary(
+  fc.constantFrom(
+    'page',
+    'pageSize',
+    'sort',
+    'order',
+    'q',
+    'business',
+    'business_id',
+    'unused',
+    'include_computer',
+    'include_license',
+    'x',
+  ),
+  fc.oneof(fc.string({ maxLength: 8 }), fc.integer().map(String)),
+  { maxKeys: 4 },
+);
+/** Bodies: any JSON, and objects whose keys are the contract's field names with values of any type. */
+const body = fc.oneof(
+  fc.jsonValue(),
+  fc.dictionary(
+    fc.constantFrom(
+      'email',
+      'password',
+      'passwordConfirmation',
+      'name',
+      'surname',
+      'role',
+      'business',
+      'enabled',
+      'expiry',
+      'activation',
+      'computer',
+      'machine',
+      'board',
+      'firmware',
+      'location',
+      'description',
+      'license',
+      'type',
+      'active',
+      'cap',
+    ),
+    fc.jsonValue({ maxDepth: 1 }),
+  ),
+);
+
+const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+describe('generated requests to every route', () => {
+  it('never answer 5xx, and every error answer has the error format', async () => {
+    // Logging out would only end the session the next requests use.
+    const routes = t.routes.filter(
+      (route) => route.method !== 'HEAD' && key(route) !== 'DELETE /api/v1/auth',
+    );
+    expect(routes.length).toBeGreaterThan(3);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.array(param, { minLength: 3, maxLength: 3 }),
+        query,
+        body,
+        async (route, params, search, payload) => {
+          let i = 0;
+          const path = route.url.replace(/:\w+/g, () => params[i++] ?? '1');
+          const qs = new URLSearchParams(search).toString();
+          const response = await t.app.inject({
+            method: route.method as 'GET',
+            url: qs ? `${path}?${qs}` : path,
+            // An administrator reaches every route, so generated input gets past authorization to validation.
+            headers: bearer(await t.tokenFor('admin@demo.test')),
+            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: payload as never }),
+          });
+          expect(response.statusCode, `${route.method} ${path}`).toBeLessThan(500);
+          if (response.statusCode >= 400) {
+            expect(errorBodySchema.safeParse(response.json()).success, response.body).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300, seed: Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31) },
+    );
+  });
+});
