@@ -209,6 +209,13 @@ describe('user administration', () => {
     // The contract's English messages never reach the page.
     expect(await dialog.getByText(/Password must/).count()).toBe(0);
     await expectAccessible(page, 'create user dialog with errors');
+
+    // An email already in use is the server's to find; its 409 says so, not "still in use".
+    await dialog.getByLabel('Email').fill('customer@demo.test');
+    await dialog.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByLabel('Conferma password').fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await dismissToast(page, 'Esiste già un utente con questa email');
     await dialog.getByRole('button', { name: 'Annulla' }).click();
 
     // A filter longer than the server accepts: its VALIDATION_FAILED answer reads in Italian.

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { formatErrorLines } from '../../../lib/error-message';
-import { translateErrorCode, translateValidation } from '../../../lib/i18n';
-import { sessionEndReasonOf } from '../../../lib/session-end';
+import { apiRequest } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
+import { showUserErrorToast } from './error-toast';
 import { userQueryKey } from './get-user';
 import { usersListQueryKey } from './get-users';
 
@@ -27,18 +25,6 @@ export function useDeleteUser() {
       queryClient.removeQueries({ queryKey: userQueryKey(id), exact: true });
       await queryClient.invalidateQueries({ queryKey: usersListQueryKey });
     },
-    onError: (error) => {
-      // A call that ended the session leads to the login page; there is nothing to explain here.
-      if (sessionEndReasonOf(error, false)) return;
-      const lines =
-        error instanceof ApiError
-          ? formatErrorLines(error.body, translateErrorCode, translateValidation)
-          : null;
-      showToast({
-        type: 'danger',
-        header: t('users.toasts.cannotDelete'),
-        body: lines ? lines.join('\n') : t('toast.undefinedError'),
-      });
-    },
+    onError: (error) => showUserErrorToast(error, t, { header: t('users.toasts.cannotDelete') }),
   });
 }
