@@ -1,5 +1,4 @@
-import type { Page } from '@portal/contract';
-import { type User, type UserListQuery, userPageSchema } from '@portal/contract';
+import { type Page, type User, type UserListQuery, userPageSchema } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
