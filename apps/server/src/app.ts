@@ -3,8 +3,10 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Database } from './db/database.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBusinessModule } from './modules/business/business.module.ts';
+import { createCatalogModule } from './modules/catalog/catalog.module.ts';
 import { createControllersModule } from './modules/controllers/controllers.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
+import { createLicensesModule } from './modules/licenses/licenses.module.ts';
 import { createMachineGroupsModule } from './modules/machine-groups/machine-groups.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -27,12 +29,19 @@ export interface AppOptions {
 /** Every module, built once from the same database, clock and configuration. */
 export function createModules(deps: ModuleDeps) {
   const health = createHealthModule(deps);
-  const users = createUsersModule(deps);
-  const business = createBusinessModule(deps);
+  // Users borrow auth's hasher and session ending, auth reads users' repository: the users module gets
+  // functions that reach auth only when a request calls them, after every module is built.
+  const users = createUsersModule(deps, {
+    hashPassword: (password) => auth.hasher.hash(password),
+    endSessionsOf: (userId) => auth.service.endSessionsOf(userId),
+  });
+  const business = createBusinessModule(deps, { businessChanged: (id) => auth.service.businessChanged(id) });
   const auth = createAuthModule(deps, { users: users.repository });
+  const licenses = createLicensesModule(deps, { businesses: business.repository });
+  const catalog = createCatalogModule(deps);
   const machineGroups = createMachineGroupsModule(deps);
   const controllers = createControllersModule(deps);
-  return { health, auth, users, business, machineGroups, controllers };
+  return { health, auth, users, business, licenses, catalog, machineGroups, controllers };
 }
 export type Modules = ReturnType<typeof createModules>;
 

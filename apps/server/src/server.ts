@@ -12,6 +12,8 @@ import { loadJwtSecret } from './modules/auth/token.service.ts';
 import { ensureFirstAdministrator } from './modules/users/first-administrator.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** A checked session is trusted this long without the database; this instance's own changes end it at once. */
+const SESSION_CACHE_MS = 5000;
 /** How often expired sessions are forgotten. */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
       config: {
         jwtSecret: await loadJwtSecret(config.jwtSecret, dataDir),
         sessionTtlSeconds: config.sessionTtlSeconds,
+        sessionCacheMs: SESSION_CACHE_MS,
         trustProxy: config.trustProxy,
         webDist: config.webDist ?? DEFAULT_WEB_DIST,
         passwordHashing: DEFAULT_HASHING_COST,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, LIMITS } from './limits.ts';
 import { pageQuerySchema, pageSchema } from './paging.ts';
-import { optionalText, phoneSchema, postalCodeSchema, requiredText } from './validation.ts';
+import { postalCodeSchema, requiredText, storableText } from './validation.ts';
 
 /** The operator business shown in the footer and used for the public contact link. */
 export const operatorBusinessSchema = z.object({
@@ -46,16 +46,22 @@ export const businessPageSchema = pageSchema(businessSchema);
 export const businessCreateBodySchema = z.object({ name: requiredText(LIMITS.businessNameMax) });
 export type BusinessCreateBody = z.input<typeof businessCreateBodySchema>;
 
-/** PUT /api/v1/business/{id} (administrators): name, address and `active` (suspend or reactivate). */
+/** A text an update may empty; absent leaves it as it is (`optionalText` would default it to ''). */
+const editableText = (max: number) => storableText().trim().max(max).optional();
+
+/**
+ * PUT /api/v1/business/{id} (administrators): name, address and `active` (suspend or reactivate).
+ * Every field is optional and an absent one is left unchanged, so a suspension alone keeps the address.
+ */
 export const businessUpdateBodySchema = z.object({
   name: requiredText(LIMITS.businessNameMax).optional(),
-  street: optionalText(LIMITS.streetMax).optional(),
+  street: editableText(LIMITS.streetMax),
   cap: postalCodeSchema.optional(),
-  city: optionalText(LIMITS.placeMax).optional(),
-  province: optionalText(LIMITS.placeMax).optional(),
-  country: optionalText(LIMITS.placeMax).optional(),
+  city: editableText(LIMITS.placeMax),
+  province: editableText(LIMITS.placeMax),
+  country: editableText(LIMITS.placeMax),
   email: z.union([emailSchema, z.literal('')]).optional(),
-  phone: phoneSchema.optional(),
+  phone: editableText(LIMITS.phoneMax),
   active: z.boolean().optional(),
 });
 export type BusinessUpdateBody = z.input<typeof businessUpdateBodySchema>;

@@ -21,6 +21,7 @@ export const ERROR_CATALOG = {
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   /** Deleting something others still depend on (a business with users, a type in use…). */
   CONFLICT: { status: 409, message: 'This is still in use and cannot be deleted' },
+  EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The content type of the request is not supported' },
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, message: 'Too many failed login attempts' },

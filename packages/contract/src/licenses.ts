@@ -10,6 +10,8 @@ export const LICENSE_QUICK_YEARS = [1, 2, 3] as const;
 export const LICENSE_WARNING_DAYS = 30;
 /** Longest licence accepted: a century. */
 export const LICENSE_EXPIRY_MAX_MS = 100 * LICENSE_YEAR_MS;
+/** Latest activation accepted: the end of year 9999, within what dates and the database can hold. */
+export const LICENSE_ACTIVATION_MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /**
  * A licence (specification section 3): `expiry` is a duration in milliseconds, `activation` a date in
@@ -59,7 +61,7 @@ export type LicenseCreateBody = z.input<typeof licenseCreateBodySchema>;
 export const licenseUpdateBodySchema = z.object({
   expiry: expirySchema,
   business: idSchema,
-  activation: z.number().int().min(0).nullable(),
+  activation: z.number().int().min(0).max(LICENSE_ACTIVATION_MAX_MS).nullable(),
 });
 export type LicenseUpdateBody = z.input<typeof licenseUpdateBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './validation.ts';
 
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 200;
@@ -13,7 +14,7 @@ export const pageQuerySchema = <const Sort extends readonly [string, ...string[]
     pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
     sort: z.enum(sortColumns).default(sortColumns[0]),
     order: z.enum(['asc', 'desc']).default('asc'),
-    q: z.string().trim().max(200).optional(),
+    q: storableText().trim().max(200).optional(),
   });
 
 /** One page of a list and the total number of rows matching the filter. */

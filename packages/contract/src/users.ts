@@ -53,7 +53,15 @@ export const userPageSchema = pageSchema(userSchema);
  */
 export const userCreateBodySchema = z
   .object({
-    business: z.number().int().min(1, CREATE_USER_MESSAGES.invalidBusiness.body).max(2_147_483_647),
+    // Not `.min(1)`: its code would be tooSmall, and the client shows the spec's text by the code.
+    business: z
+      .number()
+      .int()
+      .max(2_147_483_647)
+      .superRefine((business, ctx) => {
+        if (business < 1)
+          ctx.addIssue(ruleIssue('invalidBusiness', CREATE_USER_MESSAGES.invalidBusiness.body));
+      }),
     email: emailSchema,
     name: nameSchema,
     surname: surnameSchema,

@@ -74,10 +74,20 @@ export const ruleIssue = (code: ValidationCode, message: string, path: PropertyK
   params: { code },
 });
 
+/**
+ * A text the database can store: PostgreSQL's text types cannot hold the NUL character, so it is refused
+ * here (a field error) rather than failing the write (a 500).
+ */
+export const storableText = () =>
+  z.string().refine((text) => !text.includes('\u0000'), {
+    message: 'Must not contain the NUL character',
+    params: { code: 'invalidFormat' },
+  });
+
 /** A required text of at most `max` characters, trimmed. */
-export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+export const requiredText = (max: number) => storableText().trim().min(1).max(max);
 /** An optional text of at most `max` characters, trimmed; absent means empty. */
-export const optionalText = (max: number) => z.string().trim().max(max).default('');
+export const optionalText = (max: number) => storableText().trim().max(max).default('');
 
 export const nameSchema = requiredText(LIMITS.nameMax);
 export const surnameSchema = optionalText(LIMITS.nameMax);

@@ -1,25 +1,37 @@
+import type { Page } from '@portal/contract';
 import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
 
-/** The paging part of a list query, as the contract's `pageQuerySchema` parses it. */
-export interface PageRequest {
+/** A parsed page query of the contract (`pageQuerySchema`): defaults already applied. */
+export interface PageQuery<Sort extends string = string> {
   page: number;
   pageSize: number;
+  sort: Sort;
   order: 'asc' | 'desc';
+  q?: string | undefined;
 }
 
-export const offsetOf = ({ page, pageSize }: PageRequest): number => (page - 1) * pageSize;
+/** The rows to skip before the requested page. */
+export const offsetOf = (query: PageQuery): number => (query.page - 1) * query.pageSize;
 
 /**
- * A stable order: the chosen column in the chosen direction, ties broken by the id, so that paging never
- * shows a row twice or skips one.
+ * The ORDER BY of a page: the chosen column in the chosen direction, ties broken by the id in the same
+ * direction, so that paging never shows a row twice or skips one (and sorting by id is just the id).
  */
-export function stableOrder(column: AnyColumn | SQL, id: AnyColumn, order: PageRequest['order']): SQL[] {
+export function pageOrder(column: AnyColumn | SQL, order: 'asc' | 'desc', id: AnyColumn): SQL[] {
   const direction = order === 'asc' ? asc : desc;
   return column === id ? [direction(id)] : [direction(column), direction(id)];
 }
 
-/** A case-insensitive "contains" pattern for ILIKE, with the pattern characters of `text` escaped. */
+/** A LIKE pattern that finds `text` anywhere, with LIKE's own wildcards in it taken literally. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The answer of a paged list. */
+export const pageOf = <Item>(items: Item[], total: number, query: PageQuery): Page<Item> => ({
+  items,
+  total,
+  page: query.page,
+  pageSize: query.pageSize,
+});
 
 /** The free-text filter as an id, when it is one (so that "12" finds row 12 as well as names with 12). */
 export const idOfText = (text: string): number | undefined =>

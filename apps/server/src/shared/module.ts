@@ -6,6 +6,8 @@ import type { Clock } from './clock.ts';
 export interface AppConfig {
   jwtSecret: string;
   sessionTtlSeconds: number;
+  /** How long a checked session is trusted without the database (0: never); see SessionCache. */
+  sessionCacheMs: number;
   /** Addresses whose X-Forwarded-For is believed; false trusts no proxy. */
   trustProxy: string[] | false;
   /** Folder of the built web app; undefined serves the API only. */

@@ -9,6 +9,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
 export const TEST_CONFIG: AppConfig = {
   jwtSecret: TEST_JWT_SECRET,
   sessionTtlSeconds: 3600,
+  // Tests change users straight in the database and expect the next call to see it.
+  sessionCacheMs: 0,
   trustProxy: false,
   webDist: undefined,
   passwordHashing: { memoryCost: 1024, timeCost: 2 },

@@ -4,6 +4,7 @@ import { authPublicRoutes, authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { PasswordHasher } from './password-hasher.ts';
+import { SessionCache } from './session-cache.ts';
 import { SessionsRepository } from './sessions.repository.ts';
 import { TokenService } from './token.service.ts';
 
@@ -18,6 +19,7 @@ export function createAuthModule({ db, clock, config }: ModuleDeps, { users }: {
     tokens: new TokenService(config.jwtSecret, clock),
     clock,
     sessionTtlSeconds: config.sessionTtlSeconds,
+    cache: new SessionCache(config.sessionCacheMs, clock),
   });
   return {
     service,

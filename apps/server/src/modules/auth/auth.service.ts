@@ -7,6 +7,7 @@ import type { UsersRepository, UserWithBusinessState } from '../users/users.repo
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { loginKeys } from './login-throttle.ts';
 import type { PasswordHasher } from './password-hasher.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { SessionCheckRow, SessionsRepository } from './sessions.repository.ts';
 import type { IssuedTokens, TokenService } from './token.service.ts';
 
@@ -18,6 +19,7 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   clock: Clock;
   sessionTtlSeconds: number;
+  cache: SessionCache;
 }
 
 /** Disabled users, and every non-administrator of a suspended business, are kept out. */
@@ -107,8 +109,10 @@ export class AuthService {
    * change these should still end the user's sessions themselves (`SessionsRepository.revokeAllOf`).
    */
   async authenticate(token: string): Promise<SessionSubject> {
-    const { tokens, sessions, clock } = this.#deps;
+    const { tokens, sessions, clock, cache } = this.#deps;
     const claims = await tokens.verifySession(token);
+    const cached = cache.get(claims.sid);
+    if (cached) return cached;
     const row = await sessions.findForCheck(claims.sid);
     if (!row || row.userId !== claims.id || row.revokedAt !== null) throw new AppError('SESSION_ENDED');
     // Ended for good (a write only in these rare cases): changing the user back must not revive it.
@@ -117,12 +121,31 @@ export class AuthService {
       await sessions.revoke(claims.sid, clock());
       throw refusal;
     }
-    return { id: row.userId, role: row.role as Role, business: row.businessId, sessionId: claims.sid };
+    const subject = {
+      id: row.userId,
+      role: row.role as Role,
+      business: row.businessId,
+      sessionId: claims.sid,
+    };
+    cache.set(subject);
+    return subject;
   }
 
   /** Logs out: the session's tokens stop working at once. */
   async logout(subject: SessionSubject): Promise<void> {
+    this.#deps.cache.forget(subject.sessionId);
     await this.#deps.sessions.revoke(subject.sessionId, this.#deps.clock());
+  }
+
+  /** A business was suspended or changed: its users' next calls are checked against the database again. */
+  businessChanged(businessId: number): void {
+    this.#deps.cache.forgetWhere((subject) => subject.business === businessId);
+  }
+
+  /** Ends every open session of a user at once: their role changed, they were disabled, a new password. */
+  async endSessionsOf(userId: number): Promise<void> {
+    this.#deps.cache.forgetWhere((subject) => subject.id === userId);
+    await this.#deps.sessions.revokeAllOf(userId, this.#deps.clock());
   }
 
   /** Housekeeping: forgets expired sessions. */

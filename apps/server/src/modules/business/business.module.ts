@@ -4,9 +4,12 @@ import { businessPublicRoutes, businessRoutes } from './business.routes.ts';
 import { BusinessService } from './business.service.ts';
 
 /** Businesses, the operator's among them (the footer's record). */
-export function createBusinessModule({ db }: ModuleDeps) {
+export function createBusinessModule(
+  { db }: ModuleDeps,
+  hooks: { businessChanged: (businessId: number) => void },
+) {
   const repository = new BusinessRepository(db);
-  const service = new BusinessService(repository);
+  const service = new BusinessService(repository, hooks);
   return {
     repository,
     service,

@@ -1,9 +1,35 @@
-import { eq } from 'drizzle-orm';
+import type { businessListQuerySchema } from '@portal/contract';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { businesses } from '../../db/schema.ts';
+import { businesses, computerControllers, licenses, machineGroups, users } from '../../db/schema.ts';
+import { isForeignKeyViolation } from '../../shared/db-errors.ts';
+import { containsPattern, offsetOf, type PageQuery, pageOrder } from '../../shared/list-page.ts';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
+export type BusinessPatch = Partial<Omit<NewBusinessRow, 'id' | 'operator' | 'createdAt'>>;
+export type BusinessSort = z.output<typeof businessListQuerySchema>['sort'];
+
+/** What still refers to a business and keeps it from being deleted. */
+export interface BusinessDependents {
+  users: number;
+  licenses: number;
+  controllers: number;
+  machineGroups: number;
+}
+
+export type BusinessDeletion =
+  | { outcome: 'deleted' }
+  | { outcome: 'missing' }
+  | { outcome: 'referenced'; dependents: BusinessDependents | undefined };
+
+const SORT_COLUMNS: Record<BusinessSort, SQL | typeof businesses.id | typeof businesses.active> = {
+  id: businesses.id,
+  name: sql`lower(${businesses.name})`,
+  city: sql`lower(${businesses.city})`,
+  active: businesses.active,
+};
 
 export class BusinessRepository {
   readonly #db: Database;
@@ -22,9 +48,67 @@ export class BusinessRepository {
     return row;
   }
 
+  /** One page of the businesses `visible` lets through, filtered by name or city. */
+  async list(visible: SQL | undefined, query: PageQuery<BusinessSort>) {
+    const pattern = query.q ? containsPattern(query.q) : undefined;
+    const where = and(
+      visible,
+      pattern ? or(ilike(businesses.name, pattern), ilike(businesses.city, pattern)) : undefined,
+    );
+    const [rows, total] = await Promise.all([
+      this.#db
+        .select()
+        .from(businesses)
+        .where(where)
+        .orderBy(...pageOrder(SORT_COLUMNS[query.sort], query.order, businesses.id))
+        .limit(query.pageSize)
+        .offset(offsetOf(query)),
+      this.#db.$count(businesses, where),
+    ]);
+    return { rows, total };
+  }
+
   async insert(business: NewBusinessRow): Promise<BusinessRow> {
     const [row] = await this.#db.insert(businesses).values(business).returning();
     if (!row) throw new Error('insert returned no row');
     return row;
+  }
+
+  /** Sets the fields `patch` carries; absent (undefined) ones keep their value. */
+  async update(id: number, patch: BusinessPatch): Promise<BusinessRow | undefined> {
+    if (Object.values(patch).every((value) => value === undefined)) return this.findById(id);
+    const [row] = await this.#db.update(businesses).set(patch).where(eq(businesses.id, id)).returning();
+    return row;
+  }
+
+  /**
+   * Deletes a business nothing refers to, all or nothing. The row is locked first: a user, licence,
+   * controller or machine group being added for it waits (its foreign key check needs the row), so the
+   * counts cannot go stale before the delete.
+   */
+  async deleteUnreferenced(id: number): Promise<BusinessDeletion> {
+    try {
+      return await this.#db.transaction(async (tx) => {
+        const [dependents] = await tx
+          .select({
+            users: tx.$count(users, eq(users.businessId, businesses.id)),
+            licenses: tx.$count(licenses, eq(licenses.businessId, businesses.id)),
+            controllers: tx.$count(computerControllers, eq(computerControllers.businessId, businesses.id)),
+            machineGroups: tx.$count(machineGroups, eq(machineGroups.businessId, businesses.id)),
+          })
+          .from(businesses)
+          .where(eq(businesses.id, id))
+          .for('update');
+        if (!dependents) return { outcome: 'missing' };
+        if (Object.values(dependents).some((count) => count > 0))
+          return { outcome: 'referenced', dependents };
+        await tx.delete(businesses).where(eq(businesses.id, id));
+        return { outcome: 'deleted' };
+      });
+    } catch (error) {
+      // A reference added by a path that bypasses the lock (none today): still a conflict, never a 500.
+      if (isForeignKeyViolation(error)) return { outcome: 'referenced', dependents: undefined };
+      throw error;
+    }
   }
 }

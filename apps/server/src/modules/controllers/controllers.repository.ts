@@ -1,13 +1,7 @@
 import { and, count, eq, getTableColumns, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { businesses, computerControllers, computerTypes, licenses, machineGroups } from '../../db/schema.ts';
-import {
-  containsPattern,
-  idOfText,
-  offsetOf,
-  type PageRequest,
-  stableOrder,
-} from '../../shared/list-page.ts';
+import { containsPattern, idOfText, offsetOf, type PageQuery, pageOrder } from '../../shared/list-page.ts';
 
 type ControllerTableRow = typeof computerControllers.$inferSelect;
 export type NewControllerRow = typeof computerControllers.$inferInsert;
@@ -24,7 +18,7 @@ const SORT_COLUMNS = {
   business: computerControllers.businessId,
 } as const;
 
-export interface ControllerListFilter extends PageRequest {
+export interface ControllerListFilter extends Omit<PageQuery, 'sort' | 'q'> {
   sort: keyof typeof SORT_COLUMNS;
   q?: string | undefined;
   unused: boolean;
@@ -68,7 +62,7 @@ export class ControllersRepository {
         .from(computerControllers)
         .leftJoin(machineGroups, servesGroup)
         .where(where)
-        .orderBy(...stableOrder(SORT_COLUMNS[filter.sort], computerControllers.id, filter.order))
+        .orderBy(...pageOrder(SORT_COLUMNS[filter.sort], filter.order, computerControllers.id))
         .limit(filter.pageSize)
         .offset(offsetOf(filter)),
       this.#db

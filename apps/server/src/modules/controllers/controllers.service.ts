@@ -8,7 +8,7 @@ import type {
 import type { z } from 'zod';
 import { AppError, conflict, notFound } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
-import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, sqlStateOf } from '../../shared/database-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors.ts';
 import { throwIfInvalid } from '../../shared/field-errors.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import { toControllerResponse, toLicenseDetails } from './controllers.mapper.ts';
@@ -93,7 +93,7 @@ export class ControllersService {
       });
     } catch (error) {
       // Two controllers claiming one licence at once: the unique index refuses the second.
-      if (sqlStateOf(error) === PG_UNIQUE_VIOLATION) throw conflict(LICENSE_TAKEN);
+      if (isUniqueViolation(error)) throw conflict(LICENSE_TAKEN);
       throw error;
     }
     return toControllerResponse(await this.#visible(viewer, id));
@@ -108,7 +108,7 @@ export class ControllersService {
       await this.#controllers.delete(id);
     } catch (error) {
       // A group took the controller since the check above: the foreign key refuses the delete.
-      if (sqlStateOf(error) === PG_FOREIGN_KEY_VIOLATION) throw conflict(CONTROLLER_IN_USE);
+      if (isForeignKeyViolation(error)) throw conflict(CONTROLLER_IN_USE);
       throw error;
     }
   }

@@ -9,13 +9,7 @@ import {
   machineTypes,
   users,
 } from '../../db/schema.ts';
-import {
-  containsPattern,
-  idOfText,
-  offsetOf,
-  type PageRequest,
-  stableOrder,
-} from '../../shared/list-page.ts';
+import { containsPattern, idOfText, offsetOf, type PageQuery, pageOrder } from '../../shared/list-page.ts';
 
 export type MachineGroupRow = typeof machineGroups.$inferSelect;
 export type NewMachineGroupRow = typeof machineGroups.$inferInsert;
@@ -31,7 +25,7 @@ const SORT_COLUMNS = {
   business: machineGroups.businessId,
 } as const;
 
-export interface MachineGroupListFilter extends PageRequest {
+export interface MachineGroupListFilter extends Omit<PageQuery, 'sort' | 'q'> {
   sort: keyof typeof SORT_COLUMNS;
   q?: string | undefined;
   businessId?: number | undefined;
@@ -66,7 +60,7 @@ export class MachineGroupsRepository {
         .select()
         .from(machineGroups)
         .where(where)
-        .orderBy(...stableOrder(SORT_COLUMNS[filter.sort], machineGroups.id, filter.order))
+        .orderBy(...pageOrder(SORT_COLUMNS[filter.sort], filter.order, machineGroups.id))
         .limit(filter.pageSize)
         .offset(offsetOf(filter)),
       this.#db.select({ total: count() }).from(machineGroups).where(where),

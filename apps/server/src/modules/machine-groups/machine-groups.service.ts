@@ -9,7 +9,7 @@ import type {
 } from '@portal/contract';
 import type { z } from 'zod';
 import { AppError, conflict, notFound } from '../../shared/app-error.ts';
-import { PG_UNIQUE_VIOLATION, sqlStateOf } from '../../shared/database-errors.ts';
+import { isUniqueViolation } from '../../shared/db-errors.ts';
 import { type FieldProblem, throwIfInvalid } from '../../shared/field-errors.ts';
 import { toMachineGroupResponse, toMachineGroupUserResponse } from './machine-groups.mapper.ts';
 import {
@@ -165,7 +165,7 @@ export class MachineGroupsService {
     try {
       return await work();
     } catch (error) {
-      if (sqlStateOf(error) === PG_UNIQUE_VIOLATION) throw conflict(CONTROLLER_IN_USE);
+      if (isUniqueViolation(error)) throw conflict(CONTROLLER_IN_USE);
       throw error;
     }
   }

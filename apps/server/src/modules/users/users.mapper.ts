@@ -1,4 +1,4 @@
-import type { Role, User } from '@portal/contract';
+import type { Role, User, UserPreferences } from '@portal/contract';
 import type { UserRow } from './users.repository.ts';
 
 /** Row -> response: the password hash and anything else internal never leaves through here. */
@@ -12,4 +12,11 @@ export const toUserResponse = (row: UserRow): User => ({
   createdAt: row.createdAt.toISOString(),
   lastPasswordChange: row.lastPasswordChange?.toISOString() ?? null,
   business: row.businessId,
+});
+
+/** The user's preferences: kept on the user's own row, answered under the user's id. */
+export const toPreferencesResponse = (row: UserRow): UserPreferences => ({
+  id: row.id,
+  ticketNotifications: row.ticketNotifications,
+  machineNotifications: row.machineNotifications,
 });

@@ -1,5 +1,7 @@
+import { BUSINESS_ACCESS } from './business-access.ts';
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
 import { HARDWARE_ACCESS } from './hardware-access.ts';
+import { USERS_ACCESS } from './users-access.ts';
 
 /**
  * Who may call a route: `public` routes answer anyone; otherwise each role reaches objects of every
@@ -10,6 +12,8 @@ export type Reach = 'all' | 'own' | 'self' | 'none';
 export interface RouteAccess {
   public?: true;
   roles?: Record<RoleCaller, Reach>;
+  /** The statuses that count as a refusal for this route; 403 and 404 unless it says otherwise. */
+  refusedWith?: number[];
   /** The request about an object of the caller's own business or of the other one; fresh objects when it uses them up. */
   request(f: Fixtures, side: Side, caller: RoleCaller): Promise<{ url: string; payload?: unknown }>;
 }
@@ -37,6 +41,7 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     }),
   },
   'DELETE /api/v1/auth': { roles: everyone, request: async () => ({ url: '/api/v1/auth' }) },
+  ...USERS_ACCESS,
   'GET /api/v1/users/:id': {
     roles: { administrator: 'all', manager: 'own', technician: 'self', customer: 'self' },
     request: async (f, side) => ({ url: `/api/v1/users/${f.customer[side]}` }),
@@ -45,5 +50,6 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     roles: { administrator: 'all', manager: 'own', technician: 'own', customer: 'own' },
     request: async (f, side) => ({ url: `/api/v1/business/${f.business[side]}` }),
   },
+  ...BUSINESS_ACCESS,
   ...HARDWARE_ACCESS,
 };

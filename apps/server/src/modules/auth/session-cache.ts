@@ -1,0 +1,47 @@
+import type { Clock } from '../../shared/clock.ts';
+import type { SessionSubject } from '../../shared/session.ts';
+
+/** Enough for every session of a busy instance; beyond it the oldest entries go first. */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Sessions checked a moment ago, so that a burst of calls costs one database round trip, not one each.
+ * Whatever this instance changes (a logout, a user's role, password or state, a business's state) is
+ * forgotten at once; another instance's change is seen within `ttlMs`. A `ttlMs` of 0 turns it off.
+ */
+export class SessionCache {
+  readonly #entries = new Map<string, { subject: SessionSubject; checkedAt: number }>();
+  readonly #ttlMs: number;
+  readonly #clock: Clock;
+
+  constructor(ttlMs: number, clock: Clock) {
+    this.#ttlMs = ttlMs;
+    this.#clock = clock;
+  }
+
+  get(sessionId: string): SessionSubject | undefined {
+    const entry = this.#entries.get(sessionId);
+    if (!entry) return undefined;
+    if (this.#clock().getTime() - entry.checkedAt < this.#ttlMs) return entry.subject;
+    this.#entries.delete(sessionId);
+    return undefined;
+  }
+
+  set(subject: SessionSubject): void {
+    if (this.#ttlMs <= 0) return;
+    if (this.#entries.size >= MAX_ENTRIES) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    this.#entries.set(subject.sessionId, { subject, checkedAt: this.#clock().getTime() });
+  }
+
+  forget(sessionId: string): void {
+    this.#entries.delete(sessionId);
+  }
+
+  /** Forgets every session matching `test` (a user's, a business's). */
+  forgetWhere(test: (subject: SessionSubject) => boolean): void {
+    for (const [id, entry] of this.#entries) if (test(entry.subject)) this.#entries.delete(id);
+  }
+}

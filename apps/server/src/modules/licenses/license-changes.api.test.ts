@@ -1,0 +1,209 @@
+import { isLicenseExpired, LICENSE_YEAR_MS, type License } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computerControllers, computerTypes, licenses } from '../../db/schema.ts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let businessA: number;
+let businessB: number;
+let computerType: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  businessA = await businessOf('customer@demo.test');
+  businessB = await businessOf('customer2@demo.test');
+  const [type] = await t.database.db.insert(computerTypes).values({ name: 'Gateway di prova' }).returning();
+  computerType = type?.id ?? 0;
+});
+afterAll(() => t.close());
+
+async function businessOf(email: string) {
+  const user = await t.modules.users.repository.findById(await t.idOf(email));
+  if (!user) throw new Error(`no demo user ${email}`);
+  return user.businessId;
+}
+
+const call = async (viewer: string | null, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload && { payload }),
+    headers: viewer ? bearer(await t.tokenFor(viewer)) : {},
+  });
+
+async function insertLicense(businessId: number, activation: Date | null = null) {
+  const [row] = await t.database.db
+    .insert(licenses)
+    .values({ businessId, expiryMs: LICENSE_YEAR_MS, activation })
+    .returning();
+  if (!row) throw new Error('no licence');
+  return row.id;
+}
+
+async function insertController(businessId: number, name: string, licenseId: number | null = null) {
+  const [row] = await t.database.db
+    .insert(computerControllers)
+    .values({ name, typeId: computerType, businessId, licenseId })
+    .returning();
+  if (!row) throw new Error('no controller');
+  return row.id;
+}
+
+const boundLicenseOf = async (controller: number) =>
+  (await t.database.db.select().from(computerControllers).where(eq(computerControllers.id, controller)))[0]
+    ?.licenseId;
+
+describe('PUT /api/v1/licenses/{id}', () => {
+  it('changes expiry, activation and business for an administrator', async () => {
+    const id = await insertLicense(businessA);
+    const activation = Date.UTC(2026, 0, 1);
+    const response = await call('admin@demo.test', 'PUT', `/api/v1/licenses/${id}`, {
+      expiry: 2 * LICENSE_YEAR_MS,
+      business: businessB,
+      activation,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id,
+      business: businessB,
+      expiry: 2 * LICENSE_YEAR_MS,
+      activation,
+      computer: null,
+    });
+    const cleared = await call('admin@demo.test', 'PUT', `/api/v1/licenses/${id}`, {
+      expiry: 1,
+      business: businessB,
+      activation: null,
+    });
+    expect(cleared.json()).toMatchObject({ activation: null, expiry: 1 });
+  });
+
+  it('refuses with 409 to move a bound licence to another business', async () => {
+    const id = await insertLicense(businessA, new Date());
+    await insertController(businessA, 'Router Padova', id);
+    const response = await call('admin@demo.test', 'PUT', `/api/v1/licenses/${id}`, {
+      expiry: LICENSE_YEAR_MS,
+      business: businessB,
+      activation: null,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/bound to computer controller "Router Padova"/);
+    expect((await call('admin@demo.test', 'GET', `/api/v1/licenses/${id}`)).json().business).toBe(businessA);
+  });
+
+  it('answers 400 for a missing business or a bad body', async () => {
+    const id = await insertLicense(businessA);
+    const missing = await call('admin@demo.test', 'PUT', `/api/v1/licenses/${id}`, {
+      expiry: 1,
+      business: 999999,
+      activation: null,
+    });
+    expect(missing.json().fields).toEqual({ business: ['invalidBusiness'] });
+    const bad = await call('admin@demo.test', 'PUT', `/api/v1/licenses/${id}`, { expiry: 1.5, business: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ expiry: ['invalidType'], activation: ['required'] });
+    const beyondDates = await call('admin@demo.test', 'PUT', `/api/v1/licenses/${id}`, {
+      expiry: 1,
+      business: businessA,
+      activation: 9e15,
+    });
+    expect(beyondDates.json().fields).toEqual({ activation: ['tooLarge'] });
+  });
+
+  it('refuses a manager their own licence with 403 and hides another business’s with 404', async () => {
+    const body = { expiry: 1, business: businessA, activation: null };
+    const own = await insertLicense(businessA);
+    expect((await call('manager@demo.test', 'PUT', `/api/v1/licenses/${own}`, body)).statusCode).toBe(403);
+    const other = await insertLicense(businessB);
+    expect((await call('manager@demo.test', 'PUT', `/api/v1/licenses/${other}`, body)).statusCode).toBe(404);
+    expect((await call(null, 'PUT', `/api/v1/licenses/${own}`, body)).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/v1/licenses/{id}', () => {
+  it('deletes an unbound licence', async () => {
+    const id = await insertLicense(businessA);
+    expect((await call('admin@demo.test', 'DELETE', `/api/v1/licenses/${id}`)).statusCode).toBe(204);
+    expect((await call('admin@demo.test', 'GET', `/api/v1/licenses/${id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses with 409 to delete a licence bound to a controller, which keeps it', async () => {
+    const id = await insertLicense(businessA, new Date());
+    const controller = await insertController(businessA, 'Router Vincolato', id);
+    const response = await call('admin@demo.test', 'DELETE', `/api/v1/licenses/${id}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: `License #${id} is bound to computer controller "Router Vincolato"; unbind it first`,
+    });
+    expect(await boundLicenseOf(controller)).toBe(id);
+  });
+
+  it('answers 403 to a manager, 404 across businesses, 400 for a bad id and 401 without a session', async () => {
+    const own = await insertLicense(businessA);
+    const other = await insertLicense(businessB);
+    expect((await call('manager@demo.test', 'DELETE', `/api/v1/licenses/${own}`)).statusCode).toBe(403);
+    expect((await call('manager@demo.test', 'DELETE', `/api/v1/licenses/${other}`)).statusCode).toBe(404);
+    expect((await call('admin@demo.test', 'DELETE', '/api/v1/licenses/01')).statusCode).toBe(400);
+    expect((await call(null, 'DELETE', `/api/v1/licenses/${own}`)).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/v1/licenses/{id}/activate', () => {
+  it('starts a licence now and binds it to the controller, whose previous licence is unbound', async () => {
+    const previous = await insertLicense(businessA, new Date('2025-01-01T00:00:00Z'));
+    const controller = await insertController(businessA, 'Router Attivazione', previous);
+    const id = await insertLicense(businessA);
+    const response = await call('admin@demo.test', 'PUT', `/api/v1/licenses/${id}/activate`, {
+      computer: controller,
+    });
+    expect(response.statusCode).toBe(200);
+    const license: License = response.json();
+    expect(license).toMatchObject({ id, computer: controller, activation: t.clock.now().getTime() });
+    expect(isLicenseExpired(license, t.clock.now().getTime())).toBe(false);
+    expect(await boundLicenseOf(controller)).toBe(id);
+    expect((await call('admin@demo.test', 'GET', `/api/v1/licenses/${previous}`)).json().computer).toBeNull();
+  });
+
+  it('keeps the start of an activated licence moved to another controller, which takes it over', async () => {
+    const activation = new Date('2026-06-01T00:00:00Z');
+    const id = await insertLicense(businessA, activation);
+    const first = await insertController(businessA, 'Router Vecchio', id);
+    const second = await insertController(businessA, 'Router Nuovo');
+    const response = await call('admin@demo.test', 'PUT', `/api/v1/licenses/${id}/activate`, {
+      computer: second,
+    });
+    expect(response.json()).toMatchObject({ computer: second, activation: activation.getTime() });
+    expect(await boundLicenseOf(first)).toBeNull();
+    expect(await boundLicenseOf(second)).toBe(id);
+  });
+
+  it('answers 400 for a controller of another business or one that does not exist', async () => {
+    const id = await insertLicense(businessA);
+    const foreign = await insertController(businessB, 'Router Altrui');
+    for (const computer of [foreign, 999999]) {
+      const response = await call('admin@demo.test', 'PUT', `/api/v1/licenses/${id}/activate`, { computer });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ computer: ['invalidChoice'] });
+    }
+    expect(await boundLicenseOf(foreign)).toBeNull();
+    expect((await call('admin@demo.test', 'GET', `/api/v1/licenses/${id}`)).json().activation).toBeNull();
+    const bad = await call('admin@demo.test', 'PUT', `/api/v1/licenses/${id}/activate`, {});
+    expect(bad.json().fields).toEqual({ computer: ['required'] });
+  });
+
+  it('answers 403 to a manager, 404 across businesses and 401 without a session', async () => {
+    const own = await insertLicense(businessA);
+    const controller = await insertController(businessA, 'Router Manager');
+    const other = await insertLicense(businessB);
+    const body = { computer: controller };
+    expect(
+      (await call('manager@demo.test', 'PUT', `/api/v1/licenses/${own}/activate`, body)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('manager@demo.test', 'PUT', `/api/v1/licenses/${other}/activate`, body)).statusCode,
+    ).toBe(404);
+    expect((await call(null, 'PUT', `/api/v1/licenses/${own}/activate`, body)).statusCode).toBe(401);
+    expect(await boundLicenseOf(controller)).toBeNull();
+  });
+});

@@ -1,0 +1,221 @@
+import { isLicenseExpired, LICENSE_YEAR_MS, type License } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computerControllers, computerTypes, licenses } from '../../db/schema.ts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let businessA: number;
+let businessB: number;
+let computerType: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  businessA = await businessOf('customer@demo.test');
+  businessB = await businessOf('customer2@demo.test');
+  const [type] = await t.database.db.insert(computerTypes).values({ name: 'Gateway di prova' }).returning();
+  computerType = type?.id ?? 0;
+});
+afterAll(() => t.close());
+
+async function businessOf(email: string) {
+  const user = await t.modules.users.repository.findById(await t.idOf(email));
+  if (!user) throw new Error(`no demo user ${email}`);
+  return user.businessId;
+}
+
+const call = async (
+  viewer: string | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload && { payload }),
+    headers: viewer ? bearer(await t.tokenFor(viewer)) : {},
+  });
+
+async function insertLicense(businessId: number, expiryMs = LICENSE_YEAR_MS, activation: Date | null = null) {
+  const [row] = await t.database.db.insert(licenses).values({ businessId, expiryMs, activation }).returning();
+  if (!row) throw new Error('no licence');
+  return row.id;
+}
+
+async function insertController(businessId: number, name: string, licenseId: number | null = null) {
+  const [row] = await t.database.db
+    .insert(computerControllers)
+    .values({ name, typeId: computerType, businessId, licenseId })
+    .returning();
+  if (!row) throw new Error('no controller');
+  return row.id;
+}
+
+describe('GET /api/v1/licenses', () => {
+  it('pages through every licence for an administrator, with the controller name when asked', async () => {
+    const own = await insertLicense(businessA);
+    const other = await insertLicense(businessB);
+    const controller = await insertController(businessB, 'Router Dolo', other);
+    const response = await call(
+      'admin@demo.test',
+      'GET',
+      '/api/v1/licenses?include_computer=true&pageSize=200',
+    );
+    expect(response.statusCode).toBe(200);
+    const items: License[] = response.json().items;
+    expect(items.find((item) => item.id === other)).toEqual({
+      id: other,
+      business: businessB,
+      expiry: LICENSE_YEAR_MS,
+      activation: null,
+      computer: controller,
+      computerName: 'Router Dolo',
+    });
+    expect(items.find((item) => item.id === own)).toMatchObject({ computer: null, computerName: null });
+    const plain = await call('admin@demo.test', 'GET', `/api/v1/licenses?q=%23${other}`);
+    expect(plain.json()).toMatchObject({ total: 1, items: [{ id: other, computer: controller }] });
+    expect(plain.json().items[0]).not.toHaveProperty('computerName');
+  });
+
+  it('shows everyone else only their business’s licences', async () => {
+    await insertLicense(businessA);
+    await insertLicense(businessB);
+    for (const [viewer, business] of [
+      ['manager@demo.test', businessA],
+      ['customer@demo.test', businessA],
+      ['customer2@demo.test', businessB],
+    ] as const) {
+      const response = await call(viewer, 'GET', '/api/v1/licenses?pageSize=200');
+      const businesses = new Set(response.json().items.map((item: License) => item.business));
+      expect([...businesses]).toEqual([business]);
+      expect(response.json().total).toBe(response.json().items.length);
+    }
+  });
+
+  it('sorts by expiry with ties broken by id in the same direction', async () => {
+    const response = await call(
+      'admin@demo.test',
+      'GET',
+      '/api/v1/licenses?sort=expiry&order=desc&pageSize=200',
+    );
+    const keys = response.json().items.map((item: License) => [item.expiry, item.id]);
+    const sorted = [...keys].sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+    expect(keys).toEqual(sorted);
+  });
+
+  it('answers 400 with field codes for a bad query, 401 without a session', async () => {
+    const response = await call(
+      'admin@demo.test',
+      'GET',
+      '/api/v1/licenses?include_computer=yes&sort=computer',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ include_computer: ['invalidChoice'], sort: ['invalidChoice'] });
+    expect((await call(null, 'GET', '/api/v1/licenses')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v1/business/{id}/licenses', () => {
+  it('lists one business’s licences to its users and to administrators', async () => {
+    const license = await insertLicense(businessB);
+    for (const viewer of ['admin@demo.test', 'manager2@demo.test']) {
+      const response = await call(
+        viewer,
+        'GET',
+        `/api/v1/business/${businessB}/licenses?include_computer=true`,
+      );
+      expect(response.statusCode).toBe(200);
+      const items: License[] = response.json().items;
+      expect(items.every((item) => item.business === businessB)).toBe(true);
+      expect(items.find((item) => item.id === license)).toMatchObject({ computerName: null });
+    }
+  });
+
+  it('answers 404 for another business, exactly as for a missing one', async () => {
+    const other = await call('manager@demo.test', 'GET', `/api/v1/business/${businessB}/licenses`);
+    const missing = await call('admin@demo.test', 'GET', '/api/v1/business/999999/licenses');
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual(missing.json());
+  });
+
+  it('answers 400 for a malformed id and 401 without a session', async () => {
+    expect((await call('admin@demo.test', 'GET', '/api/v1/business/0/licenses')).statusCode).toBe(400);
+    expect((await call(null, 'GET', `/api/v1/business/${businessA}/licenses`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v1/licenses/{id}', () => {
+  it('returns a licence of the viewer’s business', async () => {
+    const activation = new Date('2026-01-01T00:00:00Z');
+    const id = await insertLicense(businessA, 1000, activation);
+    const response = await call('customer@demo.test', 'GET', `/api/v1/licenses/${id}?include_computer=true`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id,
+      business: businessA,
+      expiry: 1000,
+      activation: activation.getTime(),
+      computer: null,
+      computerName: null,
+    });
+  });
+
+  it('answers 404 for another business’s licence, exactly as for a missing one', async () => {
+    const id = await insertLicense(businessB);
+    const other = await call('customer@demo.test', 'GET', `/api/v1/licenses/${id}`);
+    const missing = await call('customer@demo.test', 'GET', '/api/v1/licenses/999999');
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual(missing.json());
+  });
+
+  it('answers 400 for a malformed id and 401 without a session', async () => {
+    expect((await call('admin@demo.test', 'GET', '/api/v1/licenses/abc')).json().fields).toEqual({
+      id: ['invalidFormat'],
+    });
+    expect((await call(null, 'GET', '/api/v1/licenses/1')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/v1/licenses', () => {
+  it('creates a licence that is not activated, hence expired, for an administrator', async () => {
+    const response = await call('admin@demo.test', 'POST', '/api/v1/licenses', {
+      business: businessA,
+      expiry: LICENSE_YEAR_MS,
+    });
+    expect(response.statusCode).toBe(201);
+    const license: License = response.json();
+    expect(license).toMatchObject({
+      business: businessA,
+      expiry: LICENSE_YEAR_MS,
+      activation: null,
+      computer: null,
+    });
+    expect(isLicenseExpired(license, t.clock.now().getTime())).toBe(true);
+    expect((await call('admin@demo.test', 'GET', `/api/v1/licenses/${license.id}`)).json()).toEqual(license);
+  });
+
+  it('answers 400 invalidBusiness for a business that does not exist', async () => {
+    const response = await call('admin@demo.test', 'POST', '/api/v1/licenses', {
+      business: 999999,
+      expiry: 1,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: { business: ['Invalid business selected'] },
+      fields: { business: ['invalidBusiness'] },
+    });
+  });
+
+  it('answers 400 with field codes for a bad body', async () => {
+    const response = await call('admin@demo.test', 'POST', '/api/v1/licenses', { business: 0, expiry: 0 });
+    expect(response.json().fields).toEqual({ business: ['tooSmall'], expiry: ['tooSmall'] });
+  });
+
+  it('refuses everyone but administrators with 403, and answers 401 without a session', async () => {
+    const body = { business: businessA, expiry: LICENSE_YEAR_MS };
+    for (const viewer of ['manager@demo.test', 'tech@demo.test', 'customer@demo.test']) {
+      expect((await call(viewer, 'POST', '/api/v1/licenses', body)).statusCode).toBe(403);
+    }
+    expect((await call(null, 'POST', '/api/v1/licenses', body)).statusCode).toBe(401);
+  });
+});
