@@ -210,7 +210,7 @@ describe('user administration', () => {
     expect(await dialog.getByText(/Password must/).count()).toBe(0);
     await expectAccessible(page, 'create user dialog with errors');
 
-    // An email already in use is the server's to find; its 409 says so, not "still in use".
+    // An email already in use is the server's to find; its EMAIL_TAKEN answer reads in Italian too.
     await dialog.getByLabel('Email').fill('customer@demo.test');
     await dialog.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
     await dialog.getByLabel('Conferma password').fill(NEW_PASSWORD);

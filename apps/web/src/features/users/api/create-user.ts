@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
-import { showUserErrorToast } from './error-toast';
 import { usersListQueryKey } from './get-users';
 
 /** POST /api/v1/users. */
@@ -14,9 +13,6 @@ export function useCreateUser() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    // A 409 here means the email is taken, not the generic "still in use".
-    meta: { silent: true },
-    onError: (error) => showUserErrorToast(error, t, { conflict: t('users.toasts.emailTaken') }),
     mutationFn: createUser,
     onSuccess: async () => {
       showToast({ type: 'success', body: t('users.toasts.created') });

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
-import { showUserErrorToast } from './error-toast';
 import { userQueryKey } from './get-user';
 import { usersListQueryKey } from './get-users';
 
@@ -15,9 +14,6 @@ export function useUpdateUser() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    // A 409 here means the email is taken, not the generic "still in use".
-    meta: { silent: true },
-    onError: (error) => showUserErrorToast(error, t, { conflict: t('users.toasts.emailTaken') }),
     mutationFn: ({ id, body }: { id: number; body: UserUpdateBody }) => updateUser(id, body),
     onSuccess: async (user) => {
       showToast({ type: 'success', body: t('users.toasts.updated') });
