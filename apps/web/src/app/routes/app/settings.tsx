@@ -5,13 +5,15 @@ import { FragmentTabs } from '../../../components/ui/fragment-tabs';
 import type { SettingsTab } from '../../../config/paths';
 import { CatalogTab } from '../../../features/catalog/components/catalog-tab';
 import { RolesTable } from '../../../features/settings/components/roles-table';
+import { UsersTable } from '../../../features/users/components/users-table';
 import { resolveTab } from '../../../lib/tabs';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ControllersPanel } from '../../hardware/controllers-panel';
 import { MachineGroupsPanel } from '../../hardware/machine-groups-panel';
 
-// Tabs that exist so far, in the specification's order; without a fragment naming one, the roles tab.
+// Tabs in the specification's order; without a fragment naming one, the roles tab.
 const TABS = [
+  'users',
   'groups',
   'machinegroups',
   'computercontrollers',
@@ -19,6 +21,7 @@ const TABS = [
 ] as const satisfies readonly SettingsTab[];
 
 const TAB_LABELS: Record<(typeof TABS)[number], ParseKeys> = {
+  users: 'settings.tabs.users',
   groups: 'hardware.tabs.groups',
   machinegroups: 'hardware.tabs.machinegroups',
   computercontrollers: 'hardware.tabs.computercontrollers',
@@ -38,6 +41,7 @@ export default function SettingsRoute() {
         active={tab}
         tabs={TABS.map((key) => ({ key, label: t(TAB_LABELS[key]) }))}
       />
+      {tab === 'users' && <UsersTable />}
       {tab === 'groups' && <CatalogTab />}
       {tab === 'machinegroups' && <MachineGroupsPanel />}
       {tab === 'computercontrollers' && <ControllersPanel />}
