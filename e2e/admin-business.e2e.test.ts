@@ -194,7 +194,12 @@ describe('businesses and licences, as an administrator', () => {
     await bound.getByText(daysFromToday(0)).waitFor();
     await bound.getByText('Valida').waitFor();
 
-    // The machine groups tab lists this business's groups only.
+    // The users and machine groups tabs list this business's own only.
+    await page.getByRole('link', { name: 'Utenti' }).click();
+    await page.getByRole('link', { name: 'manager@demo.test' }).waitFor();
+    expect(await page.getByRole('link', { name: 'manager2@demo.test' }).count()).toBe(0);
+    await expectAccessible(page, 'business page, users tab');
+
     await page.getByRole('link', { name: 'Gruppi macchina' }).click();
     await page.getByRole('link', { name: 'Prusa linea 1' }).waitFor();
     expect(await page.getByRole('link', { name: 'RatRig produzione' }).count()).toBe(0);
@@ -250,6 +255,11 @@ describe('the company page, for other roles', () => {
     await page.getByRole('columnheader', { name: 'Scadenza' }).waitFor();
     expect(await page.getByRole('button', { name: 'Nuova licenza' }).count()).toBe(0);
     await expectAccessible(page, 'business page of a manager, licences tab');
+
+    await page.getByRole('link', { name: 'Utenti' }).click();
+    await page.getByRole('link', { name: 'customer@demo.test' }).waitFor();
+    expect(await page.getByRole('link', { name: 'customer2@demo.test' }).count()).toBe(0);
+    await expectAccessible(page, 'business page of a manager, users tab');
 
     await page.getByRole('link', { name: 'Gruppi macchina' }).click();
     await page.getByRole('link', { name: 'Cella pallet', exact: true }).waitFor();

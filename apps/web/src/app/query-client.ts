@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { logout } from '../features/auth/api/logout';
 import { ApiError, SessionExpiredError } from '../lib/api-client';
 import { formatErrorLines } from '../lib/error-message';
-import { i18n, translateErrorCode } from '../lib/i18n';
+import { i18n, translateErrorCode, translateValidation } from '../lib/i18n';
 import { sessionEndReasonOf } from '../lib/session-end';
 import { showToast } from '../lib/toast-store';
 
@@ -32,7 +32,8 @@ function handleError(error: unknown, meta: RequestMeta | undefined): void {
     return;
   }
   if (meta?.silent) return;
-  const lines = error instanceof ApiError ? formatErrorLines(error.body, translateErrorCode) : null;
+  const lines =
+    error instanceof ApiError ? formatErrorLines(error.body, translateErrorCode, translateValidation) : null;
   showToast({
     type: 'danger',
     header: i18n.t('toast.error'),

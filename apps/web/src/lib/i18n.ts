@@ -1,8 +1,15 @@
-import { DEFAULT_LANGUAGE, isErrorCode, type Language } from '@portal/contract';
+import {
+  DEFAULT_LANGUAGE,
+  isErrorCode,
+  type Language,
+  VALIDATION_CODES,
+  type ValidationCode,
+} from '@portal/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import it from '../locales/it.json';
+import type { FieldTranslator } from './error-message';
 
 export const resources = { it: { translation: it }, en: { translation: en } } as const;
 
@@ -22,5 +29,24 @@ export function initI18n(language: Language): typeof i18n {
 export function translateErrorCode(code: string): string | undefined {
   return isErrorCode(code) ? i18n.t(`errors.${code}`) : undefined;
 }
+
+const isValidationCode = (code: string): code is ValidationCode =>
+  (VALIDATION_CODES as readonly string[]).includes(code);
+
+/** The field labels the catalogs know ('surname', 'cap'…). */
+type FieldLabel = keyof typeof en.validation.fields;
+const isFieldLabel = (name: string): name is FieldLabel => Object.hasOwn(en.validation.fields, name);
+
+/**
+ * Translates the per-field codes of a VALIDATION_FAILED answer. A nested field ('items.0.name') is
+ * labelled by its last named segment.
+ */
+export const translateValidation: FieldTranslator = {
+  message: (code) => (isValidationCode(code) ? i18n.t(`validation.${code}`) : undefined),
+  label: (field) => {
+    const name = field.split('.').findLast((segment) => !/^\d+$/.test(segment)) ?? field;
+    return isFieldLabel(name) ? i18n.t(`validation.fields.${name}`) : undefined;
+  },
+};
 
 export { i18n };

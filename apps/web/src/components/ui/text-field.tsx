@@ -1,3 +1,4 @@
+import type { HTMLAttributes } from 'react';
 import { Form } from 'react-bootstrap';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
@@ -11,6 +12,10 @@ export interface TextFieldProps {
   required?: boolean;
   /** An already translated message; its presence marks the field invalid. */
   error?: string | undefined;
+  /** A hint under the field (a rule the value must follow), read out with it. */
+  help?: string;
+  /** The on-screen keyboard a phone shows ('numeric' for a postal code). */
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
 }
 
 /** A labelled input with its validation message, wired to react-hook-form. */
@@ -23,7 +28,10 @@ export function TextField({
   readOnly,
   required,
   error,
+  help,
+  inputMode,
 }: TextFieldProps) {
+  const describedBy = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>{label}</Form.Label>
@@ -33,10 +41,16 @@ export function TextField({
         readOnly={readOnly}
         plaintext={readOnly}
         required={required}
+        inputMode={inputMode}
         isInvalid={error !== undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         {...registration}
       />
+      {help && (
+        <Form.Text id={`${id}-help`} className="d-block">
+          {help}
+        </Form.Text>
+      )}
       <Form.Control.Feedback type="invalid" id={`${id}-error`}>
         {error}
       </Form.Control.Feedback>

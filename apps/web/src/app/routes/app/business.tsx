@@ -9,6 +9,7 @@ import { BusinessData } from '../../../features/business/components/business-dat
 import { BusinessStatusBadge } from '../../../features/business/components/business-status-badge';
 import { BusinessStatusToggle } from '../../../features/business/components/business-status-toggle';
 import { LicensesTable } from '../../../features/licenses/components/licenses-table';
+import { UsersTable } from '../../../features/users/components/users-table';
 import { parseId } from '../../../lib/route-params';
 import { useSession } from '../../../lib/session-store';
 import { resolveTab } from '../../../lib/tabs';
@@ -16,8 +17,8 @@ import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { MachineGroupsPanel } from '../../hardware/machine-groups-panel';
 
-// Tabs that exist so far; a fragment naming another one shows the first.
-const TABS = ['data', 'licenses', 'machinegroups'] as const;
+// The tabs of specification section 2; a fragment naming none of them shows the first.
+const TABS = ['data', 'licenses', 'users', 'machinegroups'] as const;
 
 /** The company page: administrators reach every business, managers their own (the Company link). */
 export default function BusinessRoute() {
@@ -56,6 +57,7 @@ export default function BusinessRoute() {
       {tab === 'licenses' && (
         <LicensesTable business={business.id} manage={can(session.claims.role, 'createMachineGroups')} />
       )}
+      {tab === 'users' && <UsersTable business={business.id} />}
       {tab === 'machinegroups' && <MachineGroupsPanel business={business.id} />}
     </>
   );

@@ -6,13 +6,15 @@ import type { SettingsTab } from '../../../config/paths';
 import { BusinessesTable } from '../../../features/business/components/businesses-table';
 import { CatalogTab } from '../../../features/catalog/components/catalog-tab';
 import { RolesTable } from '../../../features/settings/components/roles-table';
+import { UsersTable } from '../../../features/users/components/users-table';
 import { resolveTab } from '../../../lib/tabs';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ControllersPanel } from '../../hardware/controllers-panel';
 import { MachineGroupsPanel } from '../../hardware/machine-groups-panel';
 
-// Tabs that exist so far, in the specification's order; without a fragment naming one, the roles tab.
+// Tabs in the specification's order; without a fragment naming one, the roles tab.
 const TABS = [
+  'users',
   'businesses',
   'groups',
   'machinegroups',
@@ -21,6 +23,7 @@ const TABS = [
 ] as const satisfies readonly SettingsTab[];
 
 const TAB_LABELS: Record<(typeof TABS)[number], ParseKeys> = {
+  users: 'settings.tabs.users',
   businesses: 'settings.tabs.businesses',
   groups: 'hardware.tabs.groups',
   machinegroups: 'hardware.tabs.machinegroups',
@@ -41,6 +44,7 @@ export default function SettingsRoute() {
         active={tab}
         tabs={TABS.map((key) => ({ key, label: t(TAB_LABELS[key]) }))}
       />
+      {tab === 'users' && <UsersTable />}
       {tab === 'businesses' && <BusinessesTable />}
       {tab === 'groups' && <CatalogTab />}
       {tab === 'machinegroups' && <MachineGroupsPanel />}

@@ -1,3 +1,4 @@
+import { can } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { FragmentTabs } from '../../../components/ui/fragment-tabs';
@@ -5,19 +6,34 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
 import { useBusiness } from '../../../features/business/api/get-business';
 import { useUser } from '../../../features/users/api/get-user';
+import { UserAddresses } from '../../../features/users/components/user-addresses';
+import { UserContacts } from '../../../features/users/components/user-contacts';
+import { UserMachines } from '../../../features/users/components/user-machines';
+import { UserPreferences } from '../../../features/users/components/user-preferences';
 import { UserProfile } from '../../../features/users/components/user-profile';
+import { UserProfileForm } from '../../../features/users/components/user-profile-form';
 import { parseId } from '../../../lib/route-params';
+import { useSession } from '../../../lib/session-store';
 import { resolveTab } from '../../../lib/tabs';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
 
-// Tabs that exist so far; a fragment naming another one shows the first.
-const TABS = ['profile'] as const;
+const ALL_TABS = ['profile', 'addresses', 'contacts', 'machines', 'preferences'] as const;
+type UserTab = (typeof ALL_TABS)[number];
+
+/** The machines and preferences tabs are hidden from customers (specification section 6). */
+const visibleTabs = (role: Parameters<typeof can>[0]): UserTab[] =>
+  ALL_TABS.filter(
+    (tab) =>
+      (tab !== 'machines' || can(role, 'userMachinesTab')) &&
+      (tab !== 'preferences' || can(role, 'userPreferencesTab')),
+  );
 
 export default function UserRoute() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { hash } = useLocation();
+  const viewer = useSession()?.claims;
   const id = parseId(useParams().id);
   const { data: user, isError } = useUser(id ?? undefined);
   const { data: business } = useBusiness(user?.business);
@@ -26,17 +42,27 @@ export default function UserRoute() {
 
   // A user that cannot be loaded sends back to the users list (specification section 8).
   if (id === null || isError) return <Navigate replace to={paths.users.getHref(lang)} />;
-  if (!user) return <PageSpinner />;
-  const tab = resolveTab(hash, TABS, 'profile');
+  if (!user || !viewer) return <PageSpinner />;
+  const tabs = visibleTabs(viewer.role);
+  const tab = resolveTab(hash, tabs, 'profile');
   return (
     <>
       <h1 className="h3 mb-4">{fullName}</h1>
       <FragmentTabs
         label={t('user.tabs.label')}
         active={tab}
-        tabs={TABS.map((key) => ({ key, label: t(`user.tabs.${key}`) }))}
+        tabs={tabs.map((key) => ({ key, label: t(`user.tabs.${key}`) }))}
       />
-      {tab === 'profile' && <UserProfile user={user} businessName={business?.name} />}
+      {tab === 'profile' && (
+        <div className="d-grid gap-4">
+          <UserProfile user={user} businessName={business?.name} />
+          <UserProfileForm user={user} viewer={viewer} />
+        </div>
+      )}
+      {tab === 'addresses' && <UserAddresses userId={user.id} />}
+      {tab === 'contacts' && <UserContacts userId={user.id} />}
+      {tab === 'machines' && <UserMachines user={user} viewer={viewer} />}
+      {tab === 'preferences' && <UserPreferences userId={user.id} />}
     </>
   );
 }

@@ -1,0 +1,22 @@
+import { type User, type UserCreateBody, userSchema } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { usersListQueryKey } from './get-users';
+
+/** POST /api/v1/users. */
+export const createUser = (body: UserCreateBody): Promise<User> =>
+  apiRequest('/api/v1/users', userSchema, { method: 'POST', body });
+
+export function useCreateUser() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: async () => {
+      showToast({ type: 'success', body: t('users.toasts.created') });
+      await queryClient.invalidateQueries({ queryKey: usersListQueryKey });
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { showUserErrorToast } from './error-toast';
+import { userQueryKey } from './get-user';
+import { usersListQueryKey } from './get-users';
+
+/** DELETE /api/v1/users/{id}. */
+export const deleteUser = (id: number): Promise<void> =>
+  apiRequest(`/api/v1/users/${id}`, null, { method: 'DELETE' });
+
+/**
+ * Deletes a user. A refusal shows the specification's danger toast 'Cannot delete user' with the
+ * server's reason, instead of the generic error toast.
+ */
+export function useDeleteUser() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    meta: { silent: true },
+    onSuccess: async (_, id) => {
+      showToast({ type: 'success', body: t('users.toasts.deleted') });
+      queryClient.removeQueries({ queryKey: userQueryKey(id), exact: true });
+      await queryClient.invalidateQueries({ queryKey: usersListQueryKey });
+    },
+    onError: (error) => showUserErrorToast(error, t, t('users.toasts.cannotDelete')),
+  });
+}

@@ -1,0 +1,20 @@
+import { type UserPreferences, userPreferencesSchema } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { userQueryKey } from './get-user';
+
+/** GET /api/v1/users/{id}/preferences. */
+export const getPreferences = (userId: number, signal?: AbortSignal): Promise<UserPreferences> =>
+  apiRequest(`/api/v1/users/${userId}/preferences`, userPreferencesSchema, { signal });
+
+export const preferencesQueryKey = (userId: number) => [...userQueryKey(userId), 'preferences'] as const;
+
+export const getPreferencesQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: preferencesQueryKey(userId),
+    queryFn: ({ signal }) => getPreferences(userId, signal),
+  });
+
+export function usePreferences(userId: number) {
+  return useQuery(getPreferencesQueryOptions(userId));
+}

@@ -1,0 +1,24 @@
+import { type User, type UserUpdateBody, userSchema } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { userQueryKey } from './get-user';
+import { usersListQueryKey } from './get-users';
+
+/** PUT /api/v1/users/{id}: only the fields given change. */
+export const updateUser = (id: number, body: UserUpdateBody): Promise<User> =>
+  apiRequest(`/api/v1/users/${id}`, userSchema, { method: 'PUT', body });
+
+export function useUpdateUser() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UserUpdateBody }) => updateUser(id, body),
+    onSuccess: async (user) => {
+      showToast({ type: 'success', body: t('users.toasts.updated') });
+      queryClient.setQueryData(userQueryKey(user.id), user);
+      await queryClient.invalidateQueries({ queryKey: usersListQueryKey });
+    },
+  });
+}

@@ -1,0 +1,136 @@
+import { canIn, type MachineGroup, type SessionClaims, type User } from '@portal/contract';
+import { type FormEvent, useState } from 'react';
+import { Button, Card, Form, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { useAddUserMachine } from '../api/add-user-machine';
+import { useMachineGroupChoices } from '../api/get-machine-group-choices';
+import { useUserMachines } from '../api/get-user-machines';
+import { useRemoveUserMachine } from '../api/remove-user-machine';
+import { ListState } from './list-state';
+
+/** Chooses a machine group the user has no access to yet; a selection other than 0 is required. */
+function AddMachineForm({ userId, assigned }: { userId: number; assigned: readonly MachineGroup[] }) {
+  const { t } = useTranslation();
+  const { data: choices } = useMachineGroupChoices(true);
+  const add = useAddUserMachine(userId);
+  const [machine, setMachine] = useState(0);
+  const [missing, setMissing] = useState(false);
+  const taken = new Set(assigned.map((group) => group.id));
+  const available = (choices ?? []).filter((choice) => !taken.has(choice.id));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (machine === 0) {
+      setMissing(true);
+      return;
+    }
+    add.mutate(machine, { onSuccess: () => setMachine(0) });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="d-flex flex-wrap gap-2 align-items-start">
+      <Form.Group controlId="user-machine-choice" className="flex-grow-1">
+        <Form.Label className="visually-hidden">{t('users.machines.choose')}</Form.Label>
+        <Form.Select
+          value={machine}
+          isInvalid={missing}
+          aria-describedby={missing ? 'user-machine-choice-error' : undefined}
+          onChange={(event) => {
+            setMachine(Number(event.currentTarget.value));
+            setMissing(false);
+          }}
+        >
+          <option value={0}>{t('users.machines.choose')}</option>
+          {available.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.location ? `${choice.name} (${choice.location})` : choice.name}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Control.Feedback type="invalid" id="user-machine-choice-error">
+          {t('users.machines.chooseRequired')}
+        </Form.Control.Feedback>
+      </Form.Group>
+      <Button type="submit" disabled={add.isPending}>
+        {add.isPending && (
+          <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+        )}
+        {t('users.machines.add')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The machines tab: the machine groups the user has access to. Administrators, and managers in their
+ * own business, add and remove access (DESIGN.md section 3); the route hides the tab from customers.
+ */
+export function UserMachines({ user, viewer }: { user: User; viewer: SessionClaims }) {
+  const { t } = useTranslation();
+  const { data: machines, isError } = useUserMachines(user.id);
+  const remove = useRemoveUserMachine(user.id);
+  const [removing, setRemoving] = useState<MachineGroup | null>(null);
+  const manages = canIn(viewer, 'manageUsers', user.business);
+
+  return (
+    <Card>
+      <Card.Header as="h2" className="h5">
+        {t('users.machines.title')}
+      </Card.Header>
+      <Card.Body>
+        {manages && machines && <AddMachineForm userId={user.id} assigned={machines} />}
+        <ScrollRegion label={t('users.machines.title')}>
+          <Table striped hover className="align-middle mt-3" aria-busy={machines === undefined}>
+            <caption className="visually-hidden">{t('users.machines.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('users.machines.fields.id')}</th>
+                <th scope="col">{t('users.machines.fields.name')}</th>
+                <th scope="col">{t('users.machines.fields.location')}</th>
+                {manages && (
+                  <th scope="col">
+                    <span className="visually-hidden">{t('users.table.actions')}</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              <ListState columns={manages ? 4 : 3} items={machines} isError={isError} />
+              {machines?.map((group) => (
+                <tr key={group.id}>
+                  <td>{group.id}</td>
+                  <td>{group.name}</td>
+                  <td>{group.location}</td>
+                  {manages && (
+                    <td className="text-end">
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        onClick={() => setRemoving(group)}
+                        aria-label={t('users.machines.remove', { name: group.name })}
+                      >
+                        <i className="bi bi-x-circle" aria-hidden="true" />
+                      </Button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </ScrollRegion>
+      </Card.Body>
+      <ConfirmDialog
+        show={removing !== null}
+        title={t('users.machines.removeTitle')}
+        confirmLabel={t('users.machines.removeConfirm')}
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
+      >
+        {removing && t('users.machines.removeText', { name: removing.name })}
+      </ConfirmDialog>
+    </Card>
+  );
+}

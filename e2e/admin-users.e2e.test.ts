@@ -1,0 +1,329 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.ts';
+import { location, logIn, ownUserId, storedToken, submitLogin } from './support/session.ts';
+import { usePortal } from './support/suite.ts';
+
+const { open } = usePortal();
+
+const BUSINESS_A = 'Officine Adriatiche S.p.A.';
+const NEW_PASSWORD = 'Nuova1234!';
+
+const toast = (page: Page, text: string) =>
+  page.getByTestId('toast-area').getByRole('alert').filter({ hasText: text });
+
+/** Waits for a toast and clicks it away, so the next one is not confused with it. */
+async function dismissToast(page: Page, text: string): Promise<void> {
+  const shown = toast(page, text);
+  await shown.waitFor();
+  await shown.click();
+  await shown.waitFor({ state: 'detached' });
+}
+
+const usersTable = (page: Page) => page.getByRole('table', { name: 'Utenti' });
+
+/** A small list of the user page, once loaded. */
+async function loadedTable(page: Page, name: string): Promise<Locator> {
+  const table = page.getByRole('table', { name });
+  await table.and(page.locator('[aria-busy="false"]')).waitFor();
+  return table;
+}
+
+/** Opens the users tab of /settings and waits for its rows. */
+async function openUsersTab(page: Page): Promise<void> {
+  await page.goto('/it/settings#users');
+  await usersTable(page).getByRole('link', { name: 'customer@demo.test' }).waitFor();
+}
+
+/** Narrows the users table to one email and returns its row. */
+async function findUserRow(page: Page, email: string): Promise<Locator> {
+  await page.getByRole('searchbox', { name: 'Filtra…' }).fill(email);
+  const row = usersTable(page).getByRole('row').filter({ hasText: email });
+  await row.waitFor();
+  return row;
+}
+
+interface NewUser {
+  email: string;
+  name: string;
+  surname: string;
+}
+
+/** Fills the create-user dialog; the business and role selects are left to the caller. */
+async function fillNewUser(dialog: Locator, user: NewUser, password: string, confirmation = password) {
+  await dialog.getByLabel('Email').fill(user.email);
+  await dialog.getByLabel('Nome', { exact: true }).fill(user.name);
+  await dialog.getByLabel('Cognome').fill(user.surname);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByLabel('Conferma password').fill(confirmation);
+}
+
+/** The business of the signed-in user, as the API tells the page itself. */
+const ownBusiness = (page: Page, userId: number) =>
+  page.evaluate(async (id) => {
+    const response = await fetch(`/api/v1/users/${id}`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
+    return ((await response.json()) as { business: number }).business;
+  }, userId);
+
+describe('user administration', () => {
+  it('lets an administrator create a customer in a business, who then logs in and changes their password', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await openUsersTab(page);
+    await expectAccessible(page, 'settings, users tab');
+
+    await page.getByRole('button', { name: 'Nuovo utente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuovo utente' });
+    await dialog.getByLabel('Email').waitFor();
+    await expectAccessible(page, 'create user dialog');
+    // An administrator may give any role below their own.
+    const roles = await dialog.getByLabel('Ruolo').locator('option').allTextContents();
+    expect(roles).toEqual(['Manager', 'Tecnico', 'Cliente']);
+
+    const nadia = { email: 'nadia.nuova@example.com', name: 'Nadia', surname: 'Nuova' };
+    await fillNewUser(dialog, nadia, NEW_PASSWORD);
+    // The checks of specification section 5 come before anything is sent: first the business.
+    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await dismissToast(page, 'Seleziona un valore di azienda valido');
+
+    await dialog.getByLabel('Azienda').selectOption({ label: BUSINESS_A });
+    await dialog.getByLabel('Conferma password').fill('Diversa1234!');
+    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await dismissToast(page, 'Le password non coincidono');
+
+    await dialog.getByLabel('Conferma password').fill(NEW_PASSWORD);
+    await dialog.getByLabel('Ruolo').selectOption({ label: 'Cliente' });
+    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await toast(page, 'Utente creato con successo').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const row = await findUserRow(page, nadia.email);
+    expect(await row.getByRole('cell').allTextContents()).toEqual(
+      expect.arrayContaining(['Nadia', 'Nuova', 'Cliente', BUSINESS_A, 'Abilitato']),
+    );
+
+    // The new customer logs in, and changing their own password ends the session (DESIGN.md section 3).
+    const own = await open();
+    await logIn(own, nadia.email, NEW_PASSWORD);
+    await own.getByRole('link', { name: 'Apri profilo' }).click();
+    await own.getByRole('heading', { name: 'Nadia Nuova' }).waitFor();
+    await expectAccessible(own, 'own user page, profile tab');
+    await own.getByLabel('Nuova password').fill('Ancora1234!');
+    await own.getByLabel('Ripeti password').fill('Ancora1234!');
+    await own.getByRole('button', { name: 'Salva' }).click();
+    await toast(own, 'Dati utente aggiornati con successo').waitFor();
+    await own.waitForURL(/\/it\/login$/);
+    expect(await storedToken(own)).toBeNull();
+    // The new password works, and the login returns to the page the session ended on.
+    await submitLogin(own, nadia.email, 'Ancora1234!');
+    await own.waitForURL(/\/it\/settings\/users\/\d+$/);
+    await own.getByRole('heading', { name: 'Nadia Nuova' }).waitFor();
+  });
+
+  it('lets an administrator change a role, disable a user and delete them after a confirm step', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await openUsersTab(page);
+    await page.getByRole('button', { name: 'Nuovo utente' }).click();
+    const create = page.getByRole('dialog', { name: 'Nuovo utente' });
+    await create.getByLabel('Azienda').selectOption({ label: BUSINESS_A });
+    await fillNewUser(create, { email: 'tommaso@example.com', name: 'Tommaso', surname: '' }, NEW_PASSWORD);
+    await create.getByRole('button', { name: 'Crea' }).click();
+    // The surname input is required when creating (specification section 5), in Italian.
+    await create.getByText('Campo obbligatorio').waitFor();
+    await create.getByLabel('Cognome').fill('Temporaneo');
+    await create.getByRole('button', { name: 'Crea' }).click();
+    await dismissToast(page, 'Utente creato con successo');
+
+    const row = await findUserRow(page, 'tommaso@example.com');
+    await row.getByRole('button', { name: 'Modifica tommaso@example.com' }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifica tommaso@example.com' });
+    await edit.getByLabel('Ruolo').waitFor();
+    await expectAccessible(page, 'edit user dialog');
+    await edit.getByLabel('Ruolo').selectOption({ label: 'Tecnico' });
+    await edit.getByLabel('Abilitato').uncheck();
+    await edit.getByRole('button', { name: 'Salva' }).click();
+    await dismissToast(page, 'Dati utente aggiornati con successo');
+    await row.getByText('Tecnico').waitFor();
+    await row.getByText('Disabilitato').waitFor();
+
+    await row.getByRole('button', { name: 'Elimina tommaso@example.com' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Elimina utente' });
+    await confirm.getByText('tommaso@example.com').waitFor();
+    await expectAccessible(page, 'delete user confirm');
+    await confirm.getByRole('button', { name: 'Elimina' }).click();
+    await toast(page, 'Utente eliminato con successo').waitFor();
+    await usersTable(page).getByText('Nessun risultato').waitFor();
+  });
+
+  it('lets a manager create a customer in their own business only, without the Administrator option', async () => {
+    const page = await open();
+    await logIn(page, 'manager@demo.test');
+    const business = await ownBusiness(page, await ownUserId(page));
+    await page.goto(`/it/business/${business}#users`);
+    await usersTable(page).getByRole('link', { name: 'customer@demo.test' }).waitFor();
+    // A manager's list holds their business only.
+    expect(await usersTable(page).getByText('customer2@demo.test').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Nuovo utente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuovo utente' });
+    await dialog.getByLabel('Email').waitFor();
+    await expectAccessible(page, "manager's create user dialog");
+    // The business is fixed to the manager's own, and no role at or above a manager's is offered.
+    expect(await dialog.getByRole('combobox', { name: 'Azienda' }).count()).toBe(0);
+    expect(await dialog.getByLabel('Azienda').inputValue()).toBe(BUSINESS_A);
+    expect(await dialog.getByLabel('Ruolo').locator('option').allTextContents()).toEqual([
+      'Tecnico',
+      'Cliente',
+    ]);
+
+    await fillNewUser(
+      dialog,
+      { email: 'clara@example.com', name: 'Clara', surname: 'Cliente' },
+      NEW_PASSWORD,
+    );
+    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await toast(page, 'Utente creato con successo').waitFor();
+    const row = await findUserRow(page, 'clara@example.com');
+    expect(await row.getByRole('cell').allTextContents()).toEqual(
+      expect.arrayContaining(['Clara', 'Cliente', BUSINESS_A]),
+    );
+  });
+
+  it('shows validation errors in Italian, from the form and from the server', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await openUsersTab(page);
+
+    await page.getByRole('button', { name: 'Nuovo utente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuovo utente' });
+    await dialog.getByLabel('Azienda').selectOption({ label: BUSINESS_A });
+    await fillNewUser(dialog, { email: 'non-valida@', name: 'Nina', surname: 'Nulla' }, 'debole', 'debole');
+    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await dialog.getByText('Inserisci un indirizzo email valido').waitFor();
+    expect(await dialog.locator('#user-create-password-error').textContent()).toBe(
+      'Almeno 8 caratteri con una lettera maiuscola, una minuscola, una cifra e un simbolo',
+    );
+    // The contract's English messages never reach the page.
+    expect(await dialog.getByText(/Password must/).count()).toBe(0);
+    await expectAccessible(page, 'create user dialog with errors');
+
+    // An email already in use is the server's to find; its EMAIL_TAKEN answer reads in Italian too.
+    await dialog.getByLabel('Email').fill('customer@demo.test');
+    await dialog.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByLabel('Conferma password').fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await dismissToast(page, 'Esiste già un utente con questa email');
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+
+    // A filter longer than the server accepts: its VALIDATION_FAILED answer reads in Italian.
+    await page.getByRole('searchbox', { name: 'Filtra…' }).fill('x'.repeat(201));
+    await toast(page, 'Filtro: Il valore è troppo lungo').waitFor();
+  });
+
+  it('keeps addresses and preferences on the user page, with a confirm step before deleting', async () => {
+    const page = await open();
+    await logIn(page, 'customer@demo.test');
+    const id = await ownUserId(page);
+    await page.goto(`/it/settings/users/${id}#addresses`);
+    const addresses = await loadedTable(page, 'Indirizzi');
+    await expectAccessible(page, 'user page, addresses tab');
+
+    await page.getByLabel('Nome', { exact: true }).fill('Carlo');
+    await page.getByLabel('Via').fill('Via Roma 1');
+    await page.getByLabel('Città').fill('Padova');
+    await page.getByLabel('CAP').fill('123');
+    await page.getByLabel('Nazione').fill('Italia');
+    await page.getByRole('button', { name: 'Aggiungi indirizzo' }).click();
+    await dismissToast(page, 'Indirizzo aggiunto con successo');
+    const row = addresses.getByRole('row').filter({ hasText: 'Via Roma 1' });
+    // Postal codes show padded to five digits.
+    await row.getByRole('cell', { name: '00123' }).waitFor();
+
+    await row.getByRole('button', { name: "Elimina l'indirizzo Via Roma 1, Padova" }).click();
+    const confirm = page.getByRole('dialog', { name: 'Elimina indirizzo' });
+    await confirm.waitFor();
+    await expectAccessible(page, 'delete address confirm');
+    await confirm.getByRole('button', { name: 'Elimina' }).click();
+    await dismissToast(page, 'Indirizzo eliminato con successo');
+    await row.waitFor({ state: 'detached' });
+
+    const tabs = page.getByRole('list', { name: 'Sezioni utente' });
+    await tabs.getByRole('link', { name: 'Contatti' }).click();
+    await loadedTable(page, 'Contatti');
+    await expectAccessible(page, 'user page, contacts tab');
+
+    // Customers see neither the machines nor the preferences tab.
+    expect(await tabs.getByRole('link').allTextContents()).toEqual(['Profilo', 'Indirizzi', 'Contatti']);
+  });
+
+  it('shows a technician their machine groups and preferences, and saves a preference', async () => {
+    const page = await open();
+    await logIn(page, 'tech@demo.test');
+    const id = await ownUserId(page);
+    await page.goto(`/it/settings/users/${id}#machines`);
+    const machines = await loadedTable(page, 'Gruppi macchina');
+    const tabs = page.getByRole('list', { name: 'Sezioni utente' });
+    expect(await tabs.getByRole('link').allTextContents()).toEqual([
+      'Profilo',
+      'Indirizzi',
+      'Contatti',
+      'Macchine',
+      'Preferenze',
+    ]);
+    expect(await machines.getByText('Nessun risultato').count()).toBe(0);
+    // Access is given and taken by administrators and managers, not by the technician.
+    expect(await page.getByRole('button', { name: 'Aggiungi gruppo macchina' }).count()).toBe(0);
+    await expectAccessible(page, 'user page, machines tab');
+
+    await tabs.getByRole('link', { name: 'Preferenze' }).click();
+    const tickets = page.getByRole('switch', { name: 'Notifiche dei ticket' });
+    await tickets.waitFor();
+    await expectAccessible(page, 'user page, preferences tab');
+    const before = await tickets.isChecked();
+    await tickets.click();
+    await toast(page, 'Preferenze aggiornate con successo.').waitFor();
+    await page.reload();
+    await page.getByRole('switch', { name: 'Notifiche dei ticket' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Notifiche dei ticket' }).isChecked()).toBe(!before);
+  });
+
+  it("lets an administrator give and take a user's access to a machine group", async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await openUsersTab(page);
+    const row = await findUserRow(page, 'customer@demo.test');
+    await row.getByRole('link', { name: 'customer@demo.test' }).click();
+    await page.getByRole('heading', { name: 'Carlo Cliente' }).waitFor();
+    await page.getByRole('list', { name: 'Sezioni utente' }).getByRole('link', { name: 'Macchine' }).click();
+    const machines = await loadedTable(page, 'Gruppi macchina');
+    const accessButtons = machines.getByRole('button', { name: /^Rimuovi l'accesso a / });
+    const before = await accessButtons.count();
+
+    // A selection other than 0 is required.
+    await page.getByRole('button', { name: 'Aggiungi gruppo macchina' }).click();
+    await page.getByText('Seleziona il gruppo macchina da aggiungere').waitFor();
+    const choice = page.getByLabel('Seleziona un gruppo macchina');
+    // Options load beside the list: wait for the first machine group after the placeholder.
+    await choice.locator('option').nth(1).waitFor({ state: 'attached' });
+    const option = (await choice.locator('option').allTextContents())[1];
+    if (option === undefined) throw new Error('no machine group left to add');
+    await choice.selectOption({ label: option });
+    await page.getByRole('button', { name: 'Aggiungi gruppo macchina' }).click();
+    await dismissToast(page, 'Gruppo macchina aggiunto con successo');
+    await expect.poll(() => accessButtons.count()).toBe(before + 1);
+    await expectAccessible(page, 'user page, machines tab of an administrator');
+
+    const name = option.replace(/ \(.*\)$/, '');
+    await machines.getByRole('button', { name: `Rimuovi l'accesso a ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Rimuovi accesso' });
+    await confirm.waitFor();
+    await expectAccessible(page, 'remove machine access confirm');
+    await confirm.getByRole('button', { name: 'Rimuovi' }).click();
+    await toast(page, 'Gruppo macchina rimosso con successo').waitFor();
+    await expect.poll(() => accessButtons.count()).toBe(before);
+    expect(location(page)).toMatch(/#machines$/);
+  });
+});
