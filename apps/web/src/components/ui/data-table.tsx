@@ -156,7 +156,7 @@ export function DataTable<Row, Sort extends string>({
             )}
             {isError && (
               <tr>
-                <td colSpan={columns.length} className="text-danger">
+                <td colSpan={columns.length} className="text-danger-emphasis">
                   {t('table.loadError')}
                 </td>
               </tr>
