@@ -1,6 +1,8 @@
 import { errorBodySchema } from '@portal/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_TABLE } from './authorization/access-table.ts';
+import { loadFixtures } from './authorization/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -96,6 +98,58 @@ describe('generated requests to every route', () => {
         },
       ),
       { numRuns: 300, seed: Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31) },
+    );
+  });
+});
+
+/** How a well-formed request is bent: kept as it is, a field dropped, or a field given any JSON value. */
+const mutation = fc.oneof(
+  fc.constant({ kind: 'keep' as const }),
+  fc.record({ kind: fc.constant('drop' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('replace' as const), pick: fc.nat(), value: fc.jsonValue({ maxDepth: 2 }) }),
+);
+
+function mutate(payload: unknown, change: Mutation): unknown {
+  if (change.kind === 'keep' || typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    return payload;
+  }
+  const keys = Object.keys(payload);
+  const key = keys[change.pick % Math.max(1, keys.length)];
+  if (key === undefined) return payload;
+  const copy: Record<string, unknown> = { ...payload };
+  if (change.kind === 'drop') delete copy[key];
+  else copy[key] = change.value;
+  return copy;
+}
+type Mutation =
+  | { kind: 'keep' }
+  | { kind: 'drop'; pick: number }
+  | { kind: 'replace'; pick: number; value: unknown };
+
+describe('well-formed requests to every route, kept or bent one field at a time', () => {
+  it('never answer 5xx, and every error answer has the error format', async () => {
+    const f = await loadFixtures(t);
+    const routes = t.routes.filter(
+      (route) => route.method !== 'HEAD' && key(route) !== 'DELETE /api/v1/auth',
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), mutation, async (route, change) => {
+        const access = ACCESS_TABLE[key(route)];
+        if (!access) throw new Error(`no matrix row for ${key(route)}`);
+        // The matrix's request builders make valid requests (fresh objects where they are used up).
+        const { url, payload } = await access.request(f, 'own', 'administrator');
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: bearer(await t.tokenFor('admin@demo.test')),
+          ...(payload === undefined ? {} : { payload: mutate(payload, change) as never }),
+        });
+        expect(response.statusCode, `${route.method} ${url}`).toBeLessThan(500);
+        if (response.statusCode >= 400) {
+          expect(errorBodySchema.safeParse(response.json()).success, response.body).toBe(true);
+        }
+      }),
+      { numRuns: 200, seed: Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31) },
     );
   });
 });
