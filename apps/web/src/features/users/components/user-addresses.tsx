@@ -4,19 +4,16 @@ import {
   addressCreateBodySchema,
   formatPostalCode,
 } from '@portal/contract';
-import { useState } from 'react';
-import { Button, Card, Spinner, Table } from 'react-bootstrap';
+import { Button, Spinner } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { TextField } from '../../../components/ui/text-field';
 import { translatedResolver } from '../../../lib/form-errors';
 import { useCreateAddress } from '../api/create-address';
 import { useDeleteAddress } from '../api/delete-address';
 import { useAddresses } from '../api/get-addresses';
-import { ListState } from './list-state';
+import { DeletableListCard, type ListColumn } from './deletable-list-card';
 
 /** A postal code typed as text: empty is missing, anything else a number the schema bounds. */
 const asPostalCode = (value: unknown) =>
@@ -81,68 +78,30 @@ export function UserAddresses({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data: addresses, isError } = useAddresses(userId);
   const remove = useDeleteAddress(userId);
-  const [deleting, setDeleting] = useState<Address | null>(null);
+  const text = (key: keyof AddressCreateBody) => t(`users.addresses.fields.${key}`);
+  const columns: ListColumn<Address>[] = [
+    { label: text('name'), cell: (address) => address.name },
+    { label: text('surname'), cell: (address) => address.surname || '_' },
+    { label: text('street'), cell: (address) => address.street },
+    { label: text('cap'), cell: (address) => formatPostalCode(address.cap) },
+    { label: text('city'), cell: (address) => address.city },
+    { label: text('province'), cell: (address) => address.province },
+    { label: text('country'), cell: (address) => address.country },
+  ];
+  const where = (address: Address) => ({ street: address.street, city: address.city });
 
   return (
-    <Card>
-      <Card.Header as="h2" className="h5">
-        {t('users.addresses.title')}
-      </Card.Header>
-      <Card.Body>
-        <ScrollRegion label={t('users.addresses.title')}>
-          <Table striped hover className="align-middle" aria-busy={addresses === undefined}>
-            <caption className="visually-hidden">{t('users.addresses.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.addresses.fields.name')}</th>
-                <th scope="col">{t('users.addresses.fields.surname')}</th>
-                <th scope="col">{t('users.addresses.fields.street')}</th>
-                <th scope="col">{t('users.addresses.fields.cap')}</th>
-                <th scope="col">{t('users.addresses.fields.city')}</th>
-                <th scope="col">{t('users.addresses.fields.province')}</th>
-                <th scope="col">{t('users.addresses.fields.country')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('users.table.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <ListState columns={8} items={addresses} isError={isError} />
-              {addresses?.map((address) => (
-                <tr key={address.id}>
-                  <td>{address.name}</td>
-                  <td>{address.surname || '_'}</td>
-                  <td>{address.street}</td>
-                  <td>{formatPostalCode(address.cap)}</td>
-                  <td>{address.city}</td>
-                  <td>{address.province}</td>
-                  <td>{address.country}</td>
-                  <td className="text-end">
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      onClick={() => setDeleting(address)}
-                      aria-label={t('users.addresses.delete', { street: address.street, city: address.city })}
-                    >
-                      <i className="bi bi-trash" aria-hidden="true" />
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollRegion>
-        <AddressForm userId={userId} />
-      </Card.Body>
-      <ConfirmDialog
-        show={deleting !== null}
-        title={t('users.addresses.deleteTitle')}
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-      >
-        {deleting && t('users.addresses.deleteText', { street: deleting.street, city: deleting.city })}
-      </ConfirmDialog>
-    </Card>
+    <DeletableListCard
+      title={t('users.addresses.title')}
+      columns={columns}
+      items={addresses}
+      isError={isError}
+      deleteLabel={(address) => t('users.addresses.delete', where(address))}
+      deleteTitle={t('users.addresses.deleteTitle')}
+      deleteText={(address) => t('users.addresses.deleteText', where(address))}
+      remove={remove}
+    >
+      <AddressForm userId={userId} />
+    </DeletableListCard>
   );
 }

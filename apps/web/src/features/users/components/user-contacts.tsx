@@ -1,18 +1,15 @@
 import { type Contact, type ContactCreateBody, contactCreateBodySchema } from '@portal/contract';
-import { useState } from 'react';
-import { Button, Card, Spinner, Table } from 'react-bootstrap';
+import { Button, Spinner } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmailAddress } from '../../../components/ui/email-address';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { TextField } from '../../../components/ui/text-field';
 import { translatedResolver } from '../../../lib/form-errors';
 import { useCreateContact } from '../api/create-contact';
 import { useDeleteContact } from '../api/delete-contact';
 import { useContacts } from '../api/get-contacts';
-import { ListState } from './list-state';
+import { DeletableListCard, type ListColumn } from './deletable-list-card';
 
 function ContactForm({ userId }: { userId: number }) {
   const { t } = useTranslation();
@@ -82,62 +79,28 @@ export function UserContacts({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data: contacts, isError } = useContacts(userId);
   const remove = useDeleteContact(userId);
-  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const columns: ListColumn<Contact>[] = [
+    { label: t('users.contacts.fields.name'), cell: (contact) => contact.name },
+    { label: t('users.contacts.fields.surname'), cell: (contact) => contact.surname || '_' },
+    {
+      label: t('users.contacts.fields.email'),
+      cell: (contact) => contact.email && <EmailAddress email={contact.email} />,
+    },
+    { label: t('users.contacts.fields.phone'), cell: (contact) => contact.phone },
+  ];
 
   return (
-    <Card>
-      <Card.Header as="h2" className="h5">
-        {t('users.contacts.title')}
-      </Card.Header>
-      <Card.Body>
-        <ScrollRegion label={t('users.contacts.title')}>
-          <Table striped hover className="align-middle" aria-busy={contacts === undefined}>
-            <caption className="visually-hidden">{t('users.contacts.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.contacts.fields.name')}</th>
-                <th scope="col">{t('users.contacts.fields.surname')}</th>
-                <th scope="col">{t('users.contacts.fields.email')}</th>
-                <th scope="col">{t('users.contacts.fields.phone')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('users.table.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <ListState columns={5} items={contacts} isError={isError} />
-              {contacts?.map((contact) => (
-                <tr key={contact.id}>
-                  <td>{contact.name}</td>
-                  <td>{contact.surname || '_'}</td>
-                  <td>{contact.email && <EmailAddress email={contact.email} />}</td>
-                  <td>{contact.phone}</td>
-                  <td className="text-end">
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      onClick={() => setDeleting(contact)}
-                      aria-label={t('users.contacts.delete', { name: fullName(contact) })}
-                    >
-                      <i className="bi bi-trash" aria-hidden="true" />
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollRegion>
-        <ContactForm userId={userId} />
-      </Card.Body>
-      <ConfirmDialog
-        show={deleting !== null}
-        title={t('users.contacts.deleteTitle')}
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-      >
-        {deleting && t('users.contacts.deleteText', { name: fullName(deleting) })}
-      </ConfirmDialog>
-    </Card>
+    <DeletableListCard
+      title={t('users.contacts.title')}
+      columns={columns}
+      items={contacts}
+      isError={isError}
+      deleteLabel={(contact) => t('users.contacts.delete', { name: fullName(contact) })}
+      deleteTitle={t('users.contacts.deleteTitle')}
+      deleteText={(contact) => t('users.contacts.deleteText', { name: fullName(contact) })}
+      remove={remove}
+    >
+      <ContactForm userId={userId} />
+    </DeletableListCard>
   );
 }
