@@ -7,8 +7,10 @@ import { ConfigError, parseConfig } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoFleet } from './demo/demo-fleet.ts';
 import { loggerOptions } from './logging.ts';
+import { buildMachineOrigin } from './machine-origin.ts';
 import { DEFAULT_HASHING_COST } from './modules/auth/password-hasher.ts';
 import { loadJwtSecret } from './modules/auth/token.service.ts';
+import { PROXY_TIMEOUT_MS } from './modules/machine-proxy/board-relay.ts';
 import { ensureFirstAdministrator } from './modules/users/first-administrator.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -52,6 +54,9 @@ async function main(): Promise<void> {
         trustProxy: config.trustProxy,
         webDist: config.webDist ?? DEFAULT_WEB_DIST,
         passwordHashing: DEFAULT_HASHING_COST,
+        machineOrigin: config.machineOrigin,
+        machinePort: config.machinePort,
+        proxyTimeoutMs: PROXY_TIMEOUT_MS,
       },
       db: database.db,
       logger: loggerOptions(config),
@@ -79,8 +84,12 @@ async function main(): Promise<void> {
     process.on('SIGINT', shutdown);
     process.on('SIGTERM', shutdown);
 
+    const machineOrigin = await buildMachineOrigin(modules, loggerOptions(config));
+    cleanups.push(() => machineOrigin.close());
     const address = await app.listen({ port: config.port, host: config.host });
+    const machineAddress = await machineOrigin.listen({ port: config.machinePort, host: config.host });
     app.log.info({ database: database.kind, dataDir }, `portal listening on ${address}`);
+    app.log.info(`machine origin listening on ${machineAddress}`);
     if (config.demo) {
       const accounts = DEMO_USERS.map((user) => user.email).join(', ');
       app.log.info(`demo ${seeded ? 'fleet created' : 'fleet'}: ${accounts} (password ${DEMO_PASSWORD})`);

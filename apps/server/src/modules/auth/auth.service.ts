@@ -109,8 +109,15 @@ export class AuthService {
    * change these should still end the user's sessions themselves (`SessionsRepository.revokeAllOf`).
    */
   async authenticate(token: string): Promise<SessionSubject> {
-    const { tokens, sessions, clock, cache } = this.#deps;
-    const claims = await tokens.verifySession(token);
+    return this.checkSession(await this.#deps.tokens.verifySession(token));
+  }
+
+  /**
+   * The same check for a session named by other signed means (a machine-origin cookie carries the user and
+   * session ids): the session must still be live and its user and business allowed in.
+   */
+  async checkSession(claims: { id: number; sid: string }): Promise<SessionSubject> {
+    const { sessions, clock, cache } = this.#deps;
     const cached = cache.get(claims.sid);
     if (cached) return cached;
     const row = await sessions.findForCheck(claims.sid);

@@ -1,6 +1,7 @@
 import { BUSINESS_ACCESS } from './business-access.ts';
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
 import { HARDWARE_ACCESS } from './hardware-access.ts';
+import { MACHINES_ACCESS } from './machines-access.ts';
 import { USERS_ACCESS } from './users-access.ts';
 
 /**
@@ -52,4 +53,5 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   },
   ...BUSINESS_ACCESS,
   ...HARDWARE_ACCESS,
+  ...MACHINES_ACCESS,
 };
