@@ -12,6 +12,7 @@ import { createMachineAccessModule } from './modules/machine-access/machine-acce
 import { createMachineGroupsModule } from './modules/machine-groups/machine-groups.module.ts';
 import { createMachineProxyModule } from './modules/machine-proxy/machine-proxy.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
+import { createWebcamModule } from './modules/webcam/webcam.module.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { earlyErrorOptions, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -53,6 +54,11 @@ export function createModules(deps: ModuleDeps) {
     access: machineAccess.service,
     checkSession: (claims) => auth.service.checkSession(claims),
   });
+  const webcam = createWebcamModule(deps, {
+    registry: gateway.registry,
+    access: machineAccess.service,
+    authenticateVideo: (token) => auth.service.authenticateVideo(token),
+  });
   return {
     health,
     auth,
@@ -65,6 +71,7 @@ export function createModules(deps: ModuleDeps) {
     gateway,
     machineAccess,
     machineProxy,
+    webcam,
   };
 }
 export type Modules = ReturnType<typeof createModules>;

@@ -13,5 +13,6 @@ export async function buildMachineOrigin(
   const app = Fastify({ logger, ...earlyErrorOptions });
   await app.register(errorHandlerPlugin);
   await app.register(async (scope) => modules.machineProxy.machineOriginRoutes(scope));
+  await app.register(async (scope) => modules.webcam.machineOriginRoutes(scope));
   return app;
 }

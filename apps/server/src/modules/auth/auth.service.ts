@@ -112,6 +112,21 @@ export class AuthService {
     return this.checkSession(await this.#deps.tokens.verifySession(token));
   }
 
+  /** The subject of a webcam token: the same session check, for the one token that travels in URLs. */
+  async authenticateVideo(token: string): Promise<SessionSubject> {
+    return this.checkSession(await this.#deps.tokens.verifyVideo(token));
+  }
+
+  /** A fresh webcam token for the session of `token`, ending no later than that session. */
+  async renewVideoToken(token: string): Promise<string> {
+    const claims = await this.#deps.tokens.verifySession(token);
+    const subject = await this.checkSession(claims);
+    return this.#deps.tokens.issueVideo(
+      { id: subject.id, role: subject.role, business: subject.business, sessionId: subject.sessionId },
+      new Date(claims.exp * 1000),
+    );
+  }
+
   /**
    * The same check for a session named by other signed means (a machine-origin cookie carries the user and
    * session ids): the session must still be live and its user and business allowed in.

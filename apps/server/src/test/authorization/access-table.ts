@@ -42,6 +42,10 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     }),
   },
   'DELETE /api/v1/auth': { roles: everyone, request: async () => ({ url: '/api/v1/auth' }) },
+  'POST /api/v1/auth/video-token': {
+    roles: everyone,
+    request: async () => ({ url: '/api/v1/auth/video-token' }),
+  },
   ...USERS_ACCESS,
   'GET /api/v1/users/:id': {
     roles: { administrator: 'all', manager: 'own', technician: 'self', customer: 'self' },
