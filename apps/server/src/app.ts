@@ -44,9 +44,11 @@ export function createModules(deps: ModuleDeps) {
   const licenses = createLicensesModule(deps, { businesses: business.repository });
   const catalog = createCatalogModule(deps);
   const machineGroups = createMachineGroupsModule(deps);
-  const controllers = createControllersModule(deps);
   const gateway = createGatewayModule(deps, {
     checkKey: (controllerId, key) => controllers.service.verifyGatewayKey(controllerId, key),
+  });
+  const controllers = createControllersModule(deps, {
+    keyChanged: (controllerId) => gateway.registry.disconnect(controllerId),
   });
   const machineAccess = createMachineAccessModule(deps);
   const machineProxy = createMachineProxyModule(deps, {

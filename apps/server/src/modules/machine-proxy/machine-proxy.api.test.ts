@@ -240,7 +240,7 @@ describe('the machine origin', () => {
 });
 
 describe('the tunnel endpoint', () => {
-  it('accepts a gateway with its key, refuses a wrong key, and tracks it online and offline', async () => {
+  it('accepts a gateway with its key, refuses a wrong key, and ends its tunnel when the key is replaced', async () => {
     const keyAnswer = await t.app.inject({
       method: 'POST',
       url: `/api/v1/controller/computer/${controller.other}/key`,
@@ -263,7 +263,14 @@ describe('the tunnel endpoint', () => {
     });
     await once(accepted, 'open');
     await expect.poll(() => t.modules.gateway.registry.isOnline(controller.other)).toBe(true);
-    accepted.terminate();
+    // A new key ends the tunnel the old one opened.
+    const closed = once(accepted, 'close');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/controller/computer/${controller.other}/key`,
+      headers: bearer(tokens.admin),
+    });
+    await closed;
     await expect.poll(() => t.modules.gateway.registry.isOnline(controller.other)).toBe(false);
   });
 });
