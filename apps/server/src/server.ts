@@ -31,7 +31,9 @@ export interface RunningServer {
 }
 
 /** Starts the portal and its machine origin from the environment; the caller decides when to close it. */
-export async function startServer(env: Record<string, string | undefined> = process.env): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = process.env,
+): Promise<RunningServer> {
   const config = parseConfig(env);
   const dataDir = path.resolve(config.dataDir);
   await mkdir(dataDir, { recursive: true });

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { machineGroups } from '../db/schema.ts';
-import { generateGatewayKey, hashGatewayKey } from '../modules/controllers/gateway-key.ts';
 import type { ControllersRepository } from '../modules/controllers/controllers.repository.ts';
+import { generateGatewayKey, hashGatewayKey } from '../modules/controllers/gateway-key.ts';
 import { DEMO_MACHINE_GROUPS, type DemoHardware } from './demo-machines.ts';
 
 /** A demo group's gateway as the simulated hardware needs it: where to dial in, and what to simulate. */
