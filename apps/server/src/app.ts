@@ -121,7 +121,7 @@ export async function buildApp({
   };
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { machineOriginFor: modules.machineProxy.machineOriginFor });
   await app.register(openApiPlugin);
 
   await app.register(async (scope) => {

@@ -274,3 +274,12 @@ describe('the tunnel endpoint', () => {
     await expect.poll(() => t.modules.gateway.registry.isOnline(controller.other)).toBe(false);
   });
 });
+
+describe("the portal's content security policy", () => {
+  it('lets the SPA frame board pages and show webcams from the machine origin only', async () => {
+    const response = await t.app.inject({ url: '/healthz', headers: { host: 'portal.test:8080' } });
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("frame-src 'self' http://portal.test:0");
+    expect(policy).toContain("img-src 'self' data: blob: http://portal.test:0");
+  });
+});

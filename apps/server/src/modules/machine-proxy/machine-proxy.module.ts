@@ -32,6 +32,7 @@ export function createMachineProxyModule({ config, clock }: ModuleDeps, deps: Ma
   };
   return {
     tokens,
+    machineOriginFor,
     routes: routesOf(machineProxyRoutes, {
       ...deps,
       tokens,
