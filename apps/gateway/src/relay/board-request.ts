@@ -95,7 +95,11 @@ export function buildBoardRequest(input: BoardRequestInput): BoardRequestResult 
   const hasBody =
     BODY_METHODS.has(method) || (input.contentLength !== undefined && input.contentLength !== '0');
   if (hasBody && (input.contentLength === undefined || !CONTENT_LENGTH.test(input.contentLength))) {
-    return { ok: false, status: 411, reason: 'A request body needs a Content-Length: boards refuse chunked uploads.' };
+    return {
+      ok: false,
+      status: 411,
+      reason: 'A request body needs a Content-Length: boards refuse chunked uploads.',
+    };
   }
   const headers: [string, string][] = [
     ['Host', input.host],
@@ -120,4 +124,9 @@ export function buildBoardRequest(input: BoardRequestInput): BoardRequestResult 
     };
   }
   return { ok: true, head };
+}
+
+/** The target with credentials a client or the gateway put in the query (`password`, `sessionKey`) masked, for logs. */
+export function redactTarget(target: string): string {
+  return target.replace(/([?&](?:password|sessionKey)=)[^&]*/gi, '$1***');
 }
