@@ -88,6 +88,11 @@ export class FakeBoard {
     for (const response of this.#stalled.splice(0)) this.#json(response, 200, { released: true });
   }
 
+  /** Object-model WebSockets open right now (DSF). */
+  get openSockets(): number {
+    return this.#wss.clients.size;
+  }
+
   get stalledCount(): number {
     return this.#stalled.length;
   }
