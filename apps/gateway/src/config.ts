@@ -85,7 +85,7 @@ Options (each also read from the environment variable shown, or from the JSON co
   --board <url>           board address, e.g. http://192.168.1.50     PORTAL_GATEWAY_BOARD           "board"
   --webcam <url>          mjpg-streamer address (optional)            PORTAL_GATEWAY_WEBCAM          "webcam"
   --board-password <pw>   machine password (default: reprap)          PORTAL_GATEWAY_BOARD_PASSWORD  "boardPassword"
-  --log-level <level>     ${LOG_LEVELS.join('|')} (default: info)     PORTAL_GATEWAY_LOG_LEVEL       "logLevel"
+  --log-level <level>     info (default), debug, warn, error, …       PORTAL_GATEWAY_LOG_LEVEL       "logLevel"
   --config <file>         JSON config file                            PORTAL_GATEWAY_CONFIG
   --help                  show this text
 

@@ -88,7 +88,7 @@ export function sendUpstream(
 
 function describe(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code;
-  return code ? `${code} ${error.message}` : error.message;
+  return code && !error.message.includes(code) ? `${code} ${error.message}` : error.message;
 }
 
 /** Reads a small answer whole (a login or a keep-alive); anything larger than `limit` is cut off as an error. */
