@@ -35,7 +35,7 @@ const webcam = z
     message: 'must have no path: mjpg-streamer serves /?action=stream at its root',
   });
 
-/** What a gateway needs to run; `startGateway` takes this, the CLI builds it from flags, environment and a file. */
+/** Validates a GatewayConfig, with readable messages; numbers may arrive as strings (flags, environment). */
 export const gatewayConfigSchema = z.strictObject({
   server,
   controller: z.coerce
@@ -46,12 +46,24 @@ export const gatewayConfigSchema = z.strictObject({
   key: z.string().min(1, 'must not be empty').max(512, 'is too long'),
   board,
   webcam: webcam.optional(),
-  /** The board's machine password (M551); `reprap` is a board's "no password". */
   boardPassword: z.string().max(255, 'is too long').default('reprap'),
 });
 
-/** The gateway's configuration as a library caller gives it (`boardPassword` and `webcam` may be left out). */
-export type GatewayConfig = z.input<typeof gatewayConfigSchema>;
+/** What `startGateway` takes; the CLI builds it from flags, the environment and a config file. */
+export interface GatewayConfig {
+  /** The portal's address: https://…, http://…, wss://… or ws://…, optionally with a path prefix. */
+  server: string;
+  /** The computer controller's id in the portal. */
+  controller: number;
+  /** The gateway key the portal issued for that controller. */
+  key: string;
+  /** The board's address over plain HTTP, e.g. http://192.168.1.50. */
+  board: string;
+  /** The mjpg-streamer's address, without a path; none means the machine has no webcam. */
+  webcam?: string | undefined;
+  /** The board's machine password (M551); default `reprap`, a board's "no password". */
+  boardPassword?: string | undefined;
+}
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

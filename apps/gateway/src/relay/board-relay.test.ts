@@ -118,6 +118,18 @@ describe('relaying to the board', () => {
     expect(sent?.rawHeaders.at(-1)).toBe(String(body.length));
   });
 
+  it('cuts the upload off at the board when the portal cancels it midway', async () => {
+    const { session } = await connect(board.url);
+    const stream = openStream(session, '/board/rr_upload?name=0:/gcodes/cut.gcode', {
+      method: 'POST',
+      headers: { 'content-length': 10 * 1024 * 1024 },
+    });
+    stream.write(Buffer.alloc(256 * 1024, 1));
+    await vi.waitFor(() => expect(board.requestsTo('/rr_upload').at(-1)?.bodyBytes).toBe(256 * 1024));
+    stream.close(http2.constants.NGHTTP2_CANCEL);
+    await vi.waitFor(() => expect(board.requestsTo('/rr_upload').at(-1)?.cutOff).toBe(true));
+  });
+
   it('refuses an upload without a length and a head longer than a board reads, sending neither', async () => {
     const { session } = await connect(board.url);
     const before = board.requests.length;
@@ -207,6 +219,25 @@ describe('waiting for a board slot', () => {
     slowBoard.releaseStalled();
     expect((await first).status).toBe(200);
     expect(marked('late')).toHaveLength(0);
+  });
+
+  it('answers an upload whose deadline passed in the queue at once, before its body has arrived', async () => {
+    const { session } = await connect(slowBoard.url, { boardConcurrency: 1 });
+    slowBoard.stall = true;
+    const first = request(session, '/board/rr_model?key=before-upload');
+    await vi.waitFor(() => expect(slowBoard.stalledCount).toBe(1));
+    const upload = openStream(session, '/board/rr_upload?name=0:/gcodes/late.gcode', {
+      method: 'POST',
+      waitMs: 30,
+      headers: { 'content-length': 64 * 1024 * 1024 },
+    });
+    upload.write(Buffer.alloc(1024 * 1024));
+    const answer = await answerOf(upload);
+    expect(answer.status).toBe(504);
+    expect(answer.headers[GATEWAY_ANSWER_HEADER]).toBe('deadline-passed');
+    slowBoard.releaseStalled();
+    expect((await first).status).toBe(200);
+    expect(marked('late.gcode')).toHaveLength(0);
   });
 
   it('drops a queued request the portal cancelled, and never sends it', async () => {

@@ -10,6 +10,8 @@ export interface RecordedRequest {
   /** Header names and values exactly as they arrived. */
   rawHeaders: string[];
   bodyBytes: number;
+  /** The connection closed before the whole request had arrived. */
+  cutOff: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export class FakeBoard {
         url: request.url ?? '',
         rawHeaders: request.rawHeaders,
         bodyBytes: 0,
+        cutOff: false,
       });
       const url = new URL(request.url ?? '/', 'http://board');
       if (this.mode !== 'dsf' || url.pathname !== '/machine') {
@@ -107,10 +110,14 @@ export class FakeBoard {
       url: request.url ?? '',
       rawHeaders: request.rawHeaders,
       bodyBytes: 0,
+      cutOff: false,
     };
     this.requests.push(recorded);
     request.on('data', (chunk: Buffer) => {
       recorded.bodyBytes += chunk.length;
+    });
+    request.on('close', () => {
+      recorded.cutOff = !request.complete;
     });
     if (this.stall) {
       this.#stalled.push(response);

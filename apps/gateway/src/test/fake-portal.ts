@@ -88,7 +88,7 @@ export interface RequestOptions {
   waitMs?: number;
 }
 
-/** Opens one stream the way the portal's registry does. */
+/** Opens one stream the way the portal's registry does; without `body`, a POST's body is the caller's to write. */
 export function openStream(
   session: http2.ClientHttp2Session,
   path: string,
@@ -102,7 +102,8 @@ export function openStream(
       ...(body ? { 'content-length': body.length } : {}),
       ...headers,
     },
-    { endStream: !body },
+    // As the portal's registry does: a GET ends with its headers; any other method's body follows (or `body`).
+    { endStream: method === 'GET' && !body },
   );
   stream.on('error', () => {}); // a test that cares awaits the answer, which reports the reset
   if (body) stream.end(body);
