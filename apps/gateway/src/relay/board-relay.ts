@@ -24,7 +24,7 @@ export interface BoardRelayOptions {
   timeoutMs: number;
   /** Pauses before each retry of a board 503 ("out of buffers"); their count is the number of retries. */
   retryDelaysMs: readonly number[];
-  /** Object-model WebSockets open at once to this board. */
+  /** Object-model WebSockets open (or opening) at once to this board. */
   maxWebSockets: number;
   counters: RelayCounters;
   logger: Logger;
@@ -194,15 +194,26 @@ export class BoardRelay {
   }
 
   async #relayWebSocket(exchange: Exchange): Promise<void> {
-    const { stream, target, deadlineAt, signal } = exchange;
-    const { session, counters } = this.#options;
+    const { counters } = this.#options;
     if (counters.openBoardWebSockets >= this.#options.maxWebSockets) {
-      return this.#answer(stream, {
+      return this.#answer(exchange.stream, {
         status: 503,
         answer: 'gateway-busy',
         text: 'Too many WebSockets are open to this board.',
       });
     }
+    // Counted from the handshake on, so sockets still opening count against the bound too.
+    counters.openBoardWebSockets++;
+    try {
+      await this.#openWebSocket(exchange);
+    } finally {
+      counters.openBoardWebSockets--;
+    }
+  }
+
+  async #openWebSocket(exchange: Exchange): Promise<void> {
+    const { stream, target, deadlineAt, signal } = exchange;
+    const { session, counters } = this.#options;
     // The handshake is one more board request and takes a slot; the open socket then lives outside the slots.
     const release = await this.#waitForSlot(exchange);
     if (!release) return;
@@ -233,10 +244,8 @@ export class BoardRelay {
         }
         release();
         session.touch(Date.now());
-        counters.openBoardWebSockets++;
         this.#log.info('board WebSocket opened');
         await spliceWebSocket(stream, upgrade.socket, upgrade.head);
-        counters.openBoardWebSockets--;
         this.#log.info('board WebSocket closed');
         return;
       }

@@ -137,8 +137,10 @@ describe('a DSF board (SBC mode)', () => {
 
     // The browser leaving closes the board's socket.
     expect(dsfBoard.openSockets).toBe(1);
+    expect(gateways[0]?.stats.openBoardWebSockets).toBe(1);
     socket.client.close();
     await vi.waitFor(() => expect(dsfBoard.openSockets).toBe(0));
+    await vi.waitFor(() => expect(gateways[0]?.stats.openBoardWebSockets).toBe(0));
   });
 
   it('logs in again when the board refuses the socket because it forgot the session', async () => {

@@ -10,6 +10,7 @@ export interface RelayCounters {
   boardRelogins: number;
   /** Answers the gateway made itself, by kind. */
   gatewayAnswers: Record<GatewayAnswer, number>;
+  /** DSF object-model WebSockets open or opening. */
   openBoardWebSockets: number;
   openWebcamStreams: number;
 }
