@@ -22,7 +22,7 @@ function escapeByte(byte: number): string {
  * cannot hold escaped. Characters up to U+00FF are taken as the raw bytes an HTTP/1 parser handed on (Node decodes
  * request targets as Latin-1); anything above is encoded as UTF-8.
  */
-export function reencodeForBoard(target: string): string {
+export function reencodeTargetForBoard(target: string): string {
   let out = '';
   for (let i = 0; i < target.length; i++) {
     const char = target[i] as string;
@@ -112,7 +112,7 @@ export function buildBoardRequest(input: BoardRequestInput): BoardRequestResult 
   }
   const head = {
     method,
-    target: reencodeForBoard(input.target),
+    target: reencodeTargetForBoard(input.target),
     headers,
     contentLength: hasBody ? Number(input.contentLength) : undefined,
   };

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type http2 from 'node:http2';
 import type { Socket } from 'node:net';
 import { websocketAccept } from '@portal/tunnel';
-import { reencodeForBoard } from './board-request.ts';
+import { reencodeTargetForBoard } from './board-request.ts';
 import { UpstreamTimeoutError, UpstreamUnreachableError } from './errors.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -25,7 +25,7 @@ export function websocketTarget(target: string, sessionKey: string | null): stri
   query.delete('sessionKey');
   if (sessionKey) query.set('sessionKey', sessionKey);
   const search = query.toString();
-  return reencodeForBoard(search ? `${path}?${search}` : path);
+  return reencodeTargetForBoard(search ? `${path}?${search}` : path);
 }
 
 /** An HTTP/1.1 WebSocket handshake with the board: a fresh key, no extensions, the accept value checked. */
