@@ -37,7 +37,7 @@ export function answerStream(stream: http2.ServerHttp2Stream, local: LocalAnswer
     stream.respond(headers);
     stream.end(body);
   }
-  if (!stream.readableEnded) {
+  if (!stream.endAfterHeaders && !stream.readableEnded) {
     stream.once('finish', () => {
       if (!stream.closed) stream.close(http2.constants.NGHTTP2_NO_ERROR);
     });
