@@ -65,6 +65,9 @@ export interface GatewayConfig {
   boardPassword?: string | undefined;
 }
 
+/** A GatewayConfig after validation: numbers parsed, defaults filled in. */
+export type ValidGatewayConfig = z.output<typeof gatewayConfigSchema>;
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const cliConfigSchema = gatewayConfigSchema.extend({

@@ -9,7 +9,7 @@ import {
   WEBCAM_PREFIX,
 } from '@portal/tunnel';
 import { type Logger, pino } from 'pino';
-import { type GatewayConfig, gatewayConfigSchema } from './config.ts';
+import { type GatewayConfig, gatewayConfigSchema, type ValidGatewayConfig } from './config.ts';
 import { answerStream } from './relay/answers.ts';
 import { BoardRelay } from './relay/board-relay.ts';
 import { type BoardKind, BoardSession } from './relay/board-session.ts';
@@ -84,105 +84,132 @@ export interface RunningGateway extends EventEmitter<GatewayEvents> {
   close(): Promise<void>;
 }
 
-/**
- * Starts the gateway agent (DESIGN.md §5/§5a): it dials the portal and keeps dialling until closed, serves the
- * portal's HTTP/2 streams by relaying them to its board and webcam, and owns the board session.
- * Throws a ZodError when the configuration is invalid.
- */
-export function startGateway(config: GatewayConfig, options: GatewayOptions = {}): RunningGateway {
-  const valid = gatewayConfigSchema.parse(config);
-  const tuning: GatewayTuning = { ...DEFAULT_TUNING, ...options.tuning };
-  const logger = options.logger ?? pino({ level: 'silent' });
-  const counters = createRelayCounters();
-  const board = upstreamOf(valid.board);
-  // Boards answer Connection: close, so every request is a fresh connection; the agent caps them as a last guard.
-  const agent = new http.Agent({ keepAlive: false, maxSockets: tuning.boardConcurrency });
-  const slots = new BoardSlots(tuning.boardConcurrency, tuning.maxWaitingPerBoard);
-  const session = new BoardSession({
-    board,
-    password: valid.boardPassword,
-    agent,
-    timeoutMs: tuning.upstreamTimeoutMs,
-    keepAliveMs: tuning.sessionKeepAliveMs,
-    logger,
-  });
-  const boardRelay = new BoardRelay({
-    board,
-    session,
-    slots,
-    agent,
-    timeoutMs: tuning.upstreamTimeoutMs,
-    retryDelaysMs: tuning.retryDelaysMs,
-    maxWebSockets: tuning.maxBoardWebSockets,
-    counters,
-    logger,
-  });
-  const webcamRelay = new WebcamRelay({
-    webcam: valid.webcam ? upstreamOf(valid.webcam) : null,
-    timeoutMs: tuning.upstreamTimeoutMs,
-    maxStreams: tuning.maxWebcamStreams,
-    counters,
-    logger,
-  });
-  const tunnel = new TunnelConnection({
-    server: valid.server,
-    authorization: gatewayAuthorization(valid.controller, valid.key),
-    backoff: tuning.reconnect,
-    heartbeat: tuning.heartbeat,
-    handshakeTimeoutMs: tuning.handshakeTimeoutMs,
-    random: options.random ?? Math.random,
-    logger,
-  });
-  let streams = 0;
+/** True when `path` is `prefix` itself or lies under it (`prefix/…` or `prefix?…`). */
+function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
+}
 
-  const route = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
-    streams++;
-    stream.on('error', (error) => logger.debug({ reason: error.message }, 'stream error'));
+/** One gateway: its tunnel to the portal, its board session and slots, and the relays the portal's streams reach. */
+class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway {
+  readonly #log: Logger;
+  readonly #counters = createRelayCounters();
+  readonly #agent: http.Agent;
+  readonly #slots: BoardSlots;
+  readonly #session: BoardSession;
+  readonly #boardRelay: BoardRelay;
+  readonly #webcamRelay: WebcamRelay;
+  readonly #tunnel: TunnelConnection;
+  #streams = 0;
+
+  constructor(config: ValidGatewayConfig, tuning: GatewayTuning, options: GatewayOptions) {
+    super();
+    const logger = options.logger ?? pino({ level: 'silent' });
+    this.#log = logger;
+    const board = upstreamOf(config.board);
+    // Boards answer Connection: close, so every request is a fresh connection; the agent caps them as a last guard.
+    this.#agent = new http.Agent({ keepAlive: false, maxSockets: tuning.boardConcurrency });
+    this.#slots = new BoardSlots(tuning.boardConcurrency, tuning.maxWaitingPerBoard);
+    this.#session = new BoardSession({
+      board,
+      password: config.boardPassword,
+      agent: this.#agent,
+      timeoutMs: tuning.upstreamTimeoutMs,
+      keepAliveMs: tuning.sessionKeepAliveMs,
+      logger,
+    });
+    this.#boardRelay = new BoardRelay({
+      board,
+      session: this.#session,
+      slots: this.#slots,
+      agent: this.#agent,
+      timeoutMs: tuning.upstreamTimeoutMs,
+      retryDelaysMs: tuning.retryDelaysMs,
+      maxWebSockets: tuning.maxBoardWebSockets,
+      counters: this.#counters,
+      logger,
+    });
+    this.#webcamRelay = new WebcamRelay({
+      webcam: config.webcam ? upstreamOf(config.webcam) : null,
+      timeoutMs: tuning.upstreamTimeoutMs,
+      maxStreams: tuning.maxWebcamStreams,
+      counters: this.#counters,
+      logger,
+    });
+    this.#tunnel = new TunnelConnection({
+      server: config.server,
+      authorization: gatewayAuthorization(config.controller, config.key),
+      backoff: tuning.reconnect,
+      heartbeat: tuning.heartbeat,
+      handshakeTimeoutMs: tuning.handshakeTimeoutMs,
+      random: options.random ?? Math.random,
+      logger,
+    });
+    this.#tunnel.on('connected', (session) => {
+      session.on('stream', (stream, headers) => this.#route(stream, headers));
+      this.#session.startKeepAlive(this.#slots);
+      this.emit('connected');
+    });
+    this.#tunnel.on('disconnected', (reason) => {
+      this.#session.stopKeepAlive();
+      this.emit('disconnected', reason);
+    });
+  }
+
+  get connected(): boolean {
+    return this.#tunnel.connected;
+  }
+
+  get stats(): GatewayStats {
+    return {
+      ...this.#counters,
+      gatewayAnswers: { ...this.#counters.gatewayAnswers },
+      tunnelConnects: this.#tunnel.connects,
+      streams: this.#streams,
+      activeBoardRequests: this.#slots.active,
+      waitingBoardRequests: this.#slots.waiting,
+      boardKind: this.#session.kind,
+      boardLoggedIn: this.#session.loggedIn,
+    };
+  }
+
+  start(): void {
+    this.#tunnel.start();
+  }
+
+  async close(): Promise<void> {
+    await this.#tunnel.close();
+    await this.#session.logOut();
+    this.#agent.destroy();
+  }
+
+  #route(stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders): void {
+    this.#streams++;
+    stream.on('error', (error) => this.#log.debug({ reason: error.message }, 'stream error'));
     const path = String(headers[':path'] ?? '');
-    if (path === BOARD_PREFIX || /^\/board[/?]/.test(path)) boardRelay.handle(stream, headers);
-    else if (path === WEBCAM_PREFIX || /^\/webcam[/?]/.test(path)) webcamRelay.handle(stream, headers);
+    if (isUnder(path, BOARD_PREFIX)) this.#boardRelay.handle(stream, headers);
+    else if (isUnder(path, WEBCAM_PREFIX)) this.#webcamRelay.handle(stream, headers);
     else {
-      counters.gatewayAnswers['bad-request']++;
+      this.#counters.gatewayAnswers['bad-request']++;
       answerStream(stream, {
         status: 404,
         answer: 'bad-request',
         text: 'Gateway paths start with /board or /webcam.',
       });
     }
-  };
+  }
+}
 
-  const gateway = new (class extends EventEmitter<GatewayEvents> implements RunningGateway {
-    get connected() {
-      return tunnel.connected;
-    }
-    get stats(): GatewayStats {
-      return {
-        ...counters,
-        gatewayAnswers: { ...counters.gatewayAnswers },
-        tunnelConnects: tunnel.connects,
-        streams,
-        activeBoardRequests: slots.active,
-        waitingBoardRequests: slots.waiting,
-        boardKind: session.kind,
-        boardLoggedIn: session.loggedIn,
-      };
-    }
-    async close() {
-      await tunnel.close();
-      await session.logOut();
-      agent.destroy();
-    }
-  })();
-
-  tunnel.on('connected', (h2session) => {
-    h2session.on('stream', route);
-    session.startKeepAlive(slots);
-    gateway.emit('connected');
-  });
-  tunnel.on('disconnected', (reason) => {
-    session.stopKeepAlive();
-    gateway.emit('disconnected', reason);
-  });
-  tunnel.start();
+/**
+ * Starts the gateway agent (DESIGN.md §5/§5a): it dials the portal and keeps dialling until closed, serves the
+ * portal's HTTP/2 streams by relaying them to its board and webcam, and owns the board session.
+ * Throws a ZodError when the configuration is invalid.
+ */
+export function startGateway(config: GatewayConfig, options: GatewayOptions = {}): RunningGateway {
+  const gateway = new GatewayAgent(
+    gatewayConfigSchema.parse(config),
+    { ...DEFAULT_TUNING, ...options.tuning },
+    options,
+  );
+  gateway.start();
   return gateway;
 }

@@ -1,4 +1,5 @@
-export { type CliConfig, ConfigError, type GatewayConfig, gatewayConfigSchema, parseCli } from './config.ts';
+/** The gateway agent as a library: the CLI runs one; tests, the demo fleet and benchmarks run many in one process. */
+export type { GatewayConfig } from './config.ts';
 export {
   DEFAULT_TUNING,
   type GatewayEvents,
@@ -9,4 +10,5 @@ export {
   startGateway,
 } from './gateway.ts';
 export type { BoardKind } from './relay/board-session.ts';
-export { type BackoffOptions, backoffDelay } from './tunnel/backoff.ts';
+export type { RelayCounters } from './relay/relay-stats.ts';
+export type { BackoffOptions } from './tunnel/backoff.ts';
