@@ -110,6 +110,10 @@ function gatewayError(answer: GatewayAnswer): AppError {
       return new AppError('NOT_FOUND', 'This machine has no webcam');
     case 'bad-request':
       return new AppError('BAD_REQUEST', 'The board cannot take this request');
+    case 'gateway-busy':
+      return new AppError('SERVER_BUSY', 'The gateway is busy; try again shortly');
+    case 'upgrade-refused':
+      return new AppError('BOARD_OFFLINE', 'The board refused the WebSocket');
   }
 }
 
