@@ -12,6 +12,8 @@ export interface BoardFaults {
   stall: boolean;
   /** Response sockets are destroyed after this many body bytes. */
   dropAfterBytes: number | null;
+  /** Requests held by `stall` right now. */
+  readonly stalled: number;
 }
 
 /** The fault switches, with the side effects of flipping them: dropping sockets, releasing stalled requests. */
@@ -31,6 +33,10 @@ export class FaultSwitches implements BoardFaults {
   set offline(value: boolean) {
     this.#offline = value;
     if (value) for (const socket of this.#sockets) socket.destroy();
+  }
+
+  get stalled(): number {
+    return this.#stalled.length;
   }
 
   get stall(): boolean {

@@ -10,7 +10,10 @@ function booted(mode: 'standalone' | 'sbc' = 'standalone') {
 }
 
 function job(machine: Machine) {
-  return machine.rrfModel().job as Record<string, unknown> & { file: Record<string, unknown>; timesLeft: Record<string, unknown> };
+  return machine.rrfModel().job as Record<string, unknown> & {
+    file: Record<string, unknown>;
+    timesLeft: Record<string, unknown>;
+  };
 }
 
 /** Runs G-code and returns its reply once the simulated time it needs has passed. */

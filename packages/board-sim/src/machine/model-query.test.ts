@@ -28,7 +28,9 @@ describe('rr_model queries', () => {
     expect(queryModel(model, 'heat.heaters[].state', '').result).toEqual(['off', 'active']);
     expect(queryModel(model, 'heat.heaters[0]', '').result).toEqual(model.heat.heaters[0]);
     expect(queryModel(model, 'heat', 'd1').result).toEqual({ bedHeaters: [0, -1], heaters: [{}, {}] });
-    expect(queryModel(model, 'heat', 'd2').result).toMatchObject({ heaters: [{ current: 20.5, model: {} }, {}] });
+    expect(queryModel(model, 'heat', 'd2').result).toMatchObject({
+      heaters: [{ current: 20.5, model: {} }, {}],
+    });
   });
 
   it('gives array lengths for #key and null for unknown keys', () => {
@@ -38,7 +40,11 @@ describe('rr_model queries', () => {
   });
 
   it('drops null fields unless n is given', () => {
-    expect(queryModel(model, 'job', '').result).toEqual({ file: { size: 0 }, filePosition: 0, lastFileName: 'a.gcode' });
+    expect(queryModel(model, 'job', '').result).toEqual({
+      file: { size: 0 },
+      filePosition: 0,
+      lastFileName: 'a.gcode',
+    });
     expect(queryModel(model, 'job', 'n').result).toEqual(model.job);
   });
 

@@ -3,7 +3,12 @@ import { resolveInFolder, SdCard } from './sd-card.ts';
 
 function card() {
   const changes: number[] = [];
-  const sd = new SdCard({ volumes: 2, capacityBytes: 1000, onChange: (volume) => changes.push(volume), now: () => new Date() });
+  const sd = new SdCard({
+    volumes: 2,
+    capacityBytes: 1000,
+    onChange: (volume) => changes.push(volume),
+    now: () => new Date(),
+  });
   return { sd, changes };
 }
 

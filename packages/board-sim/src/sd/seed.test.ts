@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createMachine } from '../test/machine-fixture.ts';
 import { readSlicedFileInfo } from './gcode-info.ts';
 import { seedGcodeFiles } from './seed-gcodes.ts';
-import { MAINTENANCE_HEADER, MAINTENANCE_PATH, STATISTICS_HEADER, STATISTICS_PATH } from './seed-statistics.ts';
+import {
+  MAINTENANCE_HEADER,
+  MAINTENANCE_PATH,
+  STATISTICS_HEADER,
+  STATISTICS_PATH,
+} from './seed-statistics.ts';
 
 describe('the seeded card', () => {
   it('holds sliced files from tens of kilobytes to a couple of megabytes whose comments read back', () => {
@@ -28,7 +33,9 @@ describe('the seeded card', () => {
     expect(statistics.length).toBeGreaterThan(20);
     for (const row of statistics.slice(1)) {
       expect(row.split(',')).toHaveLength(STATISTICS_HEADER.length);
-      expect(row).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},.+\.gcode,(\d+h )?\d+m \d+s,\d+\.\d,(Completata|Annullata|Interrotta)$/);
+      expect(row).toMatch(
+        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2},.+\.gcode,(\d+h )?\d+m \d+s,\d+\.\d,(Completata|Annullata|Interrotta)$/,
+      );
     }
     const maintenance = new TextDecoder().decode(sd.read(MAINTENANCE_PATH)).trimEnd().split('\n');
     expect(maintenance[0]).toBe(MAINTENANCE_HEADER.join(','));
