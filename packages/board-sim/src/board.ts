@@ -129,7 +129,6 @@ export async function startBoard(options: BoardOptions = {}): Promise<RunningBoa
     now,
   });
   machine = running;
-  machine.volumeChanged(0);
   if (resolved.initial !== 'idle') running.applyScenario(resolved.initial);
 
   const faults = new FaultSwitches();
@@ -180,7 +179,7 @@ export async function startBoard(options: BoardOptions = {}): Promise<RunningBoa
     url: `http://${resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host}:${port}`,
     port,
     options: resolved,
-    model: () => (standalone ? running.rrfModel() : running.dsfModel()),
+    model: () => structuredClone(standalone ? running.rrfModel() : running.dsfModel()),
     runGcode: (code) => running.execute(code, { logReply: standalone }),
     advance: (ms) => running.advance(ms),
     faults,

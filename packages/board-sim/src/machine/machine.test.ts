@@ -269,3 +269,25 @@ describe('seqs', () => {
     expect(seqs().volChanges[0]).toBe((volChanges[0] as number) + 1);
   });
 });
+
+describe('demo scenarios', () => {
+  it('start a board printing part-way, paused, halted or simulating', () => {
+    const expectations = {
+      printing: 'processing',
+      paused: 'paused',
+      halted: 'halted',
+      simulating: 'simulating',
+    } as const;
+    for (const [scenario, status] of Object.entries(expectations)) {
+      const { machine } = createMachine();
+      machine.applyScenario(scenario as keyof typeof expectations);
+      expect(machine.status).toBe(status);
+      if (scenario === 'printing' || scenario === 'paused') {
+        const progress = Number(job(machine).filePosition) / Number(job(machine).file.size);
+        expect(progress).toBeGreaterThan(0.3);
+        expect(progress).toBeLessThan(0.5);
+        expect(machine.model.heat.heaters[1]?.current).toBeGreaterThan(200);
+      }
+    }
+  });
+});

@@ -117,6 +117,8 @@ export class Machine {
     for (const key of seqsKeys(options.firmware)) this.#seqs[key] = 0;
     this.#volChanges = new Array(options.sd.volumeCount).fill(0);
     this.#context = this.#createContext();
+    const card = this.model.volumes[0];
+    if (card) card.freeSpace = options.sd.freeBytes;
     this.#startActivity(
       { kind: 'boot', durationMs: BOOT_MS },
       this.#newBatch([], () => {}),
