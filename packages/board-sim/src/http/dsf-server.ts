@@ -214,7 +214,7 @@ async function routeEmulatedRrf(
     path: resolveInFolder(params.get('name') ?? '', '0:/'),
     expectedLength: length === undefined ? null : Number(length),
     expectedCrc: parseCrc(params.get('crc32')),
-    modified: undefined,
+    modified: (params.get('time') && parseBoardDate(params.get('time') as string)) || undefined,
   };
   if (!params.get('name') || !beginUpload(upload)) return json({ err: 1 });
   const outcome = await receiveUpload(request, upload);

@@ -59,7 +59,7 @@ function readValue(text: string): { value: string; length: number } {
 
 /** Parses one line (comment already stripped); null when it is not a G, M or T command. */
 export function parseGcodeLine(line: string): GcodeCommand | null {
-  const match = /^(?:N\d+\s*)?([GMTgmt])(\d+(?:\.\d+)?)?/.exec(line);
+  const match = /^(?:N\d+\s*)?([GMTgmt])(-?\d+(?:\.\d+)?)?/.exec(line);
   if (!match) return null;
   const letter = (match[1] as string).toUpperCase() as 'G' | 'M' | 'T';
   if (match[2] === undefined && letter !== 'T') return null;

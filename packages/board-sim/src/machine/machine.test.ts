@@ -161,6 +161,14 @@ describe('machine status through the G-codes that cause it', () => {
     expect(machine.status).toBe('idle');
   });
 
+  it("takes DWC's emergency stop (M112 and M999 in one request) straight back to starting", async () => {
+    const { machine } = booted();
+    await printing(machine);
+    await run(machine, 'M112\nM999');
+    expect(machine.status).toBe('starting');
+    expect(job(machine).file.fileName).toBeNull();
+  });
+
   it('on an SBC shows disconnected while the board resets', async () => {
     const { machine } = booted('sbc');
     const reset = run(machine, 'M999');
@@ -182,6 +190,8 @@ describe('machine status through the G-codes that cause it', () => {
     expect(machine.model.state.currentTool).toBe(0);
     expect(await run(machine, 'T7')).toMatch(/Invalid tool/);
     expect(await run(machine, 'T')).toBe('Tool 0 is selected');
+    await run(machine, 'T-1', 1200);
+    expect(machine.model.state.currentTool).toBe(-1);
   });
 
   it('is busy while homing with G28 and while a macro runs with M98', async () => {
@@ -267,6 +277,14 @@ describe('seqs', () => {
     expect(seqs().reply).toBe(reply + 1);
     sd.write('0:/gcodes/new.gcode', new Uint8Array([1]));
     expect(seqs().volChanges[0]).toBe((volChanges[0] as number) + 1);
+  });
+
+  it('shows a bump at once, without waiting for another change', () => {
+    const { machine, sd } = booted();
+    const volumesSeq = () => (machine.rrfModel().seqs as { volumes: number }).volumes;
+    const before = volumesSeq();
+    sd.write('0:/gcodes/bigger.gcode', new Uint8Array(1000));
+    expect(volumesSeq()).toBe(before + 1);
   });
 });
 

@@ -131,16 +131,16 @@ export class Machine {
   }
 
   /**
-   * Runs G-code lines as the HTTP channel does. M112 acts at once, ahead of anything queued. The promise
-   * settles with the reply text when the last line has run; `logReply` also hands it to rr_reply readers.
+   * Runs G-code lines as the HTTP channel does. M112 acts at once, ahead of anything queued (DWC's
+   * emergency stop sends `M112` and `M999` together). The promise settles with the reply text when the last
+   * line has run; `logReply` also hands it to rr_reply readers.
    */
   execute(code: string, { logReply }: { logReply: boolean }): Promise<string> {
-    const lines = code.split(/\r?\n/);
-    if (lines.some((line) => /^\s*M112(?!\d)/i.test(line))) {
+    let lines = code.split(/\r?\n/);
+    const emergency = lines.findIndex((line) => /^\s*M112(?!\d)/i.test(line));
+    if (emergency >= 0) {
       this.#emergencyStop();
-      if (logReply) this.replies.add('');
-      this.#refresh();
-      return Promise.resolve('');
+      lines = lines.slice(emergency + 1);
     }
     return new Promise((resolve) => {
       this.#channel.enqueue(lines, (reply) => {
