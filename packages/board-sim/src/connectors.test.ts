@@ -5,7 +5,7 @@ import {
   PollConnector,
   RestConnector,
 } from '@duet3d/connectors';
-import { ObjectModel } from '@duet3d/objectmodel';
+import { ObjectModel } from '@portal/duet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBoard, startBoard } from './board.ts';
 import { BOOT_MS } from './machine/machine.ts';
