@@ -111,8 +111,7 @@ export async function serveStandalone(context: StandaloneContext, request: Incom
   }
   session.uploading = true;
   const outcome = await receiveUpload(request, upload);
-  session.uploading = false;
-  context.sessions.find(rrRequest.ip, session.key);
+  context.sessions.endUpload(session);
   if (outcome === 'aborted') return;
   api.uploads.lastFailed = outcome !== 'stored';
   writeRrf(socket, { kind: 'json', value: { err: outcome === 'stored' ? 0 : 1 } }, faults);

@@ -65,6 +65,12 @@ export class RrfSessions {
     return session;
   }
 
+  /** An upload on the session ended: it counts as a request now, as RRF resets its timer then. */
+  endUpload(session: RrfSession): void {
+    session.uploading = false;
+    session.lastSeen = this.#now();
+  }
+
   /** rr_disconnect: false when there is no such session or it is uploading. */
   close(ip: string, key: number): boolean {
     const session = this.find(ip, key);
