@@ -5,10 +5,14 @@ import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBusinessModule } from './modules/business/business.module.ts';
 import { createCatalogModule } from './modules/catalog/catalog.module.ts';
 import { createControllersModule } from './modules/controllers/controllers.module.ts';
+import { createGatewayModule } from './modules/gateway/gateway.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createLicensesModule } from './modules/licenses/licenses.module.ts';
+import { createMachineAccessModule } from './modules/machine-access/machine-access.module.ts';
 import { createMachineGroupsModule } from './modules/machine-groups/machine-groups.module.ts';
+import { createMachineProxyModule } from './modules/machine-proxy/machine-proxy.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
+import { createWebcamModule } from './modules/webcam/webcam.module.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { earlyErrorOptions, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -40,8 +44,37 @@ export function createModules(deps: ModuleDeps) {
   const licenses = createLicensesModule(deps, { businesses: business.repository });
   const catalog = createCatalogModule(deps);
   const machineGroups = createMachineGroupsModule(deps);
-  const controllers = createControllersModule(deps);
-  return { health, auth, users, business, licenses, catalog, machineGroups, controllers };
+  const gateway = createGatewayModule(deps, {
+    checkKey: (controllerId, key) => controllers.service.verifyGatewayKey(controllerId, key),
+  });
+  const controllers = createControllersModule(deps, {
+    keyChanged: (controllerId) => gateway.registry.disconnect(controllerId),
+  });
+  const machineAccess = createMachineAccessModule(deps);
+  const machineProxy = createMachineProxyModule(deps, {
+    registry: gateway.registry,
+    access: machineAccess.service,
+    checkSession: (claims) => auth.service.checkSession(claims),
+  });
+  const webcam = createWebcamModule(deps, {
+    registry: gateway.registry,
+    access: machineAccess.service,
+    authenticateVideo: (token) => auth.service.authenticateVideo(token),
+  });
+  return {
+    health,
+    auth,
+    users,
+    business,
+    licenses,
+    catalog,
+    machineGroups,
+    controllers,
+    gateway,
+    machineAccess,
+    machineProxy,
+    webcam,
+  };
 }
 export type Modules = ReturnType<typeof createModules>;
 
@@ -78,7 +111,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const modules = createModules({ db, clock, config });
-  const all: ModuleRoutes[] = Object.values(modules);
+  // Some modules (machine access) serve others and add no routes of their own.
+  const all = Object.values(modules) as ModuleRoutes[];
 
   const routes: RegisteredRoute[] = [];
   const record = (isPublic: boolean) => (route: RouteOptions) => {
@@ -87,7 +121,7 @@ export async function buildApp({
   };
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { machineOriginFor: modules.machineProxy.machineOriginFor });
   await app.register(openApiPlugin);
 
   await app.register(async (scope) => {

@@ -1,0 +1,60 @@
+/**
+ * What the portal and the gateway agree on about the tunnel (DESIGN.md §5): the gateway dials out to
+ * TUNNEL_PATH with its controller id and key; on that WebSocket the portal is the HTTP/2 client and the
+ * gateway the HTTP/2 server. Each proxied request is one HTTP/2 stream whose path says where it goes.
+ */
+export const TUNNEL_PATH = '/api/v1/gateway/tunnel';
+
+/** Both ends ping this often and give the tunnel up after this much silence: a dead peer is found within 25 s. */
+export const HEARTBEAT_INTERVAL_MS = 5_000;
+export const DEAD_AFTER_MS = 20_000;
+
+/** Stream paths on the gateway: `/board/<board path and query>` and `/webcam/<webcam path and query>`. */
+export const BOARD_PREFIX = '/board';
+export const WEBCAM_PREFIX = '/webcam';
+
+/**
+ * The portal tells the gateway how long the request may still wait, in milliseconds from its arrival. A request
+ * that has not reached the board by then is answered 504 and never sent: a late "start print" must be impossible.
+ */
+export const DEADLINE_HEADER = 'x-tunnel-wait-ms';
+
+/** The gateway's own answers (not the board's) carry this header, so the portal can tell "board offline" apart. */
+export const GATEWAY_ANSWER_HEADER = 'x-gateway-answer';
+export type GatewayAnswer =
+  | 'board-unreachable' // 503: the board (or, on a /webcam stream, the webcam) refused or dropped the connection
+  | 'board-timeout' // 504: the board (or webcam) stayed silent too long
+  | 'deadline-passed' // 504: the request waited for a board slot past its deadline and was never sent
+  | 'no-webcam' // 404: this gateway has no webcam configured
+  | 'bad-request' // 400/411: the request cannot be sent to a board as it is (head too long, upload without length)
+  | 'gateway-busy' // 503: too many requests already wait for this board (or webcam); nothing was sent
+  | 'upgrade-refused'; // 502: the board answered a WebSocket upgrade with something other than 101
+
+/** Close codes the portal uses to tell a gateway why its tunnel ended (4000-4999 are free for applications). */
+export const CLOSE_CODES = {
+  replaced: 4000, // another tunnel for the same controller authenticated: this one is stale
+  shuttingDown: 4001, // the portal is stopping: reconnect with jitter
+  revoked: 4003, // the key no longer matches: retrying will not help soon
+} as const;
+
+/** The gateway authenticates with HTTP Basic: user = controller id, password = gateway key. */
+export function gatewayAuthorization(controllerId: number, key: string): string {
+  return `Basic ${Buffer.from(`${controllerId}:${key}`, 'utf8').toString('base64')}`;
+}
+
+export interface GatewayCredentials {
+  controllerId: number;
+  key: string;
+}
+
+export function parseGatewayAuthorization(header: string | undefined): GatewayCredentials | null {
+  const match = /^Basic ([A-Za-z0-9+/=]{1,512})$/.exec(header ?? '');
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) return null;
+  const id = decoded.slice(0, colon);
+  if (!/^[1-9][0-9]{0,9}$/.test(id) || Number(id) > 2_147_483_647) return null;
+  const key = decoded.slice(colon + 1);
+  return key ? { controllerId: Number(id), key } : null;
+}
