@@ -1,6 +1,7 @@
 export * from './dates.ts';
 export * from './dsf.ts';
 export * from './firmware.ts';
+export * from './live-fields.ts';
 export * from './model-keys.ts';
 export * from './objectmodel.ts';
 export * from './query.ts';

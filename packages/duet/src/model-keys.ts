@@ -1,4 +1,5 @@
 import type { FirmwareVersion } from './firmware.ts';
+import { LIVE_FIELDS } from './live-fields.ts';
 
 /** Top-level object model keys `rr_model` serves on a standalone board (http-api.md §3.1). */
 export function rrfModelKeys(firmware: FirmwareVersion): readonly string[] {
@@ -8,19 +9,7 @@ export function rrfModelKeys(firmware: FirmwareVersion): readonly string[] {
 }
 
 /** Roots that carry live (frequently changing) fields and so appear in `flags=f` answers. */
-export const LIVE_MODEL_ROOTS: ReadonlySet<string> = new Set([
-  'boards',
-  'fans',
-  'heat',
-  'inputs',
-  'job',
-  'move',
-  'sensors',
-  'seqs',
-  'spindles',
-  'state',
-  'tools',
-]);
+export const LIVE_MODEL_ROOTS: ReadonlySet<string> = new Set(Object.keys(LIVE_FIELDS));
 
 /** Keys of `seqs`: one counter per top-level key except `limits` and `seqs`, plus `reply` (§3.3). */
 export function seqsKeys(firmware: FirmwareVersion): readonly string[] {

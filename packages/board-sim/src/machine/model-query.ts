@@ -1,5 +1,4 @@
-import type { RrModelResponse } from '@portal/duet';
-import { LIVE_FIELDS, type LiveSpec, liveSpecAt, pickLive } from './live-fields.ts';
+import { LIVE_FIELDS, type LiveSpec, liveSpecAt, pickLive, type RrModelResponse } from '@portal/duet';
 
 /**
  * `rr_model` (and M409) over a standalone model: key paths with `[n]`, `[]` and a leading `#`, and the flag

@@ -1,5 +1,11 @@
-import { type FirmwareVersion, type ObjectModel, seqsKeys } from '@portal/duet';
-import { LIVE_FIELDS, omitLive } from './live-fields.ts';
+import {
+  DSF_ONLY_MODEL_KEYS,
+  type FirmwareVersion,
+  LIVE_FIELDS,
+  type ObjectModel,
+  omitLive,
+  seqsKeys,
+} from '@portal/duet';
 
 type View = Record<string, unknown>;
 
@@ -37,7 +43,7 @@ export class ModelViews {
   rrf(): View {
     if (!this.#rrf) {
       const view = JSON.parse(JSON.stringify(this.#model)) as Record<string, Record<string, unknown>>;
-      for (const key of ['messages', 'plugins', 'sbc']) delete view[key];
+      for (const key of DSF_ONLY_MODEL_KEYS) delete view[key];
       for (const key of DSF_SYNTHESISED_JOB_FIELDS) delete view.job?.[key];
       delete view.state?.pluginsStarted;
       if (this.#firmware === '3.4') {
