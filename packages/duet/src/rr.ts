@@ -144,23 +144,3 @@ export interface RrStatusResponse {
   warmUpDuration?: number;
   timesLeft?: { file: number; filament: number };
 }
-
-/** Every request name a standalone board answers after `rr_`. */
-export const RR_REQUESTS = [
-  'connect',
-  'disconnect',
-  'model',
-  'gcode',
-  'reply',
-  'upload',
-  'download',
-  'delete',
-  'filelist',
-  'files',
-  'move',
-  'mkdir',
-  'fileinfo',
-  'thumbnail',
-  'status',
-] as const;
-export type RrRequestName = (typeof RR_REQUESTS)[number];

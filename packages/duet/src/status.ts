@@ -23,13 +23,3 @@ export const STATUS_LETTERS: Readonly<Record<Exclude<MachineStatusName, 'disconn
   busy: 'B',
   idle: 'I',
 };
-
-/** Statuses during which a file job exists (printing, simulating, or paused on the way). */
-export const JOB_STATUSES: ReadonlySet<MachineStatusName> = new Set([
-  'pausing',
-  'paused',
-  'resuming',
-  'cancelling',
-  'processing',
-  'simulating',
-]);

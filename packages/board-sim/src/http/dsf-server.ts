@@ -5,6 +5,7 @@ import {
   type FirmwareVersion,
   formatBoardDate,
   parseBoardDate,
+  SESSION_KEY_HEADER,
 } from '@portal/duet';
 import type { Machine } from '../machine/machine.ts';
 import { formatSdPath, parseSdPath, resolveInFolder, type SdCard } from '../sd/sd-card.ts';
@@ -112,7 +113,7 @@ async function routeMachine(
       return reject(403, 'Forbidden');
     return json({ sessionKey: context.sessions.create(ip, machine.replies.seq) });
   }
-  const session = dsfSession(context, ip, headerValue(request, 'X-Session-Key'));
+  const session = dsfSession(context, ip, headerValue(request, SESSION_KEY_HEADER));
   if (!session) return NOT_AUTHORIZED;
   const [area, ...rest] = route.split('/');
   const argument = rest.join('/');
@@ -120,7 +121,7 @@ async function routeMachine(
     case 'GET noop':
       return { kind: 'empty', status: 204 };
     case 'GET disconnect':
-      context.sessions.remove(ip, headerValue(request, 'X-Session-Key'));
+      context.sessions.remove(ip, headerValue(request, SESSION_KEY_HEADER));
       return { kind: 'empty', status: 204 };
     case 'GET status':
     case 'GET model':
@@ -203,7 +204,7 @@ async function routeEmulatedRrf(
   for (const [key, value] of url.searchParams)
     if (!params.has(key.toLowerCase())) params.set(key.toLowerCase(), value);
   const ip = clientAddress(request);
-  const rrRequest = { name, params, ip, keyHeader: headerValue(request, 'X-Session-Key') };
+  const rrRequest = { name, params, ip, keyHeader: headerValue(request, SESSION_KEY_HEADER) };
   const method = (request.method ?? 'GET').toUpperCase();
   if (method === 'GET') return handleRrGet(context.rrApi, rrRequest);
   if (method !== 'POST' || name !== 'upload') return reject(405, 'Method Not Allowed');

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { BOARD_LIMITS, parseBoardDate, parseBoardTarget } from '@portal/duet';
+import { BOARD_LIMITS, parseBoardDate, parseBoardTarget, SESSION_KEY_HEADER } from '@portal/duet';
 import { resolveInFolder } from '../sd/sd-card.ts';
 import { reject } from './api-result.ts';
 import type { FaultSwitches } from './faults.ts';
@@ -60,7 +60,7 @@ export async function serveStandalone(context: StandaloneContext, request: Incom
     name: name ?? '',
     params: target.params,
     ip: clientAddress(request),
-    keyHeader: headerValue(request, 'X-Session-Key'),
+    keyHeader: headerValue(request, SESSION_KEY_HEADER),
   };
   const method = (request.method ?? '').toUpperCase();
   if (method === 'GET' && name === null) {
