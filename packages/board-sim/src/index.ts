@@ -1,0 +1,12 @@
+export {
+  type BoardOptions,
+  type BoardScenario,
+  type ResolvedBoardOptions,
+  type RunningBoard,
+  startBoard,
+  TICK_MS,
+} from './board.ts';
+export type { BoardFaults } from './http/faults.ts';
+export { BOOT_MS } from './machine/machine.ts';
+export type { SdCard, SdEntry } from './sd/sd-card.ts';
+export { MAINTENANCE_PATH, STATISTICS_PATH } from './sd/seed-statistics.ts';

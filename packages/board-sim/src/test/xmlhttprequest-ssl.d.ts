@@ -1,0 +1,10 @@
+declare module 'xmlhttprequest-ssl' {
+  /** A Node implementation of the browser's XMLHttpRequest (untyped package). */
+  const XMLHttpRequest: new () => XMLHttpRequestLike;
+  interface XMLHttpRequestLike {
+    send(body?: unknown): void;
+    setRequestHeader(name: string, value: string): void;
+    upload: object;
+  }
+  export default XMLHttpRequest;
+}

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodeBoardQuery, parseBoardTarget, reencodeForBoard } from './query.ts';
+
+function paramsOf(target: string): Record<string, string> {
+  const parsed = parseBoardTarget(target);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return Object.fromEntries(parsed.params);
+}
+
+describe('encodeBoardQuery', () => {
+  it('escapes with upper-case hex and keeps `:` and `/` literal', () => {
+    expect(encodeBoardQuery({ gcode: 'M32 "0:/gcodes/a b.gcode"' })).toBe(
+      'gcode=M32%20%220:/gcodes/a%20b.gcode%22',
+    );
+    expect(encodeBoardQuery({ name: 'più+&%' })).toBe('name=pi%C3%B9%2B%26%25');
+  });
+
+  it('refuses a sixth parameter and keys that would need escaping', () => {
+    expect(() => encodeBoardQuery({ a: '1', b: '2', c: '3', d: '4', e: '5', f: '6' })).toThrow(RangeError);
+    expect(() => encodeBoardQuery({ 'a b': '1' })).toThrow(RangeError);
+  });
+
+  it('round-trips any values through the board parser', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom('name', 'dir', 'gcode', 'key', 'flags'), fc.string()),
+        (params) => {
+          expect(paramsOf(`/rr_x?${encodeBoardQuery(params)}`)).toEqual(params);
+        },
+      ),
+    );
+  });
+});
+
+describe('reencodeForBoard', () => {
+  it('encodes literal double quotes and upper-cases escapes', () => {
+    expect(reencodeForBoard('gcode=M32 "0:/gcodes/x.gcode"')).toBe('gcode=M32%20%220:/gcodes/x.gcode%22');
+    expect(reencodeForBoard('?gcode=M32%20%220%3a%2fgcodes%2fx.gcode%22')).toBe(
+      'gcode=M32%20%220:/gcodes/x.gcode%22',
+    );
+  });
+
+  it('reads `+` as a space and keeps parameter order and count', () => {
+    expect(reencodeForBoard('b=1+2&a=&c')).toBe('b=1%202&a=&c=');
+    expect(reencodeForBoard('')).toBe('');
+  });
+
+  it('keeps a stray percent sign as a literal one', () => {
+    expect(reencodeForBoard('gcode=M117 100%')).toBe('gcode=M117%20100%25');
+  });
+
+  it('always yields a query the board parser accepts with the meaning the client intended', () => {
+    const component = fc.string({
+      unit: fc.constantFrom('a', 'Z', ' ', '"', '+', '%', '%2b', '%3A', '%3a', 'é', '/'),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('name', 'dir', 'flags'), component), { maxLength: 5 }),
+        (pairs) => {
+          const raw = pairs.map(([key, value]) => `${key}=${value}`).join('&');
+          const parsed = parseBoardTarget(`/rr_x?${reencodeForBoard(raw)}`);
+          expect(parsed.ok).toBe(true);
+          const expected = new URLSearchParams(raw.replaceAll(/%(?![0-9a-fA-F]{2})/g, '%25'));
+          if (parsed.ok) {
+            for (const [key, value] of parsed.params) expect(value).toBe(expected.get(key));
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('parseBoardTarget (the RRF request parser)', () => {
+  it('decodes `+` as a space in values and upper-case escapes anywhere', () => {
+    expect(parseBoardTarget('/rr_gcode?gcode=G28+X%22')).toEqual({
+      ok: true,
+      path: '/rr_gcode',
+      params: new Map([['gcode', 'G28 X"']]),
+    });
+    expect(parseBoardTarget('/my%20page.htm')).toMatchObject({ ok: true, path: '/my page.htm' });
+  });
+
+  it('rejects lower-case hex as a bad escape', () => {
+    expect(parseBoardTarget('/rr_download?name=0%3a/sys/config.g')).toEqual({
+      ok: false,
+      reason: 'bad escape',
+    });
+    expect(parseBoardTarget('/a%2f')).toEqual({ ok: false, reason: 'bad escape' });
+    expect(parseBoardTarget('/rr_gcode?gcode=%4')).toEqual({ ok: false, reason: 'bad escape' });
+  });
+
+  it('rejects escapes, ampersands and missing `=` in keys', () => {
+    expect(parseBoardTarget('/rr_x?na%4De=1')).toEqual({ ok: false, reason: 'bad qualifier key' });
+    expect(parseBoardTarget('/rr_x?name&dir=1')).toEqual({ ok: false, reason: 'bad qualifier key' });
+    expect(parseBoardTarget('/rr_x?a=1&name')).toEqual({ ok: false, reason: 'bad qualifier key' });
+  });
+
+  it('accepts five parameters and rejects a sixth', () => {
+    expect(parseBoardTarget('/rr_x?a=1&b=2&c=3&d=4&e=5').ok).toBe(true);
+    expect(parseBoardTarget('/rr_x?a=1&b=2&c=3&d=4&e=5&f=6')).toEqual({
+      ok: false,
+      reason: 'too many keys in qualifier',
+    });
+  });
+
+  it('tolerates a bare trailing question mark and matches names case-insensitively', () => {
+    expect(parseBoardTarget('/fonts/a.eot?')).toMatchObject({ ok: true, path: '/fonts/a.eot' });
+    expect(paramsOf('/rr_connect?PassWord=x&password=y')).toEqual({ password: 'x' });
+  });
+});
