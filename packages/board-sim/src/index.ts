@@ -1,0 +1,2 @@
+export type { RunningWebcam, WebcamFaults, WebcamOptions, WebcamStats } from './webcam/webcam.ts';
+export { startWebcam } from './webcam/webcam.ts';
