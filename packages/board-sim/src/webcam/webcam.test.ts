@@ -1,6 +1,6 @@
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { request } from './mjpeg-test-client.ts';
+import { request } from './mjpeg-client.test-support.ts';
 import { type RunningWebcam, startWebcam } from './webcam.ts';
 
 const STANDARD_HEADERS =
