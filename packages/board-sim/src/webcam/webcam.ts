@@ -69,7 +69,13 @@ const MAX_HEAD_BYTES = 8192;
 export async function startWebcam(options: WebcamOptions = {}): Promise<RunningWebcam> {
   const host = options.host ?? '127.0.0.1';
   const fps = options.fps ?? 8;
-  const frameAt = createFrameLoop(options.width ?? 640, options.height ?? 480, options.label ?? 'webcam');
+  const width = options.width ?? 640;
+  const height = options.height ?? 480;
+  if (!(fps > 0)) throw new RangeError(`A webcam needs fps above 0, not ${fps}`);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+    throw new RangeError(`A webcam needs a picture size in whole pixels, not ${width}x${height}`);
+  }
+  const frameAt = createFrameLoop(width, height, options.label ?? 'webcam');
 
   const connections = new Set<Socket>();
   const viewers = new Set<Socket>();
@@ -140,7 +146,7 @@ export async function startWebcam(options: WebcamOptions = {}): Promise<RunningW
     stopTickingIfIdle();
   }
 
-  function readRequestLine(socket: Socket): void {
+  function readRequestHead(socket: Socket): void {
     let head = '';
     const deadline = setTimeout(() => socket.destroy(), HEAD_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
@@ -170,7 +176,7 @@ export async function startWebcam(options: WebcamOptions = {}): Promise<RunningW
     connections.add(socket);
     socket.on('error', () => {});
     socket.once('close', () => forget(socket));
-    readRequestLine(socket);
+    readRequestHead(socket);
   });
 
   const faults: WebcamFaults = {
