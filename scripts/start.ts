@@ -4,18 +4,27 @@
  */
 import { ConfigError } from '../apps/server/src/config.ts';
 import { startServer } from '../apps/server/src/server.ts';
+import { startDemoHardware } from './demo-hardware.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 ensureWebBuild();
 
 try {
   const server = await startServer();
+  const hardware = await startDemoHardware(server.demoGateways, server.url);
+  if (server.demoGateways.length > 0) {
+    server.log.info(`demo hardware: ${server.demoGateways.length} machines dialling in through the tunnel`);
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     server.log.info(`shutting down (${signal})`);
-    void server.close().then(() => process.exit(0));
+    // Gateways first, so the portal does not log their tunnels dropping as failures.
+    void hardware
+      .close()
+      .then(() => server.close())
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
