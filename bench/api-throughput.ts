@@ -4,10 +4,9 @@
  * not absolute numbers, are what to compare. `npm run bench`; BENCH_SECONDS sets the length of each
  * measurement (default 5).
  */
-import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { type RunningPortal, startPortal } from '../e2e/support/portal.ts';
+import { withPostgresDatabase } from './support/postgres.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -72,22 +71,6 @@ async function run(portal: RunningPortal) {
     rows.push({ case: title, 'req/s': Math.round(rate), 'vs baseline': (rate / baseline).toFixed(3) });
   }
   return rows;
-}
-
-/** A throwaway database on the PostgreSQL server of `serverUrl`, dropped afterwards. */
-async function withPostgresDatabase<T>(serverUrl: string, use: (url: string) => Promise<T>): Promise<T> {
-  const name = `portal_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await use(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
 }
 
 async function bench(label: string, env: Record<string, string>) {

@@ -1,0 +1,67 @@
+/**
+ * Memory and CPU of another process, read from Linux's /proc so that measuring never runs inside (or waits on)
+ * the event loop being measured.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/** /proc/<pid>/stat counts CPU time in USER_HZ ticks, which Linux fixes at 100 a second for user space. */
+const USER_HZ = 100;
+const MIB = 1024 * 1024;
+
+function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status);
+  if (!match) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Number(match[1]) * 1024;
+}
+
+/** Resident memory (RSS) of a process, in bytes. */
+export function residentBytes(pid: number): number {
+  return statusField(pid, 'VmRSS');
+}
+
+/** User plus system CPU time a process (all its threads) has used so far, in milliseconds. */
+export function cpuMilliseconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces: count fields from the parenthesis that closes it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime and stime, fields 14 and 15 of stat
+  return (ticks * 1000) / USER_HZ;
+}
+
+export interface MemoryGrowth {
+  /** RSS when the watch started, in MiB. */
+  baselineMiB: number;
+  /** Highest RSS the kernel saw during the watch, in MiB. */
+  peakMiB: number;
+  /** peak - baseline, in MiB. */
+  growthMiB: number;
+}
+
+/**
+ * Watches the peak RSS of a process from now on: resets the kernel's high-water mark (VmHWM, by writing 5 to
+ * clear_refs) so that even a peak between two looks is caught.
+ */
+export function watchPeakMemory(pid: number): { stop(): MemoryGrowth } {
+  const baseline = residentBytes(pid);
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  return {
+    stop() {
+      const peak = Math.max(statusField(pid, 'VmHWM'), baseline);
+      return { baselineMiB: baseline / MIB, peakMiB: peak / MIB, growthMiB: (peak - baseline) / MIB };
+    },
+  };
+}
+
+/** CPU a process uses over a window: call `stop()` at its end. */
+export function watchCpu(pid: number): { stop(): { cpuMs: number; wallMs: number; percent: number } } {
+  const cpuStart = cpuMilliseconds(pid);
+  const wallStart = performance.now();
+  return {
+    stop() {
+      const cpuMs = cpuMilliseconds(pid) - cpuStart;
+      const wallMs = performance.now() - wallStart;
+      return { cpuMs, wallMs, percent: (100 * cpuMs) / wallMs };
+    },
+  };
+}
