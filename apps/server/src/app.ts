@@ -5,8 +5,10 @@ import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBusinessModule } from './modules/business/business.module.ts';
 import { createCatalogModule } from './modules/catalog/catalog.module.ts';
 import { createControllersModule } from './modules/controllers/controllers.module.ts';
+import { InProcessTunnelRegistry } from './modules/gateway/tunnel-registry.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createLicensesModule } from './modules/licenses/licenses.module.ts';
+import { createLiveStatusModule } from './modules/live-status/live-status.module.ts';
 import { createMachineGroupsModule } from './modules/machine-groups/machine-groups.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -41,7 +43,12 @@ export function createModules(deps: ModuleDeps) {
   const catalog = createCatalogModule(deps);
   const machineGroups = createMachineGroupsModule(deps);
   const controllers = createControllersModule(deps);
-  return { health, auth, users, business, licenses, catalog, machineGroups, controllers };
+  // The gateway module's tunnel endpoint will fill the registry; until it is wired, an empty one.
+  const liveStatus = createLiveStatusModule(deps, {
+    tunnels: new InProcessTunnelRegistry(),
+    authenticate: (token) => auth.service.authenticate(token),
+  });
+  return { health, auth, users, business, licenses, catalog, machineGroups, controllers, liveStatus };
 }
 export type Modules = ReturnType<typeof createModules>;
 

@@ -14,6 +14,8 @@ export interface AppConfig {
   webDist: string | undefined;
   /** argon2id cost; tests use a cheap one. */
   passwordHashing: { memoryCost: number; timeCost: number };
+  /** How often the live status reads each connected board (default 2 s); tests shorten it. */
+  statusPollMs?: number;
 }
 
 /** What every module factory takes. */
