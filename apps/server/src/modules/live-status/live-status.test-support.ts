@@ -1,0 +1,183 @@
+import { once } from 'node:events';
+import type http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import {
+  acceptServerSession,
+  BOARD_PREFIX,
+  GATEWAY_ANSWER_HEADER,
+  type GatewayAnswer,
+  openClientSession,
+} from '@portal/tunnel';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { InProcessTunnelRegistry } from '../gateway/tunnel-registry.ts';
+
+/** The object-model fields a fake board serves; job fields as in duet/http-api.md section 3.5. */
+export interface FakeBoardModel {
+  status: string;
+  fileName: string | null;
+  size: number;
+  filePosition: number;
+  duration: number | null;
+  timeLeft: number | null;
+  lastFileName: string | null;
+  lastDuration: number | null;
+  name: string;
+  firmwareVersion: string;
+}
+
+const IDLE: FakeBoardModel = {
+  status: 'idle',
+  fileName: null,
+  size: 0,
+  filePosition: 0,
+  duration: null,
+  timeLeft: null,
+  lastFileName: null,
+  lastDuration: null,
+  name: 'fake-board',
+  firmwareVersion: '3.6.0',
+};
+
+/** Fields that are not live in RRF: changing one bumps `seqs.job`, as the firmware does. */
+const NON_LIVE_JOB_FIELDS = ['fileName', 'size', 'lastFileName', 'lastDuration'] as const;
+
+/**
+ * A board behind a gateway, as far as the live status sees it: RRF's `rr_model` (live fields with
+ * `seqs`, and the `job`, `network` and `boards` keys) or, in SBC mode, DSF's `/machine/status`. It can
+ * instead answer as the gateway does for an unreachable board, fail with any status, or stall.
+ */
+export class FakeBoard {
+  model: FakeBoardModel;
+  readonly mode: 'standalone' | 'sbc';
+  /** Set: every request gets this status (with the gateway's header when `gateway` is set). */
+  failWith: { status: number; gateway?: GatewayAnswer } | null = null;
+  /** Set: requests are taken and never answered. */
+  stall = false;
+  /** Paths requested, in order, without the tunnel's `/board` prefix. */
+  readonly requests: string[] = [];
+  #inFlight = 0;
+  maxInFlight = 0;
+  #jobSeq = 1;
+
+  constructor(mode: 'standalone' | 'sbc' = 'standalone', model: Partial<FakeBoardModel> = {}) {
+    this.mode = mode;
+    this.model = { ...IDLE, ...model };
+  }
+
+  /** Changes the model; `seqs.job` moves when a non-live job field does. */
+  set(changes: Partial<FakeBoardModel>): void {
+    if (NON_LIVE_JOB_FIELDS.some((field) => field in changes && changes[field] !== this.model[field])) {
+      this.#jobSeq += 1;
+    }
+    this.model = { ...this.model, ...changes };
+  }
+
+  serve(stream: http2.ServerHttp2Stream, path: string): void {
+    const boardPath = path.slice(BOARD_PREFIX.length);
+    this.requests.push(boardPath);
+    this.#inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.#inFlight);
+    stream.on('close', () => {
+      this.#inFlight -= 1;
+    });
+    if (this.stall) return;
+    if (this.failWith) {
+      const { status, gateway } = this.failWith;
+      stream.respond({ ':status': status, ...(gateway && { [GATEWAY_ANSWER_HEADER]: gateway }) });
+      stream.end();
+      return;
+    }
+    const body = this.#answer(boardPath);
+    if (body === undefined) {
+      stream.respond({ ':status': 404 });
+      stream.end('not found');
+      return;
+    }
+    stream.respond({ ':status': 200, 'content-type': 'application/json' });
+    stream.end(JSON.stringify(body));
+  }
+
+  #answer(path: string): unknown {
+    const m = this.model;
+    const timesLeft = { file: m.timeLeft, filament: null, slicer: null };
+    const liveJob = { filePosition: m.filePosition, duration: m.duration, timesLeft };
+    const job = {
+      ...liveJob,
+      file: { fileName: m.fileName, size: m.size },
+      lastFileName: m.lastFileName,
+      lastDuration: m.lastDuration,
+    };
+    if (this.mode === 'sbc') {
+      if (path !== '/machine/status') return undefined;
+      return {
+        boards: [{ firmwareVersion: m.firmwareVersion }],
+        job,
+        network: { name: m.name },
+        state: { status: m.status },
+      };
+    }
+    const seqs = { boards: 1, job: this.#jobSeq, network: 1, reply: 0, volChanges: [0] };
+    switch (path) {
+      case '/rr_model?flags=d99fn':
+        return { key: '', flags: 'd99fn', result: { job: liveJob, seqs, state: { status: m.status } } };
+      case '/rr_model?key=job&flags=d99vn':
+        return { key: 'job', flags: 'd99vn', result: job };
+      case '/rr_model?key=network&flags=d99vn':
+        return { key: 'network', flags: 'd99vn', result: { name: m.name } };
+      case '/rr_model?key=boards&flags=d99vn':
+        return { key: 'boards', flags: 'd99vn', result: [{ firmwareVersion: m.firmwareVersion }], next: 0 };
+      default:
+        return undefined;
+    }
+  }
+}
+
+/**
+ * Gateways dialling a loopback WebSocket server, each carrying HTTP/2 as the real tunnel does
+ * (packages/tunnel), with the portal's end attached to a tunnel registry the way the gateway module does.
+ */
+export class FakeGateways {
+  readonly #registry: InProcessTunnelRegistry;
+  readonly #server: WebSocketServer;
+  readonly #sockets = new Set<WebSocket>();
+
+  private constructor(registry: InProcessTunnelRegistry, server: WebSocketServer) {
+    this.#registry = registry;
+    this.#server = server;
+  }
+
+  static async start(registry: InProcessTunnelRegistry): Promise<FakeGateways> {
+    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await once(server, 'listening');
+    return new FakeGateways(registry, server);
+  }
+
+  /** Connects a gateway for the controller, serving `board`; resolves once the registry has it online. */
+  async connect(controllerId: number, board: FakeBoard): Promise<{ disconnect(): Promise<void> }> {
+    const accepted = once(this.#server, 'connection') as Promise<[WebSocket]>;
+    const gatewaySocket = new WebSocket(`ws://127.0.0.1:${(this.#server.address() as AddressInfo).port}`);
+    this.#sockets.add(gatewaySocket);
+    await once(gatewaySocket, 'open');
+    acceptServerSession(gatewaySocket).on('stream', (stream, headers) => {
+      board.serve(stream, String(headers[':path']));
+    });
+    const [portalSocket] = await accepted;
+    const session = openClientSession(portalSocket);
+    await once(session, 'remoteSettings');
+    session.on('close', () => this.#registry.detach(controllerId, session));
+    this.#registry.attach(controllerId, session);
+    return {
+      disconnect: async () => {
+        if (session.closed || session.destroyed) return;
+        const closed = once(session, 'close');
+        gatewaySocket.close();
+        await closed;
+      },
+    };
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.#sockets) socket.terminate();
+    await new Promise((resolve) => this.#server.close(resolve));
+  }
+}
