@@ -14,8 +14,8 @@ export interface AppConfig {
   webDist: string | undefined;
   /** argon2id cost; tests use a cheap one. */
   passwordHashing: { memoryCost: number; timeCost: number };
-  /** How often the live status reads each connected board (default 2 s); tests shorten it. */
-  statusPollMs?: number;
+  /** Live status timings: each board read every `pollMs` (2 s), each stream's session checked every `streamRefreshMs` (30 s); tests shorten them. */
+  liveStatus?: { pollMs?: number; streamRefreshMs?: number };
 }
 
 /** What every module factory takes. */

@@ -35,11 +35,15 @@ export function createLiveStatusModule(
     tunnels,
     events,
     clock,
-    timing: { pollMs: config.statusPollMs ?? DEFAULT_POLL_MS, request: REQUEST },
+    timing: { pollMs: config.liveStatus?.pollMs ?? DEFAULT_POLL_MS, request: REQUEST },
     groupOf: (controllerId) => repository.groupOfController(controllerId),
   });
   const service = new LiveStatusService({ repository, tunnels, events });
-  const streams = new StatusStreams({ service, events, timing: STREAM });
+  const streams = new StatusStreams({
+    service,
+    events,
+    timing: { ...STREAM, refreshMs: config.liveStatus?.streamRefreshMs ?? STREAM.refreshMs },
+  });
   return {
     repository,
     events,
