@@ -220,6 +220,7 @@ describe('GET /api/v1/machines/status/stream', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     controller.abort();
     await vi.waitFor(() => expect(t.modules.liveStatus.streams.open).toBe(0));
   });

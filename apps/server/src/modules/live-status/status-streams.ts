@@ -112,6 +112,11 @@ export class StatusStreams {
     refreshTimer = setTimeout(refresh, timing.refreshMs);
     raw.on('close', close);
     this.#closers.add(close);
+    // The client may have left while the machines were read: its 'close' has then come and gone.
+    if (raw.destroyed) {
+      close();
+      return;
+    }
     // Events come only from other turns of the event loop: subscribing first loses none and sends none early.
     send(MACHINE_STATUS_EVENTS.snapshot, service.statusesOf([...visible.values()]));
   }

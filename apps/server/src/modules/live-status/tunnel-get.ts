@@ -29,7 +29,13 @@ export function tunnelGet(
   path: string,
   { waitMs, timeoutMs, maxBytes }: TunnelGetOptions,
 ): Promise<TunnelGetResult> {
-  const stream = tunnels.open(controllerId, { method: 'GET', target: 'board', path, waitMs });
+  let stream: http2.ClientHttp2Stream | null;
+  try {
+    stream = tunnels.open(controllerId, { method: 'GET', target: 'board', path, waitMs });
+  } catch (error) {
+    // A session that received GOAWAY refuses new streams: the tunnel is going away.
+    return Promise.resolve({ kind: 'failed', failure: { kind: 'broken', reason: String(error) } });
+  }
   if (!stream) return Promise.resolve({ kind: 'offline' });
   return new Promise((resolve) => {
     let settled = false;
