@@ -215,6 +215,16 @@ describe('the live status monitor', () => {
     expect(board.requests.filter((path) => path.startsWith('/rr_model'))).toEqual(['/rr_model?flags=d99fn']);
   });
 
+  it('reads a DSF 3.5+ board, whose emulated rr_model has no seqs, from DSF', async () => {
+    const board = new FakeBoard('sbc-emulating', { status: 'simulating', name: 'sbc-board' });
+    const { controllerId } = await connected(board);
+    await stateOf(controllerId, { state: 'simulating', boardName: 'sbc-board' });
+    await vi.waitFor(() =>
+      expect(board.requests.filter((path) => path === '/machine/status').length).toBeGreaterThan(3),
+    );
+    expect(board.requests.filter((path) => path.startsWith('/rr_model'))).toHaveLength(1);
+  });
+
   it('shows the gateway offline, and announces it, when its tunnel closes; then stops following it', async () => {
     const board = new FakeBoard();
     const { controllerId, gateway } = await connected(board);

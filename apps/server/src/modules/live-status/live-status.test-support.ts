@@ -25,6 +25,8 @@ export interface FakeBoardModel {
   firmwareVersion: string;
 }
 
+type BoardMode = 'standalone' | 'sbc' | 'sbc-emulating';
+
 const IDLE: FakeBoardModel = {
   status: 'idle',
   fileName: null,
@@ -43,12 +45,13 @@ const NON_LIVE_JOB_FIELDS = ['fileName', 'size', 'lastFileName', 'lastDuration']
 
 /**
  * A board behind a gateway, as far as the live status sees it: RRF's `rr_model` (live fields with
- * `seqs`, and the `job`, `network` and `boards` keys) or, in SBC mode, DSF's `/machine/status`. It can
+ * `seqs`, and the `job`, `network` and `boards` keys) or, in SBC mode, DSF's `/machine/status` (DSF 3.4
+ * answers 404 to `rr_*`; `sbc-emulating` is DSF 3.5+, whose `rr_model` has no `seqs` of its own). It can
  * instead answer as the gateway does for an unreachable board, fail with any status, or stall.
  */
 export class FakeBoard {
   model: FakeBoardModel;
-  readonly mode: 'standalone' | 'sbc';
+  readonly mode: BoardMode;
   /** Set: every request gets this status (with the gateway's header when `gateway` is set). */
   failWith: { status: number; gateway?: GatewayAnswer } | null = null;
   /** Set: requests are taken and never answered. */
@@ -59,7 +62,7 @@ export class FakeBoard {
   maxInFlight = 0;
   #jobSeq = 1;
 
-  constructor(mode: 'standalone' | 'sbc' = 'standalone', model: Partial<FakeBoardModel> = {}) {
+  constructor(mode: BoardMode = 'standalone', model: Partial<FakeBoardModel> = {}) {
     this.mode = mode;
     this.model = { ...IDLE, ...model };
   }
@@ -107,7 +110,10 @@ export class FakeBoard {
       lastFileName: m.lastFileName,
       lastDuration: m.lastDuration,
     };
-    if (this.mode === 'sbc') {
+    if (this.mode !== 'standalone') {
+      if (this.mode === 'sbc-emulating' && path === '/rr_model?flags=d99fn') {
+        return { key: '', flags: 'd99fn', result: { seqs: { reply: 0 }, state: { status: m.status } } };
+      }
       if (path !== '/machine/status') return undefined;
       return {
         boards: [{ firmwareVersion: m.firmwareVersion }],
