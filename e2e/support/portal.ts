@@ -54,6 +54,7 @@ export async function spawnPortal(dataDir: string, env: Record<string, string> =
       ...process.env,
       DATABASE_URL: '',
       PORT: String(port),
+      MACHINE_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ...env,

@@ -5,12 +5,15 @@ import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBusinessModule } from './modules/business/business.module.ts';
 import { createCatalogModule } from './modules/catalog/catalog.module.ts';
 import { createControllersModule } from './modules/controllers/controllers.module.ts';
-import { InProcessTunnelRegistry } from './modules/gateway/tunnel-registry.ts';
+import { createGatewayModule } from './modules/gateway/gateway.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createLicensesModule } from './modules/licenses/licenses.module.ts';
 import { createLiveStatusModule } from './modules/live-status/live-status.module.ts';
+import { createMachineAccessModule } from './modules/machine-access/machine-access.module.ts';
 import { createMachineGroupsModule } from './modules/machine-groups/machine-groups.module.ts';
+import { createMachineProxyModule } from './modules/machine-proxy/machine-proxy.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
+import { createWebcamModule } from './modules/webcam/webcam.module.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { earlyErrorOptions, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -42,13 +45,42 @@ export function createModules(deps: ModuleDeps) {
   const licenses = createLicensesModule(deps, { businesses: business.repository });
   const catalog = createCatalogModule(deps);
   const machineGroups = createMachineGroupsModule(deps);
-  const controllers = createControllersModule(deps);
-  // The gateway module's tunnel endpoint will fill the registry; until it is wired, an empty one.
+  const gateway = createGatewayModule(deps, {
+    checkKey: (controllerId, key) => controllers.service.verifyGatewayKey(controllerId, key),
+  });
+  const controllers = createControllersModule(deps, {
+    keyChanged: (controllerId) => gateway.registry.disconnect(controllerId),
+  });
+  const machineAccess = createMachineAccessModule(deps);
+  const machineProxy = createMachineProxyModule(deps, {
+    registry: gateway.registry,
+    access: machineAccess.service,
+    checkSession: (claims) => auth.service.checkSession(claims),
+  });
+  const webcam = createWebcamModule(deps, {
+    registry: gateway.registry,
+    access: machineAccess.service,
+    authenticateVideo: (token) => auth.service.authenticateVideo(token),
+  });
   const liveStatus = createLiveStatusModule(deps, {
-    tunnels: new InProcessTunnelRegistry(),
+    tunnels: gateway.registry,
     authenticate: (token) => auth.service.authenticate(token),
   });
-  return { health, auth, users, business, licenses, catalog, machineGroups, controllers, liveStatus };
+  return {
+    health,
+    auth,
+    users,
+    business,
+    licenses,
+    catalog,
+    machineGroups,
+    controllers,
+    gateway,
+    machineAccess,
+    machineProxy,
+    webcam,
+    liveStatus,
+  };
 }
 export type Modules = ReturnType<typeof createModules>;
 
@@ -85,7 +117,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const modules = createModules({ db, clock, config });
-  const all: ModuleRoutes[] = Object.values(modules);
+  // Some modules (machine access) serve others and add no routes of their own.
+  const all = Object.values(modules) as ModuleRoutes[];
 
   const routes: RegisteredRoute[] = [];
   const record = (isPublic: boolean) => (route: RouteOptions) => {
@@ -94,7 +127,7 @@ export async function buildApp({
   };
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { machineOriginFor: modules.machineProxy.machineOriginFor });
   await app.register(openApiPlugin);
 
   await app.register(async (scope) => {

@@ -28,6 +28,11 @@ const envSchema = z
     TRUST_PROXY: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
+    MACHINE_ORIGIN: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((url) => new URL(url).origin)
+      .optional(),
+    MACHINE_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   })
   .superRefine((env, ctx) => {
     if (!env.DEMO && !env.ADMIN_EMAIL !== !env.ADMIN_PASSWORD) {
@@ -54,6 +59,10 @@ export interface Config {
   trustProxy: string[] | false;
   logLevel: string;
   webDist: string | undefined;
+  /** Public URL of the machine origin (DESIGN.md §5); undefined: this host on `machinePort`. */
+  machineOrigin: string | undefined;
+  /** Where the machine origin listens: MACHINE_PORT, by default PORT + 1. */
+  machinePort: number;
 }
 
 export class ConfigError extends Error {}
@@ -92,5 +101,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : false,
     logLevel: parsed.LOG_LEVEL,
     webDist: parsed.WEB_DIST,
+    machineOrigin: parsed.MACHINE_ORIGIN,
+    machinePort: parsed.MACHINE_PORT ?? parsed.PORT + 1,
   };
 }

@@ -6,9 +6,12 @@ import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoFleet } from './demo/demo-fleet.ts';
+import { type DemoGateway, issueDemoGatewayKeys } from './demo/demo-gateways.ts';
 import { loggerOptions } from './logging.ts';
+import { buildMachineOrigin } from './machine-origin.ts';
 import { DEFAULT_HASHING_COST } from './modules/auth/password-hasher.ts';
 import { loadJwtSecret } from './modules/auth/token.service.ts';
+import { PROXY_TIMEOUT_MS } from './modules/machine-proxy/board-relay.ts';
 import { ensureFirstAdministrator } from './modules/users/first-administrator.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -17,8 +20,21 @@ const SESSION_CACHE_MS = 5000;
 /** How often expired sessions are forgotten. */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
-async function main(): Promise<void> {
-  const config = parseConfig(process.env);
+export interface RunningServer {
+  /** The portal's address, e.g. http://127.0.0.1:8080. */
+  url: string;
+  /** In demo mode: the demo groups' gateways with fresh keys, for the simulated hardware to dial in. */
+  demoGateways: DemoGateway[];
+  log: { info(message: string): void; warn(object: unknown, message?: string): void };
+  /** Stops listening, closes the database and releases the data folder. */
+  close(): Promise<void>;
+}
+
+/** Starts the portal and its machine origin from the environment; the caller decides when to close it. */
+export async function startServer(
+  env: Record<string, string | undefined> = process.env,
+): Promise<RunningServer> {
+  const config = parseConfig(env);
   const dataDir = path.resolve(config.dataDir);
   await mkdir(dataDir, { recursive: true });
 
@@ -27,8 +43,8 @@ async function main(): Promise<void> {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
 
-  let database: DatabaseHandle;
   try {
+    let database: DatabaseHandle;
     if (config.databaseUrl) {
       database = await openPostgres(config.databaseUrl);
     } else {
@@ -52,6 +68,9 @@ async function main(): Promise<void> {
         trustProxy: config.trustProxy,
         webDist: config.webDist ?? DEFAULT_WEB_DIST,
         passwordHashing: DEFAULT_HASHING_COST,
+        machineOrigin: config.machineOrigin,
+        machinePort: config.machinePort,
+        proxyTimeoutMs: PROXY_TIMEOUT_MS,
       },
       db: database.db,
       logger: loggerOptions(config),
@@ -60,6 +79,9 @@ async function main(): Promise<void> {
     const seeded = config.demo
       ? await seedDemoFleet(modules, { db: database.db })
       : await ensureFirstAdministrator(modules, config.firstAdmin);
+    const demoGateways = config.demo
+      ? await issueDemoGatewayKeys(database.db, modules.controllers.repository, new Date())
+      : [];
 
     const housekeeping = setInterval(() => {
       modules.auth.service
@@ -69,29 +91,40 @@ async function main(): Promise<void> {
     housekeeping.unref();
     cleanups.push(async () => clearInterval(housekeeping));
 
-    let closing = false;
-    const shutdown = (signal: string) => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down');
-      void cleanUp().then(() => process.exit(0));
-    };
-    process.on('SIGINT', shutdown);
-    process.on('SIGTERM', shutdown);
-
+    const machineOrigin = await buildMachineOrigin(modules, loggerOptions(config));
+    cleanups.push(() => machineOrigin.close());
     const address = await app.listen({ port: config.port, host: config.host });
+    const machineAddress = await machineOrigin.listen({ port: config.machinePort, host: config.host });
     app.log.info({ database: database.kind, dataDir }, `portal listening on ${address}`);
+    app.log.info(`machine origin listening on ${machineAddress}`);
     if (config.demo) {
       const accounts = DEMO_USERS.map((user) => user.email).join(', ');
       app.log.info(`demo ${seeded ? 'fleet created' : 'fleet'}: ${accounts} (password ${DEMO_PASSWORD})`);
     }
+    return { url: address, demoGateways, log: app.log, close: cleanUp };
   } catch (error) {
     await cleanUp();
     throw error;
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+/** Run directly (`node apps/server/src/server.ts`): the portal alone, stopped by SIGINT or SIGTERM. */
+async function main(): Promise<void> {
+  const server = await startServer();
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.log.info(`shutting down (${signal})`);
+    void server.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -14,6 +14,9 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** A fresh webcam token for the page to renew before the old one runs out (DESIGN.md §4). */
+export const videoTokenResponseSchema = z.object({ video_token: z.string() });
+
 /** The claims of the session token; `exp` is in seconds since the epoch. */
 export const sessionClaimsSchema = z.object({
   id: z.number().int().positive(),

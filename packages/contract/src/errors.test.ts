@@ -7,7 +7,7 @@ describe('the error catalog', () => {
     expect(genericErrorCode(404)).toBe('NOT_FOUND');
     expect(genericErrorCode(415)).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect(genericErrorCode(418)).toBe('BAD_REQUEST');
-    expect(genericErrorCode(502)).toBe('INTERNAL_ERROR');
+    expect(genericErrorCode(501)).toBe('INTERNAL_ERROR');
   });
 
   it('lists the codes of a status in catalog order', () => {

@@ -17,6 +17,8 @@ export const ERROR_CATALOG = {
   ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled' },
   BUSINESS_SUSPENDED: { status: 403, message: 'The business of this account is suspended' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
+  /** The machine's licence is missing or expired: only administrators still reach it. */
+  LICENSE_EXPIRED: { status: 403, message: 'The licence of this machine is not valid' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   /** Deleting something others still depend on (a business with users, a type in use…). */
@@ -29,6 +31,12 @@ export const ERROR_CATALOG = {
   INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
   SERVER_BUSY: { status: 503, message: 'The server is busy; try again shortly' },
   NOT_READY: { status: 503, message: 'The service is not ready' },
+  /** Machine proxy: the machine's gateway has no tunnel open (DESIGN.md §5). */
+  GATEWAY_OFFLINE: { status: 502, message: 'The gateway of this machine is offline' },
+  /** Machine proxy: the gateway is online but cannot reach the board. */
+  BOARD_OFFLINE: { status: 503, message: 'The board of this machine is offline' },
+  /** Machine proxy: the board did not answer in time. */
+  BOARD_TIMEOUT: { status: 504, message: 'The board of this machine did not answer in time' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -9,6 +9,7 @@ export * from './licenses.ts';
 export * from './limits.ts';
 export * from './live-status.ts';
 export * from './machine-groups.ts';
+export * from './machine-proxy.ts';
 export * from './paging.ts';
 export * from './permissions.ts';
 export * from './roles.ts';

@@ -22,11 +22,13 @@ export const DEADLINE_HEADER = 'x-tunnel-wait-ms';
 /** The gateway's own answers (not the board's) carry this header, so the portal can tell "board offline" apart. */
 export const GATEWAY_ANSWER_HEADER = 'x-gateway-answer';
 export type GatewayAnswer =
-  | 'board-unreachable'
-  | 'board-timeout'
-  | 'deadline-passed'
-  | 'no-webcam'
-  | 'bad-request';
+  | 'board-unreachable' // 503: the board (or, on a /webcam stream, the webcam) refused or dropped the connection
+  | 'board-timeout' // 504: the board (or webcam) stayed silent too long
+  | 'deadline-passed' // 504: the request waited for a board slot past its deadline and was never sent
+  | 'no-webcam' // 404: this gateway has no webcam configured
+  | 'bad-request' // 400/411: the request cannot be sent to a board as it is (head too long, upload without length)
+  | 'gateway-busy' // 503: too many requests already wait for this board (or webcam); nothing was sent
+  | 'upgrade-refused'; // 502: the board answered a WebSocket upgrade with something other than 101
 
 /** Close codes the portal uses to tell a gateway why its tunnel ended (4000-4999 are free for applications). */
 export const CLOSE_CODES = {

@@ -32,6 +32,17 @@ type BusinessKey = 'a' | 'b';
 const BUSINESS_TAG = { a: 'OA', b: 'BP' } as const satisfies Record<BusinessKey, string>;
 type AssigneeKey = 'tech' | 'customer' | 'customer2';
 
+/**
+ * What the simulated hardware behind a demo group does (DESIGN.md §7, issue 7): its board's firmware and mode,
+ * the state it starts in, and whether its board or gateway is missing.
+ */
+export interface DemoHardware {
+  firmware: '3.4' | '3.5' | '3.6';
+  mode: 'standalone' | 'sbc';
+  board: 'printing' | 'idle' | 'paused' | 'halted' | 'offline';
+  gateway: 'online' | 'offline';
+}
+
 interface DemoMachineGroup {
   name: string;
   location: string;
@@ -43,6 +54,7 @@ interface DemoMachineGroup {
   computer: number;
   license: LicenseState | null;
   assignees: readonly AssigneeKey[];
+  hardware: DemoHardware;
 }
 
 /** The fleet: each group gets its own controller, named after where it stands. */
@@ -58,6 +70,7 @@ export const DEMO_MACHINE_GROUPS: readonly DemoMachineGroup[] = [
     computer: COMPUTER.pi4,
     license: 'valid',
     assignees: ['tech', 'customer'],
+    hardware: { firmware: '3.5', mode: 'standalone', board: 'printing', gateway: 'online' },
   },
   {
     name: 'Prusa linea 2',
@@ -70,6 +83,7 @@ export const DEMO_MACHINE_GROUPS: readonly DemoMachineGroup[] = [
     computer: COMPUTER.pi4,
     license: 'expiring',
     assignees: ['customer'],
+    hardware: { firmware: '3.5', mode: 'standalone', board: 'printing', gateway: 'online' },
   },
   {
     name: 'Cella pallet',
@@ -82,6 +96,7 @@ export const DEMO_MACHINE_GROUPS: readonly DemoMachineGroup[] = [
     computer: COMPUTER.pi5,
     license: 'valid',
     assignees: ['tech'],
+    hardware: { firmware: '3.6', mode: 'sbc', board: 'idle', gateway: 'online' },
   },
   {
     name: 'Voron prototipi',
@@ -94,6 +109,7 @@ export const DEMO_MACHINE_GROUPS: readonly DemoMachineGroup[] = [
     computer: COMPUTER.pi5,
     license: 'expired',
     assignees: ['tech'],
+    hardware: { firmware: '3.6', mode: 'standalone', board: 'paused', gateway: 'online' },
   },
   {
     name: 'Modix grande formato',
@@ -106,6 +122,7 @@ export const DEMO_MACHINE_GROUPS: readonly DemoMachineGroup[] = [
     computer: COMPUTER.pi4,
     license: 'valid',
     assignees: [],
+    hardware: { firmware: '3.4', mode: 'standalone', board: 'halted', gateway: 'online' },
   },
   {
     name: 'RatRig produzione',
@@ -118,6 +135,7 @@ export const DEMO_MACHINE_GROUPS: readonly DemoMachineGroup[] = [
     computer: COMPUTER.pi5,
     license: 'valid',
     assignees: ['customer2'],
+    hardware: { firmware: '3.5', mode: 'standalone', board: 'printing', gateway: 'online' },
   },
   {
     name: 'Prusa laboratorio',
@@ -130,6 +148,7 @@ export const DEMO_MACHINE_GROUPS: readonly DemoMachineGroup[] = [
     computer: COMPUTER.pi4,
     license: 'expiring',
     assignees: ['customer2'],
+    hardware: { firmware: '3.4', mode: 'standalone', board: 'offline', gateway: 'online' },
   },
   {
     name: 'Cella pallet B',
@@ -142,6 +161,7 @@ export const DEMO_MACHINE_GROUPS: readonly DemoMachineGroup[] = [
     computer: COMPUTER.pi4,
     license: 'expired',
     assignees: [],
+    hardware: { firmware: '3.6', mode: 'standalone', board: 'idle', gateway: 'offline' },
   },
 ];
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -51,6 +52,38 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, OPTIONS);
-});
+export interface SecurityHeadersOptions {
+  /** The machine origin for a request (DESIGN.md §5): the only place the SPA frames and shows webcams from. */
+  machineOriginFor?: (request: { protocol: string; hostname: string }) => string;
+}
+
+/**
+ * Helmet with OPTIONS; frames and images may also come from the machine origin, which by default is this
+ * request's host on another port, so those two directives are computed per request.
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, { machineOriginFor }: SecurityHeadersOptions) => {
+    if (!machineOriginFor) {
+      await app.register(helmet, OPTIONS);
+      return;
+    }
+    const machineOrigin = (request: IncomingMessage) => {
+      const host = request.headers.host;
+      if (!host) return "'self'";
+      const protocol = (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+      return machineOriginFor({ protocol, hostname: host });
+    };
+    const { directives } = OPTIONS.contentSecurityPolicy;
+    await app.register(helmet, {
+      ...OPTIONS,
+      contentSecurityPolicy: {
+        ...OPTIONS.contentSecurityPolicy,
+        directives: {
+          ...directives,
+          frameSrc: [...directives.frameSrc, (request) => machineOrigin(request)],
+          imgSrc: [...directives.imgSrc, (request) => machineOrigin(request)],
+        },
+      },
+    });
+  },
+);

@@ -12,6 +12,12 @@ export interface AppConfig {
   trustProxy: string[] | false;
   /** Folder of the built web app; undefined serves the API only. */
   webDist: string | undefined;
+  /** The machine origin's public URL (DESIGN.md §5); undefined: the request's host on `machinePort`. */
+  machineOrigin: string | undefined;
+  /** Where the machine origin listens. */
+  machinePort: number;
+  /** How long a proxied request waits for the board's answer (DESIGN.md §5: 30 s; tests shorten it). */
+  proxyTimeoutMs: number;
   /** argon2id cost; tests use a cheap one. */
   passwordHashing: { memoryCost: number; timeCost: number };
   /** Live status timings: each board read every `pollMs` (2 s), each stream's session checked every `streamRefreshMs` (30 s); tests shorten them. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computerControllers } from '../db/schema.ts';
 import { ACCESS_TABLE, type Reach } from './authorization/access-table.ts';
 import {
   CALLERS,
@@ -7,17 +8,34 @@ import {
   type RoleCaller,
   type Side,
 } from './authorization/fixtures.ts';
+import { answerJson, connectFakeGateway, type FakeGateway, type StreamHandler } from './fake-gateway.ts';
 import { injectRoute } from './inject-route.ts';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let f: Fixtures;
 
+let gateways: FakeGateway[];
+
 beforeAll(async () => {
   t = await createTestApp();
   f = await loadFixtures(t);
+  // Every machine answers, so an allowed proxy request succeeds and only the rules can refuse it.
+  const controllers = await t.database.db.select({ id: computerControllers.id }).from(computerControllers);
+  gateways = await Promise.all(
+    controllers.map(({ id }) => connectFakeGateway(t.modules.gateway.registry, id, answerBoard)),
+  );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await Promise.all(gateways.map((gateway) => gateway.disconnect()));
+  await t.close();
+});
+
+/** A board that reads whatever it is sent and answers `{}`. */
+const answerBoard: StreamHandler = (stream) => {
+  stream.resume();
+  stream.on('end', () => answerJson({})(stream, {}));
+};
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 const registered = () => t.routes.filter((route) => route.method !== 'HEAD');

@@ -63,7 +63,8 @@ describe('platform routes', () => {
       .flatMap(([path, operations]) =>
         Object.entries(operations).map(([method, operation]) => ({
           method: method.toUpperCase(),
-          url: path.replace(/\{(\w+)\}/g, ':$1'),
+          // OpenAPI writes `:id` as `{id}` and a trailing wildcard as `{*}`.
+          url: path.replace(/\{(\w+)\}/g, ':$1').replace(/\{\*\}$/, '*'),
           public: Array.isArray(operation.security) && operation.security.length === 0,
         })),
       )

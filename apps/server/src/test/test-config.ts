@@ -13,5 +13,8 @@ export const TEST_CONFIG: AppConfig = {
   sessionCacheMs: 0,
   trustProxy: false,
   webDist: undefined,
+  machineOrigin: undefined,
+  machinePort: 0,
+  proxyTimeoutMs: 30_000,
   passwordHashing: { memoryCost: 1024, timeCost: 2 },
 };

@@ -1,6 +1,7 @@
-import { loginBodySchema, loginResponseSchema } from '@portal/contract';
+import { loginBodySchema, loginResponseSchema, videoTokenResponseSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { unauthenticated } from '../../shared/app-error.ts';
 import { readBearer } from '../../shared/bearer.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
@@ -29,6 +30,24 @@ export const authPublicRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = as
 };
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/api/v1/auth/video-token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'A fresh webcam token (minutes long, never past the session): the page renews it while it watches',
+        response: { 200: videoTokenResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      // The authenticated scope has checked the bearer already; it is read again for its expiry.
+      const token = readBearer(request);
+      if (!token) throw unauthenticated();
+      return { video_token: await auth.renewVideoToken(token) };
+    },
+  );
+
   app.delete(
     '/api/v1/auth',
     {

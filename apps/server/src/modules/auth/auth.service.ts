@@ -109,8 +109,30 @@ export class AuthService {
    * change these should still end the user's sessions themselves (`SessionsRepository.revokeAllOf`).
    */
   async authenticate(token: string): Promise<SessionSubject> {
-    const { tokens, sessions, clock, cache } = this.#deps;
-    const claims = await tokens.verifySession(token);
+    return this.checkSession(await this.#deps.tokens.verifySession(token));
+  }
+
+  /** The subject of a webcam token: the same session check, for the one token that travels in URLs. */
+  async authenticateVideo(token: string): Promise<SessionSubject> {
+    return this.checkSession(await this.#deps.tokens.verifyVideo(token));
+  }
+
+  /** A fresh webcam token for the session of `token`, ending no later than that session. */
+  async renewVideoToken(token: string): Promise<string> {
+    const claims = await this.#deps.tokens.verifySession(token);
+    const subject = await this.checkSession(claims);
+    return this.#deps.tokens.issueVideo(
+      { id: subject.id, role: subject.role, business: subject.business, sessionId: subject.sessionId },
+      new Date(claims.exp * 1000),
+    );
+  }
+
+  /**
+   * The same check for a session named by other signed means (a machine-origin cookie carries the user and
+   * session ids): the session must still be live and its user and business allowed in.
+   */
+  async checkSession(claims: { id: number; sid: string }): Promise<SessionSubject> {
+    const { sessions, clock, cache } = this.#deps;
     const cached = cache.get(claims.sid);
     if (cached) return cached;
     const row = await sessions.findForCheck(claims.sid);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sessionClaimsSchema } from '@portal/contract';
+import { sessionClaimsSchema, VIDEO_TOKEN_TTL_SECONDS } from '@portal/contract';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
@@ -41,27 +41,51 @@ export class TokenService {
   }
 
   async issue(subject: TokenSubject, expiresAt: Date): Promise<IssuedTokens> {
-    const issuedAt = Math.floor(this.#clock().getTime() / 1000);
-    const sign = (audience: keyof typeof AUDIENCE) =>
-      new SignJWT({ id: subject.id, role: subject.role, business: subject.business, sid: subject.sessionId })
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE[audience])
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(this.#key);
-    const [accessToken, videoToken] = await Promise.all([sign('session'), sign('video')]);
+    const [accessToken, videoToken] = await Promise.all([
+      this.#sign(subject, 'session', expiresAt.getTime()),
+      this.issueVideo(subject, expiresAt),
+    ]);
     return { accessToken, videoToken };
   }
 
+  /** A webcam token: minutes long, and never past the end of its session. */
+  issueVideo(subject: TokenSubject, sessionEnd: Date): Promise<string> {
+    const end = Math.min(sessionEnd.getTime(), this.#clock().getTime() + VIDEO_TOKEN_TTL_SECONDS * 1000);
+    return this.#sign(subject, 'video', end);
+  }
+
+  #sign(subject: TokenSubject, audience: keyof typeof AUDIENCE, expiresAtMs: number): Promise<string> {
+    return new SignJWT({
+      id: subject.id,
+      role: subject.role,
+      business: subject.business,
+      sid: subject.sessionId,
+    })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE[audience])
+      .setIssuedAt(Math.floor(this.#clock().getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAtMs / 1000))
+      .sign(this.#key);
+  }
+
   /** The claims of a valid session token; anything else is a 401 that says as little as possible. */
-  async verifySession(token: string): Promise<SessionTokenClaims> {
+  verifySession(token: string): Promise<SessionTokenClaims> {
+    return this.#verify(token, 'session');
+  }
+
+  /** The claims of a valid webcam token (only the webcam relay accepts these). */
+  verifyVideo(token: string): Promise<SessionTokenClaims> {
+    return this.#verify(token, 'video');
+  }
+
+  async #verify(token: string, audience: keyof typeof AUDIENCE): Promise<SessionTokenClaims> {
     const now = this.#clock();
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
-        audience: AUDIENCE.session,
+        audience: AUDIENCE[audience],
         currentDate: now,
       });
       const claims = serverClaimsSchema.safeParse(payload);

@@ -27,7 +27,11 @@ export class ControllersService {
   readonly #controllers: ControllersRepository;
   readonly #clock: Clock;
 
-  constructor(controllers: ControllersRepository, clock: Clock) {
+  readonly #keyChanged: (controllerId: number) => void;
+
+  /** `keyChanged` ends the tunnel a replaced (or deleted) key opened: the old key "stops working at once". */
+  constructor(controllers: ControllersRepository, clock: Clock, keyChanged: (controllerId: number) => void) {
+    this.#keyChanged = keyChanged;
     this.#controllers = controllers;
     this.#clock = clock;
   }
@@ -106,6 +110,7 @@ export class ControllersService {
     if (controller.machineGroupId !== null) throw conflict(CONTROLLER_IN_USE);
     try {
       await this.#controllers.delete(id);
+      this.#keyChanged(id);
     } catch (error) {
       // A group took the controller since the check above: the foreign key refuses the delete.
       if (isForeignKeyViolation(error)) throw conflict(CONTROLLER_IN_USE);
@@ -124,6 +129,7 @@ export class ControllersService {
     if (!(await this.#controllers.setKeyHash(id, hashGatewayKey(key), this.#clock()))) {
       throw notFound('Computer controller');
     }
+    this.#keyChanged(id);
     return { key };
   }
 

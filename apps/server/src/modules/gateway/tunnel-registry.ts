@@ -74,6 +74,11 @@ export class InProcessTunnelRegistry implements TunnelRegistry {
     if (!wasOnline) this.#events.emit('status', controllerId, true);
   }
 
+  /** Ends a controller's tunnel (its key was replaced): the gateway must authenticate again. */
+  disconnect(controllerId: number): void {
+    this.#sessions.get(controllerId)?.destroy();
+  }
+
   /** A gateway's session ended; a session already replaced by a newer one changes nothing. */
   detach(controllerId: number, session: http2.ClientHttp2Session): void {
     if (this.#sessions.get(controllerId) !== session) return;

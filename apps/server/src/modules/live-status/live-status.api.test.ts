@@ -11,30 +11,27 @@ import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { machineGroupUsers } from '../../db/schema.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
+import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { InProcessTunnelRegistry } from '../gateway/tunnel-registry.ts';
-import { FakeBoard, FakeGateways } from './live-status.test-support.ts';
+import { FakeBoard } from './live-status.test-support.ts';
 import type { MachineEvent } from './machine-events.ts';
 
 let t: TestApp;
 let demo: ReturnType<typeof demoClient>;
-let gateways: FakeGateways;
+const gateways: FakeGateway[] = [];
 let origin: string;
 const busEvents: MachineEvent[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ liveStatus: { pollMs: 50, streamRefreshMs: 100 } });
   demo = demoClient(t);
-  const registry = t.modules.liveStatus.tunnels;
-  if (!(registry instanceof InProcessTunnelRegistry)) throw new Error('the tests attach tunnels by hand');
-  gateways = await FakeGateways.start(registry);
   t.modules.liveStatus.events.subscribe((event) => busEvents.push(event));
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
-  await gateways.stop();
+  await Promise.all(gateways.map((gateway) => gateway.disconnect()));
   await t.close();
 });
 
@@ -63,7 +60,9 @@ async function statusOfGroup(email: string, name: string): Promise<MachineLiveSt
 /** Connects a gateway for a demo group's controller, serving `board`. */
 async function connectGroup(name: string, board: FakeBoard) {
   const group = await demo.group(name);
-  await gateways.connect(group.computerControllerId, board);
+  gateways.push(
+    await connectFakeGateway(t.modules.gateway.registry, group.computerControllerId, board.handler),
+  );
   return group;
 }
 

@@ -50,7 +50,6 @@ export function createLiveStatusModule(
     monitor,
     service,
     streams,
-    tunnels,
     routes: routesOf(liveStatusRoutes, { service, streams, monitor, authenticate }),
   };
 }

@@ -2,23 +2,22 @@ import type { MachineLiveStatus } from '@portal/contract';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../shared/clock.ts';
+import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
 import { InProcessTunnelRegistry } from '../gateway/tunnel-registry.ts';
 import { LiveStatusMonitor } from './live-status.monitor.ts';
-import { FakeBoard, FakeGateways } from './live-status.test-support.ts';
+import { FakeBoard } from './live-status.test-support.ts';
 import { InProcessMachineEvents, type MachineEvent, type MachineTransition } from './machine-events.ts';
 
 const GROUP_ID = 42;
 let registry: InProcessTunnelRegistry;
-let gateways: FakeGateways;
 let events: InProcessMachineEvents;
 let monitor: LiveStatusMonitor;
 const seen: MachineEvent[] = [];
-const open: { disconnect(): Promise<void> }[] = [];
+const open: FakeGateway[] = [];
 let nextController = 1;
 
 beforeAll(async () => {
   registry = new InProcessTunnelRegistry();
-  gateways = await FakeGateways.start(registry);
   events = new InProcessMachineEvents();
   events.subscribe((event) => seen.push(event));
   monitor = new LiveStatusMonitor({
@@ -35,15 +34,12 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((gateway) => gateway.disconnect()));
 });
 
-afterAll(async () => {
-  monitor.stop();
-  await gateways.stop();
-});
+afterAll(() => monitor.stop());
 
 /** A board on a gateway of its own controller, connected. */
 async function connected(board: FakeBoard) {
   const controllerId = nextController++;
-  const gateway = await gateways.connect(controllerId, board);
+  const gateway = await connectFakeGateway(registry, controllerId, board.handler);
   open.push(gateway);
   return { controllerId, gateway };
 }
@@ -230,6 +226,7 @@ describe('the live status monitor', () => {
     const { controllerId, gateway } = await connected(board);
     await stateOf(controllerId, { state: 'idle' });
     const before = monitor.following;
+    open.splice(open.indexOf(gateway), 1);
     await gateway.disconnect();
     await stateOf(controllerId, { state: 'gatewayOffline', job: null, boardName: 'fake-board' });
     expect(monitor.following).toBe(before - 1);

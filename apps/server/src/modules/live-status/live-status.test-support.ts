@@ -1,15 +1,6 @@
-import { once } from 'node:events';
 import type http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
-import {
-  acceptServerSession,
-  BOARD_PREFIX,
-  GATEWAY_ANSWER_HEADER,
-  type GatewayAnswer,
-  openClientSession,
-} from '@portal/tunnel';
-import WebSocket, { WebSocketServer } from 'ws';
-import type { InProcessTunnelRegistry } from '../gateway/tunnel-registry.ts';
+import { BOARD_PREFIX, GATEWAY_ANSWER_HEADER, type GatewayAnswer } from '@portal/tunnel';
+import type { StreamHandler } from '../../test/fake-gateway.ts';
 
 /** The object-model fields a fake board serves; job fields as in duet/http-api.md section 3.5. */
 export interface FakeBoardModel {
@@ -75,7 +66,10 @@ export class FakeBoard {
     this.model = { ...this.model, ...changes };
   }
 
-  serve(stream: http2.ServerHttp2Stream, path: string): void {
+  /** Serves the streams of a fake gateway (test/fake-gateway.ts). */
+  readonly handler: StreamHandler = (stream, headers) => this.#serve(stream, String(headers[':path']));
+
+  #serve(stream: http2.ServerHttp2Stream, path: string): void {
     const boardPath = path.slice(BOARD_PREFIX.length);
     this.requests.push(boardPath);
     this.#inFlight += 1;
@@ -135,55 +129,5 @@ export class FakeBoard {
       default:
         return undefined;
     }
-  }
-}
-
-/**
- * Gateways dialling a loopback WebSocket server, each carrying HTTP/2 as the real tunnel does
- * (packages/tunnel), with the portal's end attached to a tunnel registry the way the gateway module does.
- */
-export class FakeGateways {
-  readonly #registry: InProcessTunnelRegistry;
-  readonly #server: WebSocketServer;
-  readonly #sockets = new Set<WebSocket>();
-
-  private constructor(registry: InProcessTunnelRegistry, server: WebSocketServer) {
-    this.#registry = registry;
-    this.#server = server;
-  }
-
-  static async start(registry: InProcessTunnelRegistry): Promise<FakeGateways> {
-    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await once(server, 'listening');
-    return new FakeGateways(registry, server);
-  }
-
-  /** Connects a gateway for the controller, serving `board`; resolves once the registry has it online. */
-  async connect(controllerId: number, board: FakeBoard): Promise<{ disconnect(): Promise<void> }> {
-    const accepted = once(this.#server, 'connection') as Promise<[WebSocket]>;
-    const gatewaySocket = new WebSocket(`ws://127.0.0.1:${(this.#server.address() as AddressInfo).port}`);
-    this.#sockets.add(gatewaySocket);
-    await once(gatewaySocket, 'open');
-    acceptServerSession(gatewaySocket).on('stream', (stream, headers) => {
-      board.serve(stream, String(headers[':path']));
-    });
-    const [portalSocket] = await accepted;
-    const session = openClientSession(portalSocket);
-    await once(session, 'remoteSettings');
-    session.on('close', () => this.#registry.detach(controllerId, session));
-    this.#registry.attach(controllerId, session);
-    return {
-      disconnect: async () => {
-        if (session.closed || session.destroyed) return;
-        const closed = once(session, 'close');
-        gatewaySocket.close();
-        await closed;
-      },
-    };
-  }
-
-  async stop(): Promise<void> {
-    for (const socket of this.#sockets) socket.terminate();
-    await new Promise((resolve) => this.#server.close(resolve));
   }
 }

@@ -2,6 +2,7 @@ import { BUSINESS_ACCESS } from './business-access.ts';
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
 import { HARDWARE_ACCESS } from './hardware-access.ts';
 import { LIVE_STATUS_ACCESS } from './live-status-access.ts';
+import { MACHINES_ACCESS } from './machines-access.ts';
 import { USERS_ACCESS } from './users-access.ts';
 
 /**
@@ -44,6 +45,10 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     }),
   },
   'DELETE /api/v1/auth': { roles: everyone, request: async () => ({ url: '/api/v1/auth' }) },
+  'POST /api/v1/auth/video-token': {
+    roles: everyone,
+    request: async () => ({ url: '/api/v1/auth/video-token' }),
+  },
   ...USERS_ACCESS,
   'GET /api/v1/users/:id': {
     roles: { administrator: 'all', manager: 'own', technician: 'self', customer: 'self' },
@@ -56,4 +61,5 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   ...BUSINESS_ACCESS,
   ...HARDWARE_ACCESS,
   ...LIVE_STATUS_ACCESS,
+  ...MACHINES_ACCESS,
 };

@@ -16,7 +16,7 @@ const administrators: Record<RoleCaller, Reach> = {
   customer: 'none',
 };
 /** Machine groups (and their controllers): a manager's business, the groups assigned to technicians and customers. */
-const groupViewers: Record<RoleCaller, Reach> = {
+export const groupViewers: Record<RoleCaller, Reach> = {
   administrator: 'all',
   manager: 'own',
   technician: 'own',
@@ -35,7 +35,7 @@ const groupOf = async (f: Fixtures, side: Side) => {
   return row;
 };
 
-const controllerOf = async (f: Fixtures, side: Side) => {
+export const controllerOf = async (f: Fixtures, side: Side) => {
   const group = await groupOf(f, side);
   const [row] = await f.t.database.db
     .select()

@@ -1,0 +1,166 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseCli } from './config.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'gateway-config-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function configFile(name: string, content: unknown): string {
+  const path = join(folder, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+const complete = [
+  '--server',
+  'https://portal.example.com',
+  '--controller',
+  '7',
+  '--key',
+  'k',
+  '--board',
+  'http://10.0.0.5',
+];
+
+function errorOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('gateway configuration', () => {
+  it('reads flags, with defaults for the password and the log level', () => {
+    expect(parseCli(complete, {})).toEqual({
+      help: false,
+      config: {
+        server: 'https://portal.example.com',
+        controller: 7,
+        key: 'k',
+        board: 'http://10.0.0.5',
+        boardPassword: 'reprap',
+        logLevel: 'info',
+      },
+    });
+  });
+
+  it('takes a flag over the environment, and the environment over the file', () => {
+    const file = configFile('precedence.json', {
+      server: 'ws://from-file:8080',
+      controller: 1,
+      key: 'file-key',
+      board: 'http://file-board',
+      webcam: 'http://file-cam:8080',
+      logLevel: 'warn',
+    });
+    const { config } = parseCli(['--config', file, '--key', 'flag-key'], {
+      PORTAL_GATEWAY_CONTROLLER: '2',
+      PORTAL_GATEWAY_KEY: 'env-key',
+      PORTAL_GATEWAY_BOARD_PASSWORD: 'env-password',
+      PORTAL_GATEWAY_LOG_LEVEL: '',
+    }) as { config: Record<string, unknown> };
+    expect(config).toEqual({
+      server: 'ws://from-file:8080',
+      controller: 2,
+      key: 'flag-key',
+      board: 'http://file-board',
+      webcam: 'http://file-cam:8080',
+      boardPassword: 'env-password',
+      logLevel: 'warn',
+    });
+  });
+
+  it('finds the config file through PORTAL_GATEWAY_CONFIG', () => {
+    const file = configFile('by-env.json', {
+      server: 'http://127.0.0.1:8080',
+      controller: 3,
+      key: 'k',
+      board: 'http://127.0.0.1:9000',
+    });
+    expect(parseCli([], { PORTAL_GATEWAY_CONFIG: file })).toMatchObject({ config: { controller: 3 } });
+  });
+
+  it('names each missing setting by its flag and environment variable', () => {
+    const message = errorOf(() => parseCli([], {}));
+    expect(message).toContain('--server (or PORTAL_GATEWAY_SERVER): is required');
+    expect(message).toContain('--controller (or PORTAL_GATEWAY_CONTROLLER): is required');
+    expect(message).toContain('--key (or PORTAL_GATEWAY_KEY): is required');
+    expect(message).toContain('--board (or PORTAL_GATEWAY_BOARD): is required');
+    expect(message).not.toContain('webcam');
+  });
+
+  it('explains values that cannot work', () => {
+    const message = errorOf(() =>
+      parseCli(
+        [
+          '--server',
+          'portal.example.com',
+          '--controller',
+          'seven',
+          '--key',
+          'k',
+          '--board',
+          'https://10.0.0.5',
+          '--webcam',
+          'http://10.0.0.6:8081/0/stream',
+          '--log-level',
+          'loud',
+        ],
+        {},
+      ),
+    );
+    expect(message).toContain('--server (or PORTAL_GATEWAY_SERVER): must be the portal address');
+    expect(message).toContain('--controller (or PORTAL_GATEWAY_CONTROLLER): must be a number');
+    expect(message).toContain('--board (or PORTAL_GATEWAY_BOARD): must be the board address over plain HTTP');
+    expect(message).toContain('--webcam (or PORTAL_GATEWAY_WEBCAM): must have no path');
+    expect(message).toContain('--log-level (or PORTAL_GATEWAY_LOG_LEVEL): must be one of');
+    expect(
+      errorOf(() => parseCli([...complete.slice(0, 2), '--controller', '0', ...complete.slice(4)], {})),
+    ).toContain('must be a positive number');
+  });
+
+  it('refuses unknown flags, unknown file settings, and unreadable files', () => {
+    expect(errorOf(() => parseCli([...complete, '--bord', 'x'], {}))).toMatch(/Unknown option '--bord'/);
+    const typo = configFile('typo.json', {
+      server: 'http://a',
+      controller: 1,
+      key: 'k',
+      board: 'http://b',
+      pasword: 'x',
+    });
+    expect(errorOf(() => parseCli(['--config', typo], {}))).toContain('unknown setting "pasword"');
+    expect(errorOf(() => parseCli(['--config', join(folder, 'missing.json')], {}))).toMatch(
+      /Cannot read the config file .*missing\.json/,
+    );
+    expect(errorOf(() => parseCli(['--config', configFile('broken.json', '{"server":')], {}))).toMatch(
+      /is not valid JSON/,
+    );
+    expect(errorOf(() => parseCli(['--config', configFile('list.json', [])], {}))).toMatch(/one JSON object/);
+  });
+
+  it('shows the usage on --help', () => {
+    expect(parseCli(['--help'], {})).toEqual({ help: true });
+  });
+});
+
+describe('the portal-gateway command', () => {
+  it('exits with code 2 and a clear message on a bad configuration', async () => {
+    const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+    const run = promisify(execFile)(process.execPath, [cli, '--controller', 'x'], { env: {} });
+    const failure = (await run.then(
+      () => null,
+      (error: unknown) => error,
+    )) as { code: number; stderr: string } | null;
+    expect(failure?.code).toBe(2);
+    expect(failure?.stderr).toContain('--controller (or PORTAL_GATEWAY_CONTROLLER): must be a number');
+    expect(failure?.stderr).toContain('--server (or PORTAL_GATEWAY_SERVER): is required');
+  });
+});

@@ -1,0 +1,215 @@
+import { EventEmitter } from 'node:events';
+import http from 'node:http';
+import type http2 from 'node:http2';
+import {
+  BOARD_PREFIX,
+  DEAD_AFTER_MS,
+  gatewayAuthorization,
+  HEARTBEAT_INTERVAL_MS,
+  WEBCAM_PREFIX,
+} from '@portal/tunnel';
+import { type Logger, pino } from 'pino';
+import { type GatewayConfig, gatewayConfigSchema, type ValidGatewayConfig } from './config.ts';
+import { answerStream } from './relay/answers.ts';
+import { BoardRelay } from './relay/board-relay.ts';
+import { type BoardKind, BoardSession } from './relay/board-session.ts';
+import { BoardSlots } from './relay/board-slots.ts';
+import { createRelayCounters, type RelayCounters } from './relay/relay-stats.ts';
+import { upstreamOf } from './relay/upstream.ts';
+import { WebcamRelay } from './relay/webcam-relay.ts';
+import { type BackoffOptions, DEFAULT_BACKOFF } from './tunnel/backoff.ts';
+import { TunnelConnection } from './tunnel/tunnel-connection.ts';
+
+/** Limits and timings; the defaults follow DESIGN.md §5/§5a, tests and benchmarks shorten them. */
+export interface GatewayTuning {
+  /** Requests at once per board (RRF serves 3 to 6). */
+  boardConcurrency: number;
+  /** Requests waiting for a board slot; beyond this the gateway answers 503 gateway-busy. */
+  maxWaitingPerBoard: number;
+  /** Silence allowed before a board's or webcam's answer starts: past it, 504 board-timeout. */
+  upstreamTimeoutMs: number;
+  /** A board session is kept alive with a cheap request when the board has been quiet this long. */
+  sessionKeepAliveMs: number;
+  /** Pauses before each retry of a board 503; at most about a second in all. */
+  retryDelaysMs: readonly number[];
+  maxBoardWebSockets: number;
+  maxWebcamStreams: number;
+  reconnect: BackoffOptions;
+  heartbeat: { intervalMs: number; deadAfterMs: number };
+  handshakeTimeoutMs: number;
+}
+
+export const DEFAULT_TUNING: GatewayTuning = {
+  boardConcurrency: 4,
+  maxWaitingPerBoard: 64,
+  upstreamTimeoutMs: 25_000,
+  sessionKeepAliveMs: 4_000,
+  retryDelaysMs: [100, 250, 500],
+  maxBoardWebSockets: 8,
+  maxWebcamStreams: 4,
+  reconnect: DEFAULT_BACKOFF,
+  heartbeat: { intervalMs: HEARTBEAT_INTERVAL_MS, deadAfterMs: DEAD_AFTER_MS },
+  handshakeTimeoutMs: 15_000,
+};
+
+export interface GatewayOptions {
+  /** Defaults to a silent logger (a library caller brings its own). */
+  logger?: Logger;
+  /** Source of the reconnect jitter, in [0, 1); injectable for tests. */
+  random?: () => number;
+  tuning?: Partial<GatewayTuning>;
+}
+
+export interface GatewayStats extends RelayCounters {
+  /** Successful tunnel connections since start. */
+  tunnelConnects: number;
+  /** HTTP/2 streams the portal opened. */
+  streams: number;
+  activeBoardRequests: number;
+  waitingBoardRequests: number;
+  boardKind: BoardKind | null;
+  boardLoggedIn: boolean;
+}
+
+export interface GatewayEvents {
+  connected: [];
+  disconnected: [reason: string];
+}
+
+/** A gateway agent running in this process (the CLI runs one; tests, the demo fleet and benches run many). */
+export interface RunningGateway extends EventEmitter<GatewayEvents> {
+  readonly connected: boolean;
+  readonly stats: GatewayStats;
+  /** Stops reconnecting, closes the tunnel and logs out of the board. */
+  close(): Promise<void>;
+}
+
+/** True when `path` is `prefix` itself or lies under it (`prefix/…` or `prefix?…`). */
+function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
+}
+
+/** One gateway: its tunnel to the portal, its board session and slots, and the relays the portal's streams reach. */
+class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway {
+  readonly #log: Logger;
+  readonly #counters = createRelayCounters();
+  readonly #agent: http.Agent;
+  readonly #slots: BoardSlots;
+  readonly #session: BoardSession;
+  readonly #boardRelay: BoardRelay;
+  readonly #webcamRelay: WebcamRelay;
+  readonly #tunnel: TunnelConnection;
+  #streams = 0;
+
+  constructor(config: ValidGatewayConfig, tuning: GatewayTuning, options: GatewayOptions) {
+    super();
+    const logger = options.logger ?? pino({ level: 'silent' });
+    this.#log = logger;
+    const board = upstreamOf(config.board);
+    // Boards answer Connection: close, so every request is a fresh connection; the agent caps them as a last guard.
+    this.#agent = new http.Agent({ keepAlive: false, maxSockets: tuning.boardConcurrency });
+    this.#slots = new BoardSlots(tuning.boardConcurrency, tuning.maxWaitingPerBoard);
+    this.#session = new BoardSession({
+      board,
+      password: config.boardPassword,
+      agent: this.#agent,
+      timeoutMs: tuning.upstreamTimeoutMs,
+      keepAliveMs: tuning.sessionKeepAliveMs,
+      logger,
+    });
+    this.#boardRelay = new BoardRelay({
+      board,
+      session: this.#session,
+      slots: this.#slots,
+      agent: this.#agent,
+      timeoutMs: tuning.upstreamTimeoutMs,
+      retryDelaysMs: tuning.retryDelaysMs,
+      maxWebSockets: tuning.maxBoardWebSockets,
+      counters: this.#counters,
+      logger,
+    });
+    this.#webcamRelay = new WebcamRelay({
+      webcam: config.webcam ? upstreamOf(config.webcam) : null,
+      timeoutMs: tuning.upstreamTimeoutMs,
+      maxStreams: tuning.maxWebcamStreams,
+      counters: this.#counters,
+      logger,
+    });
+    this.#tunnel = new TunnelConnection({
+      server: config.server,
+      authorization: gatewayAuthorization(config.controller, config.key),
+      backoff: tuning.reconnect,
+      heartbeat: tuning.heartbeat,
+      handshakeTimeoutMs: tuning.handshakeTimeoutMs,
+      random: options.random ?? Math.random,
+      logger,
+    });
+    this.#tunnel.on('connected', (session) => {
+      session.on('stream', (stream, headers) => this.#route(stream, headers));
+      this.#session.startKeepAlive(this.#slots);
+      this.emit('connected');
+    });
+    this.#tunnel.on('disconnected', (reason) => {
+      this.#session.stopKeepAlive();
+      this.emit('disconnected', reason);
+    });
+  }
+
+  get connected(): boolean {
+    return this.#tunnel.connected;
+  }
+
+  get stats(): GatewayStats {
+    return {
+      ...this.#counters,
+      gatewayAnswers: { ...this.#counters.gatewayAnswers },
+      tunnelConnects: this.#tunnel.connects,
+      streams: this.#streams,
+      activeBoardRequests: this.#slots.active,
+      waitingBoardRequests: this.#slots.waiting,
+      boardKind: this.#session.kind,
+      boardLoggedIn: this.#session.loggedIn,
+    };
+  }
+
+  start(): void {
+    this.#tunnel.start();
+  }
+
+  async close(): Promise<void> {
+    await this.#tunnel.close();
+    await this.#session.logOut();
+    this.#agent.destroy();
+  }
+
+  #route(stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders): void {
+    this.#streams++;
+    stream.on('error', (error) => this.#log.debug({ reason: error.message }, 'stream error'));
+    const path = String(headers[':path'] ?? '');
+    if (isUnder(path, BOARD_PREFIX)) this.#boardRelay.handle(stream, headers);
+    else if (isUnder(path, WEBCAM_PREFIX)) this.#webcamRelay.handle(stream, headers);
+    else {
+      this.#counters.gatewayAnswers['bad-request']++;
+      answerStream(stream, {
+        status: 404,
+        answer: 'bad-request',
+        text: 'Gateway paths start with /board or /webcam.',
+      });
+    }
+  }
+}
+
+/**
+ * Starts the gateway agent (DESIGN.md §5/§5a): it dials the portal and keeps dialling until closed, serves the
+ * portal's HTTP/2 streams by relaying them to its board and webcam, and owns the board session.
+ * Throws a ZodError when the configuration is invalid.
+ */
+export function startGateway(config: GatewayConfig, options: GatewayOptions = {}): RunningGateway {
+  const gateway = new GatewayAgent(
+    gatewayConfigSchema.parse(config),
+    { ...DEFAULT_TUNING, ...options.tuning },
+    options,
+  );
+  gateway.start();
+  return gateway;
+}

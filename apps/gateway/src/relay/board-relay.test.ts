@@ -1,0 +1,275 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { DEADLINE_HEADER, GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type GatewayTuning, type RunningGateway, startGateway } from '../gateway.ts';
+import { FakeBoard } from '../test/fake-board.ts';
+import { answerOf, FakePortal, openStream, request } from '../test/fake-portal.ts';
+import { captureLogs } from '../test/logs.ts';
+
+const KEY = 'gateway-key';
+const PASSWORD = 'secret';
+let portal: FakePortal;
+let board: FakeBoard;
+let slowBoard: FakeBoard;
+const gateways: RunningGateway[] = [];
+let nextController = 1;
+
+/** A gateway for `boardUrl` on the shared portal, connected, logged in, and the portal's session to it. */
+async function connect(boardUrl: string, tuning: Partial<GatewayTuning> = {}, { waitForLogin = true } = {}) {
+  const controller = nextController++;
+  const logs = captureLogs();
+  const ready = portal.nextSession(controller);
+  const gateway = startGateway(
+    { server: portal.url, controller, key: KEY, board: boardUrl, boardPassword: PASSWORD },
+    { logger: logs.logger, tuning: { sessionKeepAliveMs: 60_000, retryDelaysMs: [1, 2, 4], ...tuning } },
+  );
+  gateways.push(gateway);
+  const session = await ready;
+  if (waitForLogin) await vi.waitFor(() => expect(gateway.stats.boardLoggedIn).toBe(true));
+  return { gateway, session, logs };
+}
+
+async function unusedPort(): Promise<number> {
+  const server = http.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  return port;
+}
+
+beforeAll(async () => {
+  const keys = new Map(Array.from({ length: 20 }, (_, i) => [i + 1, KEY] as [number, string]));
+  portal = await new FakePortal(keys).listen();
+  board = await new FakeBoard({ password: PASSWORD }).listen();
+  slowBoard = await new FakeBoard({ password: PASSWORD }).listen();
+});
+
+afterAll(async () => {
+  slowBoard.releaseStalled();
+  await Promise.all(gateways.map((gateway) => gateway.close()));
+  await Promise.all([portal.close(), board.close(), slowBoard.close()]);
+});
+
+describe('relaying to the board', () => {
+  it('sends what a board accepts: upper-case escapes, encoded quotes, no client headers, its own session', async () => {
+    const { session } = await connect(board.url);
+    const answer = await request(session, '/board/rr_gcode?gcode=M32%20"0%3a/gcodes/x.gcode"', {
+      headers: {
+        cookie: 'portal_session=abc',
+        'x-forwarded-for': '203.0.113.9',
+        'x-session-key': '999',
+        'user-agent': 'PrusaSlicer/2.9.4',
+      },
+    });
+    expect(answer.status).toBe(200);
+    const sent = board.requestsTo('/rr_gcode').at(-1);
+    expect(sent?.url).toBe('/rr_gcode?gcode=M32%20%220%3A/gcodes/x.gcode%22');
+    const names = sent?.rawHeaders.filter((_, i) => i % 2 === 0);
+    expect(names).toEqual(['Host', 'Connection', 'X-Session-Key']);
+    const gatewayKey = sent?.rawHeaders[5];
+    expect(gatewayKey).not.toBe('999');
+    expect(answer.headers['content-type']).toBe('text/plain');
+    expect(answer.headers.connection).toBeUndefined();
+  });
+
+  it("answers clients' own rr_connect and rr_disconnect, so they share its session and never see the password", async () => {
+    const { session } = await connect(board.url);
+    const logins = board.requestsTo('/rr_connect').length;
+    const connectAnswer = await request(session, '/board/rr_connect?password=guess&sessionKey=yes');
+    expect(JSON.parse(connectAnswer.body.toString())).toEqual({
+      err: 0,
+      sessionTimeout: 8000,
+      boardType: 'duet3mb6hc102',
+      apiLevel: 2,
+      sessionKey: 0,
+    });
+    const disconnectAnswer = await request(session, '/board/rr_disconnect');
+    expect(JSON.parse(disconnectAnswer.body.toString())).toEqual({ err: 0 });
+    expect(board.requestsTo('/rr_connect')).toHaveLength(logins);
+    expect(board.requestsTo('/rr_disconnect')).toHaveLength(0);
+    expect(board.requestsTo('/rr_connect').every((sent) => sent.url.includes(`password=${PASSWORD}&`))).toBe(
+      true,
+    );
+    // The gateway's session still works.
+    expect((await request(session, '/board/rr_model?key=state')).status).toBe(200);
+  });
+
+  it('streams an upload with its Content-Length, never chunked', async () => {
+    const { session } = await connect(board.url);
+    const body = Buffer.alloc(5 * 1024 * 1024, 7);
+    const answer = await request(session, '/board/rr_upload?name=0:/gcodes/big.gcode', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'a=b' },
+    });
+    expect(JSON.parse(answer.body.toString())).toEqual({ err: 0 });
+    const sent = board.requestsTo('/rr_upload').at(-1);
+    expect(sent?.bodyBytes).toBe(body.length);
+    expect(sent?.rawHeaders.filter((_, i) => i % 2 === 0)).toEqual([
+      'Host',
+      'Connection',
+      'X-Session-Key',
+      'Content-Type',
+      'Content-Length',
+    ]);
+    expect(sent?.rawHeaders.at(-1)).toBe(String(body.length));
+  });
+
+  it('cuts the upload off at the board when the portal cancels it midway', async () => {
+    const { session } = await connect(board.url);
+    const stream = openStream(session, '/board/rr_upload?name=0:/gcodes/cut.gcode', {
+      method: 'POST',
+      headers: { 'content-length': 10 * 1024 * 1024 },
+    });
+    stream.write(Buffer.alloc(256 * 1024, 1));
+    await vi.waitFor(() => expect(board.requestsTo('/rr_upload').at(-1)?.bodyBytes).toBe(256 * 1024));
+    stream.close(http2.constants.NGHTTP2_CANCEL);
+    await vi.waitFor(() => expect(board.requestsTo('/rr_upload').at(-1)?.cutOff).toBe(true));
+  });
+
+  it('refuses an upload without a length and a head longer than a board reads, sending neither', async () => {
+    const { session } = await connect(board.url);
+    const before = board.requests.length;
+    const unsized = session.request({
+      ':method': 'POST',
+      ':path': '/board/rr_upload?name=x',
+      [DEADLINE_HEADER]: '5000',
+    });
+    unsized.end(Buffer.from('G1 X1\n'));
+    const refused = await answerOf(unsized);
+    expect(refused.status).toBe(411);
+    expect(refused.headers[GATEWAY_ANSWER_HEADER]).toBe('bad-request');
+    const long = await request(session, `/board/rr_download?name=${'a'.repeat(1_500)}`);
+    expect(long.status).toBe(400);
+    expect(long.headers[GATEWAY_ANSWER_HEADER]).toBe('bad-request');
+    expect(board.requests.length).toBe(before);
+  });
+
+  it('retries a board 503 briefly, then passes it on', async () => {
+    const { session, gateway } = await connect(board.url);
+    board.answer503 = 2;
+    expect((await request(session, '/board/rr_model?key=job')).status).toBe(200);
+    expect(gateway.stats.boardRetries).toBe(2);
+    board.answer503 = 10;
+    const answer = await request(session, '/board/rr_model?key=job');
+    expect(answer.status).toBe(503);
+    expect(answer.headers[GATEWAY_ANSWER_HEADER]).toBeUndefined();
+    expect(gateway.stats.boardRetries).toBe(5);
+    expect(board.answer503).toBe(6); // one try and three retries
+    board.answer503 = 0;
+  });
+
+  it('logs in again once when the board forgot the session, and the request succeeds', async () => {
+    const { session, gateway } = await connect(board.url);
+    const logins = board.requestsTo('/rr_connect').length;
+    board.expireSessions();
+    const answer = await request(session, '/board/rr_model?key=state');
+    expect(answer.status).toBe(200);
+    expect(board.requestsTo('/rr_connect')).toHaveLength(logins + 1);
+    expect(gateway.stats.boardRelogins).toBe(1);
+  });
+
+  it('keeps its board session alive with a cheap request while connected', async () => {
+    const pings = () =>
+      board.requestsTo('/rr_model').filter((sent) => sent.url.includes('state.upTime')).length;
+    const before = pings();
+    await connect(board.url, { sessionKeepAliveMs: 20 });
+    await vi.waitFor(() => expect(pings()).toBeGreaterThanOrEqual(before + 2));
+  });
+});
+
+describe('when the board fails', () => {
+  it('answers 503 board-unreachable when nothing listens at the board address', async () => {
+    const { session, logs } = await connect(
+      `http://127.0.0.1:${await unusedPort()}`,
+      {},
+      { waitForLogin: false },
+    );
+    const answer = await request(session, '/board/rr_model?key=state');
+    expect(answer.status).toBe(503);
+    expect(answer.headers[GATEWAY_ANSWER_HEADER]).toBe('board-unreachable');
+    expect(answer.body.toString()).toMatch(/ECONNREFUSED/);
+    expect(logs.entries.filter((entry) => entry.msg === 'board unreachable')).toHaveLength(1);
+  });
+
+  it('answers 504 board-timeout when the board stays silent', async () => {
+    const { session } = await connect(slowBoard.url, { upstreamTimeoutMs: 100 });
+    slowBoard.stall = true;
+    const answer = await request(session, '/board/rr_model?key=state');
+    expect(answer.status).toBe(504);
+    expect(answer.headers[GATEWAY_ANSWER_HEADER]).toBe('board-timeout');
+    slowBoard.releaseStalled();
+  });
+});
+
+describe('waiting for a board slot', () => {
+  const marked = (marker: string) => slowBoard.requests.filter((sent) => sent.url.includes(marker));
+
+  it('answers 504 deadline-passed for a request still queued at its deadline, and never sends it', async () => {
+    const { session } = await connect(slowBoard.url, { boardConcurrency: 1 });
+    slowBoard.stall = true;
+    const first = request(session, '/board/rr_model?key=first-in-line');
+    await vi.waitFor(() => expect(slowBoard.stalledCount).toBe(1));
+    const late = await request(session, '/board/rr_gcode?gcode=M32%20late', { waitMs: 30 });
+    expect(late.status).toBe(504);
+    expect(late.headers[GATEWAY_ANSWER_HEADER]).toBe('deadline-passed');
+    slowBoard.releaseStalled();
+    expect((await first).status).toBe(200);
+    expect(marked('late')).toHaveLength(0);
+  });
+
+  it('answers an upload whose deadline passed in the queue at once, before its body has arrived', async () => {
+    const { session } = await connect(slowBoard.url, { boardConcurrency: 1 });
+    slowBoard.stall = true;
+    const first = request(session, '/board/rr_model?key=before-upload');
+    await vi.waitFor(() => expect(slowBoard.stalledCount).toBe(1));
+    const upload = openStream(session, '/board/rr_upload?name=0:/gcodes/late.gcode', {
+      method: 'POST',
+      waitMs: 30,
+      headers: { 'content-length': 64 * 1024 * 1024 },
+    });
+    upload.write(Buffer.alloc(1024 * 1024));
+    const answer = await answerOf(upload);
+    expect(answer.status).toBe(504);
+    expect(answer.headers[GATEWAY_ANSWER_HEADER]).toBe('deadline-passed');
+    slowBoard.releaseStalled();
+    expect((await first).status).toBe(200);
+    expect(marked('late.gcode')).toHaveLength(0);
+  });
+
+  it('drops a queued request the portal cancelled, and never sends it', async () => {
+    const { session, gateway } = await connect(slowBoard.url, { boardConcurrency: 1 });
+    slowBoard.stall = true;
+    const first = request(session, '/board/rr_model?key=ahead');
+    await vi.waitFor(() => expect(slowBoard.stalledCount).toBe(1));
+    const cancelled = openStream(session, '/board/rr_gcode?gcode=M32%20cancelled');
+    cancelled.on('error', () => {});
+    await vi.waitFor(() => expect(gateway.stats.waitingBoardRequests).toBe(1));
+    cancelled.close(http2.constants.NGHTTP2_CANCEL);
+    await vi.waitFor(() => expect(gateway.stats.waitingBoardRequests).toBe(0));
+    slowBoard.releaseStalled();
+    expect((await first).status).toBe(200);
+    expect(marked('cancelled')).toHaveLength(0);
+  });
+
+  it('refuses requests beyond the queue bound with 503 gateway-busy', async () => {
+    const { session, gateway } = await connect(slowBoard.url, { boardConcurrency: 1, maxWaitingPerBoard: 2 });
+    slowBoard.stall = true;
+    const first = request(session, '/board/rr_model?key=one');
+    await vi.waitFor(() => expect(slowBoard.stalledCount).toBe(1));
+    const queued = [
+      request(session, '/board/rr_model?key=two'),
+      request(session, '/board/rr_model?key=three'),
+    ];
+    await vi.waitFor(() => expect(gateway.stats.waitingBoardRequests).toBe(2));
+    const refused = await request(session, '/board/rr_model?key=four');
+    expect(refused.status).toBe(503);
+    expect(refused.headers[GATEWAY_ANSWER_HEADER]).toBe('gateway-busy');
+    slowBoard.releaseStalled();
+    for (const answer of await Promise.all([first, ...queued])) expect(answer.status).toBe(200);
+    expect(marked('four')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * What the gateway sends a board must be what a board accepts (DESIGN.md §5a, duet/http-api.md §1.1): RRF parses
+ * `%XX` escapes with upper-case hex only, takes no literal `"`, reads at most 1460 bytes of request head and
+ * rejects chunked uploads. Clients behind the portal (PrusaSlicer, Cura, browsers) send all of these, so the
+ * request is rebuilt here rather than forwarded.
+ */
+
+/** RRF's whole request line plus headers must fit in one 1460-byte network buffer. */
+export const MAX_BOARD_HEAD_BYTES = 1460;
+
+/** Characters every HTTP/1.1 server takes literally in a request target (RFC 3986 pchar, `/` and `?`). */
+const LITERAL = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?]$/;
+const HEX = /^[0-9A-Fa-f]{2}$/;
+
+function escapeByte(byte: number): string {
+  return `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+}
+
+/**
+ * A path and query a real board accepts, meaning what the client meant: existing escapes kept with upper-case hex,
+ * a stray `%` escaped, literal `"` (PrusaSlicer's `M32 "0:/gcodes/x"`), spaces and other characters a request line
+ * cannot hold escaped. Characters up to U+00FF are taken as the raw bytes an HTTP/1 parser handed on (Node decodes
+ * request targets as Latin-1); anything above is encoded as UTF-8.
+ */
+export function reencodeTargetForBoard(target: string): string {
+  let out = '';
+  for (let i = 0; i < target.length; i++) {
+    const char = target[i] as string;
+    if (char === '%') {
+      const hex = target.slice(i + 1, i + 3);
+      if (HEX.test(hex)) {
+        out += `%${hex.toUpperCase()}`;
+        i += 2;
+      } else {
+        out += '%25';
+      }
+    } else if (LITERAL.test(char)) {
+      out += char;
+    } else {
+      const code = target.codePointAt(i) as number;
+      if (code <= 0xff) {
+        out += escapeByte(code);
+      } else {
+        for (const byte of Buffer.from(String.fromCodePoint(code), 'utf8')) out += escapeByte(byte);
+        if (code > 0xffff) i++;
+      }
+    }
+  }
+  return out;
+}
+
+/** A request as it will be written to the board, header by header, so its size is known before it is sent. */
+export interface BoardRequestHead {
+  method: string;
+  /** Path and query, already re-encoded. */
+  target: string;
+  headers: [name: string, value: string][];
+  /** Body length when the request carries one (uploads); undefined otherwise. */
+  contentLength: number | undefined;
+}
+
+export interface BoardRequestInput {
+  method: string;
+  /** Path and query as the client sent them, starting with '/'. */
+  target: string;
+  /** `host:port` of the board. */
+  host: string;
+  /** The gateway's own board session key, when the board gave one. */
+  sessionKey: string | null;
+  contentType: string | undefined;
+  contentLength: string | undefined;
+}
+
+export type BoardRequestResult =
+  | { ok: true; head: BoardRequestHead }
+  | { ok: false; status: 400 | 411; reason: string };
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const CONTENT_LENGTH = /^[0-9]{1,15}$/;
+
+/** Size in bytes of the request line and headers as Node writes them. */
+export function headBytes(head: Pick<BoardRequestHead, 'method' | 'target' | 'headers'>): number {
+  let text = `${head.method} ${head.target} HTTP/1.1\r\n`;
+  for (const [name, value] of head.headers) text += `${name}: ${value}\r\n`;
+  return Buffer.byteLength(`${text}\r\n`, 'latin1');
+}
+
+/**
+ * The head the board gets: method, re-encoded target, Host, `Connection: close` (boards close anyway), the
+ * gateway's session key, and Content-Type/Content-Length only for a request with a body. Nothing else of the
+ * client's (cookies, forwarding headers, its own session key) ever reaches the board.
+ */
+export function buildBoardRequest(input: BoardRequestInput): BoardRequestResult {
+  const method = input.method.toUpperCase();
+  const hasBody =
+    BODY_METHODS.has(method) || (input.contentLength !== undefined && input.contentLength !== '0');
+  if (hasBody && (input.contentLength === undefined || !CONTENT_LENGTH.test(input.contentLength))) {
+    return {
+      ok: false,
+      status: 411,
+      reason: 'A request body needs a Content-Length: boards refuse chunked uploads.',
+    };
+  }
+  const headers: [string, string][] = [
+    ['Host', input.host],
+    ['Connection', 'close'],
+  ];
+  if (input.sessionKey) headers.push(['X-Session-Key', input.sessionKey]);
+  if (hasBody) {
+    if (input.contentType) headers.push(['Content-Type', input.contentType]);
+    headers.push(['Content-Length', input.contentLength as string]);
+  }
+  const head = {
+    method,
+    target: reencodeTargetForBoard(input.target),
+    headers,
+    contentLength: hasBody ? Number(input.contentLength) : undefined,
+  };
+  if (headBytes(head) > MAX_BOARD_HEAD_BYTES) {
+    return {
+      ok: false,
+      status: 400,
+      reason: `The request head would exceed the ${MAX_BOARD_HEAD_BYTES} bytes a board reads.`,
+    };
+  }
+  return { ok: true, head };
+}
+
+/** The target with credentials a client or the gateway put in the query (`password`, `sessionKey`) masked, for logs. */
+export function redactTarget(target: string): string {
+  return target.replace(/([?&](?:password|sessionKey)=)[^&]*/gi, '$1***');
+}

@@ -1,0 +1,168 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { DEADLINE_HEADER, GATEWAY_ANSWER_HEADER, websocketAccept } from '@portal/tunnel';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { type RunningGateway, startGateway } from '../gateway.ts';
+import { FakeBoard } from '../test/fake-board.ts';
+import { FakePortal, request } from '../test/fake-portal.ts';
+import { PLACEHOLDER_DSF_KEY } from './board-session.ts';
+import { websocketTarget } from './board-websocket.ts';
+
+const KEY = 'gateway-key';
+let portal: FakePortal;
+let dsfBoard: FakeBoard;
+let rrfBoard: FakeBoard;
+let dsf: http2.ClientHttp2Session;
+let rrf: http2.ClientHttp2Session;
+const gateways: RunningGateway[] = [];
+const fronts: http.Server[] = [];
+
+async function connect(controller: number, board: string) {
+  const ready = portal.nextSession(controller);
+  const gateway = startGateway(
+    { server: portal.url, controller, key: KEY, board, boardPassword: 'secret' },
+    { tuning: { sessionKeepAliveMs: 60_000 } },
+  );
+  gateways.push(gateway);
+  const session = await ready;
+  await vi.waitFor(() => expect(gateway.stats.boardLoggedIn).toBe(true));
+  return session;
+}
+
+beforeAll(async () => {
+  portal = await new FakePortal(
+    new Map([
+      [1, KEY],
+      [2, KEY],
+    ]),
+  ).listen();
+  dsfBoard = await new FakeBoard({ mode: 'dsf', password: 'secret' }).listen();
+  rrfBoard = await new FakeBoard({ password: 'secret' }).listen();
+  dsf = await connect(1, dsfBoard.url);
+  rrf = await connect(2, rrfBoard.url);
+});
+
+afterAll(async () => {
+  for (const front of fronts) {
+    front.closeAllConnections();
+    front.close();
+  }
+  await Promise.all(gateways.map((gateway) => gateway.close()));
+  await Promise.all([portal.close(), dsfBoard.close(), rrfBoard.close()]);
+});
+
+/** The extended CONNECT stream the portal opens for a browser's `new WebSocket(…/machine?sessionKey=…)`. */
+async function connectStream(session: http2.ClientHttp2Session) {
+  const stream = session.request({
+    ':method': 'CONNECT',
+    ':protocol': 'websocket',
+    ':path': `/board/machine?sessionKey=${PLACEHOLDER_DSF_KEY}`,
+    [DEADLINE_HEADER]: '5000',
+  });
+  stream.on('error', () => {}); // a reset when the tunnel closes under an open socket
+  const [headers] = (await once(stream, 'response')) as [http2.IncomingHttpHeaders];
+  return { stream, headers, status: Number(headers[':status']) };
+}
+
+/**
+ * The portal's browser-facing side, as the server does it: completes the browser's handshake itself and passes
+ * the raw bytes through the CONNECT stream, so a real WebSocket client talks to the board end to end.
+ */
+async function startPortalFront(session: http2.ClientHttp2Session) {
+  const front = http.createServer();
+  front.on('upgrade', async (incoming: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const { stream } = await connectStream(session);
+    const accept = websocketAccept(String(incoming.headers['sec-websocket-key']));
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
+    if (head.length > 0) stream.write(head);
+    socket.pipe(stream).pipe(socket);
+    socket.on('close', () => stream.close());
+    stream.on('close', () => socket.destroy());
+    socket.on('error', () => {});
+  });
+  front.listen(0, '127.0.0.1');
+  await once(front, 'listening');
+  return { front, url: `ws://127.0.0.1:${(front.address() as AddressInfo).port}` };
+}
+
+async function openObjectModelSocket(session: http2.ClientHttp2Session) {
+  const { front, url } = await startPortalFront(session);
+  fronts.push(front);
+  const client = new WebSocket(`${url}/machine?sessionKey=${PLACEHOLDER_DSF_KEY}`);
+  const messages: string[] = [];
+  client.on('message', (data) => messages.push(data.toString()));
+  await once(client, 'open');
+  return { client, messages };
+}
+
+describe('a DSF board (SBC mode)', () => {
+  it('is logged in through machine/connect, and clients get a placeholder key and a local logout', async () => {
+    const connectAnswer = await request(dsf, '/board/machine/connect?password=guess');
+    expect(JSON.parse(connectAnswer.body.toString())).toEqual({ sessionKey: PLACEHOLDER_DSF_KEY });
+    expect((await request(dsf, '/board/machine/disconnect')).status).toBe(204);
+    expect((await request(dsf, '/board/rr_connect?password=x')).status).toBe(404);
+    expect(dsfBoard.requestsTo('/machine/disconnect')).toHaveLength(0);
+    expect(dsfBoard.requestsTo('/machine/connect').map((sent) => sent.url)).toEqual([
+      '/machine/connect?password=secret',
+    ]);
+    const upload = await request(dsf, '/board/machine/file/gcodes%2fpart.gcode', {
+      method: 'PUT',
+      body: Buffer.from('G28\n'),
+    });
+    expect(upload.status).toBe(201);
+    expect(dsfBoard.requestsTo('/machine/file/gcodes%2Fpart.gcode').at(-1)?.bodyBytes).toBe(4);
+  });
+
+  it('carries the object-model WebSocket through extended CONNECT with its own session key', async () => {
+    const socket = await openObjectModelSocket(dsf);
+    await vi.waitFor(() => expect(socket.messages).toHaveLength(1));
+    expect(JSON.parse(socket.messages[0] as string)).toEqual({ state: { status: 'idle', upTime: 1 } });
+    socket.client.send('OK\n');
+    socket.client.send('PING\n');
+    await vi.waitFor(() => expect(socket.messages).toHaveLength(3));
+    expect(socket.messages.slice(1)).toEqual([JSON.stringify({ state: { upTime: 2 } }), 'PONG\n']);
+
+    const upgrade = dsfBoard.requests.filter((sent) => sent.method === 'UPGRADE').at(-1);
+    expect(upgrade?.url).toMatch(/^\/machine\?sessionKey=[0-9a-f]{32}$/);
+    expect(upgrade?.url).not.toContain(PLACEHOLDER_DSF_KEY);
+    const names = upgrade?.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
+    expect(names).toContain('sec-websocket-key');
+    expect(names).not.toContain('sec-websocket-extensions');
+
+    // The browser leaving closes the board's socket.
+    expect(dsfBoard.openSockets).toBe(1);
+    expect(gateways[0]?.stats.openBoardWebSockets).toBe(1);
+    socket.client.close();
+    await vi.waitFor(() => expect(dsfBoard.openSockets).toBe(0));
+    await vi.waitFor(() => expect(gateways[0]?.stats.openBoardWebSockets).toBe(0));
+  });
+
+  it('logs in again when the board refuses the socket because it forgot the session', async () => {
+    dsfBoard.expireSessions();
+    const socket = await openObjectModelSocket(dsf);
+    await vi.waitFor(() => expect(socket.messages).toHaveLength(1));
+    socket.client.close();
+  });
+});
+
+describe('a WebSocket the board will not take', () => {
+  it('is answered 502 upgrade-refused', async () => {
+    const { status, headers } = await connectStream(rrf);
+    expect(status).toBe(502);
+    expect(headers[GATEWAY_ANSWER_HEADER]).toBe('upgrade-refused');
+  });
+});
+
+describe('the socket target', () => {
+  it("replaces the client's session key with the gateway's, or drops it", () => {
+    expect(websocketTarget('/machine?sessionKey=abc', 'f00d')).toBe('/machine?sessionKey=f00d');
+    expect(websocketTarget('/machine?sessionKey=abc', null)).toBe('/machine');
+    expect(websocketTarget('/machine', 'f00d')).toBe('/machine?sessionKey=f00d');
+  });
+});

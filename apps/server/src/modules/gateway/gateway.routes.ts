@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { GatewayKeyCheck } from './tunnel-endpoint.ts';
+import { refuseUpgrade, TunnelEndpoint } from './tunnel-endpoint.ts';
+import type { InProcessTunnelRegistry } from './tunnel-registry.ts';
+
+export interface GatewayRoutesOptions extends Record<string, unknown> {
+  registry: InProcessTunnelRegistry;
+  checkKey: GatewayKeyCheck;
+}
+
+/**
+ * The tunnel endpoint (`GET /api/v1/gateway/tunnel` with a WebSocket upgrade). Gateways authenticate with
+ * their own key, not a session, and Node hands upgrades to the server's 'upgrade' event rather than to a
+ * route: the portal's origin answers no other upgrade.
+ */
+export async function gatewayRoutes(app: FastifyInstance, { registry, checkKey }: GatewayRoutesOptions) {
+  const endpoint = new TunnelEndpoint(registry, checkKey, app.log);
+  app.server.on('upgrade', (request, socket, head) => {
+    if (!endpoint.handleUpgrade(request, socket, head)) {
+      refuseUpgrade(socket, 404, 'NOT_FOUND', 'Not found');
+    }
+  });
+  app.addHook('preClose', async () => endpoint.closeAll());
+}

@@ -1,0 +1,112 @@
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import type http2 from 'node:http2';
+import type { Duplex } from 'node:stream';
+import {
+  CLOSE_CODES,
+  keepAlive,
+  openClientSession,
+  parseGatewayAuthorization,
+  TUNNEL_PATH,
+} from '@portal/tunnel';
+import type { FastifyBaseLogger } from 'fastify';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { InProcessTunnelRegistry } from './tunnel-registry.ts';
+
+/** Checks a gateway's controller id and key (the controllers module's hash comparison). */
+export type GatewayKeyCheck = (controllerId: number, key: string) => Promise<boolean>;
+
+/** A WebSocket message carries HTTP/2 frames (16 KiB by default): anything far larger is not a gateway. */
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/**
+ * The portal's end of the gateway tunnels (DESIGN.md §5): authenticates each WebSocket upgrade on
+ * TUNNEL_PATH, runs HTTP/2 over it as the client, keeps one live tunnel per controller (a newer one
+ * replaces an older one) and tells the registry when controllers come and go.
+ */
+export class TunnelEndpoint {
+  readonly #registry: InProcessTunnelRegistry;
+  readonly #checkKey: GatewayKeyCheck;
+  readonly #log: FastifyBaseLogger;
+  readonly #wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+  });
+  readonly #sockets = new Map<number, WebSocket>();
+
+  constructor(registry: InProcessTunnelRegistry, checkKey: GatewayKeyCheck, log: FastifyBaseLogger) {
+    this.#registry = registry;
+    this.#checkKey = checkKey;
+    this.#log = log;
+  }
+
+  /** True when the upgrade was for the tunnel (and is now answered); false leaves it to others. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(request.url ?? '/', 'http://portal');
+    if (url.pathname !== TUNNEL_PATH) return false;
+    socket.on('error', () => socket.destroy());
+    const credentials = parseGatewayAuthorization(request.headers.authorization);
+    if (!credentials) {
+      refuseUpgrade(socket, 401, 'UNAUTHENTICATED', 'Gateway credentials required');
+      return true;
+    }
+    this.#checkKey(credentials.controllerId, credentials.key).then(
+      (valid) => {
+        if (!valid) {
+          this.#log.warn({ controllerId: credentials.controllerId }, 'gateway refused: wrong key');
+          refuseUpgrade(socket, 401, 'UNAUTHENTICATED', 'Gateway credentials are not valid');
+          return;
+        }
+        this.#wss.handleUpgrade(request, socket, head, (ws) => this.#open(credentials.controllerId, ws));
+      },
+      (error: unknown) => {
+        this.#log.error({ err: error }, 'gateway key check failed');
+        refuseUpgrade(socket, 503, 'NOT_READY', 'The portal cannot check gateways right now');
+      },
+    );
+    return true;
+  }
+
+  /** Ends a controller's tunnel, e.g. when its key is replaced; the gateway backs off before retrying. */
+  revoke(controllerId: number): void {
+    this.#sockets.get(controllerId)?.close(CLOSE_CODES.revoked, 'key revoked');
+  }
+
+  /** Closes every tunnel on shutdown; gateways reconnect, spread out by their jitter. */
+  closeAll(): void {
+    for (const ws of this.#sockets.values()) ws.close(CLOSE_CODES.shuttingDown, 'portal shutting down');
+    this.#wss.close();
+  }
+
+  #open(controllerId: number, ws: WebSocket): void {
+    const previous = this.#sockets.get(controllerId);
+    this.#sockets.set(controllerId, ws);
+    previous?.close(CLOSE_CODES.replaced, 'replaced by a newer tunnel');
+    const session: http2.ClientHttp2Session = openClientSession(ws);
+    const stopHeartbeat = keepAlive(ws, {
+      onDead: () => this.#log.warn({ controllerId }, 'gateway tunnel silent: closed'),
+    });
+    this.#registry.attach(controllerId, session);
+    this.#log.info({ controllerId }, 'gateway connected');
+    const closed = () => {
+      stopHeartbeat();
+      session.destroy();
+      if (this.#sockets.get(controllerId) === ws) this.#sockets.delete(controllerId);
+      this.#registry.detach(controllerId, session);
+    };
+    ws.once('close', (code) => {
+      this.#log.info({ controllerId, code }, 'gateway disconnected');
+      closed();
+    });
+    session.once('close', () => ws.terminate());
+  }
+}
+
+/** An HTTP answer in the error format of DESIGN.md §3 written straight onto a socket that asked to upgrade. */
+export function refuseUpgrade(socket: Duplex, status: number, code: string, message: string): void {
+  const body = JSON.stringify({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', code, message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

@@ -1,0 +1,123 @@
+import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import type http2 from 'node:http2';
+import { constants } from 'node:http2';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { GATEWAY_ANSWER_HEADER, type GatewayAnswer } from '@portal/tunnel';
+import { AppError } from '../../shared/app-error.ts';
+import type { TunnelRegistry, TunnelTarget } from '../gateway/tunnel-registry.ts';
+
+/** DESIGN.md §5: a proxied request that has no answer within 30 s is a board that stalled. */
+export const PROXY_TIMEOUT_MS = 30_000;
+
+/** Headers of a board's answer that describe the hop, not the content, or that must never reach the portal. */
+const DROPPED_ANSWER_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'set-cookie',
+  'date',
+  GATEWAY_ANSWER_HEADER,
+]);
+
+/** Request headers worth passing to a board: its parser is small (1460-byte head), so only the body's own. */
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'content-length'] as const;
+
+export interface RelayRequest {
+  controllerId: number;
+  target: TunnelTarget;
+  method: string;
+  /** Path and raw query for the board or webcam, starting with '/'. */
+  path: string;
+  /** The client's request: its body (uploads) is streamed through, never buffered. */
+  incoming: IncomingMessage;
+  /** Ends the wait for the answer's head, e.g. when the client goes away. */
+  signal?: AbortSignal;
+  /** How long to wait for the head of the answer (PROXY_TIMEOUT_MS unless a test shortens it). */
+  timeoutMs?: number;
+}
+
+export interface RelayAnswer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  /** The answer's body; destroying it (the client went away) cancels the tunnel stream. */
+  body: Readable;
+}
+
+/**
+ * Sends one request through a controller's tunnel and waits for the head of the answer. Offline cases
+ * become the portal's errors (DESIGN.md §5): no tunnel → 502 GATEWAY_OFFLINE; the gateway cannot reach the
+ * board → 503 BOARD_OFFLINE; no answer in 30 s → 504 BOARD_TIMEOUT, and the stream is cancelled so the
+ * gateway drops the request if it has not sent it yet. A board's own answers (503 included) pass unchanged.
+ */
+export async function relay(registry: TunnelRegistry, request: RelayRequest): Promise<RelayAnswer> {
+  const headers: Record<string, string> = {};
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.incoming.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  if (hasBody && headers['content-length'] === undefined && request.incoming.headers['transfer-encoding']) {
+    throw new AppError('BAD_REQUEST', 'Uploads to a machine need a Content-Length');
+  }
+  const stream = registry.open(request.controllerId, {
+    method: request.method,
+    target: request.target,
+    path: request.path,
+    headers,
+    waitMs: request.timeoutMs ?? PROXY_TIMEOUT_MS,
+  });
+  if (!stream) throw new AppError('GATEWAY_OFFLINE');
+  stream.on('error', () => undefined); // the outcome is read below; a reset stream must not crash anything
+  if (hasBody) request.incoming.pipe(stream);
+
+  const timeout = AbortSignal.timeout(request.timeoutMs ?? PROXY_TIMEOUT_MS);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+  let head: http2.IncomingHttpHeaders & http2.IncomingHttpStatusHeader;
+  try {
+    [head] = (await once(stream, 'response', { signal })) as [typeof head];
+  } catch (error) {
+    stream.close(constants.NGHTTP2_CANCEL);
+    if (timeout.aborted) throw new AppError('BOARD_TIMEOUT');
+    if (request.signal?.aborted) throw new AppError('BAD_REQUEST', 'The client went away');
+    // The stream failed before any answer: the tunnel broke under it.
+    throw error instanceof AppError ? error : new AppError('GATEWAY_OFFLINE');
+  }
+  const status = head[':status'] ?? 502;
+  const gatewayAnswer = head[GATEWAY_ANSWER_HEADER] as GatewayAnswer | undefined;
+  if (gatewayAnswer) {
+    stream.close(constants.NGHTTP2_CANCEL);
+    throw gatewayError(gatewayAnswer);
+  }
+  // Node's HTTP/2 stream reports `closed` as soon as both ends have sent END_STREAM, which stream utilities
+  // (Fastify's included) read as "closed before its end": a pass-through gives them an ordinary stream.
+  const body = new PassThrough();
+  pipeline(stream, body).catch(() => undefined);
+  return { status, headers: answerHeaders(head), body };
+}
+
+function gatewayError(answer: GatewayAnswer): AppError {
+  switch (answer) {
+    case 'board-unreachable':
+      return new AppError('BOARD_OFFLINE');
+    case 'board-timeout':
+    case 'deadline-passed':
+      return new AppError('BOARD_TIMEOUT');
+    case 'no-webcam':
+      return new AppError('NOT_FOUND', 'This machine has no webcam');
+    case 'bad-request':
+      return new AppError('BAD_REQUEST', 'The board cannot take this request');
+  }
+}
+
+function answerHeaders(head: http2.IncomingHttpHeaders): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(head)) {
+    if (name.startsWith(':') || value === undefined || DROPPED_ANSWER_HEADERS.has(name)) continue;
+    headers[name] = value;
+  }
+  return headers;
+}

@@ -1,0 +1,110 @@
+import {
+  errorBodySchema,
+  idParamsSchema,
+  panelTicketBodySchema,
+  panelTicketSchema,
+  proxyParamsSchema,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../shared/openapi.ts';
+import { sessionOf } from '../../shared/session.ts';
+import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
+import { relay } from './board-relay.ts';
+import { boardPathOf, clientGone } from './client-gone.ts';
+import type { MachineTokens } from './machine-tokens.ts';
+
+export interface MachineProxyRoutesOptions extends Record<string, unknown> {
+  registry: TunnelRegistry;
+  access: MachineAccessService;
+  tokens: MachineTokens;
+  timeoutMs: number;
+  /** The machine origin's base URL for a request to the portal (configured, or this host on the machine port). */
+  machineOriginFor: (request: { protocol: string; hostname: string }) => string;
+}
+
+/**
+ * Board answers fetched by the SPA itself (file lists, CSV, downloads) may come through the portal's origin,
+ * but never as something that runs there (DESIGN.md §5): a sandboxed CSP and no type sniffing.
+ */
+const PORTAL_ORIGIN_PROXY_HEADERS = {
+  'content-security-policy': "sandbox; default-src 'none'",
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+} as const;
+
+const tags = ['machine proxy'];
+
+/** `/proxy/duet/…` on the portal's origin, with the bearer token; bodies stream through unparsed. */
+async function portalProxyRoutes(app: FastifyInstance, options: MachineProxyRoutesOptions) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    url: '/proxy/duet/:firmware/:path/:id/*',
+    schema: {
+      tags,
+      summary: "A request to the machine's board through its gateway",
+      description:
+        '`customer` needs access to the machine group and a valid licence; `admin` is for administrators. ' +
+        'The board answer passes through unchanged (its `{"err":N}` bodies and its own 503 included), with ' +
+        '`Content-Security-Policy: sandbox`. 502 when the gateway is offline, 503/504 when the board is.',
+      params: proxyParamsSchema,
+      response: { ...errorResponses(400, 401, 403, 404, 502, 503, 504) },
+    },
+    handler: async (request, reply) => {
+      const { id, path } = request.params;
+      await options.access.reach(sessionOf(request), id, path);
+      const answer = await relay(options.registry, {
+        controllerId: id,
+        target: 'board',
+        method: request.method,
+        path: boardPathOf(request.params['*'], request.raw.url),
+        incoming: request.raw,
+        signal: clientGone(reply),
+        timeoutMs: options.timeoutMs,
+      });
+      return reply
+        .code(answer.status)
+        .headers({ ...answer.headers, ...PORTAL_ORIGIN_PROXY_HEADERS })
+        .send(answer.body as never); // streamed as the board sent it; the response schemas describe errors only
+    },
+  });
+}
+
+/** The ticket that opens a machine's control panel on the machine origin. */
+const panelRoutes: FastifyPluginAsyncZod<MachineProxyRoutesOptions> = async (app, options) => {
+  app.post(
+    '/api/v1/machines/:id/panel',
+    {
+      schema: {
+        tags,
+        summary: "A one-minute ticket opening the machine's control panel on the machine origin",
+        params: idParamsSchema,
+        body: panelTicketBodySchema,
+        response: { 200: panelTicketSchema, 400: errorBodySchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const { id } = request.params;
+      const { path, firmware } = request.body;
+      await options.access.reach(session, id, path);
+      const { ticket, expiresAt } = await options.tokens.ticket({
+        userId: session.id,
+        sessionId: session.sessionId,
+        controllerId: id,
+        path,
+      });
+      const url = new URL(`/proxy/duet/${firmware}/${path}/${id}/`, options.machineOriginFor(request));
+      url.searchParams.set('ticket', ticket);
+      return { url: url.toString(), expiresAt };
+    },
+  );
+};
+
+export async function machineProxyRoutes(app: FastifyInstance, options: MachineProxyRoutesOptions) {
+  await app.register(portalProxyRoutes, options);
+  await app.register(panelRoutes, options);
+}

@@ -1,0 +1,87 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { AppError } from '../../shared/app-error.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { MachinePath } from '../machine-access/machine-access.policy.ts';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'machine-support-portal';
+/** Distinct audiences: a ticket is not a cookie, and neither is a session token (or the other way round). */
+const AUDIENCE = { ticket: 'portal-machine-ticket', access: 'portal-machine' } as const;
+/** A ticket only has to survive the frame loading its first page. */
+export const TICKET_TTL_SECONDS = 60;
+
+/** One user's session allowed into one machine's board pages by one path. */
+export interface MachineGrant {
+  userId: number;
+  sessionId: string;
+  controllerId: number;
+  path: MachinePath;
+}
+
+const grantClaims = z.object({
+  id: z.number().int(),
+  sid: z.uuid(),
+  cid: z.number().int(),
+  path: z.enum(['customer', 'admin']),
+});
+
+/**
+ * The machine origin's credentials (DESIGN.md §5): the portal hands the frame a short ticket for one machine;
+ * the machine origin trades it for an HttpOnly cookie holding an access token for that machine only. Both
+ * name the user's session, which is checked again on every request, so logging out ends them too.
+ */
+export class MachineTokens {
+  readonly #key: Uint8Array;
+  readonly #clock: Clock;
+
+  constructor(secret: string, clock: Clock) {
+    this.#key = new TextEncoder().encode(secret);
+    this.#clock = clock;
+  }
+
+  /** A ticket and when it stops working (milliseconds since the epoch). */
+  async ticket(grant: MachineGrant): Promise<{ ticket: string; expiresAt: number }> {
+    const ticket = await this.#sign(grant, 'ticket', TICKET_TTL_SECONDS);
+    return { ticket, expiresAt: this.#clock().getTime() + TICKET_TTL_SECONDS * 1000 };
+  }
+
+  access(grant: MachineGrant, ttlSeconds: number): Promise<string> {
+    return this.#sign(grant, 'access', ttlSeconds);
+  }
+
+  verifyTicket(token: string): Promise<MachineGrant> {
+    return this.#verify(token, 'ticket');
+  }
+
+  verifyAccess(token: string): Promise<MachineGrant> {
+    return this.#verify(token, 'access');
+  }
+
+  #sign(grant: MachineGrant, audience: keyof typeof AUDIENCE, ttlSeconds: number): Promise<string> {
+    const now = Math.floor(this.#clock().getTime() / 1000);
+    return new SignJWT({ id: grant.userId, sid: grant.sessionId, cid: grant.controllerId, path: grant.path })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE[audience])
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(this.#key);
+  }
+
+  async #verify(token: string, audience: keyof typeof AUDIENCE): Promise<MachineGrant> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: AUDIENCE[audience],
+        currentDate: this.#clock(),
+      });
+      const claims = grantClaims.parse(payload);
+      return { userId: claims.id, sessionId: claims.sid, controllerId: claims.cid, path: claims.path };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new AppError('SESSION_EXPIRED');
+      throw new AppError('UNAUTHENTICATED', 'Invalid machine credentials');
+    }
+  }
+}

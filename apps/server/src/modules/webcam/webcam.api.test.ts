@@ -1,0 +1,154 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { machineGroups } from '../../db/schema.ts';
+import { buildMachineOrigin } from '../../machine-origin.ts';
+import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { framePart, MJPEG_STREAM_HEADERS, MjpegFrameSplitter } from './mjpeg.ts';
+
+let t: TestApp;
+let origin: FastifyInstance;
+let base: string;
+const gateways: FakeGateway[] = [];
+let camera = 0;
+let otherCamera = 0;
+let videoToken: string;
+
+/** A camera behind a fake gateway: a frame every `everyMs` while its stream is open; counts open streams. */
+function fakeCamera(everyMs = 10) {
+  const state = { open: 0, opened: 0 };
+  const handler = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
+    if (headers[':path'] === '/webcam/?action=snapshot') {
+      stream.respond({ ':status': 200, 'content-type': 'image/jpeg' });
+      stream.end('snapshot-bytes');
+      return;
+    }
+    state.open += 1;
+    state.opened += 1;
+    stream.respond({ ':status': 200, ...MJPEG_STREAM_HEADERS });
+    let count = 0;
+    const timer = setInterval(() => {
+      count += 1;
+      for (const part of framePart(Buffer.from(`frame ${count} `.padEnd(2000, '.')))) stream.write(part);
+    }, everyMs);
+    stream.on('close', () => {
+      clearInterval(timer);
+      state.open -= 1;
+    });
+  };
+  return { state, handler };
+}
+
+const controllerOf = async (name: string) => {
+  const [row] = await t.database.db.select().from(machineGroups).where(eq(machineGroups.name, name));
+  if (!row) throw new Error(`no demo group ${name}`);
+  return row.computerControllerId;
+};
+
+/** Opens a viewer's stream and resolves with the response (paused until read). */
+function view(url: string): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => http.get(url, resolve).on('error', reject));
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ proxyTimeoutMs: 2000 });
+  origin = await buildMachineOrigin(t.modules);
+  await origin.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(origin.server.address() as AddressInfo).port}`;
+  camera = await controllerOf('Prusa linea 1');
+  otherCamera = await controllerOf('RatRig produzione');
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/video-token',
+    headers: bearer(await t.tokenFor('customer@demo.test')),
+  });
+  videoToken = login.json().video_token;
+});
+
+afterEach(async () => {
+  await Promise.all(gateways.splice(0).map((fake) => fake.disconnect()));
+});
+
+afterAll(async () => {
+  await origin.close();
+  await t.close();
+});
+
+const streamUrl = (controllerId: number, token = videoToken) =>
+  `${base}/proxy/webcam/${controllerId}/?action=stream&token=${token}&dummy=1`;
+
+describe('the webcam relay', () => {
+  it('shares one upstream stream between viewers and closes it when the last one leaves', async () => {
+    const cam = fakeCamera();
+    gateways.push(await connectFakeGateway(t.modules.gateway.registry, camera, cam.handler));
+    const first = await view(streamUrl(camera));
+    const second = await view(streamUrl(camera));
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('multipart/x-mixed-replace;boundary=boundarydonotcross');
+    const frames = [first, second].map((response) => response.pipe(new MjpegFrameSplitter()));
+    const [[a], [b]] = (await Promise.all(frames.map((splitter) => once(splitter, 'data')))) as [
+      [Buffer],
+      [Buffer],
+    ];
+    expect(String(a)).toMatch(/^frame \d+/);
+    expect(String(b)).toMatch(/^frame \d+/);
+    expect(cam.state.opened).toBe(1);
+    expect(t.modules.webcam.hub.viewersOf(camera)).toBe(2);
+    first.destroy();
+    await expect.poll(() => t.modules.webcam.hub.viewersOf(camera)).toBe(1);
+    expect(cam.state.open).toBe(1);
+    second.destroy();
+    await expect.poll(() => cam.state.open).toBe(0);
+  });
+
+  it('lets a slow viewer lose frames without holding back a fast one', async () => {
+    const cam = fakeCamera(2);
+    gateways.push(await connectFakeGateway(t.modules.gateway.registry, camera, cam.handler));
+    const slow = await view(streamUrl(camera));
+    slow.pause(); // never reads: its socket fills up
+    const fast = await view(streamUrl(camera));
+    const splitter = fast.pipe(new MjpegFrameSplitter());
+    let received = 0;
+    splitter.on('data', () => {
+      received += 1;
+    });
+    await expect.poll(() => received, { timeout: 10_000 }).toBeGreaterThan(300);
+    expect(cam.state.opened).toBe(1);
+    slow.destroy();
+    fast.destroy();
+  });
+
+  it('serves a snapshot, and refuses without a token, with a session token, or for another business', async () => {
+    gateways.push(await connectFakeGateway(t.modules.gateway.registry, camera, fakeCamera().handler));
+    const snapshot = await fetch(`${base}/proxy/webcam/${camera}/?action=snapshot&token=${videoToken}`);
+    expect(await snapshot.text()).toBe('snapshot-bytes');
+    expect((await fetch(`${base}/proxy/webcam/${camera}/?action=stream`)).status).toBe(401);
+    const sessionToken = await t.tokenFor('customer@demo.test');
+    expect((await fetch(streamUrl(camera, sessionToken))).status).toBe(401);
+    expect((await fetch(streamUrl(otherCamera))).status).toBe(404);
+  });
+
+  it('answers 502 when the gateway is offline', async () => {
+    const response = await fetch(streamUrl(camera));
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ code: 'GATEWAY_OFFLINE' });
+  });
+
+  it('renews the webcam token only for a live session, with minutes of life', async () => {
+    const token = await t.tokenFor('customer@demo.test');
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/video-token',
+      headers: bearer(token),
+    });
+    const payload = JSON.parse(Buffer.from(renewed.json().video_token.split('.')[1], 'base64url').toString());
+    expect(payload.exp - payload.iat).toBe(600);
+    await t.app.inject({ method: 'DELETE', url: '/api/v1/auth', headers: bearer(token) });
+    expect((await fetch(streamUrl(camera, renewed.json().video_token))).status).toBe(401);
+  });
+});

@@ -1,0 +1,23 @@
+import type { ModuleDeps } from '../../shared/module.ts';
+import type { SessionSubject } from '../../shared/session.ts';
+import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
+import { webcamRoutes } from './webcam.routes.ts';
+import { WebcamHub } from './webcam-hub.ts';
+
+export interface WebcamDeps {
+  registry: TunnelRegistry;
+  access: MachineAccessService;
+  authenticateVideo: (token: string) => Promise<SessionSubject>;
+}
+
+/** The webcam relay: one upstream per camera, fanned out to its viewers on the machine origin. */
+export function createWebcamModule({ config }: ModuleDeps, deps: WebcamDeps) {
+  const hub = new WebcamHub(deps.registry);
+  return {
+    hub,
+    /** Registered on the machine origin's server (see machine-origin.ts), never on the portal's. */
+    machineOriginRoutes: (app: Parameters<typeof webcamRoutes>[0]) =>
+      webcamRoutes(app, { ...deps, hub, timeoutMs: config.proxyTimeoutMs }),
+  };
+}

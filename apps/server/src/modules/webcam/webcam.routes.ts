@@ -1,0 +1,55 @@
+import { idParamsSchema } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError, unauthenticated } from '../../shared/app-error.ts';
+import type { SessionSubject } from '../../shared/session.ts';
+import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
+import { relay } from '../machine-proxy/board-relay.ts';
+import { clientGone } from '../machine-proxy/client-gone.ts';
+import type { WebcamHub } from './webcam-hub.ts';
+
+export interface WebcamRoutesOptions {
+  registry: TunnelRegistry;
+  hub: WebcamHub;
+  access: MachineAccessService;
+  /** Checks a webcam token (the short-lived `video_token`) and its session. */
+  authenticateVideo: (token: string) => Promise<SessionSubject>;
+  timeoutMs: number;
+}
+
+/**
+ * `/proxy/webcam/{id}/?action=stream&token={video_token}` on the machine origin, like mjpg-streamer: an `<img>`
+ * cannot send headers, so the short webcam token comes in the query; other query parameters are ignored.
+ */
+export async function webcamRoutes(app: FastifyInstance, options: WebcamRoutesOptions) {
+  app.get('/proxy/webcam/:id/', async (request, reply) => {
+    const params = idParamsSchema.safeParse(request.params);
+    if (!params.success) throw new AppError('NOT_FOUND');
+    const controllerId = params.data.id;
+    const query = request.query as Record<string, unknown>;
+    if (typeof query.token !== 'string') throw unauthenticated('A webcam token is required');
+    const viewer = await options.authenticateVideo(query.token);
+    await options.access.reach(viewer, controllerId, 'customer');
+
+    if (query.action === 'stream') {
+      await options.hub.watch(controllerId, reply.raw);
+      return reply.hijack();
+    }
+    if (query.action !== 'snapshot') throw new AppError('NOT_FOUND');
+    const latest = options.hub.latestFrame(controllerId);
+    if (latest) return reply.header('cache-control', 'no-store').type('image/jpeg').send(latest);
+    const answer = await relay(options.registry, {
+      controllerId,
+      target: 'webcam',
+      method: 'GET',
+      path: '/?action=snapshot',
+      incoming: request.raw,
+      signal: clientGone(reply),
+      timeoutMs: options.timeoutMs,
+    });
+    return reply
+      .code(answer.status)
+      .headers({ ...answer.headers, 'cache-control': 'no-store' })
+      .send(answer.body);
+  });
+}

@@ -1,0 +1,60 @@
+import { once } from 'node:events';
+import type http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { acceptServerSession, openClientSession } from '@portal/tunnel';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { InProcessTunnelRegistry } from '../modules/gateway/tunnel-registry.ts';
+
+/** What a fake gateway does with each stream the portal opens: answer it like a board or webcam would. */
+export type StreamHandler = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => void;
+
+export interface FakeGateway {
+  /** Every `:path` the portal sent, in order. */
+  readonly paths: string[];
+  disconnect(): Promise<void>;
+}
+
+/**
+ * A gateway's end of a real tunnel (HTTP/2 over a loopback WebSocket), attached to the registry as if the
+ * gateway had dialled in: API tests reach "boards" without the gateway process or the simulator.
+ */
+export async function connectFakeGateway(
+  registry: InProcessTunnelRegistry,
+  controllerId: number,
+  handler: StreamHandler,
+): Promise<FakeGateway> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await once(wss, 'listening');
+  const accepted = once(wss, 'connection') as Promise<[WebSocket]>;
+  const gatewaySocket = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
+  await once(gatewaySocket, 'open');
+  const paths: string[] = [];
+  const gatewaySession = acceptServerSession(gatewaySocket);
+  gatewaySession.on('stream', (stream, headers) => {
+    paths.push(String(headers[':path']));
+    stream.on('error', () => undefined);
+    handler(stream, headers);
+  });
+  const [portalSocket] = await accepted;
+  const session = openClientSession(portalSocket);
+  await once(session, 'remoteSettings');
+  registry.attach(controllerId, session);
+  portalSocket.once('close', () => registry.detach(controllerId, session));
+  return {
+    paths,
+    async disconnect() {
+      const closed = once(portalSocket, 'close');
+      gatewaySocket.terminate();
+      await closed;
+      wss.close();
+    },
+  };
+}
+
+/** A handler answering every request with JSON, as a board's rr_ calls do. */
+export const answerJson =
+  (body: unknown, status = 200): StreamHandler =>
+  (stream) => {
+    stream.respond({ ':status': status, 'content-type': 'application/json' });
+    stream.end(JSON.stringify(body));
+  };
