@@ -23,7 +23,7 @@ let origin: string;
 const busEvents: MachineEvent[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ liveStatus: { pollMs: 50, streamRefreshMs: 100 } });
+  t = await createTestApp({ liveStatus: { follow: true, pollMs: 50, streamRefreshMs: 100 } });
   demo = demoClient(t);
   t.modules.liveStatus.events.subscribe((event) => busEvents.push(event));
   await t.app.listen({ host: '127.0.0.1', port: 0 });

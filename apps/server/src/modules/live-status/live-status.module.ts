@@ -50,6 +50,11 @@ export function createLiveStatusModule(
     monitor,
     service,
     streams,
-    routes: routesOf(liveStatusRoutes, { service, streams, monitor, authenticate }),
+    routes: routesOf(liveStatusRoutes, {
+      service,
+      streams,
+      monitor: config.liveStatus?.follow === false ? null : monitor,
+      authenticate,
+    }),
   };
 }

@@ -14,7 +14,8 @@ const tags = ['live status'];
 export interface LiveStatusRoutesOptions {
   service: LiveStatusService;
   streams: StatusStreams;
-  monitor: LiveStatusMonitor;
+  /** Null when this instance follows no boards (the statuses then come from the machine events alone). */
+  monitor: LiveStatusMonitor | null;
   /** Checks a session token as the authenticated scope does: a stream checks its session again now and then. */
   authenticate(token: string): Promise<SessionSubject>;
 }
@@ -24,9 +25,11 @@ export const liveStatusRoutes: FastifyPluginAsyncZod<LiveStatusRoutesOptions> = 
   { service, streams, monitor, authenticate },
 ) => {
   // The monitor follows the boards while the app runs; open streams end before the server closes.
-  app.addHook('onReady', async () => monitor.start(app.log.child({ module: 'live-status' })));
+  if (monitor) {
+    app.addHook('onReady', async () => monitor.start(app.log.child({ module: 'live-status' })));
+    app.addHook('onClose', async () => monitor.stop());
+  }
   app.addHook('preClose', async () => streams.closeAll());
-  app.addHook('onClose', async () => monitor.stop());
 
   app.get(
     '/api/v1/machines/status',
