@@ -17,6 +17,16 @@ function duplexOf(ws: WebSocket): Duplex {
   const duplex = createWebSocketStream(ws);
   // The WebSocket's own close/error ends the HTTP/2 session; stream errors must not crash the process.
   duplex.on('error', () => ws.terminate());
+  // HTTP/2 still writes (an answer, GOAWAY) after the WebSocket started closing. ws fails such a write, and
+  // Node's wrapper of this stream re-emits the failure on a socket the closed session no longer listens to:
+  // an uncaught exception. Nothing written then could arrive anyway: the stream ends quietly instead.
+  const write = duplex._write.bind(duplex);
+  duplex._write = (chunk, encoding, callback) => {
+    if (ws.readyState === ws.CLOSING || ws.readyState === ws.CLOSED) {
+      callback();
+      duplex.destroy();
+    } else write(chunk, encoding, callback);
+  };
   return duplex;
 }
 

@@ -93,6 +93,40 @@ describe('HTTP/2 over the tunnel WebSocket', () => {
   });
 });
 
+describe('closing a tunnel', () => {
+  it('survives either end closing its WebSocket while requests flow', async () => {
+    const wss2 = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await once(wss2, 'listening');
+    for (const closing of ['gateway', 'portal', 'gateway', 'portal'] as const) {
+      const accepted = once(wss2, 'connection') as Promise<[WebSocket]>;
+      const gatewayEnd = new WebSocket(`ws://127.0.0.1:${(wss2.address() as AddressInfo).port}`);
+      await once(gatewayEnd, 'open');
+      echoStreams(acceptServerSession(gatewayEnd));
+      const [portalEnd] = await accepted;
+      const session = openClientSession(portalEnd);
+      await once(session, 'remoteSettings');
+      const closed = once(session, 'close');
+      // Requests keep flowing, several at once, until the session ends; the close comes after a few answers.
+      let answered = 0;
+      const flow = async () => {
+        while (!session.closed && !session.destroyed) {
+          const stream = session.request({ ':method': 'POST', ':path': '/board/rr_model' });
+          stream.on('error', () => {});
+          stream.on('response', () => {
+            answered += 1;
+            if (answered === 5) (closing === 'gateway' ? gatewayEnd : portalEnd).close();
+          });
+          stream.resume();
+          stream.end(Buffer.alloc(1000));
+          await once(stream, 'close');
+        }
+      };
+      await Promise.all([flow(), flow(), flow(), closed]);
+    }
+    wss2.close();
+  });
+});
+
 describe('gateway credentials', () => {
   it('round-trips and rejects malformed headers', () => {
     expect(parseGatewayAuthorization(gatewayAuthorization(42, 'se:cret'))).toEqual({
