@@ -11,7 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { freePort } from '../e2e/support/portal.ts';
 import { connectFleet, spawnGateway, waitUntil } from './support/gateways.ts';
 import { DOWNLOAD_PATH, startHardware } from './support/hardware.ts';
 import { atFixedRate, atFullSpeed, getter, type Send } from './support/load.ts';
@@ -25,6 +24,7 @@ import {
 import { type BenchPortal, startBenchPortal } from './support/portal-process.ts';
 import { withPostgresDatabase } from './support/postgres.ts';
 import { cpuMilliseconds, residentBytes, watchCpu, watchPeakMemory } from './support/proc.ts';
+import { startReplayBoard } from './support/replay-board.ts';
 import { openStreams } from './support/streams.ts';
 import { download, upload } from './support/transfer.ts';
 
@@ -287,12 +287,18 @@ async function measureIdleTunnels(rig: Rig): Promise<void> {
   const created = performance.now();
   const controllers = await createControllers(rig.portal, rig.admin, rig.controller, plan.tunnels);
   const createSeconds = (performance.now() - created) / 1000;
-  // Boards that never answer: nothing goes through these tunnels but their heartbeats and status requests.
-  const silentBoard = `http://127.0.0.1:${await freePort()}`;
+  // Idle machines: their gateways log in to an idle board and the portal's live status follows each of them.
+  const board = await startReplayBoard();
   const server = `ws://${new URL(rig.portal.url).host}`;
-  const row = await memoryPer(rig, plan.tunnels, () => connectFleet(server, controllers, silentBoard, 50));
-  section(`Idle tunnels: ${plan.tunnels} gateways (in the bench's process) connected to the portal`);
-  console.table([row]);
+  try {
+    const row = await memoryPer(rig, plan.tunnels, () => connectFleet(server, controllers, board.url, 50));
+    section(
+      `Idle tunnels: ${plan.tunnels} gateways (in the bench's process) in front of idle boards, followed by the live status`,
+    );
+    console.table([row]);
+  } finally {
+    await board.close();
+  }
   console.log(
     `(their ${plan.tunnels} controllers and keys were made through the admin API in ${round(createSeconds, 1)} s)`,
   );
