@@ -23,7 +23,7 @@ import {
 } from './support/portal-api.ts';
 import { type BenchPortal, startBenchPortal } from './support/portal-process.ts';
 import { withPostgresDatabase } from './support/postgres.ts';
-import { cpuMilliseconds, residentBytes, watchCpu, watchPeakMemory } from './support/proc.ts';
+import { cpuMilliseconds, residentBytes, untilQuiet, watchCpu, watchPeakMemory } from './support/proc.ts';
 import { startReplayBoard } from './support/replay-board.ts';
 import { openStreams } from './support/streams.ts';
 import { download, upload } from './support/transfer.ts';
@@ -101,17 +101,22 @@ interface Figures {
 async function measureLatency(rig: Rig): Promise<Figures['latency']> {
   const rows = [];
   const added = [];
+  const failures: string[] = [];
   for (const rate of plan.rates) {
     const run = async (send: Send) => {
       await atFixedRate(send, rate, plan.warmupMs);
       return atFixedRate(send, rate, plan.latencyMs);
     };
+    await untilQuiet(rig.portal.pid);
     const straight = await run(rig.direct);
     ensureNoFailures(`direct rr_model at ${rate}/s`, straight);
+    const memory = [watchPeakMemory(rig.portal.pid), watchPeakMemory(rig.gatewayPid)];
     const through = await run(rig.proxied);
+    const [portalPeak, gatewayPeak] = memory.map((watch) => watch.stop().peakMiB) as [number, number];
     const addedP50Ms = through.p50Ms - straight.p50Ms;
     const addedP99Ms = through.p99Ms - straight.p99Ms;
     added.push({ rate, addedP50Ms, addedP99Ms, failed: through.failed });
+    if (through.failure) failures.push(`at ${rate} req/s the first failure was: ${through.failure}`);
     rows.push(
       {
         'asked req/s': rate,
@@ -126,7 +131,9 @@ async function measureLatency(rig: Rig): Promise<Figures['latency']> {
         'p50 ms': round(through.p50Ms),
         'p99 ms': round(through.p99Ms),
         'answered req/s': Math.round(through.answeredPerSecond),
-        failed: through.failed ? `${through.failed} of ${through.sent}: ${through.failure}` : 0,
+        'portal peak RSS MiB': round(portalPeak, 1),
+        'gateway peak RSS MiB': round(gatewayPeak, 1),
+        failed: `${through.failed} of ${through.sent}`,
       },
       {
         'asked req/s': rate,
@@ -140,6 +147,7 @@ async function measureLatency(rig: Rig): Promise<Figures['latency']> {
     `rr_model round trip at a steady rate, ${plan.latencyMs / 1000} s each (${MODEL_QUERY}; timed from when each request was due)`,
   );
   console.table(rows);
+  for (const failure of failures) console.log(`Through the proxy ${failure}`);
   return added;
 }
 
@@ -153,6 +161,7 @@ async function measureThroughput(rig: Rig): Promise<void> {
     );
     return { result, cpu };
   };
+  await untilQuiet(rig.portal.pid);
   const straight = await cpuPerRequest(rig.direct, { board: rig.boardPid });
   ensureNoFailures('direct rr_model at full speed', straight.result);
   const through = await cpuPerRequest(rig.proxied, {
@@ -192,6 +201,7 @@ async function measureTransfers(rig: Rig): Promise<Figures['transfers']> {
     return { result, portal, gateway };
   };
 
+  await untilQuiet(rig.portal.pid);
   const directDown = await download(`${rig.boardUrl}${downloadPath}`, plan.fileBytes);
   const down = await watched(() =>
     download(`${rig.proxiedUrl}${downloadPath}`, plan.fileBytes, authorization),
@@ -243,6 +253,7 @@ async function measureWebcam(rig: Rig): Promise<void> {
     streams.close();
     return row;
   };
+  await untilQuiet(rig.portal.pid);
   const one = await watch(1);
   const many = await watch(plan.viewers);
   section(
@@ -260,6 +271,7 @@ async function memoryPer(
   count: number,
   open: () => Promise<{ close(): unknown }>,
 ): Promise<Record<string, number>> {
+  await untilQuiet(rig.portal.pid);
   const heapBefore = await rig.portal.heap();
   const rssBefore = residentBytes(rig.portal.pid);
   const opened = performance.now();

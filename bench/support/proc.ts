@@ -65,3 +65,22 @@ export function watchCpu(pid: number): { stop(): { cpuMs: number; wallMs: number
     },
   };
 }
+
+/**
+ * Waits until a process has used under `percent` of one core for a whole `windowMs`, so that work left over from
+ * one measurement (connections closing, events being published) does not run during the next; gives up quietly
+ * after `timeoutMs`, since a shared machine may never be quiet.
+ */
+export async function untilQuiet(
+  pid: number,
+  percent = 5,
+  windowMs = 500,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    const cpu = watchCpu(pid);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    if (cpu.stop().percent < percent) return;
+  }
+}
