@@ -13,7 +13,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import { connectFleet, spawnGateway, waitUntil } from './support/gateways.ts';
 import { DOWNLOAD_PATH, startHardware } from './support/hardware.ts';
-import { atFixedRate, atFullSpeed, getter, type Send } from './support/load.ts';
+import { atFixedRate, atFullSpeed, getter, type LatencyResult, type Send } from './support/load.ts';
 import {
   controllerOfGroup,
   createControllers,
@@ -94,9 +94,12 @@ interface Rig {
 }
 
 interface Figures {
-  latency: { rate: number; addedP50Ms: number; addedP99Ms: number; failed: number }[];
+  latency: { rate: number; addedP50Ms: number; addedP99Ms: number; failed: number; keptUp: boolean }[];
   transfers: { what: string; megabytesPerSecond: number; portalMiB: number; gatewayMiB: number }[];
 }
+
+const keptUp = (result: LatencyResult) =>
+  result.fellBehindAfterS === null ? 'yes' : `no: stopped after ${round(result.fellBehindAfterS, 1)} s`;
 
 async function measureLatency(rig: Rig): Promise<Figures['latency']> {
   const rows = [];
@@ -115,7 +118,13 @@ async function measureLatency(rig: Rig): Promise<Figures['latency']> {
     const [portalPeak, gatewayPeak] = memory.map((watch) => watch.stop().peakMiB) as [number, number];
     const addedP50Ms = through.p50Ms - straight.p50Ms;
     const addedP99Ms = through.p99Ms - straight.p99Ms;
-    added.push({ rate, addedP50Ms, addedP99Ms, failed: through.failed });
+    added.push({
+      rate,
+      addedP50Ms,
+      addedP99Ms,
+      failed: through.failed,
+      keptUp: through.fellBehindAfterS === null,
+    });
     if (through.failure) failures.push(`at ${rate} req/s the first failure was: ${through.failure}`);
     rows.push(
       {
@@ -124,6 +133,7 @@ async function measureLatency(rig: Rig): Promise<Figures['latency']> {
         'p50 ms': round(straight.p50Ms),
         'p99 ms': round(straight.p99Ms),
         'answered req/s': Math.round(straight.answeredPerSecond),
+        'kept up': keptUp(straight),
       },
       {
         'asked req/s': rate,
@@ -131,6 +141,7 @@ async function measureLatency(rig: Rig): Promise<Figures['latency']> {
         'p50 ms': round(through.p50Ms),
         'p99 ms': round(through.p99Ms),
         'answered req/s': Math.round(through.answeredPerSecond),
+        'kept up': keptUp(through),
         'portal peak RSS MiB': round(portalPeak, 1),
         'gateway peak RSS MiB': round(gatewayPeak, 1),
         failed: `${through.failed} of ${through.sent}`,
@@ -329,17 +340,18 @@ function reportGoals(figures: Figures): void {
   const atGoalRate = figures.latency.find((row) => row.rate === GOALS.rate);
   const rows = [];
   if (atGoalRate) {
-    const answered = atGoalRate.failed ? ` (${atGoalRate.failed} refused)` : '';
+    const met = atGoalRate.keptUp && atGoalRate.failed === 0;
+    const caveat = met ? '' : ` (${atGoalRate.keptUp ? '' : 'fell behind, '}${atGoalRate.failed} refused)`;
     rows.push(
       {
         goal: `added p50 ≤ ${GOALS.addedP50Ms} ms at ${GOALS.rate} req/s`,
-        measured: `${round(atGoalRate.addedP50Ms)} ms${answered}`,
-        met: atGoalRate.addedP50Ms <= GOALS.addedP50Ms && atGoalRate.failed === 0,
+        measured: `${round(atGoalRate.addedP50Ms)} ms${caveat}`,
+        met: met && atGoalRate.addedP50Ms <= GOALS.addedP50Ms,
       },
       {
         goal: `added p99 ≤ ${GOALS.addedP99Ms} ms at ${GOALS.rate} req/s`,
-        measured: `${round(atGoalRate.addedP99Ms)} ms${answered}`,
-        met: atGoalRate.addedP99Ms <= GOALS.addedP99Ms && atGoalRate.failed === 0,
+        measured: `${round(atGoalRate.addedP99Ms)} ms${caveat}`,
+        met: met && atGoalRate.addedP99Ms <= GOALS.addedP99Ms,
       },
     );
   }

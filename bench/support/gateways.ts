@@ -37,9 +37,13 @@ export function spawnGateway(settings: GatewaySettings): GatewayProcess {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = once(child, 'exit');
+  // Unlike the forked processes, the CLI cannot see the bench go away: a bench that fails must end it itself.
+  const endWithBench = () => child.kill();
+  process.once('exit', endWithBench);
   return {
     pid: child.pid as number,
     async stop() {
+      process.off('exit', endWithBench);
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
       await exited;

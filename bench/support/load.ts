@@ -30,6 +30,7 @@ export function getter(url: string, options: { agent: http.Agent; headers?: Reco
 }
 
 export interface LatencyResult {
+  /** Requests sent: fewer than asked when the path fell behind. */
   sent: number;
   failed: number;
   /** The first failure's message, if any. */
@@ -38,11 +39,15 @@ export interface LatencyResult {
   p99Ms: number;
   /** Answers a second over the whole run, from the first request to the last answer. */
   answeredPerSecond: number;
+  /** Seconds into the run at which a full second of requests was waiting for answers, and sending stopped. */
+  fellBehindAfterS: number | null;
 }
 
 /**
  * Sends `rate` requests a second for `durationMs`, each at its own moment whatever the others do (an open
- * loop), and times each from the moment it was due, so a slow answer cannot hide the queue behind it.
+ * loop), and times each from the moment it was due, so a slow answer cannot hide the queue behind it. Once a
+ * whole second's worth of requests waits unanswered the path cannot keep up: sending stops there, rather than
+ * piling up a queue that only measures its own length.
  */
 export function atFixedRate(send: Send, rate: number, durationMs: number): Promise<LatencyResult> {
   const total = Math.round((rate * durationMs) / 1000);
@@ -52,20 +57,30 @@ export function atFixedRate(send: Send, rate: number, durationMs: number): Promi
   let settled = 0;
   let failed = 0;
   let failure: string | null = null;
+  let fellBehindAfterS: number | null = null;
   const start = performance.now();
   return new Promise((resolve) => {
     const finish = () =>
       resolve({
-        sent: total,
+        sent: due,
         failed,
         failure,
         p50Ms: micros.count ? micros.percentile(50) / 1000 : Number.NaN,
         p99Ms: micros.count ? micros.percentile(99) / 1000 : Number.NaN,
-        answeredPerSecond: ((total - failed) * 1000) / (performance.now() - start),
+        answeredPerSecond: ((due - failed) * 1000) / (performance.now() - start),
+        fellBehindAfterS,
       });
+    const settle = () => {
+      settled++;
+      if (settled === due && (due === total || fellBehindAfterS !== null)) finish();
+    };
     const sendDue = () => {
       const now = performance.now();
       for (; due < total && start + due * intervalMs <= now; due++) {
+        if (due - settled >= rate) {
+          fellBehindAfterS = (now - start) / 1000;
+          return;
+        }
         const dueAt = start + due * intervalMs;
         send()
           .then(
@@ -75,10 +90,7 @@ export function atFixedRate(send: Send, rate: number, durationMs: number): Promi
               failure ??= error.message;
             },
           )
-          .finally(() => {
-            settled++;
-            if (settled === total) finish();
-          });
+          .finally(settle);
       }
       if (due < total) setTimeout(sendDue, Math.max(0, start + due * intervalMs - performance.now()));
     };
