@@ -13,21 +13,30 @@ const SESSION_WINDOW_BYTES = 32 * 1024 * 1024;
 const SESSION_MEMORY_MB = 64;
 const MAX_CONCURRENT_STREAMS = 256;
 
-function duplexOf(ws: WebSocket): Duplex {
+/**
+ * Runs an HTTP/2 session on the WebSocket. Node wraps a non-socket stream for HTTP/2 and asserts (crashing the
+ * process) if HTTP/2 writes to it, or shuts it down, after the stream has ended. So the session is destroyed as
+ * soon as the WebSocket closes — this listener is registered before the WebSocket stream's own, which ends the
+ * stream — and writes made while the WebSocket is closing, which could never arrive, are dropped.
+ */
+function overWebSocket<Session extends http2.Http2Session>(
+  ws: WebSocket,
+  open: (duplex: Duplex) => Session,
+): Session {
+  let session: Session | undefined;
+  const destroySession = () => session?.destroy();
+  ws.once('close', destroySession);
   const duplex = createWebSocketStream(ws);
-  // The WebSocket's own close/error ends the HTTP/2 session; stream errors must not crash the process.
   duplex.on('error', () => ws.terminate());
-  // HTTP/2 still writes (an answer, GOAWAY) after the WebSocket started closing. ws fails such a write, and
-  // Node's wrapper of this stream re-emits the failure on a socket the closed session no longer listens to:
-  // an uncaught exception. Nothing written then could arrive anyway: the stream ends quietly instead.
   const write = duplex._write.bind(duplex);
   duplex._write = (chunk, encoding, callback) => {
-    if (ws.readyState === ws.CLOSING || ws.readyState === ws.CLOSED) {
-      callback();
-      duplex.destroy();
-    } else write(chunk, encoding, callback);
+    if (ws.readyState === ws.OPEN) return write(chunk, encoding, callback);
+    callback();
+    setImmediate(destroySession);
   };
-  return duplex;
+  session = open(duplex);
+  prepare(session);
+  return session;
 }
 
 /** Shared set-up of both ends. Transport errors destroy the session; owners watch its 'close' event. */
@@ -40,25 +49,25 @@ function prepare(session: http2.Http2Session): void {
 
 /** The portal's end: an HTTP/2 client whose every request is served by the gateway. */
 export function openClientSession(ws: WebSocket): http2.ClientHttp2Session {
-  const session = http2.connect('http://gateway.tunnel', {
-    createConnection: () => duplexOf(ws),
-    maxSessionMemory: SESSION_MEMORY_MB,
-    settings: { initialWindowSize: STREAM_WINDOW_BYTES, enablePush: false },
-  });
-  prepare(session);
-  return session;
+  return overWebSocket(ws, (duplex) =>
+    http2.connect('http://gateway.tunnel', {
+      createConnection: () => duplex,
+      maxSessionMemory: SESSION_MEMORY_MB,
+      settings: { initialWindowSize: STREAM_WINDOW_BYTES, enablePush: false },
+    }),
+  );
 }
 
 /** The gateway's end: an HTTP/2 server on the socket it dialled; extended CONNECT carries WebSockets (RFC 8441). */
 export function acceptServerSession(ws: WebSocket): http2.ServerHttp2Session {
-  const session = http2.performServerHandshake(duplexOf(ws), {
-    maxSessionMemory: SESSION_MEMORY_MB,
-    settings: {
-      initialWindowSize: STREAM_WINDOW_BYTES,
-      enableConnectProtocol: true,
-      maxConcurrentStreams: MAX_CONCURRENT_STREAMS,
-    },
-  });
-  prepare(session);
-  return session;
+  return overWebSocket(ws, (duplex) =>
+    http2.performServerHandshake(duplex, {
+      maxSessionMemory: SESSION_MEMORY_MB,
+      settings: {
+        initialWindowSize: STREAM_WINDOW_BYTES,
+        enableConnectProtocol: true,
+        maxConcurrentStreams: MAX_CONCURRENT_STREAMS,
+      },
+    }),
+  );
 }
