@@ -5,6 +5,9 @@ import { type Viewer, visibleMachineGroups } from '../machine-groups/machine-gro
 import { type MachinePath, mayBypassLicense } from './machine-access.policy.ts';
 import type { MachineAccessRepository } from './machine-access.repository.ts';
 
+/** Enough for every open board page of a busy instance; past it the cache starts afresh. */
+const MAX_CACHED = 10_000;
+
 /** The machine a viewer may reach through the proxy. */
 export interface MachineReach {
   controllerId: number;
@@ -15,17 +18,36 @@ export interface MachineReach {
  * The server's own gate in front of every board and webcam request: the UI hides what a user may not open,
  * this refuses it. Another business's machine is 404 like a missing one; a missing or expired licence and a
  * suspended business are 403 for everyone but administrators; the admin path is for administrators only.
+ * A granted access is trusted for as long as a checked session (seconds); refusals are never cached.
  */
 export class MachineAccessService {
   readonly #repository: MachineAccessRepository;
   readonly #clock: Clock;
+  readonly #cacheMs: number;
+  /** Decisions granted a moment ago: a board page polls several times a second, each poll one query otherwise. */
+  readonly #granted = new Map<string, { reach: MachineReach; at: number }>();
 
-  constructor(repository: MachineAccessRepository, clock: Clock) {
+  /** `cacheMs`: how long a granted access is trusted (as long as a checked session; 0 turns it off). */
+  constructor(repository: MachineAccessRepository, clock: Clock, cacheMs: number) {
     this.#repository = repository;
     this.#clock = clock;
+    this.#cacheMs = cacheMs;
   }
 
   async reach(viewer: Viewer, controllerId: number, path: MachinePath): Promise<MachineReach> {
+    const key = `${viewer.id}:${viewer.role}:${viewer.business}:${controllerId}:${path}`;
+    const now = this.#clock().getTime();
+    const cached = this.#granted.get(key);
+    if (cached && now - cached.at < this.#cacheMs) return cached.reach;
+    const reach = await this.#decide(viewer, controllerId, path);
+    if (this.#cacheMs > 0) {
+      if (this.#granted.size >= MAX_CACHED) this.#granted.clear();
+      this.#granted.set(key, { reach, at: now });
+    }
+    return reach;
+  }
+
+  async #decide(viewer: Viewer, controllerId: number, path: MachinePath): Promise<MachineReach> {
     const privileged = mayBypassLicense(viewer);
     if (path === 'admin' && !privileged) throw new AppError('FORBIDDEN');
     const row = await this.#repository.findReach(controllerId, visibleMachineGroups(viewer));
