@@ -1,6 +1,6 @@
 declare module 'xmlhttprequest-ssl' {
   /** A Node implementation of the browser's XMLHttpRequest (untyped package). */
-  const XMLHttpRequest: new () => XMLHttpRequestLike;
+  const XMLHttpRequest: new (options?: { disableHeaderCheck?: boolean }) => XMLHttpRequestLike;
   interface XMLHttpRequestLike {
     send(body?: unknown): void;
     setRequestHeader(name: string, value: string): void;
