@@ -9,6 +9,7 @@ import type { RunningGateway } from '../apps/gateway/src/index.ts';
 import { controllerOf, issueGatewayKey, logIn, machineCookie, type Session } from './support/api.ts';
 import { startTestPortal, type TestPortal } from './support/portal.ts';
 import { deadUrl, Rig } from './support/rig.ts';
+import { exchange } from './support/streams.ts';
 
 /**
  * The whole chain over loopback: the real portal process → its tunnel → real gateway agents → simulated boards.
@@ -23,8 +24,10 @@ const id = { prusa1: 0, prusa2: 0, voron: 0, ratrig: 0, cella: 0, modix: 0 };
 let prusaBoard: RunningBoard;
 let voronBoard: RunningBoard;
 let sbcBoard: RunningBoard;
+let ratrigBoard: RunningBoard;
 let prusaGateway: RunningGateway;
 let voronGateway: RunningGateway;
+let ratrigGateway: RunningGateway;
 
 beforeAll(async () => {
   portal = await startTestPortal({ PROXY_TIMEOUT: '2' });
@@ -53,10 +56,11 @@ beforeAll(async () => {
       id[key as keyof typeof groups] = await controllerOf(portal, sessions.admin, name);
     }),
   );
-  [prusaBoard, voronBoard, sbcBoard] = await Promise.all([
+  [prusaBoard, voronBoard, sbcBoard, ratrigBoard] = await Promise.all([
     rig.board({ name: 'Prusa linea 1' }),
     rig.board({ name: 'Voron prototipi' }),
     rig.board({ name: 'Cella pallet', mode: 'sbc' }),
+    rig.board({ name: 'RatRig produzione' }),
   ]);
   const dial = async (controller: number, board: string, tuning = {}) =>
     rig.gateway(
@@ -70,9 +74,11 @@ beforeAll(async () => {
     );
   // No keep-alive on Prusa's gateway: the board's 503s must meet only the requests the tests send.
   // Voron's gateway gives up on a silent board after 1 s, before the portal's own 2 s.
-  [prusaGateway, voronGateway] = await Promise.all([
+  // RatRig's gateway sends one request at a time to its board, so one slow download holds the board.
+  [prusaGateway, voronGateway, ratrigGateway] = await Promise.all([
     dial(id.prusa1, prusaBoard.url, { sessionKeepAliveMs: 3_600_000 }),
     dial(id.voron, voronBoard.url, { upstreamTimeoutMs: 1_000 }),
+    dial(id.ratrig, ratrigBoard.url, { boardConcurrency: 1 }),
     dial(id.cella, sbcBoard.url),
     deadUrl().then((url) => dial(id.prusa2, url)),
   ]);
@@ -232,5 +238,37 @@ describe('files and sockets through the chain', () => {
     const [, response] = (await once(socket, 'unexpected-response')) as [unknown, { statusCode: number }];
     expect(response.statusCode).toBe(401);
     socket.terminate();
+  });
+});
+
+describe('a request held past its time-out', () => {
+  it('is answered 504 and never reaches the board, even once the board is free again', async () => {
+    const ratrig = (rest: string) => boardProxyPath('3.6', 'customer', id.ratrig, rest);
+    ratrigBoard.sd.write('0:/gcodes/held.gcode', randomBytes(32 * 1024 * 1024));
+    // A client that stops reading its download keeps the board's only slot busy.
+    const download = exchange(`${portal.url}${ratrig('rr_download?name=0:/gcodes/held.gcode')}`, {
+      headers: { authorization: `Bearer ${sessions.customer2.token}` },
+    });
+    download.pause();
+    expect((await download.response).statusCode).toBe(200);
+    expect(ratrigGateway.stats.activeBoardRequests).toBe(1);
+
+    const start = proxied(
+      sessions.customer2,
+      ratrig(`rr_gcode?gcode=${encodeURIComponent('M32 "Supporto_sensore.gcode"')}`),
+    );
+    await expect.poll(() => ratrigGateway.stats.waitingBoardRequests).toBe(1);
+    await expectError(await start, 504, 'BOARD_TIMEOUT');
+    expect(ratrigGateway.stats.waitingBoardRequests).toBe(0);
+
+    download.request.destroy();
+    await expect.poll(() => ratrigGateway.stats.activeBoardRequests).toBe(0);
+    // Requests reach the board in order: once this one has, nothing is left that could start the print late.
+    const state = await proxied(sessions.customer2, ratrig('rr_model?key=state'));
+    expect(await state.json()).toMatchObject({ result: { status: 'idle' } });
+    expect(ratrigBoard.model()).toMatchObject({
+      state: { status: 'idle' },
+      job: { file: { fileName: null } },
+    });
   });
 });
