@@ -60,6 +60,7 @@ export function createModules(deps: ModuleDeps) {
     registry: gateway.registry,
     access: machineAccess.service,
     authenticateVideo: (token) => auth.service.authenticateVideo(token),
+    checkSession: (claims) => auth.service.checkSession(claims),
   });
   return {
     health,
