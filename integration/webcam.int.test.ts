@@ -47,7 +47,7 @@ async function watch(session: Session) {
 }
 
 describe("the webcam relay's viewers", () => {
-  it('keeps a fast viewer at the camera\'s pace while a slow one reads nothing, over one upstream', async () => {
+  it("keeps a fast viewer at the camera's pace while a slow one reads nothing, over one upstream", async () => {
     const customer = await logIn(portal, 'customer@demo.test');
     const fast = await watch(customer);
     const slow = await watch(customer);
@@ -56,9 +56,13 @@ describe("the webcam relay's viewers", () => {
     slow.viewer.pause();
     const producedAtPause = webcam.stats.framesProduced;
     const fastAtPause = fast.frames();
-    await vi.waitFor(() => expect(fast.frames() - fastAtPause).toBeGreaterThanOrEqual(40), { timeout: 8_000 });
+    await vi.waitFor(() => expect(fast.frames() - fastAtPause).toBeGreaterThanOrEqual(40), {
+      timeout: 8_000,
+    });
     // Every frame the camera made meanwhile reached the fast viewer (give or take the ones on their way).
-    expect(fast.frames() - fastAtPause).toBeGreaterThanOrEqual(webcam.stats.framesProduced - producedAtPause - 3);
+    expect(fast.frames() - fastAtPause).toBeGreaterThanOrEqual(
+      webcam.stats.framesProduced - producedAtPause - 3,
+    );
 
     const slowAtResume = slow.frames();
     slow.viewer.resume();
@@ -82,7 +86,11 @@ describe("the webcam relay's viewers", () => {
     const customer = await logIn(portal, 'customer@demo.test');
     const { viewer } = await watch(customer);
     const expiresIn = loggedInAt + SESSION_TTL_S * 1000 - Date.now();
-    const end = await within(expiresIn + ENDS_WITHIN_MS, 'the stream after its session expired', viewer.ended);
+    const end = await within(
+      expiresIn + ENDS_WITHIN_MS,
+      'the stream after its session expired',
+      viewer.ended,
+    );
     expect(end.complete).toBe(false);
     expect(Date.now()).toBeGreaterThanOrEqual(loggedInAt + SESSION_TTL_S * 1000);
   });

@@ -108,3 +108,42 @@ export async function machineCookie(
   if (entered.status !== 303 || !cookie) throw new Error(`the ticket was not traded: ${entered.status}`);
   return cookie.split(';', 1)[0] as string;
 }
+
+/** Runs `task` over `items`, at most `batch` at a time, and collects the results in order. */
+export async function inBatches<Item, Result>(
+  items: readonly Item[],
+  batch: number,
+  task: (item: Item, index: number) => Promise<Result>,
+): Promise<Result[]> {
+  const results: Result[] = [];
+  for (let start = 0; start < items.length; start += batch) {
+    const slice = items.slice(start, start + batch);
+    results.push(...(await Promise.all(slice.map((item, offset) => task(item, start + offset)))));
+  }
+  return results;
+}
+
+/** `count` new computer controllers with a gateway key each, like the first one the administrator sees. */
+export async function createGatewayControllers(
+  portal: TestPortal,
+  admin: Session,
+  count: number,
+  prefix: string,
+): Promise<{ controller: number; key: string }[]> {
+  const { items } = await api<Page<ComputerController>>(
+    portal,
+    admin,
+    'GET',
+    '/api/v1/controller/computer?pageSize=1',
+  );
+  const like = items[0];
+  if (!like) throw new Error('the demo database has no computer controller to copy');
+  return inBatches(
+    Array.from({ length: count }, (_, index) => index),
+    20,
+    async (index) => {
+      const controller = await createController(portal, admin, like, `${prefix} ${index + 1}`);
+      return { controller, key: await issueGatewayKey(portal, admin, controller) };
+    },
+  );
+}
