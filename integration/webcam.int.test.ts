@@ -94,4 +94,10 @@ describe("the webcam relay's viewers", () => {
     expect(end.complete).toBe(false);
     expect(Date.now()).toBeGreaterThanOrEqual(loggedInAt + SESSION_TTL_S * 1000);
   });
+
+  it('does not keep the portal from stopping: SIGTERM ends the stream and the process', async () => {
+    const { viewer } = await watch(await logIn(portal, 'customer@demo.test'));
+    expect(await within(ENDS_WITHIN_MS, 'the portal stopping', portal.stop())).toBe(0);
+    expect((await viewer.ended).complete).toBe(false);
+  });
 });
