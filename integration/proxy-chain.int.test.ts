@@ -249,19 +249,21 @@ describe('a request held past its time-out', () => {
     const download = exchange(`${portal.url}${ratrig('rr_download?name=0:/gcodes/held.gcode')}`, {
       headers: { authorization: `Bearer ${sessions.customer2.token}` },
     });
-    download.pause();
-    expect((await download.response).statusCode).toBe(200);
-    expect(ratrigGateway.stats.activeBoardRequests).toBe(1);
+    try {
+      download.pause();
+      expect((await download.response).statusCode).toBe(200);
+      expect(ratrigGateway.stats.activeBoardRequests).toBe(1);
 
-    const start = proxied(
-      sessions.customer2,
-      ratrig(`rr_gcode?gcode=${encodeURIComponent('M32 "Supporto_sensore.gcode"')}`),
-    );
-    await expect.poll(() => ratrigGateway.stats.waitingBoardRequests).toBe(1);
-    await expectError(await start, 504, 'BOARD_TIMEOUT');
-    expect(ratrigGateway.stats.waitingBoardRequests).toBe(0);
-
-    download.request.destroy();
+      const start = proxied(
+        sessions.customer2,
+        ratrig(`rr_gcode?gcode=${encodeURIComponent('M32 "Supporto_sensore.gcode"')}`),
+      );
+      await expect.poll(() => ratrigGateway.stats.waitingBoardRequests).toBe(1);
+      await expectError(await start, 504, 'BOARD_TIMEOUT');
+      await expect.poll(() => ratrigGateway.stats.waitingBoardRequests).toBe(0);
+    } finally {
+      download.request.destroy();
+    }
     await expect.poll(() => ratrigGateway.stats.activeBoardRequests).toBe(0);
     // Requests reach the board in order: once this one has, nothing is left that could start the print late.
     const state = await proxied(sessions.customer2, ratrig('rr_model?key=state'));
