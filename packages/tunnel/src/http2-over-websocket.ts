@@ -20,8 +20,13 @@ function duplexOf(ws: WebSocket): Duplex {
   return duplex;
 }
 
-/** Shared set-up of both ends. Transport errors destroy the session; owners watch its 'close' event. */
-function prepare(session: http2.Http2Session): void {
+/**
+ * Shared set-up of both ends. Transport errors destroy the session; owners watch its 'close' event. The WebSocket
+ * closing destroys it at once: left to the stream's end a tick later, the session may still write frames after
+ * Node has begun shutting its JS socket down, which trips an internal assertion and crashes the process.
+ */
+function prepare(session: http2.Http2Session, ws: WebSocket): void {
+  ws.once('close', () => session.destroy());
   session.on('error', () => session.destroy());
   const raise = () => session.setLocalWindowSize(SESSION_WINDOW_BYTES);
   if (session.connecting) session.once('connect', raise);
@@ -35,7 +40,7 @@ export function openClientSession(ws: WebSocket): http2.ClientHttp2Session {
     maxSessionMemory: SESSION_MEMORY_MB,
     settings: { initialWindowSize: STREAM_WINDOW_BYTES, enablePush: false },
   });
-  prepare(session);
+  prepare(session, ws);
   return session;
 }
 
@@ -49,6 +54,6 @@ export function acceptServerSession(ws: WebSocket): http2.ServerHttp2Session {
       maxConcurrentStreams: MAX_CONCURRENT_STREAMS,
     },
   });
-  prepare(session);
+  prepare(session, ws);
   return session;
 }
