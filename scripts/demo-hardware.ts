@@ -47,6 +47,8 @@ export async function startDemoHardware(
         mode: hardware.mode,
         name: demo.machine,
         initial: hardware.board,
+        // Five times real speed: progress visibly moves, and a print still lasts about an hour.
+        timeScale: 5,
         www,
       });
       boards.push(board);

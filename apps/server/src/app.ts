@@ -8,6 +8,7 @@ import { createControllersModule } from './modules/controllers/controllers.modul
 import { createGatewayModule } from './modules/gateway/gateway.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createLicensesModule } from './modules/licenses/licenses.module.ts';
+import { createLiveStatusModule } from './modules/live-status/live-status.module.ts';
 import { createMachineAccessModule } from './modules/machine-access/machine-access.module.ts';
 import { createMachineGroupsModule } from './modules/machine-groups/machine-groups.module.ts';
 import { createMachineProxyModule } from './modules/machine-proxy/machine-proxy.module.ts';
@@ -63,6 +64,10 @@ export function createModules(deps: ModuleDeps) {
     authenticateVideo: (token) => auth.service.authenticateVideo(token),
     checkSession: (claims) => auth.service.checkSession(claims),
   });
+  const liveStatus = createLiveStatusModule(deps, {
+    tunnels: gateway.registry,
+    authenticate: (token) => auth.service.authenticate(token),
+  });
   return {
     health,
     auth,
@@ -76,6 +81,7 @@ export function createModules(deps: ModuleDeps) {
     machineAccess,
     machineProxy,
     webcam,
+    liveStatus,
   };
 }
 export type Modules = ReturnType<typeof createModules>;

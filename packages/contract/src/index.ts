@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './ids.ts';
 export * from './licenses.ts';
 export * from './limits.ts';
+export * from './live-status.ts';
 export * from './machine-groups.ts';
 export * from './machine-proxy.ts';
 export * from './paging.ts';

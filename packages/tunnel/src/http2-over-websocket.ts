@@ -13,20 +13,34 @@ const SESSION_WINDOW_BYTES = 32 * 1024 * 1024;
 const SESSION_MEMORY_MB = 64;
 const MAX_CONCURRENT_STREAMS = 256;
 
-function duplexOf(ws: WebSocket): Duplex {
+/**
+ * Runs an HTTP/2 session on the WebSocket. Node wraps a non-socket stream for HTTP/2 and asserts (crashing the
+ * process) if HTTP/2 writes to it, or shuts it down, after the stream has ended. So the session is destroyed as
+ * soon as the WebSocket closes — this listener is registered before the WebSocket stream's own, which ends the
+ * stream — and writes made while the WebSocket is closing, which could never arrive, are dropped.
+ */
+function overWebSocket<Session extends http2.Http2Session>(
+  ws: WebSocket,
+  open: (duplex: Duplex) => Session,
+): Session {
+  let session: Session | undefined;
+  const destroySession = () => session?.destroy();
+  ws.once('close', destroySession);
   const duplex = createWebSocketStream(ws);
-  // The WebSocket's own close/error ends the HTTP/2 session; stream errors must not crash the process.
   duplex.on('error', () => ws.terminate());
-  return duplex;
+  const write = duplex._write.bind(duplex);
+  duplex._write = (chunk, encoding, callback) => {
+    if (ws.readyState === ws.OPEN) return write(chunk, encoding, callback);
+    callback();
+    setImmediate(destroySession);
+  };
+  session = open(duplex);
+  prepare(session);
+  return session;
 }
 
-/**
- * Shared set-up of both ends. Transport errors destroy the session; owners watch its 'close' event. The WebSocket
- * closing destroys it at once: left to the stream's end a tick later, the session may still write frames after
- * Node has begun shutting its JS socket down, which trips an internal assertion and crashes the process.
- */
-function prepare(session: http2.Http2Session, ws: WebSocket): void {
-  ws.once('close', () => session.destroy());
+/** Shared set-up of both ends. Transport errors destroy the session; owners watch its 'close' event. */
+function prepare(session: http2.Http2Session): void {
   session.on('error', () => session.destroy());
   const raise = () => session.setLocalWindowSize(SESSION_WINDOW_BYTES);
   if (session.connecting) session.once('connect', raise);
@@ -35,25 +49,25 @@ function prepare(session: http2.Http2Session, ws: WebSocket): void {
 
 /** The portal's end: an HTTP/2 client whose every request is served by the gateway. */
 export function openClientSession(ws: WebSocket): http2.ClientHttp2Session {
-  const session = http2.connect('http://gateway.tunnel', {
-    createConnection: () => duplexOf(ws),
-    maxSessionMemory: SESSION_MEMORY_MB,
-    settings: { initialWindowSize: STREAM_WINDOW_BYTES, enablePush: false },
-  });
-  prepare(session, ws);
-  return session;
+  return overWebSocket(ws, (duplex) =>
+    http2.connect('http://gateway.tunnel', {
+      createConnection: () => duplex,
+      maxSessionMemory: SESSION_MEMORY_MB,
+      settings: { initialWindowSize: STREAM_WINDOW_BYTES, enablePush: false },
+    }),
+  );
 }
 
 /** The gateway's end: an HTTP/2 server on the socket it dialled; extended CONNECT carries WebSockets (RFC 8441). */
 export function acceptServerSession(ws: WebSocket): http2.ServerHttp2Session {
-  const session = http2.performServerHandshake(duplexOf(ws), {
-    maxSessionMemory: SESSION_MEMORY_MB,
-    settings: {
-      initialWindowSize: STREAM_WINDOW_BYTES,
-      enableConnectProtocol: true,
-      maxConcurrentStreams: MAX_CONCURRENT_STREAMS,
-    },
-  });
-  prepare(session, ws);
-  return session;
+  return overWebSocket(ws, (duplex) =>
+    http2.performServerHandshake(duplex, {
+      maxSessionMemory: SESSION_MEMORY_MB,
+      settings: {
+        initialWindowSize: STREAM_WINDOW_BYTES,
+        enableConnectProtocol: true,
+        maxConcurrentStreams: MAX_CONCURRENT_STREAMS,
+      },
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthenticated } from '../shared/app-error.ts';
-import { readBearer } from '../shared/bearer.ts';
+import { readSessionToken } from '../shared/bearer.ts';
 import type { SessionSubject } from '../shared/session.ts';
 
 export interface AuthenticateOptions {
@@ -16,7 +16,7 @@ export interface AuthenticateOptions {
 export const authenticatePlugin = fp(async (app: FastifyInstance, { verify }: AuthenticateOptions) => {
   if (!app.hasRequestDecorator('session')) app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    const token = readBearer(request);
+    const token = readSessionToken(request);
     if (!token) throw unauthenticated();
     request.session = await verify(token);
   });

@@ -20,6 +20,11 @@ export interface AppConfig {
   proxyTimeoutMs: number;
   /** argon2id cost; tests use a cheap one. */
   passwordHashing: { memoryCost: number; timeCost: number };
+  /**
+   * The live status: whether it follows the connected boards (default true), each read every `pollMs`
+   * (2 s), each stream's session checked every `streamRefreshMs` (30 s). Tests shorten the times.
+   */
+  liveStatus?: { follow?: boolean; pollMs?: number; streamRefreshMs?: number };
 }
 
 /** What every module factory takes. */

@@ -9,6 +9,7 @@ import {
   type Side,
 } from './authorization/fixtures.ts';
 import { answerJson, connectFakeGateway, type FakeGateway, type StreamHandler } from './fake-gateway.ts';
+import { injectRoute } from './inject-route.ts';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -66,12 +67,11 @@ describe('the authorization matrix', () => {
           const roleCaller = (caller === 'anonymous' ? 'customer' : caller) as RoleCaller;
           const { url, payload } = await access.request(f, side, roleCaller);
           const headers = email ? bearer(await t.tokenFor(email)) : {};
-          const response = await t.app.inject({
-            method: route.method as 'GET',
-            url,
-            headers,
-            payload: payload as never,
-          });
+          const response = await injectRoute(
+            t.app,
+            { method: route.method as 'GET', url, headers, payload: payload as never },
+            { streams: access.stream },
+          );
           const status = response.statusCode;
           let ok: boolean;
           if (access.public) ok = status < 400 || status === 429;

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TABLE } from './authorization/access-table.ts';
 import { loadFixtures } from './authorization/fixtures.ts';
+import { injectRoute } from './inject-route.ts';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -91,13 +92,17 @@ describe('generated requests to every route', () => {
           let i = 0;
           const path = route.url.replace(/:\w+/g, () => params[i++] ?? '1');
           const qs = new URLSearchParams(search).toString();
-          const response = await t.app.inject({
-            method: route.method as 'GET',
-            url: qs ? `${path}?${qs}` : path,
-            // An administrator reaches every route, so generated input gets past authorization to validation.
-            headers: bearer(await t.tokenFor('admin@demo.test')),
-            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: payload as never }),
-          });
+          const response = await injectRoute(
+            t.app,
+            {
+              method: route.method as 'GET',
+              url: qs ? `${path}?${qs}` : path,
+              // An administrator reaches every route, so generated input gets past authorization to validation.
+              headers: bearer(await t.tokenFor('admin@demo.test')),
+              ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: payload as never }),
+            },
+            { streams: ACCESS_TABLE[key(route)]?.stream },
+          );
           expectNoServerFault(response, `${route.method} ${path}`);
           if (response.statusCode >= 400) {
             expect(errorBodySchema.safeParse(response.json()).success, response.body).toBe(true);
@@ -145,12 +150,16 @@ describe('well-formed requests to every route, kept or bent one field at a time'
         if (!access) throw new Error(`no matrix row for ${key(route)}`);
         // The matrix's request builders make valid requests (fresh objects where they are used up).
         const { url, payload } = await access.request(f, 'own', 'administrator');
-        const response = await t.app.inject({
-          method: route.method as 'GET',
-          url,
-          headers: bearer(await t.tokenFor('admin@demo.test')),
-          ...(payload === undefined ? {} : { payload: mutate(payload, change) as never }),
-        });
+        const response = await injectRoute(
+          t.app,
+          {
+            method: route.method as 'GET',
+            url,
+            headers: bearer(await t.tokenFor('admin@demo.test')),
+            ...(payload === undefined ? {} : { payload: mutate(payload, change) as never }),
+          },
+          { streams: access.stream },
+        );
         expectNoServerFault(response, `${route.method} ${url}`);
         if (response.statusCode >= 400) {
           expect(errorBodySchema.safeParse(response.json()).success, response.body).toBe(true);

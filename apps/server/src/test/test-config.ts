@@ -17,4 +17,6 @@ export const TEST_CONFIG: AppConfig = {
   machinePort: 0,
   proxyTimeoutMs: 30_000,
   passwordHashing: { memoryCost: 1024, timeCost: 2 },
+  // Tests count what their fake gateways receive: only the live status tests have the boards followed.
+  liveStatus: { follow: false },
 };

@@ -81,7 +81,7 @@ function listDirectory(sd: SdCard, path: string): ApiResult {
 
 async function moveFile(context: SbcContext, request: IncomingMessage): Promise<ApiResult> {
   const body = await readBody(request);
-  const form = await new Response(body, {
+  const form = await new Response(new Uint8Array(body), {
     headers: { 'Content-Type': headerValue(request, 'Content-Type') ?? 'application/x-www-form-urlencoded' },
   })
     .formData()

@@ -9,9 +9,9 @@ import type { SessionSubject } from '../../shared/session.ts';
 import { refuseUpgrade } from '../gateway/tunnel-endpoint.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
-import { answerHeadOf, relay } from './board-relay.ts';
-import { boardPathOf, clientGone } from './client-gone.ts';
+import { answerHeadOf } from './board-relay.ts';
 import type { MachineGrant, MachineTokens } from './machine-tokens.ts';
+import { boardPathOf, relayRoute } from './relay-route.ts';
 
 export interface MachineOriginRoutesOptions {
   registry: TunnelRegistry;
@@ -72,19 +72,13 @@ export async function machineOriginRoutes(app: FastifyInstance, options: Machine
       const token = request.cookies[COOKIE];
       if (!token) throw unauthenticated('Open the control panel from the portal');
       await enter(await options.tokens.verifyAccess(token), id, path);
-      const answer = await relay(options.registry, {
+      return relayRoute(options.registry, request, reply, {
         controllerId: id,
         target: 'board',
-        method: request.method,
         path: boardPathOf(params.data['*'], request.raw.url),
-        incoming: request.raw,
-        signal: clientGone(reply),
         timeoutMs: options.timeoutMs,
+        headers: { 'cache-control': 'no-store' },
       });
-      return reply
-        .code(answer.status)
-        .headers({ ...answer.headers, 'cache-control': 'no-store' })
-        .send(answer.body);
     },
   });
 

@@ -11,9 +11,8 @@ import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
-import { relay } from './board-relay.ts';
-import { boardPathOf, clientGone } from './client-gone.ts';
 import type { MachineTokens } from './machine-tokens.ts';
+import { boardPathOf, relayRoute } from './relay-route.ts';
 
 export interface MachineProxyRoutesOptions extends Record<string, unknown> {
   registry: TunnelRegistry;
@@ -56,19 +55,13 @@ async function portalProxyRoutes(app: FastifyInstance, options: MachineProxyRout
     handler: async (request, reply) => {
       const { id, path } = request.params;
       await options.access.reach(sessionOf(request), id, path);
-      const answer = await relay(options.registry, {
+      return relayRoute(options.registry, request, reply, {
         controllerId: id,
         target: 'board',
-        method: request.method,
         path: boardPathOf(request.params['*'], request.raw.url),
-        incoming: request.raw,
-        signal: clientGone(reply),
         timeoutMs: options.timeoutMs,
+        headers: PORTAL_ORIGIN_PROXY_HEADERS,
       });
-      return reply
-        .code(answer.status)
-        .headers({ ...answer.headers, ...PORTAL_ORIGIN_PROXY_HEADERS })
-        .send(answer.body as never); // streamed as the board sent it; the response schemas describe errors only
     },
   });
 }

@@ -5,8 +5,7 @@ import { AppError, unauthenticated } from '../../shared/app-error.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
-import { relay } from '../machine-proxy/board-relay.ts';
-import { clientGone } from '../machine-proxy/client-gone.ts';
+import { relayRoute } from '../machine-proxy/relay-route.ts';
 import type { WebcamHub } from './webcam-hub.ts';
 
 export interface WebcamRoutesOptions {
@@ -63,18 +62,12 @@ export async function webcamRoutes(app: FastifyInstance, options: WebcamRoutesOp
     if (query.action !== 'snapshot') throw new AppError('NOT_FOUND');
     const latest = options.hub.latestFrame(controllerId);
     if (latest) return reply.header('cache-control', 'no-store').type('image/jpeg').send(latest);
-    const answer = await relay(options.registry, {
+    return relayRoute(options.registry, request, reply, {
       controllerId,
       target: 'webcam',
-      method: 'GET',
       path: '/?action=snapshot',
-      incoming: request.raw,
-      signal: clientGone(reply),
       timeoutMs: options.timeoutMs,
+      headers: { 'cache-control': 'no-store' },
     });
-    return reply
-      .code(answer.status)
-      .headers({ ...answer.headers, 'cache-control': 'no-store' })
-      .send(answer.body);
   });
 }

@@ -1,6 +1,7 @@
 import { BUSINESS_ACCESS } from './business-access.ts';
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
 import { HARDWARE_ACCESS } from './hardware-access.ts';
+import { LIVE_STATUS_ACCESS } from './live-status-access.ts';
 import { MACHINES_ACCESS } from './machines-access.ts';
 import { USERS_ACCESS } from './users-access.ts';
 
@@ -15,6 +16,8 @@ export interface RouteAccess {
   roles?: Record<RoleCaller, Reach>;
   /** The statuses that count as a refusal for this route; 403 and 404 unless it says otherwise. */
   refusedWith?: number[];
+  /** The route answers with an event stream that stays open: tests read its start and hang up. */
+  stream?: true;
   /** The request about an object of the caller's own business or of the other one; fresh objects when it uses them up. */
   request(f: Fixtures, side: Side, caller: RoleCaller): Promise<{ url: string; payload?: unknown }>;
 }
@@ -57,5 +60,6 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   },
   ...BUSINESS_ACCESS,
   ...HARDWARE_ACCESS,
+  ...LIVE_STATUS_ACCESS,
   ...MACHINES_ACCESS,
 };

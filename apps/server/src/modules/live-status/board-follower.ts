@@ -1,0 +1,74 @@
+import type { MachineLiveStatus } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../shared/clock.ts';
+import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import { BoardReader } from './board-reader.ts';
+import { deriveLiveStatus, type FollowOutcome } from './card-state.ts';
+import type { TunnelGetOptions } from './tunnel-get.ts';
+
+/** How a board is followed: a pause after each reading, and the limits of each request. */
+export interface FollowTiming {
+  pollMs: number;
+  request: TunnelGetOptions;
+}
+
+export interface BoardFollowerDeps {
+  tunnels: TunnelRegistry;
+  clock: Clock;
+  timing: FollowTiming;
+  log: FastifyBaseLogger;
+  /** Receives the card state after every reading, changed or not. */
+  publish(status: MachineLiveStatus): void;
+}
+
+/**
+ * Follows one board while its gateway is online: waiting at first, then a reading, a pause of `pollMs`,
+ * the next reading, so there is never more than one request in flight to the board.
+ */
+export class BoardFollower {
+  readonly #deps: BoardFollowerDeps;
+  readonly #controllerId: number;
+  readonly #reader: BoardReader;
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(controllerId: number, deps: BoardFollowerDeps) {
+    this.#controllerId = controllerId;
+    this.#deps = deps;
+    this.#reader = new BoardReader(deps.tunnels, controllerId, deps.timing.request);
+  }
+
+  /** The board's name and firmware as last read. */
+  get identity() {
+    return this.#reader.identity;
+  }
+
+  start(): void {
+    this.#publish({ kind: 'waiting' });
+    void this.#cycle();
+  }
+
+  /** Stops following; a reading under way is dropped when it ends. */
+  stop(): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+  }
+
+  async #cycle(): Promise<void> {
+    let outcome: FollowOutcome;
+    try {
+      outcome = await this.#reader.read();
+    } catch (error) {
+      this.#deps.log.error({ err: error, controllerId: this.#controllerId }, 'reading a board failed');
+      outcome = { kind: 'failed', failure: { kind: 'broken', reason: 'internal error' } };
+    }
+    if (this.#stopped) return;
+    this.#publish(outcome);
+    this.#timer = setTimeout(() => void this.#cycle(), this.#deps.timing.pollMs);
+    this.#timer.unref();
+  }
+
+  #publish(outcome: FollowOutcome): void {
+    this.#deps.publish(deriveLiveStatus(outcome, this.#reader.identity, this.#deps.clock()));
+  }
+}

@@ -1,0 +1,149 @@
+import {
+  CONTROLLER_STATUSES,
+  type ControllerStatus,
+  type MachineCardState,
+  type MachineJob,
+  type MachineLiveStatus,
+} from '@portal/contract';
+
+/** The job fields of the board's object model the card needs (RRF `job`, DSF the same). */
+export interface BoardJob {
+  fileName: string | null;
+  fileSize: number | null;
+  filePosition: number | null;
+  duration: number | null;
+  timeLeftFile: number | null;
+  timeLeftSlicer: number | null;
+  lastFileName: string | null;
+  lastDuration: number | null;
+}
+
+/** One successful reading of a board: its `state.status` and its job. */
+export interface BoardReading {
+  status: string;
+  job: BoardJob;
+}
+
+/** Who the board says it is; kept across errors, since an error says nothing about it. */
+export interface BoardIdentity {
+  boardName: string | null;
+  firmwareVersion: string | null;
+}
+
+/** Why a request through the tunnel gave no reading. */
+export type BoardFailure =
+  /** No answer within the request's time-out. */
+  | { kind: 'timeout' }
+  /** An HTTP answer other than the one expected, from the board or the gateway. */
+  | { kind: 'status'; status: number }
+  /** The stream broke, or the answer could not be read. */
+  | { kind: 'broken'; reason: string };
+
+/** What following a board gave at one moment. */
+export type FollowOutcome =
+  | { kind: 'waiting' }
+  | { kind: 'gatewayOffline' }
+  | { kind: 'failed'; failure: BoardFailure }
+  | { kind: 'read'; reading: BoardReading };
+
+/** Specification section 4: timeouts, HTTP 503 and HTTP 504 mean the board is offline. */
+export function meansBoardOffline(failure: BoardFailure): boolean {
+  return failure.kind === 'timeout' || (failure.kind === 'status' && [503, 504].includes(failure.status));
+}
+
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(CONTROLLER_STATUSES);
+
+/** A status newer firmware adds is shown as busy: the machine is doing something this portal cannot name. */
+function cardStateOf(status: string): ControllerStatus {
+  return KNOWN_STATUSES.has(status) ? (status as ControllerStatus) : 'busy';
+}
+
+const roundToTenth = (value: number) => Math.round(value * 10) / 10;
+
+/** Whole seconds: an estimate that moves by milliseconds between two polls has not changed. */
+const endAfter = (now: Date, seconds: number) =>
+  new Date(Math.round(now.getTime() / 1000 + Math.max(0, seconds)) * 1000).toISOString();
+
+/**
+ * The job of specification section 4: with a job file, progress is file position over file size in
+ * percent; otherwise, with a last file, progress is 100, the last duration is shown and the timer stops.
+ */
+export function jobOf(job: BoardJob, now: Date): MachineJob | null {
+  if (job.fileName) {
+    const { fileSize, filePosition } = job;
+    const progress =
+      fileSize && fileSize > 0 && filePosition !== null
+        ? roundToTenth(Math.min(100, Math.max(0, (filePosition / fileSize) * 100)))
+        : null;
+    const secondsLeft = job.timeLeftFile ?? job.timeLeftSlicer;
+    return {
+      fileName: job.fileName,
+      progress,
+      finished: false,
+      durationSeconds: job.duration,
+      estimatedEnd: secondsLeft === null ? null : endAfter(now, secondsLeft),
+    };
+  }
+  if (job.lastFileName) {
+    return {
+      fileName: job.lastFileName,
+      progress: 100,
+      finished: true,
+      durationSeconds: job.lastDuration,
+      estimatedEnd: null,
+    };
+  }
+  return null;
+}
+
+/**
+ * The card state of specification section 4 at `now`: waiting before the first answer, gateway offline
+ * without a tunnel, board offline on a timeout, 503 or 504, gateway offline on any other error, else the
+ * controller status with its job. On any error the job is reset; the board's identity is kept.
+ */
+export function deriveLiveStatus(
+  outcome: FollowOutcome,
+  identity: BoardIdentity,
+  now: Date,
+): MachineLiveStatus {
+  const status = (state: MachineCardState, job: MachineJob | null = null): MachineLiveStatus => ({
+    state,
+    job,
+    ...identity,
+    updatedAt: now.toISOString(),
+  });
+  switch (outcome.kind) {
+    case 'waiting':
+      return status('waiting');
+    case 'gatewayOffline':
+      return status('gatewayOffline');
+    case 'failed':
+      return status(meansBoardOffline(outcome.failure) ? 'boardOffline' : 'gatewayOffline');
+    case 'read':
+      return status(cardStateOf(outcome.reading.status), jobOf(outcome.reading.job, now));
+  }
+}
+
+/**
+ * The status to show for a controller: without a tunnel its gateway is offline whatever was last heard
+ * (keeping the board's identity, and the time it went offline when that was seen); with one, the last
+ * status heard, or waiting until the first.
+ */
+export function currentStatus(online: boolean, latest: MachineLiveStatus | undefined): MachineLiveStatus {
+  if (online) {
+    return latest ?? { state: 'waiting', job: null, boardName: null, firmwareVersion: null, updatedAt: null };
+  }
+  return {
+    state: 'gatewayOffline',
+    job: null,
+    boardName: latest?.boardName ?? null,
+    firmwareVersion: latest?.firmwareVersion ?? null,
+    updatedAt: latest?.state === 'gatewayOffline' ? latest.updatedAt : null,
+  };
+}
+
+/** Whether two statuses differ in anything a card shows (the time they were derived aside). */
+export function statusChanged(previous: MachineLiveStatus | undefined, next: MachineLiveStatus): boolean {
+  if (!previous) return true;
+  return JSON.stringify({ ...previous, updatedAt: null }) !== JSON.stringify({ ...next, updatedAt: null });
+}

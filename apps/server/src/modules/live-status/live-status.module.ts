@@ -1,0 +1,60 @@
+import { type ModuleDeps, routesOf } from '../../shared/module.ts';
+import type { SessionSubject } from '../../shared/session.ts';
+import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import { LiveStatusMonitor } from './live-status.monitor.ts';
+import { LiveStatusRepository } from './live-status.repository.ts';
+import { liveStatusRoutes } from './live-status.routes.ts';
+import { LiveStatusService } from './live-status.service.ts';
+import { InProcessMachineEvents } from './machine-events.ts';
+import { StatusStreams } from './status-streams.ts';
+
+/** DWC polls every 250 ms; a card needs far less, and a thousand boards stay light. */
+const DEFAULT_POLL_MS = 2_000;
+/** A status request that has not reached the board in 5 s is stale: the gateway answers 504 unsent. */
+const REQUEST = { waitMs: 5_000, timeoutMs: 8_000, maxBytes: 4 * 1024 * 1024 };
+const STREAM = { heartbeatMs: 15_000, refreshMs: 30_000, maxBufferedBytes: 1024 * 1024 };
+
+export interface LiveStatusModuleDeps {
+  /** The connected gateways: the monitor follows each one's board through its tunnel. */
+  tunnels: TunnelRegistry;
+  /** The session check of the authenticated scope, for streams that outlive the request that opened them. */
+  authenticate(token: string): Promise<SessionSubject>;
+}
+
+/**
+ * The live status of DESIGN.md section 6: a follower per connected board, the card states users may see
+ * in one call or as server-sent events, and the machine events notifications subscribe to.
+ */
+export function createLiveStatusModule(
+  { db, clock, config }: ModuleDeps,
+  { tunnels, authenticate }: LiveStatusModuleDeps,
+) {
+  const repository = new LiveStatusRepository(db);
+  const events = new InProcessMachineEvents();
+  const monitor = new LiveStatusMonitor({
+    tunnels,
+    events,
+    clock,
+    timing: { pollMs: config.liveStatus?.pollMs ?? DEFAULT_POLL_MS, request: REQUEST },
+    groupOf: (controllerId) => repository.groupOfController(controllerId),
+  });
+  const service = new LiveStatusService({ repository, tunnels, events });
+  const streams = new StatusStreams({
+    service,
+    events,
+    timing: { ...STREAM, refreshMs: config.liveStatus?.streamRefreshMs ?? STREAM.refreshMs },
+  });
+  return {
+    repository,
+    events,
+    monitor,
+    service,
+    streams,
+    routes: routesOf(liveStatusRoutes, {
+      service,
+      streams,
+      monitor: config.liveStatus?.follow === false ? null : monitor,
+      authenticate,
+    }),
+  };
+}

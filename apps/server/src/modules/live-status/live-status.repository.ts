@@ -1,0 +1,40 @@
+import { asc, eq, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { machineGroups } from '../../db/schema.ts';
+
+/** A machine group a viewer sees, with the controller whose board its card follows. */
+export interface VisibleMachineRow {
+  machineGroupId: number;
+  controllerId: number;
+  name: string;
+}
+
+export class LiveStatusRepository {
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  /** The machine groups `visibility` (the policy's condition) selects, by name. */
+  visibleMachines(visibility: SQL | undefined): Promise<VisibleMachineRow[]> {
+    return this.#db
+      .select({
+        machineGroupId: machineGroups.id,
+        controllerId: machineGroups.computerControllerId,
+        name: machineGroups.name,
+      })
+      .from(machineGroups)
+      .where(visibility)
+      .orderBy(asc(machineGroups.name), asc(machineGroups.id));
+  }
+
+  /** The machine group the controller serves, if any (a controller serves at most one). */
+  async groupOfController(controllerId: number): Promise<number | null> {
+    const [row] = await this.#db
+      .select({ id: machineGroups.id })
+      .from(machineGroups)
+      .where(eq(machineGroups.computerControllerId, controllerId));
+    return row?.id ?? null;
+  }
+}

@@ -1,0 +1,88 @@
+import type { MachineLiveStatus } from '@portal/contract';
+
+/** A machine's live status changed in something its card shows. */
+export interface StatusChange {
+  type: 'status';
+  controllerId: number;
+  /** ISO time of the change. */
+  at: string;
+  status: MachineLiveStatus;
+}
+
+/** The transitions that machine notifications are about (DESIGN.md section 6). */
+export type MachineTransitionType = 'jobFinished' | 'halted' | 'boardOffline' | 'gatewayOffline';
+
+export interface MachineTransition {
+  type: MachineTransitionType;
+  controllerId: number;
+  /** The machine group the controller serves, when it serves one. */
+  machineGroupId: number | null;
+  /** ISO time of the transition. */
+  at: string;
+  /** The finished job's file, for `jobFinished`. */
+  fileName: string | null;
+}
+
+export type MachineEvent = StatusChange | MachineTransition;
+export type MachineEventListener = (event: MachineEvent) => void;
+
+/**
+ * Where the live status monitor publishes what it sees and who listens: open status streams, and the
+ * notifications work. A bus shared by several portal instances can replace the in-process one, since a
+ * status change carries the whole status.
+ */
+export interface MachineEvents {
+  emit(event: MachineEvent): void;
+  /** Returns the unsubscribe. */
+  subscribe(listener: MachineEventListener): () => void;
+}
+
+/** The events of this process. A listener that throws is reported and does not stop the others. */
+export class InProcessMachineEvents implements MachineEvents {
+  readonly #listeners = new Set<MachineEventListener>();
+  readonly #onListenerError: (error: unknown) => void;
+
+  constructor(onListenerError: (error: unknown) => void = (error) => process.emitWarning(String(error))) {
+    this.#onListenerError = onListenerError;
+  }
+
+  emit(event: MachineEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.#onListenerError(error);
+      }
+    }
+  }
+
+  subscribe(listener: MachineEventListener): () => void {
+    // A wrapper per subscription, so the same function subscribed twice is two subscriptions.
+    const entry: MachineEventListener = (event) => listener(event);
+    this.#listeners.add(entry);
+    return () => this.#listeners.delete(entry);
+  }
+}
+
+/**
+ * The transitions between two consecutive statuses of one machine: a job finished (processing, then
+ * idle with a last file), halted, board offline and gateway offline, each when it is entered.
+ */
+export function transitionsBetween(
+  previous: MachineLiveStatus | undefined,
+  next: MachineLiveStatus,
+): { type: MachineTransitionType; fileName: string | null }[] {
+  if (previous?.state === next.state) return [];
+  switch (next.state) {
+    case 'idle':
+      return previous?.state === 'processing' && next.job?.finished
+        ? [{ type: 'jobFinished', fileName: next.job.fileName }]
+        : [];
+    case 'halted':
+    case 'boardOffline':
+    case 'gatewayOffline':
+      return [{ type: next.state, fileName: null }];
+    default:
+      return [];
+  }
+}

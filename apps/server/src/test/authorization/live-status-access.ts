@@ -1,0 +1,23 @@
+import type { Reach, RouteAccess } from './access-table.ts';
+import type { RoleCaller } from './fixtures.ts';
+
+/** Everyone with a session may ask; what they get is limited to the machine groups they see. */
+const everyone: Record<RoleCaller, Reach> = {
+  administrator: 'all',
+  manager: 'all',
+  technician: 'all',
+  customer: 'all',
+};
+
+/** Who may call the live status routes (DESIGN.md section 6). */
+export const LIVE_STATUS_ACCESS: Record<string, RouteAccess> = {
+  'GET /api/v1/machines/status': {
+    roles: everyone,
+    request: async () => ({ url: '/api/v1/machines/status' }),
+  },
+  'GET /api/v1/machines/status/stream': {
+    roles: everyone,
+    stream: true,
+    request: async () => ({ url: '/api/v1/machines/status/stream' }),
+  },
+};

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * What a board's `state.status` can say: the 13 strings of RepRapFirmware 3.4-3.6 and DSF's
+ * `disconnected` (the object model's MachineStatus).
+ */
+export const CONTROLLER_STATUSES = [
+  'disconnected',
+  'starting',
+  'updating',
+  'off',
+  'halted',
+  'pausing',
+  'paused',
+  'resuming',
+  'cancelling',
+  'processing',
+  'simulating',
+  'busy',
+  'changingTool',
+  'idle',
+] as const;
+export type ControllerStatus = (typeof CONTROLLER_STATUSES)[number];
+
+/**
+ * The machine's display status on its card (specification section 4): waiting for the first answer,
+ * gateway offline, board offline, or the controller's own status.
+ */
+export const MACHINE_CARD_STATES = [
+  'waiting',
+  'gatewayOffline',
+  'boardOffline',
+  ...CONTROLLER_STATUSES,
+] as const;
+export type MachineCardState = (typeof MACHINE_CARD_STATES)[number];
+export const machineCardStateSchema = z.enum(MACHINE_CARD_STATES);
+
+/** The job a card shows: the one running, or the last one once no job runs (then `finished`). */
+export const machineJobSchema = z.object({
+  /** Full board path, e.g. `0:/gcodes/staffa.gcode`. */
+  fileName: z.string(),
+  /** Percent with one decimal: file position over file size; 100 once finished; null when the size is unknown. */
+  progress: z.number().min(0).max(100).nullable(),
+  /** True for the last job (the card's timer stops); false while a job file is open. */
+  finished: z.boolean(),
+  /** Seconds the job has run, or the last job's duration once finished. */
+  durationSeconds: z.number().min(0).nullable(),
+  /** When the board expects the running job to end (its file estimate, else the slicer's). */
+  estimatedEnd: z.iso.datetime().nullable(),
+});
+export type MachineJob = z.infer<typeof machineJobSchema>;
+
+/** What the server knows live about one machine's board, followed through its gateway (DESIGN.md section 6). */
+export const machineLiveStatusSchema = z.object({
+  state: machineCardStateSchema,
+  /** Reset on every error (specification section 4: "On error, progress and job are reset"). */
+  job: machineJobSchema.nullable(),
+  /** The board's own name (`network.name`) and firmware version, once read. */
+  boardName: z.string().nullable(),
+  firmwareVersion: z.string().nullable(),
+  /** When this state was derived; null for a gateway not seen online since the server started. */
+  updatedAt: z.iso.datetime().nullable(),
+});
+export type MachineLiveStatus = z.infer<typeof machineLiveStatusSchema>;
+
+/** One machine group's card: GET /api/v1/machines/status items, and the stream's `status` events. */
+export const machineStatusSchema = z.object({
+  machineGroupId: z.number().int(),
+  controllerId: z.number().int(),
+  /** The machine group's name. */
+  name: z.string(),
+  status: machineLiveStatusSchema,
+});
+export type MachineStatus = z.infer<typeof machineStatusSchema>;
+
+export const machineStatusListSchema = z.array(machineStatusSchema);
+
+/**
+ * GET /api/v1/machines/status/stream: an EventSource cannot send an Authorization header, so this one
+ * route also takes the session token from the query string.
+ */
+export const machineStatusStreamQuerySchema = z.object({
+  token: z
+    .string()
+    .optional()
+    .describe('The session token, for clients (EventSource) that cannot send an Authorization header'),
+});
+
+/**
+ * The stream's events: `snapshot` (data: every visible machine, as GET /api/v1/machines/status; sent
+ * first, and again whenever the set of visible machines changes) and `status` (data: one machine whose
+ * status changed). Comment lines keep the connection alive.
+ */
+export const MACHINE_STATUS_EVENTS = { snapshot: 'snapshot', status: 'status' } as const;
