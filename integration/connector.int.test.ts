@@ -81,10 +81,10 @@ function describeConnectorThrough(
     });
 
     it('connects and follows the object model', async () => {
-      await expect.poll(() => model.network.name).toBe(group);
+      await expect.poll(() => model.network.name, { timeout: 5_000 }).toBe(group);
       await expect.poll(() => model.state.status).toBe('idle');
       const { upTime } = model.state;
-      await expect.poll(() => model.state.upTime).toBeGreaterThan(upTime);
+      await expect.poll(() => model.state.upTime, { timeout: 5_000 }).toBeGreaterThan(upTime);
       expect(errors).toEqual([]);
     });
 
