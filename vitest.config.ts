@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One runner for every level: `npm test` runs them all. `api` runs on PGlite and, when DATABASE_URL is set,
- * again on PostgreSQL. End-to-end tests run last, alone, so the browser does not compete with the API suites.
+ * again on PostgreSQL. Integration tests (real portal, gateways and simulators over loopback) run next, on their
+ * own, and end-to-end tests last, alone, so neither competes with the API suites or the browser.
  */
 const usePostgres = Boolean(process.env.DATABASE_URL);
 
@@ -44,13 +45,25 @@ export default defineConfig({
         : []),
       {
         test: {
+          name: 'integration',
+          include: ['integration/**/*.int.test.ts'],
+          globalSetup: ['integration/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Most of these files wait on timers (heartbeats, back-offs, time-outs) rather than compute.
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

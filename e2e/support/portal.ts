@@ -12,6 +12,7 @@ export interface RunningPortal {
   stop(): Promise<void>;
 }
 
+/** A loopback port free right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -46,9 +47,12 @@ export interface PortalProcess {
   exited: Promise<number | null>;
 }
 
-/** Spawns the real server on a free port with `env` over the test defaults; does not wait for it. */
+/**
+ * Spawns the real server on a free port (or on `env.PORT`) with `env` over the test defaults; does not wait
+ * for it.
+ */
 export async function spawnPortal(dataDir: string, env: Record<string, string> = {}): Promise<PortalProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,

@@ -18,6 +18,7 @@ import { authenticatePlugin } from './plugins/authenticate.ts';
 import { earlyErrorOptions, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
@@ -61,6 +62,7 @@ export function createModules(deps: ModuleDeps) {
     registry: gateway.registry,
     access: machineAccess.service,
     authenticateVideo: (token) => auth.service.authenticateVideo(token),
+    checkSession: (claims) => auth.service.checkSession(claims),
   });
   const liveStatus = createLiveStatusModule(deps, {
     tunnels: gateway.registry,
@@ -126,6 +128,7 @@ export async function buildApp({
     for (const method of methods) routes.push({ method, url: route.url, public: isPublic });
   };
 
+  await app.register(shutdownGracePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { machineOriginFor: modules.machineProxy.machineOriginFor });
   await app.register(openApiPlugin);

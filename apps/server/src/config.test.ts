@@ -11,7 +11,14 @@ describe('parseConfig', () => {
       sessionTtlSeconds: 3600,
       demo: true,
       trustProxy: false,
+      proxyTimeoutMs: 30_000,
     });
+  });
+
+  it('reads the proxy time-out in seconds, within bounds', () => {
+    expect(parseConfig({ PROXY_TIMEOUT: '3' }).proxyTimeoutMs).toBe(3000);
+    expect(() => parseConfig({ PROXY_TIMEOUT: '0' })).toThrow(/PROXY_TIMEOUT: must be at least 1 second/);
+    expect(() => parseConfig({ PROXY_TIMEOUT: '1.5' })).toThrow(/PROXY_TIMEOUT/);
   });
 
   it('reads DEMO=off, the first administrator and the trusted proxies', () => {

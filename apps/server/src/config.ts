@@ -33,6 +33,13 @@ const envSchema = z
       .transform((url) => new URL(url).origin)
       .optional(),
     MACHINE_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    // DESIGN.md §5: 30 s; tests that watch a board stall shorten it.
+    PROXY_TIMEOUT: z.coerce
+      .number()
+      .int()
+      .min(1, 'must be at least 1 second')
+      .max(600, 'must be at most 600 seconds')
+      .default(30),
   })
   .superRefine((env, ctx) => {
     if (!env.DEMO && !env.ADMIN_EMAIL !== !env.ADMIN_PASSWORD) {
@@ -63,6 +70,8 @@ export interface Config {
   machineOrigin: string | undefined;
   /** Where the machine origin listens: MACHINE_PORT, by default PORT + 1. */
   machinePort: number;
+  /** How long a proxied request waits for the board's answer: PROXY_TIMEOUT seconds, by default 30. */
+  proxyTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +112,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     webDist: parsed.WEB_DIST,
     machineOrigin: parsed.MACHINE_ORIGIN,
     machinePort: parsed.MACHINE_PORT ?? parsed.PORT + 1,
+    proxyTimeoutMs: parsed.PROXY_TIMEOUT * 1000,
   };
 }

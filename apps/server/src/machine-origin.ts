@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Modules } from './app.ts';
 import { earlyErrorOptions, errorHandlerPlugin } from './plugins/error-handler.ts';
+import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 
 /**
  * The machine origin (DESIGN.md §5): a second server, on its own origin, that serves board pages and nothing
@@ -11,6 +12,7 @@ export async function buildMachineOrigin(
   logger: FastifyServerOptions['logger'] = false,
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger, ...earlyErrorOptions });
+  await app.register(shutdownGracePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(async (scope) => modules.machineProxy.machineOriginRoutes(scope));
   await app.register(async (scope) => modules.webcam.machineOriginRoutes(scope));

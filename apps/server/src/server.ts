@@ -11,7 +11,6 @@ import { loggerOptions } from './logging.ts';
 import { buildMachineOrigin } from './machine-origin.ts';
 import { DEFAULT_HASHING_COST } from './modules/auth/password-hasher.ts';
 import { loadJwtSecret } from './modules/auth/token.service.ts';
-import { PROXY_TIMEOUT_MS } from './modules/machine-proxy/board-relay.ts';
 import { ensureFirstAdministrator } from './modules/users/first-administrator.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -70,7 +69,7 @@ export async function startServer(
         passwordHashing: DEFAULT_HASHING_COST,
         machineOrigin: config.machineOrigin,
         machinePort: config.machinePort,
-        proxyTimeoutMs: PROXY_TIMEOUT_MS,
+        proxyTimeoutMs: config.proxyTimeoutMs,
       },
       db: database.db,
       logger: loggerOptions(config),

@@ -137,6 +137,8 @@ export class AuthService {
     if (cached) return cached;
     const row = await sessions.findForCheck(claims.sid);
     if (!row || row.userId !== claims.id || row.revokedAt !== null) throw new AppError('SESSION_ENDED');
+    // Credentials that outlive their session's token (a machine cookie, an open webcam stream) end with it too.
+    if (row.expiresAt <= clock()) throw new AppError('SESSION_EXPIRED');
     // Ended for good (a write only in these rare cases): changing the user back must not revive it.
     const refusal = sessionOutdated(row) ? new AppError('SESSION_ENDED') : refusalOf(row);
     if (refusal) {
@@ -149,7 +151,7 @@ export class AuthService {
       business: row.businessId,
       sessionId: claims.sid,
     };
-    cache.set(subject);
+    cache.set(subject, row.expiresAt);
     return subject;
   }
 

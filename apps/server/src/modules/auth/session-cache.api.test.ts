@@ -1,5 +1,6 @@
 import { Role } from '@portal/contract';
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -57,5 +58,15 @@ describe('the session cache', () => {
     await adminCall('PUT', `/api/v1/business/${user?.businessId}`, { active: true });
     expect(suspended.statusCode).toBe(403);
     expect(suspended.json().code).toBe('BUSINESS_SUSPENDED');
+  });
+
+  it('never answers for a session past its end, however fresh the entry (machine cookies, webcam streams)', async () => {
+    const { id, sid } = decodeJwt(await t.tokenFor('tech@demo.test')) as { id: number; sid: string };
+    t.clock.advance(55 * 60 * 1000);
+    await t.modules.auth.service.checkSession({ id, sid }); // cached for ten minutes from now…
+    t.clock.advance(5 * 60 * 1000); // …but the session's hour is up
+    await expect(t.modules.auth.service.checkSession({ id, sid })).rejects.toMatchObject({
+      code: 'SESSION_EXPIRED',
+    });
   });
 });

@@ -10,7 +10,7 @@ const MAX_ENTRIES = 10_000;
  * forgotten at once; another instance's change is seen within `ttlMs`. A `ttlMs` of 0 turns it off.
  */
 export class SessionCache {
-  readonly #entries = new Map<string, { subject: SessionSubject; checkedAt: number }>();
+  readonly #entries = new Map<string, { subject: SessionSubject; checkedAt: number; endsAt: number }>();
   readonly #ttlMs: number;
   readonly #clock: Clock;
 
@@ -22,18 +22,24 @@ export class SessionCache {
   get(sessionId: string): SessionSubject | undefined {
     const entry = this.#entries.get(sessionId);
     if (!entry) return undefined;
-    if (this.#clock().getTime() - entry.checkedAt < this.#ttlMs) return entry.subject;
+    const now = this.#clock().getTime();
+    if (now - entry.checkedAt < this.#ttlMs && now < entry.endsAt) return entry.subject;
     this.#entries.delete(sessionId);
     return undefined;
   }
 
-  set(subject: SessionSubject): void {
+  /** Remembers a session checked just now; it is never answered from here past `sessionEnd`. */
+  set(subject: SessionSubject, sessionEnd: Date): void {
     if (this.#ttlMs <= 0) return;
     if (this.#entries.size >= MAX_ENTRIES) {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);
     }
-    this.#entries.set(subject.sessionId, { subject, checkedAt: this.#clock().getTime() });
+    this.#entries.set(subject.sessionId, {
+      subject,
+      checkedAt: this.#clock().getTime(),
+      endsAt: sessionEnd.getTime(),
+    });
   }
 
   forget(sessionId: string): void {

@@ -7,6 +7,7 @@ export type NewSessionRow = typeof sessions.$inferInsert;
 /** What the session check needs, read in one round trip: the session, its user and the business state. */
 export interface SessionCheckRow {
   revokedAt: Date | null;
+  expiresAt: Date;
   sessionRole: number;
   sessionBusinessId: number;
   createdAt: Date;
@@ -34,6 +35,7 @@ export class SessionsRepository {
     const [row] = await this.#db
       .select({
         revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
         sessionRole: sessions.role,
         sessionBusinessId: sessions.businessId,
         createdAt: sessions.createdAt,

@@ -76,9 +76,9 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
 
   const timeout = AbortSignal.timeout(request.timeoutMs ?? PROXY_TIMEOUT_MS);
   const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
-  let head: http2.IncomingHttpHeaders & http2.IncomingHttpStatusHeader;
+  let head: AnswerHead;
   try {
-    [head] = (await once(stream, 'response', { signal })) as [typeof head];
+    head = await answerHeadOf(stream, signal);
   } catch (error) {
     stream.close(constants.NGHTTP2_CANCEL);
     if (timeout.aborted) throw new AppError('BOARD_TIMEOUT');
@@ -97,6 +97,29 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   const body = new PassThrough();
   pipeline(stream, body).catch(() => undefined);
   return { status, headers: answerHeaders(head), body };
+}
+
+export type AnswerHead = http2.IncomingHttpHeaders & http2.IncomingHttpStatusHeader;
+
+/**
+ * The head of the answer on a tunnel stream. A stream that closes before it (its tunnel broke: HTTP/2 ends the open
+ * streams of a destroyed session without an error) rejects at once rather than when `signal` gives up.
+ */
+export async function answerHeadOf(
+  stream: http2.ClientHttp2Stream,
+  signal: AbortSignal,
+): Promise<AnswerHead> {
+  const closed = new AbortController();
+  const onClose = () => closed.abort(new Error('The tunnel stream closed before its answer'));
+  stream.once('close', onClose);
+  try {
+    const [head] = (await once(stream, 'response', { signal: AbortSignal.any([signal, closed.signal]) })) as [
+      AnswerHead,
+    ];
+    return head;
+  } finally {
+    stream.off('close', onClose);
+  }
 }
 
 function gatewayError(answer: GatewayAnswer): AppError {

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { fastifyCookie } from '@fastify/cookie';
@@ -10,6 +9,7 @@ import type { SessionSubject } from '../../shared/session.ts';
 import { refuseUpgrade } from '../gateway/tunnel-endpoint.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
+import { answerHeadOf } from './board-relay.ts';
 import type { MachineGrant, MachineTokens } from './machine-tokens.ts';
 import { boardPathOf, relayRoute } from './relay-route.ts';
 
@@ -114,12 +114,11 @@ export async function machineOriginRoutes(app: FastifyInstance, options: Machine
     });
     if (!stream) throw new AppError('GATEWAY_OFFLINE');
     stream.on('error', () => socket.destroy());
-    const [answer] = (await once(stream, 'response', {
-      signal: AbortSignal.timeout(options.timeoutMs),
-    }).catch(() => {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const answer = await answerHeadOf(stream, timeout).catch(() => {
       stream.close();
-      throw new AppError('BOARD_TIMEOUT');
-    })) as [Record<string, unknown>];
+      throw new AppError(timeout.aborted ? 'BOARD_TIMEOUT' : 'GATEWAY_OFFLINE');
+    });
     if (answer[':status'] !== 200) {
       stream.close();
       throw new AppError(answer[':status'] === 504 ? 'BOARD_TIMEOUT' : 'BOARD_OFFLINE');

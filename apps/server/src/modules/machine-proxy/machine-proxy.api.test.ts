@@ -122,6 +122,14 @@ describe('the machine proxy on the portal origin', () => {
     await expect.poll(() => cancelled).toBe(true);
   });
 
+  it('answers 502 GATEWAY_OFFLINE at once when the tunnel breaks before the board answers', async () => {
+    const fake = await connectFakeGateway(t.modules.gateway.registry, controller.valid, () => {
+      void fake.disconnect();
+    });
+    const response = await proxied(tokens.customer, `/proxy/duet/3.6/customer/${controller.valid}/rr_model`);
+    expect([response.statusCode, response.json().code]).toEqual([502, 'GATEWAY_OFFLINE']);
+  });
+
   it('streams an upload to the board with its Content-Length', async () => {
     let received = 0;
     let length: string | undefined;

@@ -1,9 +1,9 @@
-import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { constants } from 'node:http2';
 import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
 import { AppError } from '../../shared/app-error.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import { answerHeadOf } from '../machine-proxy/board-relay.ts';
 import { framePart, MJPEG_STREAM_HEADERS, MjpegFrameSplitter } from './mjpeg.ts';
 
 /** A viewer whose socket still holds this much unsent video skips frames until it catches up. */
@@ -98,8 +98,9 @@ export class WebcamHub {
     this.#cameras.set(controllerId, camera);
     stream.on('error', () => undefined);
     stream.once('close', ended);
-    camera.started = once(stream, 'response', { signal: AbortSignal.timeout(UPSTREAM_START_MS) }).then(
-      ([head = {}]: Record<string, unknown>[]) => {
+    const timeout = AbortSignal.timeout(UPSTREAM_START_MS);
+    camera.started = answerHeadOf(stream, timeout).then(
+      (head) => {
         if (head[':status'] !== 200 || head[GATEWAY_ANSWER_HEADER]) {
           stream.close(constants.NGHTTP2_CANCEL);
           throw new AppError(
@@ -117,9 +118,11 @@ export class WebcamHub {
         });
         frames.on('error', () => stream.close(constants.NGHTTP2_CANCEL));
       },
-      (error: unknown) => {
+      () => {
         stream.close(constants.NGHTTP2_CANCEL);
-        throw error instanceof AppError ? error : new AppError('BOARD_TIMEOUT', 'The webcam did not answer');
+        throw timeout.aborted
+          ? new AppError('BOARD_TIMEOUT', 'The webcam did not answer')
+          : new AppError('GATEWAY_OFFLINE');
       },
     );
     return camera;

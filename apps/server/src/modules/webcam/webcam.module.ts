@@ -9,6 +9,8 @@ export interface WebcamDeps {
   registry: TunnelRegistry;
   access: MachineAccessService;
   authenticateVideo: (token: string) => Promise<SessionSubject>;
+  /** The session behind an open stream must still be live: a logout or its end closes the stream too. */
+  checkSession: (claims: { id: number; sid: string }) => Promise<SessionSubject>;
 }
 
 /** The webcam relay: one upstream per camera, fanned out to its viewers on the machine origin. */

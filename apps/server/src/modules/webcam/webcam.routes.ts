@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { idParamsSchema } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError, unauthenticated } from '../../shared/app-error.ts';
@@ -13,7 +14,27 @@ export interface WebcamRoutesOptions {
   access: MachineAccessService;
   /** Checks a webcam token (the short-lived `video_token`) and its session. */
   authenticateVideo: (token: string) => Promise<SessionSubject>;
+  /** Checks that a session is still live (not logged out, not expired, its user still allowed in). */
+  checkSession: (claims: { id: number; sid: string }) => Promise<SessionSubject>;
   timeoutMs: number;
+}
+
+/**
+ * A stream outlives the token that opened it, so its viewer is checked again this often: a logout, the session's
+ * end, a lost licence or access end the stream within this time. Cheap: the session check is mostly cached.
+ */
+const VIEWER_RECHECK_MS = 5_000;
+
+/** Ends `viewer`'s stream at the first re-check the portal refuses (an unreachable database ends nothing). */
+function endWhenRefused(viewer: ServerResponse, recheck: () => Promise<unknown>): void {
+  if (viewer.destroyed) return;
+  const timer = setInterval(() => {
+    recheck().catch((error: unknown) => {
+      if (error instanceof AppError) viewer.destroy();
+    });
+  }, VIEWER_RECHECK_MS);
+  timer.unref();
+  viewer.once('close', () => clearInterval(timer));
 }
 
 /**
@@ -32,6 +53,10 @@ export async function webcamRoutes(app: FastifyInstance, options: WebcamRoutesOp
 
     if (query.action === 'stream') {
       await options.hub.watch(controllerId, reply.raw);
+      endWhenRefused(reply.raw, async () => {
+        const subject = await options.checkSession({ id: viewer.id, sid: viewer.sessionId });
+        await options.access.reach(subject, controllerId, 'customer');
+      });
       return reply.hijack();
     }
     if (query.action !== 'snapshot') throw new AppError('NOT_FOUND');
