@@ -160,7 +160,8 @@ describe('a board through the portal, the tunnel and its gateway', () => {
     } finally {
       voronBoard.faults.stall = false;
     }
-    expect(voronGateway.stats.gatewayAnswers['board-timeout']).toBe(before + 1);
+    // The portal's own status reading of the board may have timed out there too.
+    expect(voronGateway.stats.gatewayAnswers['board-timeout']).toBeGreaterThan(before);
   });
 });
 
