@@ -5,6 +5,7 @@ import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBusinessModule } from './modules/business/business.module.ts';
 import { createCatalogModule } from './modules/catalog/catalog.module.ts';
 import { createControllersModule } from './modules/controllers/controllers.module.ts';
+import { createFeedModule } from './modules/feed/feed.module.ts';
 import { createGatewayModule } from './modules/gateway/gateway.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createLicensesModule } from './modules/licenses/licenses.module.ts';
@@ -12,6 +13,8 @@ import { createLiveStatusModule } from './modules/live-status/live-status.module
 import { createMachineAccessModule } from './modules/machine-access/machine-access.module.ts';
 import { createMachineGroupsModule } from './modules/machine-groups/machine-groups.module.ts';
 import { createMachineProxyModule } from './modules/machine-proxy/machine-proxy.module.ts';
+import { createSlicerAccessModule } from './modules/slicer-access/slicer-access.module.ts';
+import { createTicketsModule } from './modules/tickets/tickets.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { createWebcamModule } from './modules/webcam/webcam.module.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -58,6 +61,10 @@ export function createModules(deps: ModuleDeps) {
     access: machineAccess.service,
     checkSession: (claims) => auth.service.checkSession(claims),
   });
+  const slicerAccess = createSlicerAccessModule(deps, {
+    registry: gateway.registry,
+    access: machineAccess.service,
+  });
   const webcam = createWebcamModule(deps, {
     registry: gateway.registry,
     access: machineAccess.service,
@@ -68,6 +75,8 @@ export function createModules(deps: ModuleDeps) {
     tunnels: gateway.registry,
     authenticate: (token) => auth.service.authenticate(token),
   });
+  const tickets = createTicketsModule(deps);
+  const feed = createFeedModule(deps);
   return {
     health,
     auth,
@@ -80,8 +89,11 @@ export function createModules(deps: ModuleDeps) {
     gateway,
     machineAccess,
     machineProxy,
+    slicerAccess,
     webcam,
     liveStatus,
+    tickets,
+    feed,
   };
 }
 export type Modules = ReturnType<typeof createModules>;
@@ -114,6 +126,8 @@ export async function buildApp({
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slicer tokens travel in the path (`/customer/api/v1/duet/{id}/upload/{token}/`).
+    routerOptions: { maxParamLength: 1000 },
     ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

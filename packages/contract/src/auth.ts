@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { emailSchema, LIMITS } from './limits.ts';
-import { roleSchema } from './roles.ts';
+import { LIMITS } from './limits.ts';
+import { roleSchema } from './role-schema.ts';
+import { emailSchema } from './validation.ts';
 
 export const loginBodySchema = z.object({
   email: emailSchema,

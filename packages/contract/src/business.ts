@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { emailSchema, LIMITS } from './limits.ts';
+import { LIMITS } from './limits.ts';
 import { pageQuerySchema, pageSchema } from './paging.ts';
-import { postalCodeSchema, requiredText, storableText } from './validation.ts';
+import { emailSchema, postalCodeSchema, requiredText, storableText } from './validation.ts';
 
 /** The operator business shown in the footer and used for the public contact link. */
 export const operatorBusinessSchema = z.object({
@@ -16,19 +16,6 @@ export const operatorBusinessSchema = z.object({
   logo: z.string().nullable(),
 });
 export type OperatorBusiness = z.infer<typeof operatorBusinessSchema>;
-
-/** The built-in operator record used until the operator business is configured (DESIGN.md section 3). */
-export const DEFAULT_OPERATOR_BUSINESS: OperatorBusiness = {
-  name: 'Machine Support Portal S.r.l.',
-  street: 'Via dell’Industria 1',
-  cap: 30010,
-  city: 'Campagna Lupia',
-  province: 'VE',
-  country: 'Italia',
-  email: 'support@portal.test',
-  phone: '+39 041 000 0000',
-  logo: null,
-};
 
 /** A business as `GET /api/v1/business/{id}` answers it. */
 export const businessSchema = operatorBusinessSchema.extend({

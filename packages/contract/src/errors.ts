@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { VALIDATION_CODES } from './validation.ts';
-
 /**
  * The one catalog of error codes the API answers with: the HTTP status of each and the English message
  * used when nothing more specific is said. Codes are stable: the web client translates them, so never
@@ -57,24 +54,3 @@ export const errorCodesWithStatus = (status: number): ErrorCode[] =>
 export function genericErrorCode(status: number): ErrorCode {
   return errorCodesWithStatus(status)[0] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
 }
-
-/** Field name -> messages, as answered for validation failures. */
-export const fieldMessagesSchema = z.record(z.string(), z.array(z.string()));
-export type FieldMessages = z.infer<typeof fieldMessagesSchema>;
-
-/** Field name -> stable validation codes (see validation.ts), beside the English messages. */
-export const fieldCodesSchema = z.record(z.string(), z.array(z.enum(VALIDATION_CODES)));
-export type FieldCodes = z.infer<typeof fieldCodesSchema>;
-
-/**
- * The body of every error answer (DESIGN.md section 3). A validation failure also carries `fields`:
- * the same fields with stable codes the client translates.
- */
-export const errorBodySchema = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  code: z.enum(ERROR_CODES),
-  message: z.union([z.string(), fieldMessagesSchema]),
-  fields: fieldCodesSchema.optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;

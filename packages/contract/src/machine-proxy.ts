@@ -31,6 +31,40 @@ export const panelTicketSchema = z.object({
 });
 export type PanelTicket = z.infer<typeof panelTicketSchema>;
 
+/**
+ * Where a machine's webcam streams (GET /api/v1/machines/{id}/webcam): on the machine origin, without the
+ * webcam token, which the page adds (and renews) itself.
+ */
+export const webcamStreamSchema = z.object({
+  /** `{machine origin}/proxy/webcam/{id}/?action=stream`; the page appends `token={video_token}`. */
+  url: z.url(),
+});
+export type WebcamStream = z.infer<typeof webcamStreamSchema>;
+
 /** Builds the proxy path of a machine's board: the frame source and the SPA's own calls use it. */
 export const boardProxyPath = (firmware: string, path: MachinePathName, controllerId: number, rest = '') =>
   `/proxy/duet/${firmware}/${path}/${controllerId}/${rest}`;
+
+/** Longest board file path a download ticket names (RRF's own limit is shorter; this only bounds the ticket). */
+export const BOARD_FILE_PATH_MAX = 255;
+
+/**
+ * Asking to download one board file: the browser saves it through a plain same-origin link (it cannot add a
+ * bearer header to one), so the portal hands a one-minute ticket naming the machine, the path and the file.
+ */
+export const downloadTicketBodySchema = z.object({
+  path: machinePathSchema,
+  /** The board path of the file, e.g. `0:/gcodes/cube.gcode`. */
+  name: z.string().min(1).max(BOARD_FILE_PATH_MAX),
+});
+export type DownloadTicketBody = z.infer<typeof downloadTicketBodySchema>;
+
+export const downloadTicketSchema = z.object({
+  /** A same-origin path that answers the file as an attachment; it works for a minute. */
+  url: z.string(),
+  /** Milliseconds since the epoch. */
+  expiresAt: z.number().int(),
+});
+export type DownloadTicket = z.infer<typeof downloadTicketSchema>;
+
+export const downloadQuerySchema = z.object({ ticket: z.string().min(1).max(4096) });

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Roles of specification section 3: a lower number is a more powerful role. */
 export const Role = {
   Administrator: 0,
@@ -8,8 +6,6 @@ export const Role = {
   Customer: 3,
 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
-
-export const roleSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 
 export const ALL_ROLES: readonly Role[] = [Role.Administrator, Role.Manager, Role.Technician, Role.Customer];
 

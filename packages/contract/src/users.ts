@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from './ids.ts';
-import { emailSchema, LIMITS, passwordRuleSchema } from './limits.ts';
+import { LIMITS } from './limits.ts';
 import { pageQuerySchema, pageSchema } from './paging.ts';
-import { Role, roleSchema } from './roles.ts';
+import { roleSchema } from './role-schema.ts';
+import { Role } from './roles.ts';
 import {
+  emailSchema,
   nameSchema,
   optionalText,
+  passwordRuleSchema,
   phoneSchema,
   postalCodeSchema,
-  ruleIssue,
   surnameSchema,
 } from './validation.ts';
+import { ruleIssue } from './validation-codes.ts';
 
 export const userSchema = z.object({
   id: z.number().int(),

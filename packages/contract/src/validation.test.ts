@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { passwordRuleSchema } from './limits.ts';
-import { validationCodeOf } from './validation.ts';
+import { passwordRuleSchema } from './validation.ts';
+import { validationCodeOf } from './validation-codes.ts';
 
 const codesOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value, { reportInput: true });

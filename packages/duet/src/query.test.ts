@@ -59,9 +59,12 @@ describe('reencodeForBoard', () => {
         fc.array(fc.tuple(fc.constantFrom('name', 'dir', 'flags'), component), { maxLength: 5 }),
         (pairs) => {
           const raw = pairs.map(([key, value]) => `${key}=${value}`).join('&');
+          const literalPercents = raw.replaceAll(/%(?![0-9a-fA-F]{2})/g, '%25');
+          // Escapes that spell invalid UTF-8 (`%aa` before `é`) have no single intended meaning to compare with.
+          fc.pre(decodesAsUtf8(literalPercents));
           const parsed = parseBoardTarget(`/rr_x?${reencodeForBoard(raw)}`);
           expect(parsed.ok).toBe(true);
-          const expected = new URLSearchParams(raw.replaceAll(/%(?![0-9a-fA-F]{2})/g, '%25'));
+          const expected = new URLSearchParams(literalPercents);
           if (parsed.ok) {
             for (const [key, value] of parsed.params) expect(value).toBe(expected.get(key));
           }
@@ -109,3 +112,12 @@ describe('parseBoardTarget (the RRF request parser)', () => {
     expect(paramsOf('/rr_connect?PassWord=x&password=y')).toEqual({ password: 'x' });
   });
 });
+
+function decodesAsUtf8(query: string): boolean {
+  try {
+    decodeURIComponent(query.replaceAll('+', ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -234,3 +234,82 @@ export const machineGroupUsers = pgTable(
     index('machine_group_users_user_idx').on(table.userId),
   ],
 );
+
+/**
+ * Support tickets about a machine group (specification section 3). `business_id` is the business of the
+ * machine group when the ticket was opened: its manager keeps seeing the ticket even once the group is
+ * deleted. A deleted author or group leaves the ticket with null ('Non identificabile', 'Macchina non trovata').
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    title: varchar({ length: LIMITS.ticketTitleMax }).notNull(),
+    content: text().notNull(),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    machineGroupId: integer().references(() => machineGroups.id, { onDelete: 'set null' }),
+    businessId: integer()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'restrict' }),
+    isOpen: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('tickets_machine_group_idx').on(table.machineGroupId),
+    index('tickets_author_idx').on(table.authorId),
+    index('tickets_business_idx').on(table.businessId),
+  ],
+);
+
+/** The thread of a ticket, oldest first. */
+export const ticketAnswers = pgTable(
+  'ticket_answers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    content: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('ticket_answers_ticket_idx').on(table.ticketId)],
+);
+
+/** The news of the dashboard, written by administrators for everyone. */
+export const feedItems = pgTable(
+  'feed_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    title: varchar({ length: LIMITS.feedTitleMax }).notNull(),
+    content: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('feed_items_created_idx').on(table.createdAt)],
+);
+
+/**
+ * Slicer API tokens are not stored (DESIGN.md §4): each names a generation, and only the current one of its
+ * user and controller works. Creating a token bumps it, so the earlier token stops working.
+ */
+export const apiTokenGenerations = pgTable(
+  'api_token_generations',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    computerControllerId: integer()
+      .notNull()
+      .references(() => computerControllers.id, { onDelete: 'cascade' }),
+    generation: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.computerControllerId] })],
+);
+
+/** A user's "revoke all": every slicer token issued before this moment stops working. */
+export const apiTokenRevocations = pgTable('api_token_revocations', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  revokedBefore: timestamp({ withTimezone: true }).notNull(),
+});

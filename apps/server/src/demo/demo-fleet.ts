@@ -2,8 +2,10 @@ import { DEFAULT_OPERATOR_BUSINESS, Role } from '@portal/contract';
 import type { Database } from '../db/database.ts';
 import type { ControllersRepository } from '../modules/controllers/controllers.repository.ts';
 import type { MachineGroupsRepository } from '../modules/machine-groups/machine-groups.repository.ts';
+import type { TicketsRepository } from '../modules/tickets/tickets.repository.ts';
 import type { SeedDeps } from '../modules/users/first-administrator.ts';
 import { seedDemoMachines } from './demo-machines.ts';
+import { seedDemoTickets } from './demo-tickets.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -50,6 +52,7 @@ const DEMO_BUSINESSES = {
 export interface DemoModules extends SeedDeps {
   controllers: { repository: ControllersRepository };
   machineGroups: { repository: MachineGroupsRepository };
+  tickets: { repository: TicketsRepository };
 }
 
 export interface DemoOptions {
@@ -94,5 +97,6 @@ export async function seedDemoFleet(
     controllers: modules.controllers.repository,
     machineGroups: modules.machineGroups.repository,
   });
+  await seedDemoTickets({ db, now, tickets: modules.tickets.repository, userId: idOf });
   return true;
 }

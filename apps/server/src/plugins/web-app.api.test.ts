@@ -1,17 +1,28 @@
-import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const page = (marker: string) =>
   `<!doctype html>\n<html lang="it" data-bs-theme="dark">\n<head><title>${marker}</title></head><body></body></html>\n`;
 
+/** A hashed script as the build writes it: the file, its brotli copy and its gzip copy. */
+const SCRIPT = 'console.log("the app");\n'.repeat(50);
+const SCRIPT_URL = '/assets/index-C0ffee12.js';
+
 let t: TestApp;
 let webDist: string;
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
   await writeFile(path.join(webDist, 'index.html'), page('first build'));
+  await mkdir(path.join(webDist, 'assets'));
+  const script = path.join(webDist, SCRIPT_URL);
+  await writeFile(script, SCRIPT);
+  await writeFile(`${script}.br`, brotliCompressSync(SCRIPT));
+  await writeFile(`${script}.gz`, gzipSync(SCRIPT));
+  await writeFile(path.join(webDist, 'theme-init.js'), 'document.documentElement.dataset.x = "1";\n');
   t = await createTestApp({ webDist });
 });
 afterAll(async () => {
@@ -63,5 +74,44 @@ describe('the web app shell', () => {
     const api = await t.app.inject({ url: '/api/v1/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('sends a hashed asset as its brotli copy when the browser accepts brotli, cached for a year', async () => {
+    const response = await t.app.inject({
+      url: SCRIPT_URL,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the gzip copy when only gzip is accepted', async () => {
+    const response = await t.app.inject({ url: SCRIPT_URL, headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file itself to a client that accepts no compression', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      const response = await t.app.inject({ url: SCRIPT_URL, headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.body).toBe(SCRIPT);
+    }
+  });
+
+  it('never lets a browser keep index.html or an unhashed file without asking again', async () => {
+    for (const url of ['/', '/en/login', '/index.html', '/theme-init.js']) {
+      const response = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });

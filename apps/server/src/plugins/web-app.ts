@@ -48,9 +48,10 @@ function pageShell(file: string) {
 }
 
 /**
- * Serves the built SPA. Hashed assets are cached for a year; index.html is revalidated every time and
- * answers every other GET that asks for a page, in the language of the page's prefix, so the browser
- * and screen readers know it before the app starts, and client-side routes survive a reload.
+ * Serves the built SPA. Hashed assets are cached for a year and sent as the brotli or gzip copy the build
+ * wrote beside them when the request accepts one (`Vary: Accept-Encoding`); index.html is revalidated
+ * every time and answers every other GET that asks for a page, in the language of the page's prefix, so
+ * the browser and screen readers know it before the app starts, and client-side routes survive a reload.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDist: string | undefined }) => {
   const root = options.webDist ? path.resolve(options.webDist) : undefined;
@@ -71,6 +72,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDist: 
       index: false,
       // The build's own bookkeeping (.source-hash) is nobody's business.
       dotfiles: 'ignore',
+      // The build's .br and .gz copies (vite.config.ts): no compression work per request.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

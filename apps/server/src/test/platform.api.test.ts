@@ -77,7 +77,24 @@ describe('platform routes', () => {
         .filter((route) => route.public)
         .map(key)
         .sort(),
-    ).toEqual(['GET /api/v1/operator', 'GET /healthz', 'GET /readyz', 'POST /api/v1/auth'].sort());
+    ).toEqual(
+      [
+        'GET /api/v1/operator',
+        'GET /healthz',
+        'GET /readyz',
+        'POST /api/v1/auth',
+        // A board file's download link: the one-minute ticket in its query is the credential.
+        'GET /api/v1/machines/:id/download',
+        // Slicers: the slicer token (in the path, or OctoPrint's X-Api-Key) is the credential.
+        ...['DELETE', 'GET', 'POST', 'PUT'].map(
+          (method) => `${method} /customer/api/v1/duet/:id/:level/:token/*`,
+        ),
+        ...['connection', 'job', 'printer', 'server', 'version'].map(
+          (call) => `GET /customer/api/v1/octoprint/:id/api/${call}`,
+        ),
+        'POST /customer/api/v1/octoprint/:id/api/files/local',
+      ].sort(),
+    );
     expect(spec.security).toEqual([{ bearer: [] }]);
     expect(spec.components.schemas ?? {}).toBeDefined();
     const page = await t.app.inject({ url: '/api/docs/' });

@@ -6,7 +6,19 @@ export const STATISTICS_PATH = '0:/sys/Statistiche/statistiche_v1.csv';
 export const MAINTENANCE_PATH = '0:/sys/Statistiche/manutenzioni_v1.csv';
 
 export const STATISTICS_HEADER = ['Data', 'File', 'Durata', 'Filamento (mm)', 'Esito'] as const;
-export const MAINTENANCE_HEADER = ['Data', 'Componente', 'Intervento', 'Tecnico', 'Note'] as const;
+/**
+ * One row per component: its last intervention, the machine hours counted since it and the interval after
+ * which the component is due again (hours), so the file reads as the machine's maintenance status.
+ */
+export const MAINTENANCE_HEADER = [
+  'Data',
+  'Componente',
+  'Intervento',
+  'Tecnico',
+  'Note',
+  'Ore di lavoro',
+  'Intervallo (ore)',
+] as const;
 
 /** How a job ended, as the statistics log words it. */
 export type JobOutcome = 'Completata' | 'Annullata' | 'Interrotta';
@@ -72,21 +84,30 @@ export function seedStatisticsCsv(now: Date): Uint8Array {
   return encoder.encode(stringify(rows));
 }
 
+/** Hours of work a day the demo machines put in, which turns days since an intervention into counter hours. */
+const WORKING_HOURS_PER_DAY = 8;
+
+/** Days since the intervention, what was done, and the component's interval in hours; three are overdue. */
 const MAINTENANCE = [
-  [120, 'Ugello', 'Sostituzione ugello 0.4 mm', 'Marco Bianchi', 'Usura dopo circa 1200 ore'],
-  [104, 'Piano di stampa', 'Pulizia e livellamento', 'Giulia Rossi', 'Mesh rifatta con G29'],
-  [88, 'Cinghie X/Y', 'Controllo tensione', 'Marco Bianchi', 'Ritensionata la cinghia Y'],
-  [61, 'Estrusore', 'Pulizia ingranaggi', 'Luca Ferrari', 'Residui di PETG rimossi'],
-  [45, 'Ventola hotend', 'Sostituzione', 'Giulia Rossi', 'Rumore anomalo sui cuscinetti'],
-  [30, 'Guide lineari', 'Lubrificazione', 'Luca Ferrari', 'Grasso al litio'],
-  [12, 'Firmware', 'Aggiornamento', 'Marco Bianchi', 'Verificata la configurazione dopo update'],
-  [4, 'Sensore filamento', 'Taratura', 'Giulia Rossi', 'Nessuna anomalia'],
+  [120, 'Ugello', 'Sostituzione ugello 0.4 mm', 'Marco Bianchi', 'Usura dopo circa 1200 ore', 1000],
+  [104, 'Piano di stampa', 'Pulizia e livellamento', 'Giulia Rossi', 'Mesh rifatta con G29', 500],
+  [88, 'Cinghie X/Y', 'Controllo tensione', 'Marco Bianchi', 'Ritensionata la cinghia Y', 600],
+  [61, 'Estrusore', 'Pulizia ingranaggi', 'Luca Ferrari', 'Residui di PETG rimossi', 800],
+  [45, 'Ventola hotend', 'Sostituzione', 'Giulia Rossi', 'Rumore anomalo sui cuscinetti', 2000],
+  [30, 'Guide lineari', 'Lubrificazione', 'Luca Ferrari', 'Grasso al litio', 200],
+  [12, 'Firmware', 'Aggiornamento', 'Marco Bianchi', 'Verificata la configurazione dopo update', 4000],
+  [4, 'Sensore filamento', 'Taratura', 'Giulia Rossi', 'Nessuna anomalia', 1000],
 ] as const;
 
 export function seedMaintenanceCsv(now: Date): Uint8Array {
-  const rows = MAINTENANCE.map(([daysAgo, ...rest]) => [
+  const rows = MAINTENANCE.map(([daysAgo, component, work, technician, notes, intervalHours]) => [
     formatDateTime(new Date(now.getTime() - daysAgo * 86_400_000)).slice(0, 10),
-    ...rest,
+    component,
+    work,
+    technician,
+    notes,
+    String(daysAgo * WORKING_HOURS_PER_DAY),
+    String(intervalHours),
   ]);
   return encoder.encode(stringify([[...MAINTENANCE_HEADER], ...rows]));
 }

@@ -40,6 +40,10 @@ describe('the seeded card', () => {
     const maintenance = new TextDecoder().decode(sd.read(MAINTENANCE_PATH)).trimEnd().split('\n');
     expect(maintenance[0]).toBe(MAINTENANCE_HEADER.join(','));
     for (const row of maintenance.slice(1)) expect(row.split(',')).toHaveLength(MAINTENANCE_HEADER.length);
+    const counters = maintenance.slice(1).map((row) => row.split(',').slice(-2).map(Number));
+    const overdue = counters.filter(([hours, interval]) => (hours as number) >= (interval as number));
+    expect(overdue.length).toBeGreaterThan(0);
+    expect(overdue.length).toBeLessThan(counters.length);
   });
 
   it('holds config.g, macros and the built-in web page', () => {

@@ -1,5 +1,7 @@
 import type { MachineGroup, MachineGroupUser, Page } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tickets } from '../../db/schema.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -19,6 +21,15 @@ const A_GROUPS = [
   'Voron prototipi',
 ];
 const B_GROUPS = ['Cella pallet B', 'Prusa laboratorio', 'RatRig produzione'];
+
+const ticketIdsOf = async (groupId: number) =>
+  (
+    await t.database.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.machineGroupId, groupId))
+      .orderBy(tickets.id)
+  ).map((row) => row.id);
 
 const namesOf = async (email: string, query = '') => {
   const response = await demo.call(email, 'GET', `/api/v1/machinegroup?pageSize=200&sort=name${query}`);
@@ -68,7 +79,7 @@ describe('GET /api/v1/machinegroup', () => {
     );
   });
 
-  it('answers the contract shape with no tickets yet', async () => {
+  it('answers the contract shape, with the ids of its tickets', async () => {
     const group = await demo.group('Prusa linea 1');
     const [item] = (
       await demo.call('customer@demo.test', 'GET', '/api/v1/machinegroup?q=Prusa linea 1')
@@ -83,8 +94,10 @@ describe('GET /api/v1/machinegroup', () => {
       business: await demo.businessId('A'),
       computer: group.computerControllerId,
       firmware: 3.5,
-      issues: [],
+      issues: await ticketIdsOf(group.id),
     });
+    // The demo fleet opens tickets about it: the list is real, not always empty.
+    expect(item?.issues.length).toBeGreaterThan(0);
   });
 
   it('answers 400 with per-field codes for a bad query', async () => {

@@ -1,7 +1,8 @@
 import type { Firmware, MachineGroup, MachineGroupUser } from '@portal/contract';
 import type { MachineGroupRow, MachineGroupUserRow } from './machine-groups.repository.ts';
 
-export const toMachineGroupResponse = (row: MachineGroupRow): MachineGroup => ({
+/** `issues`: the ids of the tickets about the group. */
+export const toMachineGroupResponse = (row: MachineGroupRow, issues: readonly number[]): MachineGroup => ({
   id: row.id,
   name: row.name,
   location: row.location,
@@ -12,8 +13,7 @@ export const toMachineGroupResponse = (row: MachineGroupRow): MachineGroup => ({
   computer: row.computerControllerId,
   // The column's check constraint admits only the contract's firmware values.
   firmware: row.firmware as Firmware,
-  // Tickets arrive with the support work; until then no group has any.
-  issues: [],
+  issues: [...issues],
 });
 
 export const toMachineGroupUserResponse = (row: MachineGroupUserRow): MachineGroupUser => ({

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   boardTypes,
@@ -7,6 +7,7 @@ import {
   machineGroups,
   machineGroupUsers,
   machineTypes,
+  tickets,
   users,
 } from '../../db/schema.ts';
 import { containsPattern, idOfText, offsetOf, type PageQuery, pageOrder } from '../../shared/list-page.ts';
@@ -41,6 +42,24 @@ export interface MachineGroupUserRow {
 
 /** A transaction or the database: what the write paths run on. */
 type Runner = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+/**
+ * The ids of the tickets about each of `groupIds` (a machine group's `issues`), by id. Whoever sees a
+ * group sees every ticket about it (DESIGN.md section 3), so the list needs no viewer.
+ */
+export async function ticketIdsOf(db: Runner, groupIds: readonly number[]): Promise<Map<number, number[]>> {
+  const byGroup = new Map<number, number[]>();
+  if (groupIds.length === 0) return byGroup;
+  const rows = await db
+    .select({ id: tickets.id, groupId: tickets.machineGroupId })
+    .from(tickets)
+    .where(inArray(tickets.machineGroupId, [...groupIds]))
+    .orderBy(asc(tickets.id));
+  for (const { id, groupId } of rows) {
+    if (groupId !== null) byGroup.set(groupId, [...(byGroup.get(groupId) ?? []), id]);
+  }
+  return byGroup;
+}
 
 export class MachineGroupsRepository {
   readonly #db: Database;
@@ -83,6 +102,11 @@ export class MachineGroupsRepository {
       .from(machineGroups)
       .where(eq(machineGroups.computerControllerId, controllerId));
     return row;
+  }
+
+  /** The ticket ids of each group, by group id. */
+  issuesOf(groupIds: readonly number[]): Promise<Map<number, number[]>> {
+    return ticketIdsOf(this.#db, groupIds);
   }
 
   async machineTypeExists(id: number): Promise<boolean> {

@@ -39,11 +39,11 @@ export class MachineGroupsService {
       ...query,
       businessId: query.business_id,
     });
-    return { items: rows.map(toMachineGroupResponse), total, page: query.page, pageSize: query.pageSize };
+    return { items: await this.#respond(rows), total, page: query.page, pageSize: query.pageSize };
   }
 
   async get(viewer: Viewer, id: number): Promise<MachineGroup> {
-    return toMachineGroupResponse(await this.#visible(viewer, id));
+    return this.#respondOne(await this.#visible(viewer, id));
   }
 
   /** Administrators only. Every reference must exist; the controller must be its business's and free. */
@@ -79,7 +79,8 @@ export class MachineGroupsService {
         );
       }),
     );
-    return toMachineGroupResponse(row);
+    // A new group has no tickets yet.
+    return toMachineGroupResponse(row, []);
   }
 
   /**
@@ -110,7 +111,7 @@ export class MachineGroupsService {
       return this.#groups.update(id, { ...changes, ...(moving && { businessId: body.business }) }, tx);
     });
     if (!row) throw notFound('Machine group');
-    return toMachineGroupResponse(row);
+    return this.#respondOne(row);
   }
 
   /** Administrators: the machine type and the controller, which must be the group's business's and free. */
@@ -137,7 +138,7 @@ export class MachineGroupsService {
       }),
     );
     if (!row) throw notFound('Machine group');
-    return toMachineGroupResponse(row);
+    return this.#respondOne(row);
   }
 
   /** Who has access to a group the viewer sees. */
@@ -151,6 +152,18 @@ export class MachineGroupsService {
     await this.#visible(viewer, id);
     if (!canCreateMachineGroups(viewer)) throw new AppError('FORBIDDEN');
     if (!(await this.#groups.delete(id))) throw notFound('Machine group');
+  }
+
+  /** The answers for `rows`, each with the ids of its tickets. */
+  async #respond(rows: readonly MachineGroupRow[]): Promise<MachineGroup[]> {
+    const issues = await this.#groups.issuesOf(rows.map((row) => row.id));
+    return rows.map((row) => toMachineGroupResponse(row, issues.get(row.id) ?? []));
+  }
+
+  async #respondOne(row: MachineGroupRow): Promise<MachineGroup> {
+    const [group] = await this.#respond([row]);
+    if (!group) throw notFound('Machine group');
+    return group;
   }
 
   /** The group if the viewer sees it; otherwise 404, whether it is missing or another business's. */

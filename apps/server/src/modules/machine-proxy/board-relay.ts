@@ -34,6 +34,8 @@ export interface RelayRequest {
   path: string;
   /** The client's request: its body (uploads) is streamed through, never buffered. */
   incoming: IncomingMessage;
+  /** A body to send instead of the client's (one the portal read to check it, or built itself). */
+  body?: { content: Readable; length: number; contentType?: string };
   /** Ends the wait for the answer's head, e.g. when the client goes away. */
   signal?: AbortSignal;
   /** How long to wait for the head of the answer (PROXY_TIMEOUT_MS unless a test shortens it). */
@@ -54,13 +56,23 @@ export interface RelayAnswer {
  * gateway drops the request if it has not sent it yet. A board's own answers (503 included) pass unchanged.
  */
 export async function relay(registry: TunnelRegistry, request: RelayRequest): Promise<RelayAnswer> {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const headers: Record<string, string> = {};
-  for (const name of FORWARDED_REQUEST_HEADERS) {
+  // A request without a body describes none, even when it is made while answering one (an OctoPrint upload).
+  for (const name of hasBody ? FORWARDED_REQUEST_HEADERS : []) {
     const value = request.incoming.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  if (hasBody && headers['content-length'] === undefined && request.incoming.headers['transfer-encoding']) {
+  if (request.body) {
+    headers['content-length'] = String(request.body.length);
+    if (request.body.contentType) headers['content-type'] = request.body.contentType;
+  }
+  if (
+    hasBody &&
+    !request.body &&
+    headers['content-length'] === undefined &&
+    request.incoming.headers['transfer-encoding']
+  ) {
     throw new AppError('BAD_REQUEST', 'Uploads to a machine need a Content-Length');
   }
   const stream = registry.open(request.controllerId, {
@@ -72,7 +84,8 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   });
   if (!stream) throw new AppError('GATEWAY_OFFLINE');
   stream.on('error', () => undefined); // the outcome is read below; a reset stream must not crash anything
-  if (hasBody) request.incoming.pipe(stream);
+  if (request.body) request.body.content.pipe(stream);
+  else if (hasBody) request.incoming.pipe(stream);
 
   const timeout = AbortSignal.timeout(request.timeoutMs ?? PROXY_TIMEOUT_MS);
   const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;

@@ -2,6 +2,7 @@ import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
+import { machineDownloadRoutes } from './machine-download.routes.ts';
 import { type MachineOriginRoutesOptions, machineOriginRoutes } from './machine-origin.routes.ts';
 import { machineProxyRoutes } from './machine-proxy.routes.ts';
 import { MachineTokens } from './machine-tokens.ts';
@@ -14,7 +15,7 @@ export interface MachineProxyDeps {
 
 /**
  * The machine proxy: `/proxy/duet/…` on the portal's origin (bearer token, sandboxed answers), the panel
- * ticket, and the machine origin's routes (board pages behind a per-machine cookie), all over the tunnel.
+ * ticket, download links of board files, and the machine origin's routes (board pages behind a per-machine cookie), all over the tunnel.
  */
 export function createMachineProxyModule({ config, clock }: ModuleDeps, deps: MachineProxyDeps) {
   const tokens = new MachineTokens(config.jwtSecret, clock);
@@ -33,6 +34,13 @@ export function createMachineProxyModule({ config, clock }: ModuleDeps, deps: Ma
   return {
     tokens,
     machineOriginFor,
+    publicRoutes: routesOf(machineDownloadRoutes, {
+      registry: deps.registry,
+      access: deps.access,
+      tokens,
+      checkSession: deps.checkSession,
+      timeoutMs: config.proxyTimeoutMs,
+    }),
     routes: routesOf(machineProxyRoutes, {
       ...deps,
       tokens,

@@ -4,6 +4,7 @@ import {
   panelTicketBodySchema,
   panelTicketSchema,
   proxyParamsSchema,
+  webcamStreamSchema,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,8 +12,9 @@ import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
+import { machineDownloadTicketRoute } from './machine-download.routes.ts';
 import type { MachineTokens } from './machine-tokens.ts';
-import { boardPathOf, relayRoute } from './relay-route.ts';
+import { boardPathOf, PORTAL_ORIGIN_PROXY_HEADERS, relayRoute } from './relay-route.ts';
 
 export interface MachineProxyRoutesOptions extends Record<string, unknown> {
   registry: TunnelRegistry;
@@ -22,16 +24,6 @@ export interface MachineProxyRoutesOptions extends Record<string, unknown> {
   /** The machine origin's base URL for a request to the portal (configured, or this host on the machine port). */
   machineOriginFor: (request: { protocol: string; hostname: string }) => string;
 }
-
-/**
- * Board answers fetched by the SPA itself (file lists, CSV, downloads) may come through the portal's origin,
- * but never as something that runs there (DESIGN.md §5): a sandboxed CSP and no type sniffing.
- */
-const PORTAL_ORIGIN_PROXY_HEADERS = {
-  'content-security-policy': "sandbox; default-src 'none'",
-  'x-content-type-options': 'nosniff',
-  'cache-control': 'no-store',
-} as const;
 
 const tags = ['machine proxy'];
 
@@ -66,7 +58,7 @@ async function portalProxyRoutes(app: FastifyInstance, options: MachineProxyRout
   });
 }
 
-/** The ticket that opens a machine's control panel on the machine origin. */
+/** The ticket that opens a machine's control panel, and the webcam's address, on the machine origin. */
 const panelRoutes: FastifyPluginAsyncZod<MachineProxyRoutesOptions> = async (app, options) => {
   app.post(
     '/api/v1/machines/:id/panel',
@@ -95,9 +87,33 @@ const panelRoutes: FastifyPluginAsyncZod<MachineProxyRoutesOptions> = async (app
       return { url: url.toString(), expiresAt };
     },
   );
+
+  app.get(
+    '/api/v1/machines/:id/webcam',
+    {
+      schema: {
+        tags,
+        summary: "Where the machine's webcam streams on the machine origin (the page adds its video_token)",
+        description:
+          'Checked like the webcam relay itself: whoever sees the machine group, with a valid licence ' +
+          'unless an administrator.',
+        params: idParamsSchema,
+        response: { 200: webcamStreamSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      // The relay on the machine origin checks the customer path for everyone (administrators pass any licence).
+      await options.access.reach(sessionOf(request), id, 'customer');
+      const url = new URL(`/proxy/webcam/${id}/`, options.machineOriginFor(request));
+      url.searchParams.set('action', 'stream');
+      return { url: url.toString() };
+    },
+  );
 };
 
 export async function machineProxyRoutes(app: FastifyInstance, options: MachineProxyRoutesOptions) {
   await app.register(portalProxyRoutes, options);
   await app.register(panelRoutes, options);
+  await app.register(machineDownloadTicketRoute, options);
 }

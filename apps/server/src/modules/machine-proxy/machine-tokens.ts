@@ -7,7 +7,11 @@ import type { MachinePath } from '../machine-access/machine-access.policy.ts';
 const ALGORITHM = 'HS256';
 const ISSUER = 'machine-support-portal';
 /** Distinct audiences: a ticket is not a cookie, and neither is a session token (or the other way round). */
-const AUDIENCE = { ticket: 'portal-machine-ticket', access: 'portal-machine' } as const;
+const AUDIENCE = {
+  ticket: 'portal-machine-ticket',
+  access: 'portal-machine',
+  download: 'portal-machine-download',
+} as const;
 /** A ticket only has to survive the frame loading its first page. */
 export const TICKET_TTL_SECONDS = 60;
 
@@ -19,12 +23,18 @@ export interface MachineGrant {
   path: MachinePath;
 }
 
+/** One board file a download ticket lets its user fetch once through a plain link. */
+export interface DownloadGrant extends MachineGrant {
+  name: string;
+}
+
 const grantClaims = z.object({
   id: z.number().int(),
   sid: z.uuid(),
   cid: z.number().int(),
   path: z.enum(['customer', 'admin']),
 });
+const downloadClaims = grantClaims.extend({ name: z.string().min(1) });
 
 /**
  * The machine origin's credentials (DESIGN.md §5): the portal hands the frame a short ticket for one machine;
@@ -54,13 +64,35 @@ export class MachineTokens {
     return this.#verify(token, 'ticket');
   }
 
+  /** A download ticket for one file and when it stops working (milliseconds since the epoch). */
+  async downloadTicket(grant: DownloadGrant): Promise<{ ticket: string; expiresAt: number }> {
+    const ticket = await this.#sign(grant, 'download', TICKET_TTL_SECONDS, { name: grant.name });
+    return { ticket, expiresAt: this.#clock().getTime() + TICKET_TTL_SECONDS * 1000 };
+  }
+
+  async verifyDownload(token: string): Promise<DownloadGrant> {
+    const claims = await this.#verifyPayload(token, 'download', downloadClaims);
+    return { ...grantOf(claims), name: claims.name };
+  }
+
   verifyAccess(token: string): Promise<MachineGrant> {
     return this.#verify(token, 'access');
   }
 
-  #sign(grant: MachineGrant, audience: keyof typeof AUDIENCE, ttlSeconds: number): Promise<string> {
+  #sign(
+    grant: MachineGrant,
+    audience: keyof typeof AUDIENCE,
+    ttlSeconds: number,
+    extra: Record<string, string> = {},
+  ): Promise<string> {
     const now = Math.floor(this.#clock().getTime() / 1000);
-    return new SignJWT({ id: grant.userId, sid: grant.sessionId, cid: grant.controllerId, path: grant.path })
+    return new SignJWT({
+      id: grant.userId,
+      sid: grant.sessionId,
+      cid: grant.controllerId,
+      path: grant.path,
+      ...extra,
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE[audience])
@@ -70,6 +102,15 @@ export class MachineTokens {
   }
 
   async #verify(token: string, audience: keyof typeof AUDIENCE): Promise<MachineGrant> {
+    return grantOf(await this.#verifyPayload(token, audience, grantClaims));
+  }
+
+  /** The token's claims; any flaw (signature, audience, expiry, shape) is a 401. */
+  async #verifyPayload<Claims extends z.ZodType>(
+    token: string,
+    audience: keyof typeof AUDIENCE,
+    schema: Claims,
+  ): Promise<z.output<Claims>> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: [ALGORITHM],
@@ -77,11 +118,14 @@ export class MachineTokens {
         audience: AUDIENCE[audience],
         currentDate: this.#clock(),
       });
-      const claims = grantClaims.parse(payload);
-      return { userId: claims.id, sessionId: claims.sid, controllerId: claims.cid, path: claims.path };
+      return schema.parse(payload);
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw new AppError('SESSION_EXPIRED');
       throw new AppError('UNAUTHENTICATED', 'Invalid machine credentials');
     }
   }
+}
+
+function grantOf(claims: z.infer<typeof grantClaims>): MachineGrant {
+  return { userId: claims.id, sessionId: claims.sid, controllerId: claims.cid, path: claims.path };
 }

@@ -1,6 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TunnelRegistry, TunnelTarget } from '../gateway/tunnel-registry.ts';
-import { relay } from './board-relay.ts';
+import { type RelayRequest, relay } from './board-relay.ts';
+
+/**
+ * Board answers fetched by the SPA itself (file lists, CSV, downloads) may come through the portal's origin,
+ * but never as something that runs there (DESIGN.md §5): a sandboxed CSP and no type sniffing.
+ */
+export const PORTAL_ORIGIN_PROXY_HEADERS = {
+  'content-security-policy': "sandbox; default-src 'none'",
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+} as const;
 
 export interface RelayRouteOptions {
   controllerId: number;
@@ -10,6 +20,8 @@ export interface RelayRouteOptions {
   timeoutMs: number;
   /** Added to the answer's own headers (the portal origin's sandbox, no caching). */
   headers: Record<string, string>;
+  /** A body to send instead of the request's own. */
+  body?: RelayRequest['body'];
 }
 
 /**
@@ -28,6 +40,7 @@ export async function relayRoute(
     method: request.method,
     path: options.path,
     incoming: request.raw,
+    ...(options.body && { body: options.body }),
     signal: clientGone(reply),
     timeoutMs: options.timeoutMs,
   });

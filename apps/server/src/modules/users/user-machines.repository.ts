@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { machineGroups, machineGroupUsers } from '../../db/schema.ts';
+import { ticketIdsOf } from '../machine-groups/machine-groups.repository.ts';
 
 export type MachineGroupRow = typeof machineGroups.$inferSelect;
 
@@ -10,6 +11,11 @@ export class UserMachinesRepository {
 
   constructor(db: Database) {
     this.#db = db;
+  }
+
+  /** The ticket ids of each group, by group id (a machine group's `issues`). */
+  issuesOf(groupIds: readonly number[]): Promise<Map<number, number[]>> {
+    return ticketIdsOf(this.#db, groupIds);
   }
 
   /** The user's machine groups within `scope` (what the viewer may see), by id. */

@@ -31,14 +31,16 @@ export class UserMachinesService {
   async listMachines(viewer: SessionSubject, userId: number): Promise<MachineGroup[]> {
     await findVisibleUser(this.#users, viewer, userId);
     const rows = await this.#machines.listAssigned(userId, visibleMachineGroups(viewer));
-    return rows.map(toMachineGroupResponse);
+    const issues = await this.#machines.issuesOf(rows.map((row) => row.id));
+    return rows.map((row) => toMachineGroupResponse(row, issues.get(row.id) ?? []));
   }
 
   /** Gives access; giving it again changes nothing (`added` false). */
   async addMachine(actor: SessionSubject, userId: number, machineGroupId: number): Promise<Assignment> {
     const group = await this.#assignable(actor, userId, machineGroupId);
     const added = await this.#machines.assign(userId, group.id);
-    return { machineGroup: toMachineGroupResponse(group), added };
+    const issues = await this.#machines.issuesOf([group.id]);
+    return { machineGroup: toMachineGroupResponse(group, issues.get(group.id) ?? []), added };
   }
 
   /** Removes access; a machine group the user does not have answers 404. */

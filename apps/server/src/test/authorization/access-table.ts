@@ -1,8 +1,11 @@
 import { BUSINESS_ACCESS } from './business-access.ts';
+import { everyone } from './common-reach.ts';
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
 import { HARDWARE_ACCESS } from './hardware-access.ts';
 import { LIVE_STATUS_ACCESS } from './live-status-access.ts';
 import { MACHINES_ACCESS } from './machines-access.ts';
+import { SLICER_ACCESS } from './slicer-access.ts';
+import { TICKETS_ACCESS } from './tickets-access.ts';
 import { USERS_ACCESS } from './users-access.ts';
 
 /**
@@ -19,15 +22,12 @@ export interface RouteAccess {
   /** The route answers with an event stream that stays open: tests read its start and hang up. */
   stream?: true;
   /** The request about an object of the caller's own business or of the other one; fresh objects when it uses them up. */
-  request(f: Fixtures, side: Side, caller: RoleCaller): Promise<{ url: string; payload?: unknown }>;
+  request(
+    f: Fixtures,
+    side: Side,
+    caller: RoleCaller,
+  ): Promise<{ url: string; payload?: unknown; headers?: Record<string, string> }>;
 }
-
-const everyone: Record<RoleCaller, Reach> = {
-  administrator: 'all',
-  manager: 'all',
-  technician: 'all',
-  customer: 'all',
-};
 
 /**
  * The expected access of every route the app registers, keyed "METHOD /path/:param". A route missing here
@@ -62,4 +62,6 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   ...HARDWARE_ACCESS,
   ...LIVE_STATUS_ACCESS,
   ...MACHINES_ACCESS,
+  ...TICKETS_ACCESS,
+  ...SLICER_ACCESS,
 };

@@ -8,12 +8,11 @@ import {
   machineTypes,
 } from '../../db/schema.ts';
 import type { RouteAccess } from './access-table.ts';
+import { administrators, everyone } from './common-reach.ts';
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
 
 type Roles = NonNullable<RouteAccess['roles']>;
 
-const everyone: Roles = { administrator: 'all', manager: 'all', technician: 'all', customer: 'all' };
-const administrators: Roles = { administrator: 'all', manager: 'none', technician: 'none', customer: 'none' };
 const ownBusiness: Roles = { administrator: 'all', manager: 'own', technician: 'own', customer: 'own' };
 
 let serial = 0;

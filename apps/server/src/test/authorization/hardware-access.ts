@@ -1,20 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { computerControllers, machineGroups } from '../../db/schema.ts';
 import type { Reach, RouteAccess } from './access-table.ts';
+import { administrators, everyone } from './common-reach.ts';
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
 
-const everyone: Record<RoleCaller, Reach> = {
-  administrator: 'all',
-  manager: 'all',
-  technician: 'all',
-  customer: 'all',
-};
-const administrators: Record<RoleCaller, Reach> = {
-  administrator: 'all',
-  manager: 'none',
-  technician: 'none',
-  customer: 'none',
-};
 /** Machine groups (and their controllers): a manager's business, the groups assigned to technicians and customers. */
 export const groupViewers: Record<RoleCaller, Reach> = {
   administrator: 'all',
@@ -26,7 +15,7 @@ export const groupViewers: Record<RoleCaller, Reach> = {
 /** A demo group of each side: in A the one assigned to tech@ and customer@, in B one of customer2@. */
 const DEMO_GROUP: Record<Side, string> = { own: 'Prusa linea 1', other: 'RatRig produzione' };
 
-const groupOf = async (f: Fixtures, side: Side) => {
+export const groupOf = async (f: Fixtures, side: Side) => {
   const [row] = await f.t.database.db
     .select()
     .from(machineGroups)

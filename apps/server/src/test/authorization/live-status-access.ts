@@ -1,13 +1,7 @@
-import type { Reach, RouteAccess } from './access-table.ts';
-import type { RoleCaller } from './fixtures.ts';
+import type { RouteAccess } from './access-table.ts';
+import { everyone } from './common-reach.ts';
 
 /** Everyone with a session may ask; what they get is limited to the machine groups they see. */
-const everyone: Record<RoleCaller, Reach> = {
-  administrator: 'all',
-  manager: 'all',
-  technician: 'all',
-  customer: 'all',
-};
 
 /** Who may call the live status routes (DESIGN.md section 6). */
 export const LIVE_STATUS_ACCESS: Record<string, RouteAccess> = {

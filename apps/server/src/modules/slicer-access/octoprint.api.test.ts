@@ -1,0 +1,120 @@
+import type http2 from 'node:http2';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { machineGroups } from '../../db/schema.ts';
+import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let gateway: FakeGateway;
+let controllerId = 0;
+let token = '';
+const received: { path: string; body: string }[] = [];
+
+/** A board answering `{"err":0}` (and an idle state for rr_model) once it has read each request. */
+const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => {
+    const path = String(headers[':path']);
+    received.push({ path, body: Buffer.concat(chunks).toString('utf8') });
+    stream.respond({ ':status': 200, 'content-type': 'application/json' });
+    stream.end(path.includes('rr_model') ? '{"key":"state","result":{"status":"processing"}}' : '{"err":0}');
+  });
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ proxyTimeoutMs: 2000 });
+  const [group] = await t.database.db
+    .select()
+    .from(machineGroups)
+    .where(eq(machineGroups.name, 'Prusa linea 1'));
+  controllerId = group?.computerControllerId ?? 0;
+  gateway = await connectFakeGateway(t.modules.gateway.registry, controllerId, board);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/customer/printer/duet/${controllerId}/token`,
+    headers: bearer(await t.tokenFor('customer@demo.test')),
+    payload: { can_connect: true, can_upload_files: true, full_control: false },
+  });
+  token = created.json().api_token;
+});
+afterAll(async () => {
+  await gateway.disconnect();
+  await t.close();
+});
+
+const base = () => `/customer/api/v1/octoprint/${controllerId}`;
+
+/** PrusaSlicer's OctoPrint upload: `print`, `path`, then the file, as multipart form data. */
+function prusaSlicerForm(boundary: string, print: boolean) {
+  return [
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="print"',
+    '',
+    String(print),
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="path"',
+    '',
+    '',
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="file"; filename="cube.gcode"',
+    'Content-Type: application/octet-stream',
+    '',
+    'G28\r\nG1 X10\r\n',
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+}
+
+describe('the OctoPrint face of a slicer token', () => {
+  it('answers /api/version as OctoPrint does, with the key in X-Api-Key only', async () => {
+    const version = await t.app.inject({ url: `${base()}/api/version`, headers: { 'x-api-key': token } });
+    expect(version.statusCode).toBe(200);
+    expect(version.json().text).toMatch(/^OctoPrint /);
+    const inQuery = await t.app.inject({ url: `${base()}/api/version?apikey=${token}` });
+    expect(inQuery.statusCode).toBe(401);
+    expect((await t.app.inject({ url: `${base()}/api/version` })).statusCode).toBe(401);
+    const forged = await t.app.inject({
+      url: `${base()}/api/version`,
+      headers: { 'x-api-key': `${token}x` },
+    });
+    expect(forged.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it("uploads PrusaSlicer's file into 0:/gcodes and starts it when print is true", async () => {
+    received.length = 0;
+    const boundary = '------------------------a1b2c3';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/api/files/local`,
+      headers: { 'x-api-key': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: prusaSlicerForm(boundary, true),
+    });
+    expect(response.statusCode, `${response.body} ${JSON.stringify(received)}`).toBe(201);
+    expect(response.json()).toMatchObject({
+      done: true,
+      effectivePrint: true,
+      files: { local: { name: 'cube.gcode' } },
+    });
+    expect(received.map(({ path }) => decodeURIComponent(path))).toEqual([
+      '/board/rr_upload?name=0:/gcodes/cube.gcode',
+      '/board/rr_gcode?gcode=M32 "0:/gcodes/cube.gcode"',
+    ]);
+    expect(received[0]?.body).toBe('G28\r\nG1 X10\r\n');
+  });
+
+  it('refuses a path outside 0:/gcodes and reports the printer state', async () => {
+    const boundary = 'xyz';
+    const form = prusaSlicerForm(boundary, false).replace('\r\n\r\n\r\n', '\r\n\r\n../sys\r\n');
+    const outside = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/api/files/local`,
+      headers: { 'x-api-key': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: form,
+    });
+    expect(outside.statusCode).toBe(400);
+    const printer = await t.app.inject({ url: `${base()}/api/printer`, headers: { 'x-api-key': token } });
+    expect(printer.json().state).toMatchObject({ text: 'Printing', flags: { printing: true } });
+  });
+});

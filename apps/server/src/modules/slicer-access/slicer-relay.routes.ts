@@ -1,0 +1,96 @@
+import { Readable } from 'node:stream';
+import { slicerParamsSchema } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../shared/app-error.ts';
+import { errorResponses } from '../../shared/openapi.ts';
+import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import { PORTAL_ORIGIN_PROXY_HEADERS, relayRoute } from '../machine-proxy/relay-route.ts';
+import type { SlicerAccessService } from './slicer-access.service.ts';
+import { uploadScope } from './slicer-scope.ts';
+
+export interface SlicerRelayRoutesOptions extends Record<string, unknown> {
+  registry: TunnelRegistry;
+  service: SlicerAccessService;
+  timeoutMs: number;
+}
+
+/** The most G-code a slicer's `POST machine/code` carries: one M32 or M37 line. */
+const MAX_CODE_BYTES = 4096;
+
+/** Everything up to and including the token, then the board's path and the raw query, as the client sent them. */
+const TOKEN_URL = /^\/customer\/api\/v1\/duet\/[^/?]+\/[^/?]+\/[^/?]+(\/[^?]*)?(?:\?(.*))?$/s;
+
+/** The path and raw query the board gets: the token URL's prefix stripped, nothing re-encoded here. */
+export function boardRequestOf(rawUrl: string): { path: string; query: string } {
+  const match = TOKEN_URL.exec(rawUrl);
+  if (!match) throw new AppError('BAD_REQUEST', 'Not a slicer token URL');
+  return { path: match[1] || '/', query: match[2] ?? '' };
+}
+
+/** Reads a small body whole (a G-code line the scope must see before it goes on). */
+async function smallBody(request: FastifyRequest): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.raw) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_CODE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * `/customer/api/v1/duet/{id}/{upload|full_control}/{token}/…` (DESIGN.md §5a): what PrusaSlicer's Duet host and
+ * Cura's Duet RRF plugin send after the URL the user pasted, relayed to the board with the prefix stripped. The
+ * token is the only credential (a Cura Basic header is ignored; the gateway answers `rr_connect` itself, whatever
+ * the password). Bodies stream through raw whatever their Content-Type; the board's `{"err":N}` answers pass as they
+ * are.
+ */
+export async function slicerRelayRoutes(app: FastifyInstance, options: SlicerRelayRoutesOptions) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    url: '/customer/api/v1/duet/:id/:level/:token/*',
+    schema: {
+      tags: ['slicer access'],
+      summary: "A slicer's request to the machine's board, authenticated by the token in the URL",
+      description:
+        '`upload` allows connecting, uploading into 0:/gcodes, starting or simulating that file (M32, M37) and ' +
+        'reading status; `full_control` every board request. A forged, expired, revoked or replaced token is 401, ' +
+        'a request outside the level 403, both with a JSON body.',
+      params: slicerParamsSchema,
+      response: { ...errorResponses(400, 401, 403, 404, 502, 503, 504) },
+    },
+    handler: async (request, reply) => {
+      const { id, level, token } = request.params;
+      const grant = await options.service.authorize(token, id, level);
+      const board = boardRequestOf(request.raw.url ?? '');
+      let body: { content: Readable; length: number; contentType?: string } | undefined;
+      if (grant.level === 'upload') {
+        let code: string | undefined;
+        if (request.method === 'POST' && board.path === '/machine/code') {
+          const bytes = await smallBody(request);
+          code = bytes.toString('utf8');
+          const contentType = request.headers['content-type'];
+          body = {
+            content: Readable.from([bytes]),
+            length: bytes.length,
+            ...(contentType && { contentType }),
+          };
+        }
+        const decision = uploadScope({ method: request.method, ...board }, code);
+        if (!decision.allowed) throw new AppError('FORBIDDEN', decision.reason);
+      }
+      return relayRoute(options.registry, request, reply, {
+        controllerId: grant.controllerId,
+        target: 'board',
+        path: board.query ? `${board.path}?${board.query}` : board.path,
+        timeoutMs: options.timeoutMs,
+        headers: PORTAL_ORIGIN_PROXY_HEADERS,
+        ...(body && { body }),
+      });
+    },
+  });
+}

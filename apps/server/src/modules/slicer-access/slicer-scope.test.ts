@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { allowedGcode, boardQuery, inGcodes, uploadScope } from './slicer-scope.ts';
+
+const get = (path: string, query = '') => uploadScope({ method: 'GET', path, query }).allowed;
+
+describe('the upload-and-print scope', () => {
+  it("lets PrusaSlicer's and Cura's requests through, literal quotes and %22 alike", () => {
+    expect(get('/rr_connect', 'password=reprap&time=2026-01-01T10:00:00')).toBe(true);
+    expect(get('/rr_gcode', 'gcode=M32%20"0:/gcodes/cube.gcode"')).toBe(true);
+    expect(get('/rr_gcode', 'gcode=M37%20P%220%3A/gcodes/cube.gcode%22')).toBe(true);
+    expect(get('/rr_gcode', 'gcode=M37')).toBe(true);
+    expect(get('/rr_status', 'type=3')).toBe(true);
+    expect(get('/rr_reply')).toBe(true);
+    expect(get('/rr_disconnect')).toBe(true);
+    expect(
+      uploadScope({ method: 'POST', path: '/rr_upload', query: 'name=0%3A/gcodes/a%20b.gcode' }).allowed,
+    ).toBe(true);
+    expect(uploadScope({ method: 'PUT', path: '/machine/file/gcodes/a%2Fb.gcode', query: '' }).allowed).toBe(
+      true,
+    );
+    expect(
+      uploadScope({ method: 'POST', path: '/machine/code', query: '' }, 'M32 "0:/gcodes/a.gcode"').allowed,
+    ).toBe(true);
+  });
+
+  it('refuses other G-code, deletes, and anything outside 0:/gcodes', () => {
+    expect(get('/rr_gcode', 'gcode=M112')).toBe(false);
+    expect(get('/rr_gcode', 'gcode=M32%20"0:/sys/config.g"')).toBe(false);
+    expect(get('/rr_gcode', 'gcode=M32%20"0:/gcodes/%2E%2E/sys/x.g"')).toBe(false);
+    expect(get('/rr_gcode', 'gcode=M32%20"0:/gcodes/a.gcode"%0AM112')).toBe(false);
+    expect(get('/rr_gcode', 'gcode=M32+"0:/gcodes/a.gcode"&gcode=M112')).toBe(false);
+    expect(get('/rr_delete', 'name=0:/gcodes/a.gcode')).toBe(false);
+    expect(get('/rr_download', 'name=0:/sys/config.g')).toBe(false);
+    expect(get('/rr_download', 'name=0:/gcodes/../sys/config.g')).toBe(false);
+    expect(get('/rr_filelist', 'dir=0:/sys')).toBe(false);
+    expect(get('/machine/file/sys%2Fconfig.g')).toBe(false);
+    expect(uploadScope({ method: 'POST', path: '/rr_upload', query: 'name=0:/sys/config.g' }).allowed).toBe(
+      false,
+    );
+    expect(uploadScope({ method: 'DELETE', path: '/machine/file/gcodes/a.gcode', query: '' }).allowed).toBe(
+      false,
+    );
+    expect(uploadScope({ method: 'POST', path: '/machine/code', query: '' }, 'M112').allowed).toBe(false);
+    expect(get('/index.html')).toBe(false);
+  });
+
+  it('reads names as the board does', () => {
+    expect(boardQuery('a=1+2&b=%41%2c')).toEqual(
+      new Map([
+        ['a', '1 2'],
+        ['b', 'A,'],
+      ]),
+    );
+    expect(boardQuery('a=1&a=2')).toBeNull();
+    expect(inGcodes('0:/gcodes/sub/x.gcode')).toBe(true);
+    expect(inGcodes('gcodes/x.gcode')).toBe(true);
+    expect(inGcodes('0:/gcodes', { folder: true })).toBe(true);
+    expect(inGcodes('0:/gcodes')).toBe(false);
+    expect(inGcodes('0:/gcodesx/a')).toBe(false);
+    expect(allowedGcode('M32 "0:/gcodes/{a}"')).toBe(false);
+  });
+});

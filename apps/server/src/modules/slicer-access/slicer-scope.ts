@@ -1,0 +1,154 @@
+/**
+ * What an upload-and-print token lets a slicer do (issue: "connect, upload into 0:/gcodes, start or simulate that
+ * file and read status"), decided on the request as the board will read it: the query decoded the way RRF does
+ * (`+` is a space, `%XX` a byte, escapes in either case), so `%22`, literal quotes and `%2E%2E` all mean what the
+ * board would make of them. Anything not listed is refused.
+ */
+
+/** A board request: method, path after the token prefix (without the query), raw query. */
+export interface BoardRequestView {
+  method: string;
+  path: string;
+  query: string;
+}
+
+export type ScopeDecision = { allowed: true } | { allowed: false; reason: string };
+
+const ALLOWED: ScopeDecision = { allowed: true };
+const refuse = (reason: string): ScopeDecision => ({ allowed: false, reason });
+
+/** Decodes one query component as RRF's parser does; an invalid escape stays literal (the gateway escapes it). */
+export function decodeBoardComponent(text: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string;
+    const hex = text.slice(i + 1, i + 3);
+    if (char === '%' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else if (char === '+') {
+      bytes.push(0x20);
+    } else {
+      for (const byte of Buffer.from(char, 'utf8')) bytes.push(byte);
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The query's parameters; null when a key repeats (which one a board would read is not worth guessing). */
+export function boardQuery(query: string): Map<string, string> | null {
+  const params = new Map<string, string>();
+  for (const part of query.split('&')) {
+    if (part === '') continue;
+    const at = part.indexOf('=');
+    const key = decodeBoardComponent(at < 0 ? part : part.slice(0, at));
+    if (params.has(key)) return null;
+    params.set(key, at < 0 ? '' : decodeBoardComponent(part.slice(at + 1)));
+  }
+  return params;
+}
+
+/**
+ * Whether `path` (`0:/gcodes/x`, `/gcodes/x` or DSF's relative `gcodes/x`) lies in the G-code folder: no `.` or
+ * `..` segment, no backslash, quote or control character on the way.
+ */
+export function inGcodes(path: string, { folder = false } = {}): boolean {
+  if (/[\\"]/.test(path) || [...path].some((char) => char.charCodeAt(0) < 0x20)) return false;
+  const rest = path.replace(/^0:/, '').replace(/^\//, '');
+  const segments = rest.split('/');
+  if (segments[0] !== 'gcodes') return false;
+  if (segments.length === 1) return folder;
+  if (segments.slice(1).some((segment) => segment === '.' || segment === '..')) return false;
+  return folder || (segments.at(-1) ?? '') !== '';
+}
+
+const QUOTED_FILE = '"(0:/gcodes/[^"{}]+)"';
+/** `M32 "file"` starts a print, `M37 P"file"` simulates one, `M37` alone ends the simulation (Cura does). */
+const START = new RegExp(`^M32 *${QUOTED_FILE}$`);
+const SIMULATE = new RegExp(`^M37 *P${QUOTED_FILE}$`);
+
+/** Whether a line of G-code is one a slicer sends to start or simulate a file in 0:/gcodes (or to poll: empty). */
+export function allowedGcode(code: string): boolean {
+  const line = code.trim();
+  if (line === '' || line === 'M37') return true;
+  const match = START.exec(line) ?? SIMULATE.exec(line);
+  return match !== null && inGcodes(match[1] as string);
+}
+
+const STATUS_READS = new Set(['/rr_connect', '/rr_disconnect', '/rr_status', '/rr_model', '/rr_reply']);
+const DSF_STATUS_READS = new Set([
+  '/machine/connect',
+  '/machine/disconnect',
+  '/machine/noop',
+  '/machine/status',
+  '/machine/model',
+]);
+/** GETs whose parameter names a file or folder that must lie in 0:/gcodes (absent: the board's default there). */
+const FILE_READS: Record<string, { param: string; folder: boolean; optional: boolean }> = {
+  '/rr_fileinfo': { param: 'name', folder: false, optional: true },
+  '/rr_filelist': { param: 'dir', folder: true, optional: false },
+  '/rr_files': { param: 'dir', folder: true, optional: true },
+  '/rr_download': { param: 'name', folder: false, optional: false },
+  '/rr_thumbnail': { param: 'name', folder: false, optional: false },
+};
+const DSF_FILE_ROUTES = /^\/machine\/(file|fileinfo|directory)\/(.+)$/;
+
+function decodedPath(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The upload-and-print scope. `body` is the G-code text of DSF's `POST machine/code` (the route reads it first,
+ * since it decides).
+ */
+export function uploadScope(request: BoardRequestView, body?: string): ScopeDecision {
+  const method = request.method.toUpperCase();
+  const query = boardQuery(request.query);
+  if (!query) return refuse('A parameter is given twice');
+  const { path } = request;
+  if (method === 'GET') {
+    if (STATUS_READS.has(path) || DSF_STATUS_READS.has(path)) return ALLOWED;
+    if (path === '/rr_upload') return ALLOWED; // the result of the last upload
+    if (path === '/rr_gcode') {
+      return allowedGcode(query.get('gcode') ?? '')
+        ? ALLOWED
+        : refuse('An upload token may only start or simulate a file in 0:/gcodes');
+    }
+    const read = FILE_READS[path];
+    if (read) {
+      const value = query.get(read.param);
+      if (value === undefined && read.optional) return ALLOWED;
+      return value !== undefined && inGcodes(value, { folder: read.folder })
+        ? ALLOWED
+        : refuse('An upload token may only read inside 0:/gcodes');
+    }
+    const dsf = DSF_FILE_ROUTES.exec(path);
+    if (dsf) {
+      const target = decodedPath(dsf[2] as string);
+      return target !== null && inGcodes(target, { folder: dsf[1] === 'directory' })
+        ? ALLOWED
+        : refuse('An upload token may only read inside 0:/gcodes');
+    }
+  }
+  if (method === 'POST' && path === '/rr_upload') {
+    return inGcodes(query.get('name') ?? '')
+      ? ALLOWED
+      : refuse('An upload token may only upload into 0:/gcodes');
+  }
+  if (method === 'PUT' && path.startsWith('/machine/file/')) {
+    const target = decodedPath(path.slice('/machine/file/'.length));
+    return target !== null && inGcodes(target)
+      ? ALLOWED
+      : refuse('An upload token may only upload into 0:/gcodes');
+  }
+  if (method === 'POST' && path === '/machine/code') {
+    return body !== undefined && !/[\r\n]/.test(body.trim()) && allowedGcode(body)
+      ? ALLOWED
+      : refuse('An upload token may only start or simulate a file in 0:/gcodes');
+  }
+  return refuse('An upload token does not allow this request');
+}

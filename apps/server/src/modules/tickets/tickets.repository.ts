@@ -1,0 +1,139 @@
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { machineGroups, ticketAnswers, tickets, users } from '../../db/schema.ts';
+import { containsPattern, idOfText, offsetOf, type PageQuery, pageOrder } from '../../shared/list-page.ts';
+
+/** A ticket with its machine group's name and location (null once the group is gone). */
+export type TicketRow = typeof tickets.$inferSelect & {
+  machineName: string | null;
+  machineLocation: string | null;
+};
+export type TicketAnswerRow = typeof ticketAnswers.$inferSelect;
+export type NewTicketRow = typeof tickets.$inferInsert;
+
+/**
+ * Sort keys of the contract's list query. "status" puts open tickets first (specification section 2):
+ * `not is_open` is false for them, so ascending order lists them before the closed ones.
+ */
+const SORT_COLUMNS = {
+  status: sql`not ${tickets.isOpen}`,
+  id: tickets.id,
+  title: tickets.title,
+} as const;
+
+export interface TicketListFilter extends Omit<PageQuery, 'sort' | 'q'> {
+  sort: keyof typeof SORT_COLUMNS;
+  q?: string | undefined;
+  machineGroupId?: number | undefined;
+  isOpen?: boolean | undefined;
+}
+
+const ticketColumns = {
+  ...getTableColumns(tickets),
+  machineName: machineGroups.name,
+  machineLocation: machineGroups.location,
+};
+
+export class TicketsRepository {
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  /** One page of the tickets matching `visibility` (the policy's condition) and the filter. */
+  async list(
+    visibility: SQL | undefined,
+    filter: TicketListFilter,
+  ): Promise<{ rows: TicketRow[]; total: number }> {
+    const where = and(visibility, ...this.#filters(filter));
+    const [rows, [counted]] = await Promise.all([
+      this.#db
+        .select(ticketColumns)
+        .from(tickets)
+        .leftJoin(machineGroups, eq(machineGroups.id, tickets.machineGroupId))
+        .where(where)
+        .orderBy(...pageOrder(SORT_COLUMNS[filter.sort], filter.order, tickets.id))
+        .limit(filter.pageSize)
+        .offset(offsetOf(filter)),
+      this.#db.select({ total: count() }).from(tickets).where(where),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
+  }
+
+  /** The ticket if it exists and `visibility` lets the viewer see it. */
+  async findVisible(id: number, visibility: SQL | undefined): Promise<TicketRow | undefined> {
+    const [row] = await this.#db
+      .select(ticketColumns)
+      .from(tickets)
+      .leftJoin(machineGroups, eq(machineGroups.id, tickets.machineGroupId))
+      .where(and(eq(tickets.id, id), visibility));
+    return row;
+  }
+
+  async insert(ticket: NewTicketRow): Promise<number> {
+    const [row] = await this.#db.insert(tickets).values(ticket).returning({ id: tickets.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  }
+
+  async setOpen(id: number, isOpen: boolean): Promise<void> {
+    await this.#db.update(tickets).set({ isOpen }).where(eq(tickets.id, id));
+  }
+
+  /** Deletes the ticket; its answers go with it (ON DELETE CASCADE). */
+  async delete(id: number): Promise<boolean> {
+    const deleted = await this.#db.delete(tickets).where(eq(tickets.id, id)).returning({ id: tickets.id });
+    return deleted.length > 0;
+  }
+
+  /** The thread, oldest first. */
+  async answersOf(ticketId: number): Promise<TicketAnswerRow[]> {
+    return this.#db
+      .select()
+      .from(ticketAnswers)
+      .where(eq(ticketAnswers.ticketId, ticketId))
+      .orderBy(asc(ticketAnswers.createdAt), asc(ticketAnswers.id));
+  }
+
+  async insertAnswer(answer: typeof ticketAnswers.$inferInsert): Promise<void> {
+    await this.#db.insert(ticketAnswers).values(answer);
+  }
+
+  /** The users who wrote the ticket or one of its answers and still exist, by id. */
+  async authorsOf(ticketId: number): Promise<{ id: number; name: string; surname: string }[]> {
+    const answerAuthors = this.#db
+      .select({ id: ticketAnswers.authorId })
+      .from(ticketAnswers)
+      .where(eq(ticketAnswers.ticketId, ticketId));
+    const ticketAuthor = this.#db
+      .select({ id: tickets.authorId })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId));
+    return this.#db
+      .select({ id: users.id, name: users.name, surname: users.surname })
+      .from(users)
+      .where(or(inArray(users.id, answerAuthors), inArray(users.id, ticketAuthor)))
+      .orderBy(users.id);
+  }
+
+  /** The machine group a new ticket is about, if the viewer sees it (`visibility` on machine_groups). */
+  async findGroup(id: number, visibility: SQL | undefined) {
+    const [row] = await this.#db
+      .select({ id: machineGroups.id, businessId: machineGroups.businessId })
+      .from(machineGroups)
+      .where(and(eq(machineGroups.id, id), visibility));
+    return row;
+  }
+
+  #filters({ q, machineGroupId, isOpen }: TicketListFilter): (SQL | undefined)[] {
+    const id = q ? idOfText(q) : undefined;
+    return [
+      machineGroupId === undefined ? undefined : eq(tickets.machineGroupId, machineGroupId),
+      isOpen === undefined ? undefined : eq(tickets.isOpen, isOpen),
+      q
+        ? or(ilike(tickets.title, containsPattern(q)), id === undefined ? undefined : eq(tickets.id, id))
+        : undefined,
+    ];
+  }
+}

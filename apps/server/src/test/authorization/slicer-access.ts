@@ -1,0 +1,83 @@
+import type { Role } from '@portal/contract';
+import type { RouteAccess } from './access-table.ts';
+import type { Fixtures, Side } from './fixtures.ts';
+import { controllerOf, groupViewers } from './hardware-access.ts';
+
+/**
+ * The slicer URLs are public: the token in the path is the credential (the slicer-access API tests hold every
+ * token misuse to its refusal). Here an administrator's full-control token for each side's machine.
+ */
+async function adminToken(f: Fixtures, side: Side) {
+  const controllerId = (await controllerOf(f, side)).id;
+  const admin = await f.t.modules.users.repository.findWithBusinessStateByEmail('admin@demo.test');
+  if (!admin) throw new Error('no demo administrator');
+  const { api_token } = await f.t.modules.slicerAccess.service.create(
+    { id: admin.id, role: admin.role as Role, business: admin.businessId, sessionId: '' },
+    controllerId,
+    { can_connect: true, can_upload_files: true, full_control: true },
+  );
+  return { controllerId, token: api_token };
+}
+
+const slicerRequest: RouteAccess = {
+  public: true,
+  request: async (f, side) => {
+    const { controllerId, token } = await adminToken(f, side);
+    return { url: `/customer/api/v1/duet/${controllerId}/full_control/${token}/rr_model?key=state` };
+  },
+};
+
+/** The OctoPrint face of the same token: the key in `X-Api-Key`. */
+const octoPrintRead = (rest: string): RouteAccess => ({
+  public: true,
+  request: async (f, side) => {
+    const { controllerId, token } = await adminToken(f, side);
+    return { url: `/customer/api/v1/octoprint/${controllerId}/${rest}`, headers: { 'x-api-key': token } };
+  },
+});
+
+const BOUNDARY = 'matrixboundary';
+
+/** The slicer token calls: whoever reaches the machine gets a token for it; anyone signed in may revoke their own. */
+export const SLICER_ACCESS: Record<string, RouteAccess> = {
+  'POST /api/v1/customer/printer/duet/:id/token': {
+    roles: groupViewers,
+    request: async (f, side) => ({
+      url: `/api/v1/customer/printer/duet/${(await controllerOf(f, side)).id}/token`,
+      payload: { can_connect: true, can_upload_files: true, full_control: false },
+    }),
+  },
+  'DELETE /api/v1/customer/tokens/invalidate': {
+    roles: { administrator: 'all', manager: 'all', technician: 'all', customer: 'all' },
+    request: async () => ({ url: '/api/v1/customer/tokens/invalidate' }),
+  },
+  'GET /customer/api/v1/duet/:id/:level/:token/*': slicerRequest,
+  'POST /customer/api/v1/duet/:id/:level/:token/*': slicerRequest,
+  'PUT /customer/api/v1/duet/:id/:level/:token/*': slicerRequest,
+  'DELETE /customer/api/v1/duet/:id/:level/:token/*': slicerRequest,
+  'GET /customer/api/v1/octoprint/:id/api/version': octoPrintRead('api/version'),
+  'GET /customer/api/v1/octoprint/:id/api/server': octoPrintRead('api/server'),
+  'GET /customer/api/v1/octoprint/:id/api/connection': octoPrintRead('api/connection'),
+  'GET /customer/api/v1/octoprint/:id/api/printer': octoPrintRead('api/printer'),
+  'GET /customer/api/v1/octoprint/:id/api/job': octoPrintRead('api/job'),
+  'POST /customer/api/v1/octoprint/:id/api/files/local': {
+    public: true,
+    request: async (f, side) => {
+      const { controllerId, token } = await adminToken(f, side);
+      const payload = [
+        `--${BOUNDARY}`,
+        'Content-Disposition: form-data; name="file"; filename="matrix.gcode"',
+        'Content-Type: application/octet-stream',
+        '',
+        'G28',
+        `--${BOUNDARY}--`,
+        '',
+      ].join('\r\n');
+      return {
+        url: `/customer/api/v1/octoprint/${controllerId}/api/files/local`,
+        payload,
+        headers: { 'x-api-key': token, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      };
+    },
+  },
+};

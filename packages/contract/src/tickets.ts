@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { idParamSchema, idSchema } from './ids.ts';
+import { LIMITS } from './limits.ts';
+import { pageQuerySchema, pageSchema } from './paging.ts';
+import { requiredText } from './validation.ts';
+
+/**
+ * A ticket (specification section 3): `author` and `machine` are null once the user or the machine group
+ * is gone (shown as 'Non identificabile' and 'Macchina non trovata'); `datetime` is when it was opened.
+ */
+export const ticketSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  author: z.number().int().nullable(),
+  datetime: z.iso.datetime(),
+  is_open: z.boolean(),
+  machine: z.number().int().nullable(),
+  /** The machine group's name and location, for the screens; null when it is gone. */
+  machineName: z.string().nullable(),
+  machineLocation: z.string().nullable(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** An item of GET /api/v1/tickets: the specification's id, is_open, title and machine, with its name and place. */
+export const ticketListItemSchema = ticketSchema.pick({
+  id: true,
+  is_open: true,
+  title: true,
+  machine: true,
+  machineName: true,
+  machineLocation: true,
+});
+export type TicketListItem = z.infer<typeof ticketListItemSchema>;
+
+/**
+ * GET /api/v1/tickets: sorted by status (open first) unless told otherwise; `machine` keeps one machine
+ * group's tickets (its settings page), `is_open` one status (the dashboard's counts).
+ */
+export const ticketListQuerySchema = pageQuerySchema(['status', 'id', 'title']).extend({
+  machine: idParamSchema.optional(),
+  is_open: z.enum(['true', 'false']).optional(),
+});
+export type TicketListQuery = z.input<typeof ticketListQuerySchema>;
+export const ticketPageSchema = pageSchema(ticketListItemSchema);
+
+const ticketBodySchema = requiredText(LIMITS.ticketBodyMax);
+
+/** POST /api/v1/tickets: title and description required (specification section 5). */
+export const ticketCreateBodySchema = z.object({
+  title: requiredText(LIMITS.ticketTitleMax),
+  machine: idSchema,
+  content: ticketBodySchema,
+});
+export type TicketCreateBody = z.input<typeof ticketCreateBodySchema>;
+export const ticketCreatedSchema = z.object({ id: z.number().int() });
+
+/** PUT /api/v1/tickets/{id}: closes or reopens it. */
+export const ticketUpdateBodySchema = z.object({ is_open: z.boolean() });
+export type TicketUpdateBody = z.input<typeof ticketUpdateBodySchema>;
+
+/** An answer of a ticket's thread; `author` is null once the user is gone. */
+export const ticketAnswerSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  author: z.number().int().nullable(),
+  datetime: z.iso.datetime(),
+});
+export type TicketAnswer = z.infer<typeof ticketAnswerSchema>;
+
+/** POST /api/v1/tickets/{id}/answers: sent only when not empty (specification section 5). */
+export const ticketAnswerBodySchema = z.object({ content: ticketBodySchema });
+export type TicketAnswerBody = z.input<typeof ticketAnswerBodySchema>;
+
+/** Who wrote the ticket or any of its answers. */
+export const ticketAuthorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  surname: z.string(),
+});
+export type TicketAuthor = z.infer<typeof ticketAuthorSchema>;
