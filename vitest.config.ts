@@ -61,7 +61,7 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },

@@ -9,6 +9,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assertProductionBundle, isBuildCurrent, runProductionBuild, sourceHash } from './web-build.ts';
 
@@ -86,7 +87,7 @@ describe('assertProductionBundle', () => {
 });
 
 describe('runProductionBuild', () => {
-  it('builds React for production even under the NODE_ENV=test that vitest sets', () => {
+  it('builds React for production even under the NODE_ENV=test that vitest sets, with compressed copies', () => {
     vi.stubEnv('NODE_ENV', 'test');
     const outDir = path.join(root, 'out');
     runProductionBuild(outDir);
@@ -96,5 +97,16 @@ describe('runProductionBuild', () => {
     expect(bundle).not.toContain('Invalid hook call');
     expect(bundle).toContain('createRoot');
     vi.unstubAllEnvs();
+
+    // The copies the server sends by Accept-Encoding, beside every script and style sheet.
+    const assets = readdirSync(path.join(outDir, 'assets')).filter((file) => /\.(js|css)$/.test(file));
+    expect(assets.some((file) => file.endsWith('.css'))).toBe(true);
+    for (const file of assets) {
+      const original = readFileSync(path.join(outDir, 'assets', file));
+      const brotli = readFileSync(path.join(outDir, 'assets', `${file}.br`));
+      const gzip = readFileSync(path.join(outDir, 'assets', `${file}.gz`));
+      expect(brotliDecompressSync(brotli).equals(original), file).toBe(true);
+      expect(gunzipSync(gzip).equals(original), file).toBe(true);
+    }
   }, 120_000);
 });

@@ -7,10 +7,12 @@ import { App } from './app/app';
 import { detectLanguage } from './lib/detect-language';
 import { initI18n } from './lib/i18n';
 import { languageOfPath } from './lib/language';
+import { restoreSession } from './lib/session-store';
 
-// The language is settled before the first render (the theme even earlier, by public/theme-init.js).
+// The language and the stored session are settled before the first render (the theme even earlier, by
+// public/theme-init.js).
 const language = languageOfPath(window.location.pathname) ?? detectLanguage();
-initI18n(language);
+await Promise.all([initI18n(language), restoreSession()]);
 document.documentElement.lang = language;
 
 const root = document.getElementById('root');

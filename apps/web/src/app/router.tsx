@@ -2,16 +2,18 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { paths } from '../config/paths';
-import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { GuestOnly, RequireAuth, RequireCapability } from './routes/guards';
 import { LanguageRoot } from './routes/language-root';
-import { DashboardRedirect, LanguageRedirect, SettingsTabRedirect, UserRedirect } from './routes/redirects';
+import { DashboardRedirect, LanguageRedirect, SettingsTabRedirect } from './routes/redirects';
 
 /** Screens load on first visit; a route module's default export is its component. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
+
+/** The signed-in shell loads with the first screen behind the login, never on the login page itself. */
+const appLayout = async () => ({ Component: (await import('./layouts/app-layout')).AppLayout });
 
 /** Every route of the web client. Guards mirror the server's permissions for navigation only. */
 export function createRouter() {
@@ -36,18 +38,35 @@ export function createRouter() {
           element: <RequireAuth />,
           children: [
             {
-              element: <AppLayout />,
+              lazy: appLayout,
               children: [
                 { path: paths.dashboard.path, lazy: screen(() => import('./routes/app/dashboard')) },
+                { path: paths.machines.path, lazy: screen(() => import('./routes/app/machines')) },
+                { path: paths.tickets.path, lazy: screen(() => import('./routes/app/tickets')) },
+                { path: paths.newTicket.path, lazy: screen(() => import('./routes/app/new-ticket')) },
+                { path: paths.ticket.path, lazy: screen(() => import('./routes/app/ticket')) },
                 { path: paths.user.path, lazy: screen(() => import('./routes/app/user')) },
                 { path: paths.business.path, lazy: screen(() => import('./routes/app/business')) },
+                { path: paths.machine.path, lazy: screen(() => import('./routes/app/machine')) },
                 {
                   path: paths.machineGroup.path,
                   lazy: screen(() => import('./routes/app/machine-group-settings')),
                 },
                 {
+                  path: paths.machineFiles.path,
+                  lazy: screen(() => import('./routes/app/machine-files')),
+                },
+                {
                   path: paths.machineSettings.path,
                   lazy: screen(() => import('./routes/app/machine-group-settings')),
+                },
+                {
+                  path: paths.machineStatistics.path,
+                  lazy: screen(() => import('./routes/app/machine-statistics')),
+                },
+                {
+                  path: paths.machineMaintenance.path,
+                  lazy: screen(() => import('./routes/app/machine-maintenance')),
                 },
                 {
                   element: <RequireCapability capability="settings" />,
@@ -65,7 +84,7 @@ export function createRouter() {
         },
         { path: paths.roles.path, element: <SettingsTabRedirect tab="roles" /> },
         { path: paths.users.path, element: <SettingsTabRedirect tab="users" /> },
-        { path: paths.usersUser.path, element: <UserRedirect /> },
+        { path: paths.usersUser.path, lazy: screen(() => import('./routes/user-redirect')) },
         { path: '*', element: <DashboardRedirect /> },
       ],
     },

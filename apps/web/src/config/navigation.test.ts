@@ -10,23 +10,33 @@ const hrefOf = (role: Role, business: number, label: string) =>
     ?.getHref('it');
 
 describe('navItemsFor', () => {
-  it('gives administrators Dashboard, Settings and the Company link', () => {
-    expect(labels(Role.Administrator)).toEqual(['dashboard', 'settings', 'company']);
+  it('gives administrators Dashboard, Machines, Tickets, Settings and the Company link', () => {
+    expect(labels(Role.Administrator)).toEqual([
+      'nav.dashboard',
+      'fleet.nav',
+      'tickets.nav',
+      'nav.settings',
+      'nav.company',
+    ]);
   });
 
-  it('gives managers Dashboard and the Company link', () => {
-    expect(labels(Role.Manager)).toEqual(['dashboard', 'company']);
+  it('gives managers Dashboard, Machines, Tickets and the Company link', () => {
+    expect(labels(Role.Manager)).toEqual(['nav.dashboard', 'fleet.nav', 'tickets.nav', 'nav.company']);
   });
 
-  it('gives technicians and customers the Dashboard only', () => {
+  it('gives technicians and customers Dashboard, Machines and Tickets', () => {
     for (const role of [Role.Technician, Role.Customer]) {
-      expect(labels(role)).toEqual(['dashboard']);
+      expect(labels(role)).toEqual(['nav.dashboard', 'fleet.nav', 'tickets.nav']);
     }
   });
 
+  it('leads Machines to the machine list', () => {
+    expect(hrefOf(Role.Customer, 4, 'fleet.nav')).toBe('/it/machines');
+  });
+
   it("leads the Company link to the user's own business", () => {
-    expect(hrefOf(Role.Manager, 2, 'company')).toBe('/it/business/2');
-    expect(hrefOf(Role.Administrator, 1, 'company')).toBe('/it/business/1');
+    expect(hrefOf(Role.Manager, 2, 'nav.company')).toBe('/it/business/2');
+    expect(hrefOf(Role.Administrator, 1, 'nav.company')).toBe('/it/business/1');
   });
 });
 
@@ -47,5 +57,11 @@ describe('paths', () => {
     expect(paths.machineGroup.getHref('it', 9)).toBe('/it/settings/machine-group/9');
     expect(paths.machineSettings.getHref('it', 9)).toBe('/it/machines/9/settings');
     expect(paths.machines.getHref('en')).toBe('/en/machines');
+  });
+
+  it('builds the ticket links', () => {
+    expect(paths.tickets.getHref('it')).toBe('/it/tickets');
+    expect(paths.newTicket.getHref('en')).toBe('/en/tickets/new');
+    expect(paths.ticket.getHref('it', 7)).toBe('/it/tickets/7');
   });
 });

@@ -1,9 +1,9 @@
 import { type Actor, type Capability, canIn, type Language } from '@portal/contract';
 import { paths } from './paths';
 
-/** A link of the side navigation for the signed-in user; `labelKey` is a key of the `nav` catalog section. */
+/** A link of the side navigation for the signed-in user; `labelKey` is its catalog key. */
 export interface NavItem {
-  labelKey: 'dashboard' | 'settings' | 'company';
+  labelKey: 'nav.dashboard' | 'fleet.nav' | 'tickets.nav' | 'nav.settings' | 'nav.company';
   /** A bootstrap-icons name. */
   icon: string;
   getHref: (lang: Language) => string;
@@ -21,15 +21,17 @@ interface NavEntry extends Omit<NavItem, 'getHref'> {
 
 /** The side navigation (specification section 2); a screen gets its link when it exists. */
 export const NAV_ITEMS: readonly NavEntry[] = [
-  { labelKey: 'dashboard', icon: 'speedometer2', getHref: paths.dashboard.getHref, capability: null },
+  { labelKey: 'nav.dashboard', icon: 'speedometer2', getHref: paths.dashboard.getHref, capability: null },
+  { labelKey: 'fleet.nav', icon: 'printer', getHref: paths.machines.getHref, capability: null },
+  { labelKey: 'tickets.nav', icon: 'chat-left-text', getHref: paths.tickets.getHref, capability: null },
   {
-    labelKey: 'settings',
+    labelKey: 'nav.settings',
     icon: 'gear',
     getHref: (lang) => paths.settings.getHref(lang),
     capability: 'settings',
   },
   {
-    labelKey: 'company',
+    labelKey: 'nav.company',
     icon: 'building',
     getHref: (lang, actor) => paths.business.getHref(lang, actor.business),
     capability: 'companyLink',

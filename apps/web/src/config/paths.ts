@@ -34,9 +34,31 @@ export const paths = {
     getHref: (lang: Language, id: number) => `/${lang}/settings/machine-group/${id}`,
   },
   machines: { path: 'machines', getHref: (lang: Language) => `/${lang}/machines` },
+  machine: {
+    path: 'machines/:id',
+    getHref: (lang: Language, id: number) => `/${lang}/machines/${id}`,
+  },
+  machineFiles: {
+    path: 'machines/:id/files',
+    getHref: (lang: Language, id: number) => `/${lang}/machines/${id}/files`,
+  },
+  machineStatistics: {
+    path: 'machines/:id/statistics',
+    getHref: (lang: Language, id: number) => `/${lang}/machines/${id}/statistics`,
+  },
+  machineMaintenance: {
+    path: 'machines/:id/maintenance',
+    getHref: (lang: Language, id: number) => `/${lang}/machines/${id}/maintenance`,
+  },
   machineSettings: {
     path: 'machines/:id/settings',
     getHref: (lang: Language, id: number) => `/${lang}/machines/${id}/settings`,
+  },
+  tickets: { path: 'tickets', getHref: (lang: Language) => `/${lang}/tickets` },
+  newTicket: { path: 'tickets/new', getHref: (lang: Language) => `/${lang}/tickets/new` },
+  ticket: {
+    path: 'tickets/:id',
+    getHref: (lang: Language, id: number) => `/${lang}/tickets/${id}`,
   },
   user: {
     path: 'settings/users/:id',

@@ -4,4 +4,8 @@ export const STORAGE_KEYS = {
   videoToken: 'video_token',
   theme: 'theme',
   language: 'lang',
+  /** The control panel's show/hide webcam choice, 'true' or 'false'. */
+  webcamEnabled: 'webcam_enabled',
+  /** The administrators' low-latency webcam option, 'true' or 'false'. */
+  webcamLowLatency: 'webcam_low_latency',
 } as const;

@@ -47,20 +47,29 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function buildHeaders(options: RequestOptions): Headers {
+/** The headers of an API call: no-cache, the JSON type when there is a body, and the session's bearer. */
+export function buildHeaders(options: RequestOptions): Headers {
   const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
   // Only with a body: Fastify refuses a JSON content type on an empty DELETE.
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (options.token !== undefined) {
     headers.set('Authorization', `Bearer ${options.token}`);
   } else if (options.authenticated !== false) {
-    const session = getSession();
-    if (session) {
-      if (isExpired(session.claims, Date.now())) throw new SessionExpiredError();
-      headers.set('Authorization', `Bearer ${session.token}`);
-    }
+    const authorization = sessionAuthorization();
+    if (authorization) headers.set('Authorization', authorization);
   }
   return headers;
+}
+
+/**
+ * The current session's `Authorization` value, for requests `apiRequest` cannot make (an upload whose
+ * progress only XMLHttpRequest reports); undefined when logged out. Throws for a token already expired.
+ */
+export function sessionAuthorization(): string | undefined {
+  const session = getSession();
+  if (!session) return undefined;
+  if (isExpired(session.claims, Date.now())) throw new SessionExpiredError();
+  return `Bearer ${session.token}`;
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -4,8 +4,8 @@ import { formatErrorLines } from './error-message';
 import { i18n, initI18n, translateErrorCode, translateValidation } from './i18n';
 
 describe('translateValidation', () => {
-  beforeAll(() => {
-    initI18n('it');
+  beforeAll(async () => {
+    await initI18n('it');
   });
 
   it('translates every stable validation code of the contract', () => {

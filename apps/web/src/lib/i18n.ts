@@ -1,27 +1,48 @@
 import {
-  DEFAULT_LANGUAGE,
   isErrorCode,
+  LANGUAGES,
   type Language,
   VALIDATION_CODES,
   type ValidationCode,
 } from '@portal/contract';
 import i18n from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import it from '../locales/it.json';
+import type en from '../locales/en.json';
 import type { FieldTranslator } from './error-message';
 
-export const resources = { it: { translation: it }, en: { translation: en } } as const;
+/**
+ * Each catalog is a chunk of its own, downloaded only for the language in use: switching language reloads
+ * the page, so a visitor never needs the other one.
+ */
+const CATALOGS: Record<Language, () => Promise<{ default: typeof en }>> = {
+  it: () => import('../locales/it.json'),
+  en: () => import('../locales/en.json'),
+};
+const isLanguage = (language: string): language is Language =>
+  (LANGUAGES as readonly string[]).includes(language);
 
-/** Initialises the catalogs synchronously: both are bundled, so the first render is already translated. */
-export function initI18n(language: Language): typeof i18n {
-  void i18n.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+/**
+ * Loads the catalog of `language` and initialises i18next with it; main.tsx awaits it, so the first render
+ * is already translated. Another language (a link to the other prefix) is loaded when switched to.
+ */
+export async function initI18n(language: Language): Promise<typeof i18n> {
+  await i18n
+    .use(
+      resourcesToBackend((requested: string) =>
+        isLanguage(requested)
+          ? CATALOGS[requested]()
+          : Promise.reject(new Error(`No catalog for ${requested}`)),
+      ),
+    )
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      // Both catalogs hold every key (a test checks), so a fallback would only download the other catalog.
+      fallbackLng: false,
+      supportedLngs: LANGUAGES,
+      interpolation: { escapeValue: false },
+    });
   return i18n;
 }
 
@@ -35,7 +56,7 @@ const isValidationCode = (code: string): code is ValidationCode =>
 
 /** The field labels the catalogs know ('surname', 'cap'…). */
 type FieldLabel = keyof typeof en.validation.fields;
-const isFieldLabel = (name: string): name is FieldLabel => Object.hasOwn(en.validation.fields, name);
+const isFieldLabel = (name: string): name is FieldLabel => i18n.exists(`validation.fields.${name}`);
 
 /**
  * Translates the per-field codes of a VALIDATION_FAILED answer. A nested field ('items.0.name') is

@@ -1,23 +1,24 @@
 import type { Language } from '@portal/contract';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { paths } from '../config/paths';
 import { languageOfPath, localizePath } from './language';
-import { SESSION_END_REASONS } from './session-end';
+import { loadSchemas } from './load-schemas';
+import type { loginStateSchema } from './login-state-schema';
 import type { SessionEnd } from './session-store';
 
 /**
  * What the router carries to the login page: the page to return to after logging in, whose session
  * ended there, and why. History state survives a reload, so the login page drops `reason` once shown.
  */
-const loginStateSchema = z.object({
-  from: z.string().optional().catch(undefined),
-  fromUser: z.number().int().optional().catch(undefined),
-  reason: z.enum(SESSION_END_REASONS).optional().catch(undefined),
-});
 export type LoginState = z.infer<typeof loginStateSchema>;
 
-/** Reads router state as login state; anything else (another page's state, a tampered one) is empty. */
-export function readLoginState(state: unknown): LoginState {
+/**
+ * Reads router state as login state; anything else (another page's state, a tampered one) is empty.
+ * No state at all, a login page opened directly, is read without loading the schemas.
+ */
+export async function readLoginState(state: unknown): Promise<LoginState> {
+  if (state === null || state === undefined) return {};
+  const { loginStateSchema } = await loadSchemas();
   const parsed = loginStateSchema.safeParse(state);
   return parsed.success ? parsed.data : {};
 }

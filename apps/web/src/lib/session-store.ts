@@ -13,8 +13,8 @@ export interface Session {
 }
 
 /** Builds a session from a login answer; null when the token cannot be read as a session token. */
-export function toSession(tokens: LoginResponse): Session | null {
-  const claims = readClaims(tokens.access_token);
+export async function toSession(tokens: LoginResponse): Promise<Session | null> {
+  const claims = await readClaims(tokens.access_token);
   return claims ? { token: tokens.access_token, videoToken: tokens.video_token, claims } : null;
 }
 
@@ -25,9 +25,12 @@ export interface SessionEnd {
 }
 
 const listeners = new Set<() => void>();
-// `undefined` until first read, so importing this module never touches storage.
-let current: Session | null | undefined;
+// None until `restoreSession` has read storage: importing this module never touches it.
+let current: Session | null = null;
 let lastEnd: SessionEnd | null = null;
+// Counts changes of the stored session, so a read of another tab's change that finishes after a later
+// change (another tab's, or this tab's own login or logout) is dropped.
+let storageChanges = 0;
 
 function clearStoredTokens(): void {
   removeStorage(STORAGE_KEYS.token);
@@ -35,10 +38,10 @@ function clearStoredTokens(): void {
 }
 
 /** A stored token that is unreadable or already expired means logged out (specification section 4). */
-function readStoredSession(): Session | null {
+async function readStoredSession(): Promise<Session | null> {
   const token = readStorage(STORAGE_KEYS.token);
   if (!token) return null;
-  const claims = readClaims(token);
+  const claims = await readClaims(token);
   if (!claims || isExpired(claims, Date.now())) {
     clearStoredTokens();
     if (claims) lastEnd = { reason: 'SESSION_EXPIRED', userId: claims.id };
@@ -51,12 +54,18 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-export function getSession(): Session | null {
-  if (current === undefined) current = readStoredSession();
-  return current;
+/**
+ * Reads the stored session; main.tsx awaits it before the first render, so every screen sees the session
+ * from the start. Asynchronous because reading the token's claims loads their schema (load-schemas.ts).
+ */
+export async function restoreSession(): Promise<void> {
+  current = await readStoredSession();
 }
 
+export const getSession = (): Session | null => current;
+
 export function storeSession(session: Session): void {
+  storageChanges++;
   writeStorage(STORAGE_KEYS.token, session.token);
   if (session.videoToken) writeStorage(STORAGE_KEYS.videoToken, session.videoToken);
   else removeStorage(STORAGE_KEYS.videoToken);
@@ -65,8 +74,18 @@ export function storeSession(session: Session): void {
   emit();
 }
 
+/** Keeps a renewed webcam token (it lives minutes, the session an hour); ignored when logged out. */
+export function storeVideoToken(videoToken: string): void {
+  const session = getSession();
+  if (session === null) return;
+  writeStorage(STORAGE_KEYS.videoToken, videoToken);
+  current = { ...session, videoToken };
+  emit();
+}
+
 /** Forgets the session locally, remembering why; the server call and navigation belong to the caller. */
 export function clearSession(reason: SessionEndReason): void {
+  storageChanges++;
   const ended = getSession();
   clearStoredTokens();
   if (ended === null) return;
@@ -85,12 +104,16 @@ export function forgetSessionEnd(): void {
 // Another tab logging in or out changes the shared storage: follow it so tabs never disagree.
 function onStorage(event: StorageEvent): void {
   if (event.key !== null && event.key !== STORAGE_KEYS.token) return;
-  const previous = current;
-  current = readStoredSession();
-  if (current) lastEnd = null;
-  // Unless the stored token had simply expired, the other tab's user logged out or was logged out.
-  else if (previous && lastEnd === null) lastEnd = { reason: 'SESSION_ENDED', userId: previous.claims.id };
-  emit();
+  const change = ++storageChanges;
+  void readStoredSession().then((session) => {
+    if (change !== storageChanges) return;
+    const previous = current;
+    current = session;
+    if (current) lastEnd = null;
+    // Unless the stored token had simply expired, the other tab's user logged out or was logged out.
+    else if (previous && lastEnd === null) lastEnd = { reason: 'SESSION_ENDED', userId: previous.claims.id };
+    emit();
+  });
 }
 
 export function subscribeSession(listener: () => void): () => void {

@@ -7,18 +7,18 @@ const claims = { id: 7, role: Role.Manager, business: 3, exp: 1_700_000_000 };
 const expiry = claims.exp * 1000;
 
 describe('readClaims', () => {
-  it('reads id, role, business and exp from a session token', () => {
+  it('reads id, role, business and exp from a session token', async () => {
     const token = new UnsecuredJWT({ ...claims, iat: 1_699_996_400 }).encode();
-    expect(readClaims(token)).toEqual(claims);
+    expect(await readClaims(token)).toEqual(claims);
   });
 
-  it('gives null for a token without the session claims', () => {
-    expect(readClaims(new UnsecuredJWT({ id: 7 }).encode())).toBeNull();
+  it('gives null for a token without the session claims', async () => {
+    expect(await readClaims(new UnsecuredJWT({ id: 7 }).encode())).toBeNull();
   });
 
-  it('gives null for something that is not a token', () => {
-    expect(readClaims('not-a-token')).toBeNull();
-    expect(readClaims('')).toBeNull();
+  it('gives null for something that is not a token', async () => {
+    expect(await readClaims('not-a-token')).toBeNull();
+    expect(await readClaims('')).toBeNull();
   });
 });
 

@@ -1,17 +1,21 @@
-import { SESSION_WARNING_BEFORE_MS, type SessionClaims, sessionClaimsSchema } from '@portal/contract';
+import { SESSION_WARNING_BEFORE_MS, type SessionClaims } from '@portal/contract';
 import { decodeJwt } from 'jose';
+import { loadSchemas } from './load-schemas';
 
 /**
  * Reads the claims of a session token without verifying its signature: the server verifies every call,
  * the client only needs them to schedule the warning and the logout and to mirror role guards.
  */
-export function readClaims(token: string): SessionClaims | null {
+export async function readClaims(token: string): Promise<SessionClaims | null> {
+  let payload: unknown;
   try {
-    const parsed = sessionClaimsSchema.safeParse(decodeJwt(token));
-    return parsed.success ? parsed.data : null;
+    payload = decodeJwt(token);
   } catch {
     return null;
   }
+  const { sessionClaimsSchema } = await loadSchemas();
+  const parsed = sessionClaimsSchema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Expiry instant in milliseconds (the token carries seconds). */

@@ -1,5 +1,7 @@
 import { type Capability, can } from '@portal/contract';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { PageSpinner } from '../../components/ui/page-spinner';
 import { paths } from '../../config/paths';
 import { afterLoginPath, loginStateFor, readLoginState } from '../../lib/login-state';
 import { getSessionEnd, useSession } from '../../lib/session-store';
@@ -24,8 +26,20 @@ export function GuestOnly() {
   const session = useSession();
   const lang = useLanguage();
   const { state } = useLocation();
-  if (!session) return <Outlet />;
-  return <Navigate replace to={afterLoginPath(readLoginState(state), session.claims.id, lang)} />;
+  const navigate = useNavigate();
+  const userId = session?.claims.id;
+  useEffect(() => {
+    if (userId === undefined) return;
+    let current = true;
+    // Reading the state may load its schema (login-state.ts): the way on is known a moment later.
+    void readLoginState(state).then((loginState) => {
+      if (current) navigate(afterLoginPath(loginState, userId, lang), { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [userId, state, lang, navigate]);
+  return session ? <PageSpinner /> : <Outlet />;
 }
 
 /** Screens of one capability of the permission table: anyone without it goes to /dashboard. */

@@ -1,8 +1,7 @@
-import { Navigate, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { paths, type SettingsTab } from '../../config/paths';
 import { detectLanguage } from '../../lib/detect-language';
 import { localizePath } from '../../lib/language';
-import { parseId } from '../../lib/route-params';
 import { useLanguage } from '../../lib/use-language';
 
 /** A path without language prefix: the same path under the stored or browser language. */
@@ -15,13 +14,6 @@ export function LanguageRedirect() {
 export function SettingsTabRedirect({ tab }: { tab: SettingsTab }) {
   const lang = useLanguage();
   return <Navigate replace to={paths.settings.getHref(lang, tab)} />;
-}
-
-/** /users/{id}: the user page under /settings. */
-export function UserRedirect() {
-  const lang = useLanguage();
-  const id = parseId(useParams().id);
-  return <Navigate replace to={id === null ? paths.users.getHref(lang) : paths.user.getHref(lang, id)} />;
 }
 
 /** Any other path: the dashboard (which sends visitors without a session on to /login). */

@@ -22,11 +22,11 @@ export function NavLinks({ items, collapsed = false, onNavigate }: NavLinksProps
             as={NavLink}
             to={item.getHref(lang)}
             onClick={onNavigate}
-            title={collapsed ? t(`nav.${item.labelKey}`) : undefined}
+            title={collapsed ? t(item.labelKey) : undefined}
             className={`d-flex align-items-center ${collapsed ? 'justify-content-center' : ''}`}
           >
             <i className={`bi bi-${item.icon} fs-5`} aria-hidden="true" />
-            <span className={collapsed ? 'visually-hidden' : 'ms-2'}>{t(`nav.${item.labelKey}`)}</span>
+            <span className={collapsed ? 'visually-hidden' : 'ms-2'}>{t(item.labelKey)}</span>
           </Nav.Link>
         </Nav.Item>
       ))}

@@ -2,15 +2,17 @@ import { can, canIn, type MachineGroupUser } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
 import { useBusinessChoices } from '../../../features/business/api/get-business-choices';
 import { useCatalog } from '../../../features/catalog/api/get-catalog';
 import { controllersKey } from '../../../features/controllers/api/controller-keys';
 import { useControllerChoices } from '../../../features/controllers/api/get-controller-choices';
+import { ExternalAccessCard } from '../../../features/external-access/components/external-access-card';
 import { useMachineGroup } from '../../../features/machine-groups/api/get-machine-group';
 import { MachineGroupSettings } from '../../../features/machine-groups/components/machine-group-settings';
+import { RelatedTickets } from '../../../features/tickets/components/related-tickets';
 import { parseId } from '../../../lib/route-params';
 import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
@@ -55,12 +57,20 @@ export default function MachineGroupSettingsRoute() {
         }
       : undefined;
   return (
-    <MachineGroupSettings
-      key={group.id}
-      group={group}
-      isAdministrator={isAdministrator}
-      adminChoices={adminChoices}
-      canRemoveUser={canRemoveUser}
-    />
+    <>
+      <Link to={paths.machines.getHref(lang)} className="d-inline-block mb-3">
+        <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+        {t('externalAccess.back')}
+      </Link>
+      <MachineGroupSettings
+        key={group.id}
+        group={group}
+        isAdministrator={isAdministrator}
+        adminChoices={adminChoices}
+        canRemoveUser={canRemoveUser}
+        relatedTickets={<RelatedTickets machineGroupId={group.id} />}
+      />
+      {claims && <ExternalAccessCard controllerId={group.computer || null} role={claims.role} />}
+    </>
   );
 }

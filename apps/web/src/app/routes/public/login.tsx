@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Card, Col, Container, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { SessionEndNotice } from '../../../features/auth/components/session-end-notice';
 import { readLoginState } from '../../../lib/login-state';
+import type { SessionEndReason } from '../../../lib/session-end';
 import { forgetSessionEnd } from '../../../lib/session-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 
@@ -13,30 +13,38 @@ export default function LoginRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   usePageTitle(t('login.title'));
-  // Read once: the reason leaves the history state at once, so a reload of this page no longer shows it,
-  // while the page to return to stays.
-  const [{ reason }] = useState(() => readLoginState(location.state));
+  // Kept once read: the reason leaves the history state at once, so a reload of this page no longer shows
+  // it, while the page to return to stays. Reading may load the state's schema (login-state.ts).
+  const [reason, setReason] = useState<SessionEndReason>();
   useEffect(() => {
     forgetSessionEnd();
-    const { reason: shown, ...rest } = readLoginState(location.state);
-    if (!shown) return;
-    const { pathname, search, hash } = location;
-    navigate({ pathname, search, hash }, { replace: true, state: rest });
+    let current = true;
+    void readLoginState(location.state).then(({ reason: shown, ...rest }) => {
+      if (!current || !shown) return;
+      setReason(shown);
+      const { pathname, search, hash } = location;
+      navigate({ pathname, search, hash }, { replace: true, state: rest });
+    });
+    return () => {
+      current = false;
+    };
   }, [location, navigate]);
 
   return (
-    <Container className="py-5">
-      <Row className="justify-content-center">
-        <Col sm={10} md={7} lg={5} xl={4}>
-          <Card className="shadow-sm">
-            <Card.Body className="p-4">
+    // Bootstrap's grid and card classes as they are: react-bootstrap's Container, Row, Col and Card would
+    // only write these, and cost the login page 2 KiB of script in chunks of their own.
+    <div className="container py-5">
+      <div className="row justify-content-center">
+        <div className="col-sm-10 col-md-7 col-lg-5 col-xl-4">
+          <div className="card shadow-sm">
+            <div className="card-body p-4">
               <h1 className="h3 mb-4 text-center">{t('login.title')}</h1>
               {reason && <SessionEndNotice reason={reason} />}
               <LoginForm />
-            </Card.Body>
-          </Card>
-        </Col>
-      </Row>
-    </Container>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }

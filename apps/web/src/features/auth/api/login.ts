@@ -1,6 +1,7 @@
-import { type LoginBody, loginResponseSchema } from '@portal/contract';
+import type { LoginBody } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { loadSchemas } from '../../../lib/load-schemas';
 import { getSession, type Session, toSession } from '../../../lib/session-store';
 
 export interface LoginOptions {
@@ -10,12 +11,14 @@ export interface LoginOptions {
 
 /** POST /api/v1/auth: the login page sends no token; the session popup sends the one it replaces. */
 export async function login(body: LoginBody, { replacing }: LoginOptions = {}): Promise<Session> {
+  // Loaded already by the form's validation, except for a login sent without the form.
+  const { loginResponseSchema } = await loadSchemas();
   const tokens = await apiRequest('/api/v1/auth', loginResponseSchema, {
     method: 'POST',
     body,
     ...(replacing === undefined ? { authenticated: false } : { token: replacing }),
   });
-  const session = toSession(tokens);
+  const session = await toSession(tokens);
   if (!session) throw new Error('The session token of the login answer is unreadable');
   return session;
 }

@@ -1,4 +1,5 @@
 import type { MachineGroup, MachineGroupUser } from '@portal/contract';
+import type { ReactNode } from 'react';
 import { Col, Placeholder, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Choice } from '../../../components/ui/select-field';
@@ -25,6 +26,8 @@ export interface MachineGroupSettingsProps {
   /** Undefined while they load; only administrators need them. */
   adminChoices?: MachineGroupAdminChoices | undefined;
   canRemoveUser: (user: MachineGroupUser) => boolean;
+  /** The tickets about the group, from the tickets feature (the route composes it: features stay apart). */
+  relatedTickets?: ReactNode;
 }
 
 function LoadingCard() {
@@ -37,14 +40,15 @@ function LoadingCard() {
 
 /**
  * The settings of one machine group (/settings/machine-group/{id} and /machines/{id}/settings): general
- * settings for everyone who sees it; firmware, composition and business for administrators; and the
- * users who have access to it.
+ * settings for everyone who sees it; firmware, composition and business for administrators; the tickets
+ * about it; and the users who have access to it.
  */
 export function MachineGroupSettings({
   group,
   isAdministrator,
   adminChoices,
   canRemoveUser,
+  relatedTickets,
 }: MachineGroupSettingsProps) {
   const { t } = useTranslation();
   return (
@@ -82,6 +86,7 @@ export function MachineGroupSettings({
           </Col>
         )}
       </Row>
+      {relatedTickets}
       <AssociatedUsers group={group} canRemove={canRemoveUser} />
     </>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -5,8 +6,11 @@ import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/use-language';
 import { useMachineGroups } from '../api/get-machine-groups';
 
-/** The dashboard card of the machines: how many machine groups the user sees, and the way to them. */
-export function MachinesCard() {
+/**
+ * The dashboard card of the machines: how many machine groups the user sees, and the way to them;
+ * `children` adds what other features know of them (how many are online).
+ */
+export function MachinesCard({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   // One row is enough: the card needs only the total.
@@ -31,6 +35,7 @@ export function MachinesCard() {
             <Placeholder xs={4} />
           </Placeholder>
         )}
+        {children}
       </Card.Body>
       <Card.Footer>
         <Link to={paths.machines.getHref(lang)}>{t('hardware.dashboard.open')}</Link>

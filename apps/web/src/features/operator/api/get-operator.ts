@@ -1,10 +1,14 @@
-import { DEFAULT_OPERATOR_BUSINESS, type OperatorBusiness, operatorBusinessSchema } from '@portal/contract';
+import { DEFAULT_OPERATOR_BUSINESS, type OperatorBusiness } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { loadSchemas } from '../../../lib/load-schemas';
 
 /** GET /api/v1/operator: public, the footer's address and the home page's contact mail. */
-export const getOperator = (signal?: AbortSignal): Promise<OperatorBusiness> =>
-  apiRequest('/api/v1/operator', operatorBusinessSchema, { authenticated: false, signal });
+export async function getOperator(signal?: AbortSignal): Promise<OperatorBusiness> {
+  // The public pages' footer: its schema is loaded on demand (load-schemas.ts).
+  const { operatorBusinessSchema } = await loadSchemas();
+  return apiRequest('/api/v1/operator', operatorBusinessSchema, { authenticated: false, signal });
+}
 
 export const operatorQueryOptions = () =>
   queryOptions({

@@ -1,29 +1,26 @@
-import { formatPostalCode } from '@portal/contract';
+import { DEFAULT_OPERATOR_BUSINESS } from '@portal/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINKS } from '../../../config/external-links';
-import { useOperator } from '../api/get-operator';
+import { whenIdle } from '../../../lib/when-idle';
+import { OperatorAddressLines } from './operator-address-lines';
+
+/**
+ * The operator's record is fetched through TanStack Query's query machinery and checked with the
+ * contract's schema (zod): about 30 KiB gzip that the login page becomes usable without. The address
+ * loads once the page is idle, showing the built-in record until then (as it did until the server answered).
+ */
+const OperatorAddress = lazy(() => whenIdle().then(() => import('./operator-address')));
 
 /** The footer of every screen: the operator's address and vendor resource pages. */
 export function SiteFooter() {
   const { t } = useTranslation();
-  const operator = useOperator();
   return (
     <footer className="border-top bg-body-tertiary small mt-auto">
       <div className="container-fluid px-3 py-3 d-flex flex-column flex-md-row gap-3 justify-content-between">
-        <address className="mb-0">
-          <strong>{operator.name}</strong>
-          <br />
-          {operator.street}, {formatPostalCode(operator.cap)} {operator.city} ({operator.province}),{' '}
-          {operator.country}
-          <br />
-          <i className="bi bi-envelope me-1" aria-hidden="true" />
-          <a href={`mailto:${operator.email}`}>{operator.email}</a>
-          <span className="mx-2" aria-hidden="true">
-            ·
-          </span>
-          <i className="bi bi-telephone me-1" aria-hidden="true" />
-          <a href={`tel:${operator.phone.replace(/[^+\d]/g, '')}`}>{operator.phone}</a>
-        </address>
+        <Suspense fallback={<OperatorAddressLines operator={DEFAULT_OPERATOR_BUSINESS} />}>
+          <OperatorAddress />
+        </Suspense>
         <nav aria-label={t('footer.resources')}>
           <div className="fw-semibold mb-1">{t('footer.resources')}</div>
           <ul className="list-unstyled mb-0">

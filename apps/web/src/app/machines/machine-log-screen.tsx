@@ -1,0 +1,64 @@
+import { Role } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { paths } from '../../config/paths';
+import type { MachineLogSource } from '../../features/machine-logs/api/get-machine-log';
+import { MachineLogCard } from '../../features/machine-logs/components/machine-log-card';
+import { logFileName } from '../../features/machine-logs/lib/log-file-name';
+import type { MachineLogKind } from '../../features/machine-logs/lib/machine-log-kind';
+import { useSession } from '../../lib/session-store';
+import { useLanguage } from '../../lib/use-language';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useMachineContext } from './use-machine-context';
+
+const HEADER_KEYS = {
+  statistics: {
+    full: 'machineLogs.statistics.header',
+    controllerOnly: 'machineLogs.statistics.headerControllerOnly',
+  },
+  maintenance: {
+    full: 'machineLogs.maintenance.header',
+    controllerOnly: 'machineLogs.maintenance.headerControllerOnly',
+  },
+} as const;
+
+/**
+ * /machines/{id}/statistics and /machines/{id}/maintenance (specification section 2): the machine's log
+ * read from its board through the proxy. A missing or unloadable id goes to /dashboard.
+ */
+export function MachineLogScreen({ kind }: { kind: MachineLogKind }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const role = useSession()?.claims.role;
+  const context = useMachineContext();
+
+  const ready = context.status === 'ready' ? context : undefined;
+  const machineName = ready?.group.name ?? '';
+  const title = !ready
+    ? t('machineLogs.loading')
+    : machineName
+      ? t(HEADER_KEYS[kind].full, { machine: machineName, controller: ready.controller.name })
+      : t(HEADER_KEYS[kind].controllerOnly, { controller: ready.controller.name });
+  usePageTitle(title);
+
+  if (context.status === 'missing') return <Navigate replace to={paths.dashboard.getHref(lang)} />;
+  const source: MachineLogSource | undefined = ready && {
+    kind,
+    firmware: String(ready.group.firmware),
+    path: role === Role.Administrator ? 'admin' : 'customer',
+    controllerId: ready.controller.id,
+  };
+  return (
+    <>
+      <Link to={paths.machines.getHref(lang)} className="btn btn-outline-secondary mb-3">
+        <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+        {t('machineLogs.back')}
+      </Link>
+      <MachineLogCard
+        title={title}
+        source={source}
+        fileName={logFileName(kind, ready?.group.id ?? 0, machineName)}
+      />
+    </>
+  );
+}

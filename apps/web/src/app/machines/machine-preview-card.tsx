@@ -1,0 +1,174 @@
+import { type MachineGroup, type MachineLiveStatus, machineGroupUpdateBodySchema } from '@portal/contract';
+import { Card } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ActionsMenuButton, ContextMenuArea, type MenuAction } from '../../components/ui/context-menu';
+import { InlineEdit } from '../../components/ui/inline-edit';
+import { paths } from '../../config/paths';
+import { MachineJobSummary } from '../../features/fleet/components/machine-job-summary';
+import { MachineStatusBadge } from '../../features/fleet/components/machine-status-badge';
+import {
+  type InlineField,
+  useRenameMachineGroup,
+} from '../../features/machine-groups/api/rename-machine-group';
+import { MachineTypeIcon } from '../../features/machine-groups/components/machine-type-icon';
+import { useLanguage } from '../../lib/use-language';
+
+// The contract's update rules for the two fields the card edits (its schemas make them optional).
+const nameSchema = machineGroupUpdateBodySchema.shape.name.unwrap();
+const locationSchema = machineGroupUpdateBodySchema.shape.location.unwrap();
+
+export interface MachinePreviewCardProps {
+  group: MachineGroup;
+  status: MachineLiveStatus;
+  /** Administrators also get the files, maintenance and statistics shortcuts (specification section 6). */
+  showShortcuts: boolean;
+  /** Called once a new location is saved, so the list can open the section the machine moves to. */
+  onMoved: (location: string) => void;
+}
+
+/** A machine group's preview on the machine list (specification section 2). */
+export function MachinePreviewCard({ group, status, showShortcuts, onMoved }: MachinePreviewCardProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const rename = useRenameMachineGroup(group.id);
+  const save = (field: InlineField) => async (value: string) => {
+    const saved = await rename.mutateAsync({ field, value });
+    if (field === 'location') onMoved(saved.location);
+  };
+  const links = [
+    { label: t('fleet.links.settings'), icon: 'gear', href: paths.machineSettings.getHref(lang, group.id) },
+    ...(showShortcuts
+      ? [
+          {
+            label: t('fleet.links.files'),
+            icon: 'folder2-open',
+            href: paths.machineFiles.getHref(lang, group.id),
+          },
+          {
+            label: t('fleet.links.maintenance'),
+            icon: 'wrench-adjustable',
+            href: paths.machineMaintenance.getHref(lang, group.id),
+          },
+          {
+            label: t('fleet.links.statistics'),
+            icon: 'bar-chart-line',
+            href: paths.machineStatistics.getHref(lang, group.id),
+          },
+        ]
+      : []),
+  ];
+
+  const menu: MenuAction[] = [
+    {
+      id: 'open',
+      label: t('fleet.menu.open'),
+      icon: 'bi-box-arrow-up-right',
+      href: paths.machine.getHref(lang, group.id),
+    },
+    {
+      id: 'settings',
+      label: t('fleet.menu.settings'),
+      icon: 'bi-gear',
+      href: paths.machineSettings.getHref(lang, group.id),
+    },
+    {
+      id: 'data',
+      label: t('fleet.menu.data'),
+      icon: 'bi-database',
+      hidden: !showShortcuts,
+      children: [
+        {
+          id: 'files',
+          label: t('fleet.menu.files'),
+          icon: 'bi-folder2-open',
+          href: paths.machineFiles.getHref(lang, group.id),
+        },
+        {
+          id: 'statistics',
+          label: t('fleet.menu.statistics'),
+          icon: 'bi-bar-chart-line',
+          href: paths.machineStatistics.getHref(lang, group.id),
+        },
+        {
+          id: 'maintenance',
+          label: t('fleet.menu.maintenance'),
+          icon: 'bi-wrench-adjustable',
+          href: paths.machineMaintenance.getHref(lang, group.id),
+        },
+      ],
+    },
+  ];
+
+  return (
+    <ContextMenuArea actions={menu}>
+      <Card as="article" aria-label={group.name} className="h-100 shadow-sm" data-testid="machine-card">
+        <Card.Header className="d-flex align-items-center gap-2">
+          <MachineTypeIcon machineType={group.machine} className="flex-shrink-0 text-body-secondary" />
+          <div className="flex-grow-1 min-w-0">
+            <InlineEdit
+              label={t('fleet.edit.name')}
+              editLabel={t('fleet.edit.editName')}
+              value={group.name}
+              display={<h3 className="h6 mb-0 text-truncate">{group.name}</h3>}
+              schema={nameSchema}
+              onSave={save('name')}
+            />
+          </div>
+          <ActionsMenuButton
+            actions={menu}
+            label={t('fleet.menu.actions', { name: group.name })}
+            className="flex-shrink-0 border-0"
+          />
+        </Card.Header>
+        <Card.Body className="d-flex flex-column gap-3">
+          <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+            <MachineStatusBadge state={status.state} />
+            <span className="small text-body-secondary" data-testid="machine-computer">
+              <i className="bi bi-router me-1" aria-hidden="true" />
+              {t('fleet.card.computer')} {t('fleet.card.computerNumber', { id: group.computer })}
+            </span>
+          </div>
+          <div className="d-flex align-items-center gap-2 small">
+            <span className="text-body-secondary flex-shrink-0">
+              <i className="bi bi-geo-alt me-1" aria-hidden="true" />
+              {t('fleet.card.location')}
+            </span>
+            <div className="flex-grow-1 d-flex justify-content-end min-w-0">
+              <InlineEdit
+                label={t('fleet.edit.location')}
+                editLabel={t('fleet.edit.editLocation')}
+                value={group.location}
+                display={
+                  group.location || <span className="text-body-secondary">{t('fleet.noLocation')}</span>
+                }
+                schema={locationSchema}
+                onSave={save('location')}
+              />
+            </div>
+          </div>
+          <MachineJobSummary status={status} machineName={group.name} />
+        </Card.Body>
+        <nav aria-label={t('fleet.card.links', { name: group.name })} className="px-3 pb-3">
+          <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
+            {links.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className="btn btn-sm btn-outline-secondary">
+                  <i className={`bi bi-${link.icon} me-1`} aria-hidden="true" />
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Card.Footer className="text-end">
+          <Link to={paths.machine.getHref(lang, group.id)} className="fw-medium">
+            {t('fleet.card.openShort')}
+            <span className="visually-hidden"> {group.name}</span>
+            <i className="bi bi-arrow-right ms-1" aria-hidden="true" />
+          </Link>
+        </Card.Footer>
+      </Card>
+    </ContextMenuArea>
+  );
+}

@@ -1,0 +1,28 @@
+import { type ApiToken, type ApiTokenRequest, apiTokenSchema } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+
+/** POST /api/v1/customer/printer/duet/{id}/token, `id` being the machine's computer controller. */
+export const createApiToken = (controllerId: number, body: ApiTokenRequest): Promise<ApiToken> =>
+  apiRequest(`/api/v1/customer/printer/duet/${controllerId}/token`, apiTokenSchema, { method: 'POST', body });
+
+export function useCreateApiToken(controllerId: number) {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (body: ApiTokenRequest) => createApiToken(controllerId, body),
+    // The specification's own message for a machine the server does not know; other errors as usual.
+    meta: { silent: true },
+    onError: (error) => {
+      const code = error instanceof ApiError ? error.code : undefined;
+      const body =
+        code === 'NOT_FOUND'
+          ? t('externalAccess.toast.controllerNotFound')
+          : code
+            ? t(`errors.${code}`)
+            : t('externalAccess.toast.createFailed');
+      showToast({ type: 'danger', body });
+    },
+  });
+}

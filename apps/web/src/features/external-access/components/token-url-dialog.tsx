@@ -1,0 +1,74 @@
+import { type ApiToken, slicerDuetPath, slicerOctoPrintPath } from '@portal/contract';
+import { Button, Form, InputGroup } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { OverlayDialog } from '../../../components/ui/overlay-dialog';
+import { showToast } from '../../../lib/toast-store';
+
+function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      showToast({ type: 'success', body: t('externalAccess.toast.copied') });
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the value stays on screen to copy by hand.
+      showToast({ type: 'danger', body: t('externalAccess.toast.copyFailed') });
+    }
+  };
+  return (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <InputGroup>
+        <Form.Control
+          readOnly
+          value={value}
+          className="font-monospace"
+          onFocus={(event) => event.target.select()}
+        />
+        <Button variant="primary" onClick={copy}>
+          <i className="bi bi-clipboard me-1" aria-hidden="true" />
+          {t('externalAccess.url.copy')}
+        </Button>
+      </InputGroup>
+    </Form.Group>
+  );
+}
+
+/** The token, once: the Duet URL for PrusaSlicer and Cura, and the OctoPrint URL with the token as API key. */
+export function TokenUrlDialog({
+  controllerId,
+  token,
+  onClose,
+}: {
+  controllerId: number;
+  token: ApiToken | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const origin = window.location.origin;
+  return (
+    <OverlayDialog
+      show={token !== null}
+      title={t('externalAccess.url.title')}
+      onDeny={onClose}
+      testId="token-url"
+    >
+      {token && (
+        <>
+          <p>{t('externalAccess.url.once')}</p>
+          <CopyField
+            id="token-duet-url"
+            label={t('externalAccess.url.duet')}
+            value={`${origin}${slicerDuetPath(controllerId, token.level, token.api_token)}`}
+          />
+          <CopyField
+            id="token-octoprint-url"
+            label={t('externalAccess.url.octoprint')}
+            value={`${origin}${slicerOctoPrintPath(controllerId)}`}
+          />
+          <CopyField id="token-api-key" label={t('externalAccess.url.apiKey')} value={token.api_token} />
+        </>
+      )}
+    </OverlayDialog>
+  );
+}

@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { feedItemCreateBodySchema } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { OverlayDialog } from '../../../components/ui/overlay-dialog';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { validationKey } from '../../../lib/form-errors';
+import { useCreateFeedItem } from '../api/create-feed-item';
+
+type Input = z.input<typeof feedItemCreateBodySchema>;
+type Output = z.output<typeof feedItemCreateBodySchema>;
+
+/** An administrator writes a news item: title and content. */
+export function FeedItemDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateFeedItem();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(feedItemCreateBodySchema, { error: (issue) => t(validationKey(issue)) }),
+    defaultValues: { title: '', content: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((body) => create.mutate(body, { onSuccess: onClose }));
+
+  return (
+    <OverlayDialog
+      show
+      title={t('tickets.feed.create')}
+      onDeny={onClose}
+      denyLabel={t('common.cancel')}
+      onSubmit={submit}
+      confirmLabel={t('tickets.feed.publish')}
+      busy={create.isPending}
+    >
+      <TextField
+        id="feed-title"
+        label={t('tickets.feed.fields.title')}
+        registration={form.register('title')}
+        required
+        error={errors.title?.message}
+      />
+      <TextAreaField
+        id="feed-content"
+        label={t('tickets.feed.fields.content')}
+        registration={form.register('content')}
+        rows={5}
+        error={errors.content?.message}
+      />
+    </OverlayDialog>
+  );
+}

@@ -1,0 +1,31 @@
+import type { MachineStatus } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { withStatus } from './machine-status-stream';
+
+const item = (machineGroupId: number, state: MachineStatus['status']['state']): MachineStatus => ({
+  machineGroupId,
+  controllerId: machineGroupId + 10,
+  name: `M${machineGroupId}`,
+  status: { state, job: null, boardName: null, firmwareVersion: null, updatedAt: null },
+});
+
+describe('withStatus (a status event into the cached list)', () => {
+  it("replaces the machine's status in place", () => {
+    const list = [item(1, 'idle'), item(2, 'processing')];
+    expect(withStatus(list, item(2, 'paused'))?.map((entry) => entry.status.state)).toEqual([
+      'idle',
+      'paused',
+    ]);
+    expect(list[1]?.status.state).toBe('processing');
+  });
+
+  it('adds a machine the list does not hold yet', () => {
+    expect(withStatus([item(1, 'idle')], item(3, 'halted'))?.map((entry) => entry.machineGroupId)).toEqual([
+      1, 3,
+    ]);
+  });
+
+  it('leaves an empty cache for the first call or snapshot to fill', () => {
+    expect(withStatus(undefined, item(1, 'idle'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,127 @@
+import {
+  MACHINE_STATUS_EVENTS,
+  type MachineStatus,
+  machineStatusListSchema,
+  machineStatusSchema,
+} from '@portal/contract';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useSession } from '../../../lib/session-store';
+import { machineStatusesQueryKey } from './fleet-keys';
+
+// After the server refused or ended a stream (an expired token, a restart), the next try waits this
+// long, doubling up to the refresh period: the 60 s calls cover the statuses meanwhile.
+const RETRY_FIRST_MS = 2000;
+const RETRY_MAX_MS = 60_000;
+
+/**
+ * The one event stream of the app (DESIGN.md habit 12): GET /api/v1/machines/status/stream, whose
+ * events go straight into the status query's cache. Every component that needs live statuses holds it
+ * through useMachineStatusStream; the stream opens with the first and closes with the last.
+ */
+class MachineStatusStream {
+  #holders = 0;
+  #client: QueryClient | null = null;
+  #token: string | null = null;
+  #source: EventSource | null = null;
+  #open = false;
+  #retryDelay = RETRY_FIRST_MS;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #listeners = new Set<() => void>();
+
+  hold(client: QueryClient): () => void {
+    this.#holders += 1;
+    this.#client = client;
+    if (this.#holders === 1) this.#connect();
+    return () => {
+      this.#holders -= 1;
+      if (this.#holders === 0) this.#disconnect();
+    };
+  }
+
+  /** The session's token: a new one (a refreshed login) opens a new stream, none closes it. */
+  setToken(token: string | null): void {
+    if (token === this.#token) return;
+    this.#token = token;
+    if (this.#holders > 0) this.#connect();
+  }
+
+  isOpen = (): boolean => this.#open;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  #setOpen(open: boolean): void {
+    if (open === this.#open) return;
+    this.#open = open;
+    for (const listener of this.#listeners) listener();
+  }
+
+  #disconnect(): void {
+    clearTimeout(this.#retryTimer);
+    this.#source?.close();
+    this.#source = null;
+    this.#setOpen(false);
+  }
+
+  #connect(): void {
+    this.#disconnect();
+    const client = this.#client;
+    if (!client || !this.#token) return;
+    const source = new EventSource(`/api/v1/machines/status/stream?token=${encodeURIComponent(this.#token)}`);
+    this.#source = source;
+    source.addEventListener('open', () => {
+      this.#retryDelay = RETRY_FIRST_MS;
+      this.#setOpen(true);
+    });
+    source.addEventListener(MACHINE_STATUS_EVENTS.snapshot, (event) => {
+      const parsed = machineStatusListSchema.safeParse(readData(event));
+      if (parsed.success) client.setQueryData(machineStatusesQueryKey, parsed.data);
+    });
+    source.addEventListener(MACHINE_STATUS_EVENTS.status, (event) => {
+      const parsed = machineStatusSchema.safeParse(readData(event));
+      if (parsed.success)
+        client.setQueryData<MachineStatus[]>(machineStatusesQueryKey, (list) =>
+          withStatus(list, parsed.data),
+        );
+    });
+    source.addEventListener('error', () => {
+      this.#setOpen(false);
+      // While CONNECTING the browser retries by itself; CLOSED means the server refused the stream.
+      if (source.readyState !== EventSource.CLOSED || this.#source !== source) return;
+      this.#retryTimer = setTimeout(() => this.#connect(), this.#retryDelay);
+      this.#retryDelay = Math.min(this.#retryDelay * 2, RETRY_MAX_MS);
+    });
+  }
+}
+
+function readData(event: Event): unknown {
+  try {
+    return JSON.parse((event as MessageEvent<string>).data);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The list with one machine's new status in place (or added: it became visible since the snapshot). */
+export function withStatus(
+  list: MachineStatus[] | undefined,
+  next: MachineStatus,
+): MachineStatus[] | undefined {
+  if (!list) return list;
+  const index = list.findIndex((item) => item.machineGroupId === next.machineGroupId);
+  return index === -1 ? [...list, next] : list.map((item, at) => (at === index ? next : item));
+}
+
+const stream = new MachineStatusStream();
+
+/** Holds the app's status stream open while the calling component is mounted; returns whether it is open. */
+export function useMachineStatusStream(): boolean {
+  const client = useQueryClient();
+  const token = useSession()?.token ?? null;
+  useEffect(() => stream.setToken(token), [token]);
+  useEffect(() => stream.hold(client), [client]);
+  return useSyncExternalStore(stream.subscribe, stream.isOpen);
+}

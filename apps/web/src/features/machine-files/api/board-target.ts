@@ -1,0 +1,41 @@
+import { boardProxyPath, type MachinePathName } from '@portal/contract';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Which board the file browser talks to, and by which proxy path (specification §6: admin or customer). */
+export interface BoardTarget {
+  controllerId: number;
+  /** The machine group's firmware as the proxy path spells it. */
+  firmware: string;
+  path: MachinePathName;
+}
+
+/** A board's refusal: HTTP 200 with `{"err":N}` (http-api.md §6), N ≥ 1. */
+export class BoardRefusedError extends Error {
+  readonly err: number;
+
+  constructor(err: number) {
+    super(`The board answered err ${err}`);
+    this.name = 'BoardRefusedError';
+    this.err = err;
+  }
+}
+
+/** The portal-origin proxy URL of one rr_ call; URLSearchParams escapes, the gateway re-encodes for the board. */
+export const boardCallUrl = (target: BoardTarget, call: string, params: Record<string, string>) =>
+  boardProxyPath(target.firmware, target.path, target.controllerId, `${call}?${new URLSearchParams(params)}`);
+
+const commandAnswerSchema = z.looseObject({ err: z.number().int().optional() });
+
+/** An rr_ call answered by `{"err":0|N}` (move, delete…): resolves on 0, throws BoardRefusedError otherwise. */
+export async function sendBoardCommand(
+  target: BoardTarget,
+  call: string,
+  params: Record<string, string>,
+): Promise<void> {
+  const answer = await apiRequest(boardCallUrl(target, call, params), commandAnswerSchema);
+  if (answer.err) throw new BoardRefusedError(answer.err);
+}
+
+/** The query key of everything the file browser reads from one machine. */
+export const machineFilesKey = (controllerId: number) => ['machine-files', controllerId] as const;

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { BoardRefusedError, type BoardTarget, boardCallUrl } from './board-target';
+import { getFileList } from './get-file-list';
+import { moveFile } from './move-file';
+
+const target: BoardTarget = { controllerId: 7, firmware: '3.5', path: 'admin' };
+
+/** A board behind the proxy answering each call with the next of `answers`; records the URLs asked. */
+function boardAnswering(...answers: { status?: number; body: unknown }[]) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      const answer = answers.shift() ?? { status: 500, body: {} };
+      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+    }),
+  );
+  return urls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the board calls of the file browser', () => {
+  it('builds proxy URLs with escaped parameters', () => {
+    expect(boardCallUrl(target, 'rr_filelist', { dir: '0:/gcodes/a b' })).toBe(
+      '/proxy/duet/3.5/admin/7/rr_filelist?dir=0%3A%2Fgcodes%2Fa+b',
+    );
+  });
+
+  it("follows the board's pages until next is 0", async () => {
+    const file = (name: string) => ({ type: 'f', name, size: 1, date: '2024-05-02T08:30:12' });
+    const urls = boardAnswering(
+      { body: { dir: '0:/gcodes', first: 0, files: [file('a'), file('b')], next: 2 } },
+      { body: { dir: '0:/gcodes', first: 2, files: [file('c')], next: 0 } },
+    );
+    const entries = await getFileList(target, '0:/gcodes');
+    expect(entries.map((entry) => entry.name)).toEqual(['a', 'b', 'c']);
+    expect(urls).toEqual([
+      '/proxy/duet/3.5/admin/7/rr_filelist?dir=0%3A%2Fgcodes',
+      '/proxy/duet/3.5/admin/7/rr_filelist?dir=0%3A%2Fgcodes&first=2',
+    ]);
+  });
+
+  it("turns a board's {err:N} into a refusal, and the portal's errors into API errors", async () => {
+    boardAnswering({ body: { dir: '0:/nope', first: 0, files: [], err: 2 } });
+    await expect(getFileList(target, '0:/nope')).rejects.toEqual(new BoardRefusedError(2));
+    boardAnswering({ status: 502, body: { code: 'GATEWAY_OFFLINE', message: 'offline' } });
+    const offline = await getFileList(target, '0:/').catch((error: unknown) => error);
+    expect(offline).toBeInstanceOf(ApiError);
+    expect((offline as ApiError).code).toBe('GATEWAY_OFFLINE');
+  });
+
+  it('asks the board to replace the target only when told to', async () => {
+    const urls = boardAnswering({ body: { err: 0 } }, { body: { err: 1 } });
+    await moveFile(target, '0:/gcodes/a.g', '0:/gcodes/a.g.bck', { replace: true });
+    await expect(moveFile(target, '0:/gcodes/a.g', '0:/gcodes/b.g')).rejects.toBeInstanceOf(
+      BoardRefusedError,
+    );
+    expect(urls).toEqual([
+      '/proxy/duet/3.5/admin/7/rr_move?old=0%3A%2Fgcodes%2Fa.g&new=0%3A%2Fgcodes%2Fa.g.bck&deleteexisting=yes',
+      '/proxy/duet/3.5/admin/7/rr_move?old=0%3A%2Fgcodes%2Fa.g&new=0%3A%2Fgcodes%2Fb.g',
+    ]);
+  });
+});

@@ -1,0 +1,38 @@
+import { Alert } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import type { BoardTarget } from '../api/board-target';
+import { useDeleteFile } from '../api/delete-file';
+import type { BoardEntry } from '../lib/file-sort';
+import { describeFileError } from './file-error';
+
+export interface DeleteDialogProps {
+  target: BoardTarget;
+  entry: BoardEntry;
+  path: string;
+  onClose: () => void;
+}
+
+/** The confirm step before a board file (or an empty folder) is deleted; says why when the board refuses. */
+export function DeleteDialog({ target, entry, path, onClose }: DeleteDialogProps) {
+  const { t } = useTranslation();
+  const remove = useDeleteFile(target);
+  return (
+    <ConfirmDialog
+      show
+      title={t('files.delete.title', { name: entry.name })}
+      onConfirm={() => remove.mutate(path, { onSuccess: onClose })}
+      onCancel={onClose}
+      busy={remove.isPending}
+    >
+      <p className="text-break">
+        {entry.type === 'd' ? t('files.delete.folderBody', { path }) : t('files.delete.body', { path })}
+      </p>
+      {remove.isError && (
+        <Alert variant="danger" className="mb-0">
+          {t('files.errors.action', { reason: describeFileError(remove.error, t) })}
+        </Alert>
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,179 @@
+import { type ReactNode, useMemo, useState } from 'react';
+import { Alert, Button, Card, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { ActionsMenuButton, ContextMenuArea, type MenuAction } from '../../../components/ui/context-menu';
+import type { BoardTarget } from '../api/board-target';
+import { useDownloadFile } from '../api/download-file';
+import { useFileList } from '../api/get-file-list';
+import { useUploadFiles } from '../api/upload-files';
+import { type BoardEntry, type FileSort, nextSort, sortEntries } from '../lib/file-sort';
+import {
+  enterFolder,
+  entryPath,
+  folderPath,
+  goUp,
+  isBelowRoot,
+  type PathStack,
+  rootStack,
+  truncateTo,
+} from '../lib/path-stack';
+import { DeleteDialog } from './delete-dialog';
+import { FileBreadcrumb } from './file-breadcrumb';
+import { describeFileError } from './file-error';
+import { FileTable } from './file-table';
+import { RenameDialog } from './rename-dialog';
+import { UploadPanel } from './upload-panel';
+
+export interface FileBrowserProps {
+  target: BoardTarget;
+  /** Offers rename and delete in the rows' menus (administrators; the board path enforces nothing itself). */
+  canManage: boolean;
+}
+
+/** The entry a rename or delete dialog is open for. */
+type OpenDialog = { kind: 'rename' | 'delete'; entry: BoardEntry; path: string } | null;
+
+/**
+ * A board's files (specification §2 and §4): the path is a stack from 0: whose every change reloads the listing;
+ * folders cannot be opened while a listing loads; uploads go into the current folder.
+ */
+export function FileBrowser({ target, canManage }: FileBrowserProps) {
+  const { t } = useTranslation();
+  const [stack, setStack] = useState<PathStack>(rootStack);
+  const [sort, setSort] = useState<FileSort>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const folder = folderPath(stack);
+  const listing = useFileList(target, folder);
+  const download = useDownloadFile(target);
+  const uploads = useUploadFiles(target);
+  const entries = useMemo(() => sortEntries(listing.data ?? [], sort), [listing.data, sort]);
+  // The lock flag of the specification: a listing in flight ignores folder clicks.
+  const isLocked = listing.isFetching;
+
+  const openFolder = (name: string) => {
+    if (!isLocked) setStack((current) => enterFolder(current, name));
+  };
+  const upload = (files: File[]) => {
+    const existing = new Set(
+      (listing.data ?? []).filter((entry) => entry.type === 'f').map((entry) => entry.name),
+    );
+    uploads.upload({ files, folder, existing });
+  };
+
+  const rowActions = (entry: BoardEntry, path: string): MenuAction[] => [
+    {
+      id: 'download',
+      label: t('files.download'),
+      icon: 'bi-download',
+      hidden: entry.type !== 'f',
+      onSelect: () => download.mutate(path),
+    },
+    {
+      id: 'rename',
+      label: t('files.menu.rename'),
+      icon: 'bi-pencil',
+      hidden: !canManage,
+      onSelect: () => setDialog({ kind: 'rename', entry, path }),
+    },
+    {
+      id: 'delete',
+      label: t('files.menu.delete'),
+      icon: 'bi-trash',
+      danger: true,
+      hidden: !canManage,
+      onSelect: () => setDialog({ kind: 'delete', entry, path }),
+    },
+  ];
+
+  let placeholder: ReactNode;
+  if (listing.isPending) {
+    placeholder = (
+      <span role="status">
+        <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+        {t('files.loading')}
+      </span>
+    );
+  } else if (listing.isError) {
+    placeholder = (
+      <Alert variant="danger" className="mb-0 d-flex flex-wrap align-items-center gap-2">
+        <span className="flex-grow-1">
+          {t('files.errors.list', { reason: describeFileError(listing.error, t, { listing: true }) })}
+        </span>
+        <Button variant="outline-danger" size="sm" onClick={() => listing.refetch()}>
+          {t('files.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (entries.length === 0) {
+    placeholder = t('files.empty');
+  }
+
+  return (
+    <Card>
+      <Card.Body>
+        <UploadPanel onUpload={upload} isUploading={uploads.isUploading} items={uploads.items} />
+        <FileBreadcrumb
+          stack={stack}
+          onTruncate={(level) => setStack((current) => truncateTo(current, level))}
+        />
+        {download.isError && (
+          <Alert variant="danger" dismissible onClose={() => download.reset()}>
+            {t('files.errors.action', { reason: describeFileError(download.error, t) })}
+          </Alert>
+        )}
+        <FileTable
+          caption={t('files.caption', { path: folder })}
+          entries={entries}
+          sort={sort}
+          onSort={(column) => setSort((current) => nextSort(current, column))}
+          canGoUp={isBelowRoot(stack)}
+          onGoUp={() => setStack(goUp)}
+          onOpenFolder={openFolder}
+          placeholder={placeholder}
+          renderRow={(entry, row) => (
+            <ContextMenuArea actions={rowActions(entry, entryPath(stack, entry.name))}>{row}</ContextMenuArea>
+          )}
+          renderActions={(entry) => {
+            const path = entryPath(stack, entry.name);
+            return (
+              <>
+                {entry.type === 'f' && (
+                  <Button
+                    variant="outline-secondary"
+                    size="sm"
+                    title={t('files.download')}
+                    aria-label={t('files.downloadNamed', { name: entry.name })}
+                    onClick={() => download.mutate(path)}
+                  >
+                    <i className="bi bi-download" aria-hidden="true" />
+                  </Button>
+                )}
+                <ActionsMenuButton
+                  actions={rowActions(entry, path)}
+                  label={t('files.menu.label', { name: entry.name })}
+                  className="ms-1"
+                />
+              </>
+            );
+          }}
+        />
+      </Card.Body>
+      {dialog?.kind === 'rename' && (
+        <RenameDialog
+          target={target}
+          path={dialog.path}
+          name={dialog.entry.name}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteDialog
+          target={target}
+          entry={dialog.entry}
+          path={dialog.path}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Card>
+  );
+}

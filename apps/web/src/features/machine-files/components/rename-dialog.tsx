@@ -1,0 +1,59 @@
+import { Alert } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { OverlayDialog } from '../../../components/ui/overlay-dialog';
+import { TextField } from '../../../components/ui/text-field';
+import type { BoardTarget } from '../api/board-target';
+import { useRenameFile } from '../api/move-file';
+import { renamedPath, renameProblem } from '../lib/rename-rules';
+import { describeFileError } from './file-error';
+
+export interface RenameDialogProps {
+  target: BoardTarget;
+  /** The entry's board path and its current name. */
+  path: string;
+  name: string;
+  onClose: () => void;
+}
+
+/** Renames a board file or folder in place; closes once the board agrees, else says why it refused. */
+export function RenameDialog({ target, path, name, onClose }: RenameDialogProps) {
+  const { t } = useTranslation();
+  const rename = useRenameFile(target);
+  const form = useForm<{ name: string }>({ defaultValues: { name } });
+  const error = form.formState.errors.name?.message;
+
+  const submit = form.handleSubmit(({ name: next }) =>
+    rename.mutate({ from: path, to: renamedPath(path, next) }, { onSuccess: onClose }),
+  );
+
+  return (
+    <OverlayDialog
+      show
+      title={t('files.rename.title', { name })}
+      onDeny={onClose}
+      denyLabel={t('common.cancel')}
+      onSubmit={submit}
+      confirmLabel={t('files.rename.submit')}
+      busy={rename.isPending}
+    >
+      <TextField
+        id="file-rename-name"
+        label={t('files.rename.field')}
+        required
+        registration={form.register('name', {
+          validate: (next) => {
+            const problem = renameProblem(name, next);
+            return problem ? t(`files.rename.${problem}`) : true;
+          },
+        })}
+        error={error}
+      />
+      {rename.isError && (
+        <Alert variant="danger" className="mb-0">
+          {t('files.errors.action', { reason: describeFileError(rename.error, t) })}
+        </Alert>
+      )}
+    </OverlayDialog>
+  );
+}

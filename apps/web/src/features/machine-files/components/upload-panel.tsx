@@ -1,0 +1,85 @@
+import { useId, useRef, useState } from 'react';
+import { Button, Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { UploadItem } from '../api/upload-files';
+import { describeFileError } from './file-error';
+
+export interface UploadPanelProps {
+  onUpload: (files: File[]) => void;
+  isUploading: boolean;
+  items: readonly UploadItem[];
+}
+
+const percent = (item: UploadItem) => (item.total > 0 ? Math.round((item.loaded / item.total) * 100) : 100);
+
+/** The multi-file chooser with its 'Carica' button, and one progress bar per file of the last upload. */
+export function UploadPanel({ onUpload, isUploading, items }: UploadPanelProps) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<File[]>([]);
+
+  const submit = () => {
+    if (chosen.length === 0) return;
+    onUpload(chosen);
+    setChosen([]);
+    if (input.current) input.current.value = '';
+  };
+
+  return (
+    <div className="mb-3">
+      <Form.Label htmlFor={inputId}>{t('files.upload.label')}</Form.Label>
+      <div className="d-flex flex-wrap gap-2">
+        <Form.Control
+          id={inputId}
+          ref={input}
+          type="file"
+          multiple
+          className="flex-grow-1 w-auto"
+          disabled={isUploading}
+          onChange={(event) => setChosen(Array.from((event.target as HTMLInputElement).files ?? []))}
+        />
+        <Button onClick={submit} disabled={isUploading || chosen.length === 0}>
+          <i className="bi bi-upload me-1" aria-hidden="true" />
+          {t('files.upload.submit')}
+        </Button>
+      </div>
+      {items.length > 0 && (
+        <ul className="list-unstyled mt-2 mb-0">
+          {items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a batch may hold two files of the same name
+            <li key={index} className="mb-2">
+              <div className="d-flex justify-content-between small">
+                <span className="text-break">{item.name}</span>
+                <span className={item.state === 'failed' ? 'text-danger-emphasis' : 'text-body-secondary'}>
+                  {item.state === 'failed'
+                    ? t('files.upload.failed', { reason: describeFileError(item.error, t) })
+                    : item.state === 'done'
+                      ? t('files.upload.done')
+                      : item.state === 'waiting'
+                        ? t('files.upload.waiting')
+                        : `${percent(item)}%`}
+                </span>
+              </div>
+              {/* Bootstrap 5.3's markup: the role and its name on the track, so each bar is named after its file. */}
+              <div
+                className="progress"
+                role="progressbar"
+                aria-label={t('files.upload.progressLabel', { name: item.name })}
+                aria-valuenow={percent(item)}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                style={{ height: '0.5rem' }}
+              >
+                <div
+                  className={`progress-bar ${item.state === 'failed' ? 'bg-danger' : item.state === 'done' ? 'bg-success' : ''}`}
+                  style={{ width: `${item.state === 'failed' ? 100 : percent(item)}%` }}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

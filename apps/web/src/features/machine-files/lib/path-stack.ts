@@ -1,0 +1,27 @@
+/** The board's first volume: the file browser's root, which the path stack never loses (specification §4, §9). */
+export const ROOT = '0:';
+
+/** Where the browser is: the root, then one folder name per level (specification §4 "File browser"). */
+export type PathStack = readonly [typeof ROOT, ...string[]];
+
+export const rootStack = (): PathStack => [ROOT];
+
+/** Entering a folder pushes its name. */
+export const enterFolder = (stack: PathStack, name: string): PathStack => [...stack, name];
+
+/** Going up pops one level, but never the root. */
+export const goUp = (stack: PathStack): PathStack =>
+  stack.length > 1 ? (stack.slice(0, -1) as unknown as PathStack) : stack;
+
+/** A breadcrumb click: the path cut back to `level` (0 is the root). */
+export const truncateTo = (stack: PathStack, level: number): PathStack =>
+  stack.slice(0, Math.min(Math.max(level, 0), stack.length - 1) + 1) as unknown as PathStack;
+
+/** Whether there is a level above (the '..' row shows). */
+export const isBelowRoot = (stack: PathStack): boolean => stack.length > 1;
+
+/** The folder as the board names it: `0:/` for the root, else `0:/gcodes/sub`. */
+export const folderPath = (stack: PathStack): string => (stack.length === 1 ? `${ROOT}/` : stack.join('/'));
+
+/** The board path of an entry of the current folder. */
+export const entryPath = (stack: PathStack, name: string): string => [...stack, name].join('/');

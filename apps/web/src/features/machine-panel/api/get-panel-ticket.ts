@@ -1,0 +1,45 @@
+import {
+  type MachinePathName,
+  type PanelTicket,
+  type PROXY_FIRMWARE_VALUES,
+  panelTicketSchema,
+} from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface PanelTicketRequest {
+  controllerId: number;
+  /** 'admin' for administrators, 'customer' for everyone else (specification section 6). */
+  path: MachinePathName;
+  /** The machine group's firmware as the proxy path writes it. */
+  firmware: (typeof PROXY_FIRMWARE_VALUES)[number];
+}
+
+/** POST /api/v1/machines/{id}/panel: a one-minute, one-use address of the control panel on the machine origin. */
+export const getPanelTicket = (
+  { controllerId, path, firmware }: PanelTicketRequest,
+  signal?: AbortSignal,
+): Promise<PanelTicket> =>
+  apiRequest(`/api/v1/machines/${controllerId}/panel`, panelTicketSchema, {
+    method: 'POST',
+    body: { path, firmware },
+    signal,
+  });
+
+/**
+ * A ticket works once: it is never cached (gcTime 0), never refetched behind the frame's back, and
+ * `reload` (a counter) asks for a fresh one when the frame is reloaded.
+ */
+export const getPanelTicketQueryOptions = (request: PanelTicketRequest, reload: number) =>
+  queryOptions({
+    queryKey: ['machines', request.controllerId, 'panel-ticket', request.path, request.firmware, reload],
+    queryFn: ({ signal }) => getPanelTicket(request, signal),
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+export function usePanelTicket(request: PanelTicketRequest, reload: number) {
+  return useQuery(getPanelTicketQueryOptions(request, reload));
+}

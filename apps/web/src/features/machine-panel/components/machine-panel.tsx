@@ -1,0 +1,84 @@
+import {
+  type ComputerController,
+  can,
+  type MachineGroup,
+  PROXY_FIRMWARE_VALUES,
+  Role,
+} from '@portal/contract';
+import { useState } from 'react';
+import { Button, Col, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { STORAGE_KEYS } from '../../../config/storage-keys';
+import { useLanguage } from '../../../lib/use-language';
+import { useStoredFlag } from '../../../lib/use-stored-flag';
+import { LicenseNotices } from './license-notices';
+import { licenseStanding, showsControls } from './license-standing';
+import { PanelFrame } from './panel-frame';
+import { WebcamView } from './webcam-view';
+
+export interface MachinePanelProps {
+  group: MachineGroup;
+  controller: ComputerController;
+  /** The viewer's role: the proxy path, controls despite an expired licence, low latency (section 6). */
+  role: Role;
+}
+
+const proxyFirmwareOf = (firmware: number) =>
+  PROXY_FIRMWARE_VALUES.find((value) => value === String(firmware)) ?? '0';
+
+/** /machines/{id}: the machine's web control panel and its webcam (specification section 2). */
+export function MachinePanel({ group, controller, role }: MachinePanelProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [webcamShown, setWebcamShown] = useStoredFlag(STORAGE_KEYS.webcamEnabled, true);
+  // The page is not kept open for days: the licence is judged when it opens.
+  const [standing] = useState(() => licenseStanding(controller.licenseDetails, Date.now()));
+  const isAdministrator = role === Role.Administrator;
+  const controls = showsControls(standing, can(role, 'expiredControlPanel'));
+  const request = {
+    controllerId: controller.id,
+    path: isAdministrator ? 'admin' : 'customer',
+    firmware: proxyFirmwareOf(group.firmware),
+  } as const;
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">{group.name}</h1>
+        <div className="d-flex flex-wrap gap-2">
+          <Link
+            className="btn btn-outline-secondary btn-sm"
+            to={paths.machineSettings.getHref(lang, group.id)}
+          >
+            <i className="bi bi-gear me-1" aria-hidden="true" />
+            {t('machinePanel.settings')}
+          </Link>
+          {controls && (
+            <Button variant="outline-secondary" size="sm" onClick={() => setWebcamShown(!webcamShown)}>
+              <i
+                className={`bi ${webcamShown ? 'bi-camera-video-off' : 'bi-camera-video'} me-1`}
+                aria-hidden="true"
+              />
+              {webcamShown ? t('machinePanel.hideWebcam') : t('machinePanel.showWebcam')}
+            </Button>
+          )}
+        </div>
+      </div>
+      <LicenseNotices standing={standing} isAdministrator={isAdministrator} />
+      {controls && (
+        <Row className="g-3">
+          <Col xs={12} xl={webcamShown ? 7 : 12}>
+            <PanelFrame request={request} machineName={group.name} />
+          </Col>
+          {webcamShown && (
+            <Col xs={12} xl={5}>
+              <WebcamView controllerId={controller.id} canUseLowLatency={can(role, 'webcamLowLatency')} />
+            </Col>
+          )}
+        </Row>
+      )}
+    </>
+  );
+}

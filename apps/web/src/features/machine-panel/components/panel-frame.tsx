@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { type PanelTicketRequest, usePanelTicket } from '../api/get-panel-ticket';
+
+/**
+ * The machine's web control panel, framed from the machine origin (DESIGN.md §5). Each mount and each
+ * reload asks for a new ticket: a ticket opens the frame once, within a minute.
+ */
+export function PanelFrame({ request, machineName }: { request: PanelTicketRequest; machineName: string }) {
+  const { t } = useTranslation();
+  const [reload, setReload] = useState(0);
+  const ticket = usePanelTicket(request, reload);
+  return (
+    <Card className="h-100">
+      <Card.Header className="d-flex align-items-center justify-content-between gap-2">
+        <h2 className="h6 mb-0">{t('machinePanel.panel.title')}</h2>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          onClick={() => setReload((count) => count + 1)}
+          disabled={ticket.isFetching}
+        >
+          <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
+          {t('machinePanel.panel.reload')}
+        </Button>
+      </Card.Header>
+      <Card.Body className="p-0">
+        {ticket.isPending ? (
+          <div className="d-flex justify-content-center align-items-center machine-panel-frame">
+            <Spinner animation="border" role="status">
+              <span className="visually-hidden">{t('common.loading')}</span>
+            </Spinner>
+          </div>
+        ) : ticket.isError ? (
+          <Alert variant="danger" className="m-3">
+            {t('machinePanel.panel.unavailable')}
+          </Alert>
+        ) : (
+          <iframe
+            key={ticket.data.url}
+            src={ticket.data.url}
+            title={t('machinePanel.panel.frameTitle', { name: machineName })}
+            className="d-block w-100 border-0 machine-panel-frame"
+          />
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import { type TicketCreateBody, ticketCreatedSchema } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { ticketListsKey } from './ticket-keys';
+
+/** POST /api/v1/tickets: answers the new ticket's id. */
+export const createTicket = (body: TicketCreateBody): Promise<{ id: number }> =>
+  apiRequest('/api/v1/tickets', ticketCreatedSchema, { method: 'POST', body });
+
+/** Opens a ticket with the success toast of specification section 8; the caller goes to it. */
+export function useCreateTicket() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTicket,
+    onSuccess: async () => {
+      showToast({ type: 'success', body: t('tickets.toasts.created') });
+      await queryClient.invalidateQueries({ queryKey: ticketListsKey });
+    },
+  });
+}

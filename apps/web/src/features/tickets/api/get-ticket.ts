@@ -1,0 +1,22 @@
+import { type Ticket, ticketSchema } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { THREAD_REFRESH_MS, ticketQueryKey } from './ticket-keys';
+
+/** GET /api/v1/tickets/{id}. */
+export const getTicket = (id: number, signal?: AbortSignal): Promise<Ticket> =>
+  apiRequest(`/api/v1/tickets/${id}`, ticketSchema, { signal });
+
+export const getTicketQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ticketQueryKey(id),
+    queryFn: ({ signal }) => getTicket(id, signal),
+    // Someone else may close or reopen it while it is open here.
+    refetchInterval: THREAD_REFRESH_MS,
+    retry: false,
+  });
+
+/** A ticket by id; disabled while there is no id. */
+export function useTicket(id: number | null) {
+  return useQuery({ ...getTicketQueryOptions(id ?? 0), enabled: id !== null });
+}

@@ -1,0 +1,27 @@
+import { type Ticket, ticketSchema } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { ticketListsKey, ticketQueryKey } from './ticket-keys';
+
+/** PUT /api/v1/tickets/{id}: closes or reopens it. */
+export const setTicketOpen = (id: number, isOpen: boolean): Promise<Ticket> =>
+  apiRequest(`/api/v1/tickets/${id}`, ticketSchema, { method: 'PUT', body: { is_open: isOpen } });
+
+/** Sets is_open to the opposite (specification section 4), with 'Ticket opened/closed successfully'. */
+export function useSetTicketOpen(id: number) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isOpen: boolean) => setTicketOpen(id, isOpen),
+    onSuccess: async (ticket) => {
+      showToast({
+        type: 'success',
+        body: t(ticket.is_open ? 'tickets.toasts.opened' : 'tickets.toasts.closed'),
+      });
+      queryClient.setQueryData(ticketQueryKey(id), ticket);
+      await queryClient.invalidateQueries({ queryKey: ticketListsKey });
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ticketCreateBodySchema } from '@portal/contract';
+import { Button, Card, Form } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { type Choice, SelectField, toId } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { validationKey } from '../../../lib/form-errors';
+import { useLanguage } from '../../../lib/use-language';
+import { useCreateTicket } from '../api/create-ticket';
+
+type Input = z.input<typeof ticketCreateBodySchema>;
+type Output = z.output<typeof ticketCreateBodySchema>;
+
+export interface NewTicketFormProps {
+  /** The machine groups the user sees; undefined while they load. */
+  machines: readonly Choice[] | undefined;
+}
+
+/** /tickets/new: title, machine and description (all required); success goes to the new ticket. */
+export function NewTicketForm({ machines }: NewTicketFormProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const create = useCreateTicket();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(ticketCreateBodySchema, { error: (issue) => t(validationKey(issue)) }),
+    defaultValues: { title: '', content: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((body) =>
+    create.mutate(body, { onSuccess: ({ id }) => navigate(paths.ticket.getHref(lang, id)) }),
+  );
+
+  return (
+    <Card>
+      <Card.Body>
+        <Form noValidate onSubmit={submit}>
+          <TextField
+            id="ticket-title"
+            label={t('tickets.fields.title')}
+            registration={form.register('title')}
+            required
+            error={errors.title?.message}
+          />
+          <SelectField
+            id="ticket-machine"
+            label={t('tickets.fields.machine')}
+            registration={form.register('machine', { setValueAs: toId })}
+            choices={machines ?? []}
+            emptyLabel={machines ? t('tickets.new.chooseMachine') : t('common.loading')}
+            required
+            error={errors.machine?.message}
+          />
+          <TextAreaField
+            id="ticket-content"
+            label={t('tickets.fields.description')}
+            registration={form.register('content')}
+            rows={6}
+            error={errors.content?.message}
+          />
+          <Button type="submit" disabled={create.isPending}>
+            {t('tickets.new.submit')}
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import type { Ticket } from '@portal/contract';
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { Button, Card, Col, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { paths } from '../../../config/paths';
+import { useLanguage } from '../../../lib/use-language';
+import { useDeleteTicket } from '../api/delete-ticket';
+import { useTicketAnswers } from '../api/get-ticket-answers';
+import { useTicketAuthors } from '../api/get-ticket-authors';
+import { useSetTicketOpen } from '../api/update-ticket';
+import { authorName } from './author-name';
+import { machineLabel } from './machine-label';
+import { ReplyBox } from './reply-box';
+import { TicketStatusBadge } from './ticket-status-badge';
+import { DATETIME_FORMAT, TicketThread } from './ticket-thread';
+
+export interface TicketDetailProps {
+  ticket: Ticket;
+  /** Administrators delete tickets (specification section 6). */
+  canDelete: boolean;
+}
+
+/** /tickets/{id}: the details, the thread, the reply box, close or reopen, and delete for administrators. */
+export function TicketDetail({ ticket, canDelete }: TicketDetailProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const answers = useTicketAnswers(ticket.id);
+  const { data: authors } = useTicketAuthors(ticket.id, answers.data?.length);
+  const setOpen = useSetTicketOpen(ticket.id);
+  const remove = useDeleteTicket(ticket.id);
+  const [confirming, setConfirming] = useState(false);
+  const machine = machineLabel(ticket);
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-4">
+        <h1 className="h3 mb-0 d-flex flex-wrap align-items-center gap-2">
+          <span>{`#${ticket.id} ${ticket.title}`}</span>
+          <TicketStatusBadge isOpen={ticket.is_open} />
+        </h1>
+        <div className="d-flex flex-wrap gap-2">
+          <Button
+            variant={ticket.is_open ? 'outline-secondary' : 'outline-success'}
+            onClick={() => setOpen.mutate(!ticket.is_open)}
+            disabled={setOpen.isPending}
+          >
+            {t(ticket.is_open ? 'tickets.actions.close' : 'tickets.actions.reopen')}
+          </Button>
+          {canDelete && (
+            <Button variant="outline-danger" onClick={() => setConfirming(true)}>
+              <i className="bi bi-trash me-1" aria-hidden="true" />
+              {t('common.delete')}
+            </Button>
+          )}
+        </div>
+      </div>
+      <Row xs={1} lg={3} className="g-4">
+        <Col lg={4}>
+          <Card as="section" aria-labelledby="ticket-details-title">
+            <Card.Header as="h2" id="ticket-details-title" className="h5">
+              {t('tickets.detail.title')}
+            </Card.Header>
+            <Card.Body>
+              <dl className="mb-0">
+                <dt>{t('tickets.fields.machine')}</dt>
+                <dd>
+                  {machine !== null && ticket.machine !== null ? (
+                    <Link to={paths.machineSettings.getHref(lang, ticket.machine)}>{machine}</Link>
+                  ) : (
+                    t('tickets.machineNotFound')
+                  )}
+                </dd>
+                <dt>{t('tickets.fields.author')}</dt>
+                <dd>{authorName(authors, ticket.author) ?? t('tickets.unknownAuthor')}</dd>
+                <dt>{t('tickets.fields.opened')}</dt>
+                <dd className="mb-0">
+                  <time dateTime={ticket.datetime}>{format(new Date(ticket.datetime), DATETIME_FORMAT)}</time>
+                </dd>
+              </dl>
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col lg={8} className="d-flex flex-column gap-4">
+          <Card as="section" aria-labelledby="ticket-description-title">
+            <Card.Header as="h2" id="ticket-description-title" className="h5">
+              {t('tickets.fields.description')}
+            </Card.Header>
+            <Card.Body>
+              <p className="mb-0" style={{ whiteSpace: 'pre-wrap' }}>
+                {ticket.content}
+              </p>
+            </Card.Body>
+          </Card>
+          <section aria-labelledby="ticket-thread-title">
+            <h2 id="ticket-thread-title" className="h5">
+              {t('tickets.thread.title')}
+            </h2>
+            <TicketThread answers={answers.data} authors={authors} isError={answers.isError} />
+          </section>
+          <ReplyBox ticketId={ticket.id} />
+        </Col>
+      </Row>
+      <ConfirmDialog
+        show={confirming}
+        title={t('tickets.delete.title')}
+        confirmLabel={t('common.delete')}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate(paths.tickets.getHref(lang)) })}
+        onCancel={() => setConfirming(false)}
+        busy={remove.isPending}
+      >
+        {t('tickets.delete.text', { id: ticket.id, title: ticket.title })}
+      </ConfirmDialog>
+    </>
+  );
+}
