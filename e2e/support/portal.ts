@@ -6,6 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const serverEntry = fileURLToPath(new URL('../../apps/server/src/server.ts', import.meta.url));
+/** `npm start`: the portal plus the demo fleet's simulated boards, webcams and gateways. */
+const demoEntry = fileURLToPath(new URL('../../scripts/start.ts', import.meta.url));
+
+export interface PortalOptions {
+  /** Environment over the test defaults. */
+  env?: Record<string, string>;
+  /** Run `npm start`'s entry, so the demo machines are online and printing (for the machine screens). */
+  demoFleet?: boolean;
+}
 
 export interface RunningPortal {
   url: string;
@@ -25,7 +34,8 @@ export function freePort(): Promise<number> {
 }
 
 export async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // The demo fleet starts eight gateways and boards beside the portal: on a busy machine that takes a while.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}:\n${output()}`);
     const ready = await fetch(`${url}/readyz`).then(
@@ -51,9 +61,13 @@ export interface PortalProcess {
  * Spawns the real server on a free port (or on `env.PORT`) with `env` over the test defaults; does not wait
  * for it.
  */
-export async function spawnPortal(dataDir: string, env: Record<string, string> = {}): Promise<PortalProcess> {
+export async function spawnPortal(
+  dataDir: string,
+  env: Record<string, string> = {},
+  demoFleet = false,
+): Promise<PortalProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [demoFleet ? demoEntry : serverEntry], {
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -87,10 +101,20 @@ export async function terminate(portal: PortalProcess): Promise<number | null> {
  * The real server, as `npm start` runs it: its own embedded database in a fresh folder, the demo fleet,
  * and the built web app.
  */
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+export async function startPortal(
+  env: Record<string, string> = {},
+  { demoFleet = false }: Omit<PortalOptions, 'env'> = {},
+): Promise<RunningPortal> {
   const dataDir = await newDataDir();
-  const portal = await spawnPortal(dataDir, env);
-  await waitUntilReady(portal.url, portal.child, portal.output);
+  const portal = await spawnPortal(dataDir, env, demoFleet);
+  try {
+    await waitUntilReady(portal.url, portal.child, portal.output);
+  } catch (error) {
+    // A portal that missed its start must not outlive the failed suite.
+    await terminate(portal);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url: portal.url,
     async stop() {

@@ -1,19 +1,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium } from './chromium.ts';
-import { type RunningPortal, startPortal } from './portal.ts';
+import { type PortalOptions, type RunningPortal, startPortal } from './portal.ts';
 
 /**
  * Registers the hooks of a suite that drives one real portal (with `env`) in one Chromium, and returns
  * `open()`: a page in a fresh browser profile, closed after each test.
  */
-export function usePortal(env: Record<string, string> = {}) {
+export function usePortal(env: Record<string, string> = {}, options: Omit<PortalOptions, 'env'> = {}) {
   let portal: RunningPortal | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(env), launchChromium()]);
+    [portal, browser] = await Promise.all([startPortal(env, options), launchChromium()]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));

@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.ts';
+import { logIn, storedToken } from './support/session.ts';
+import { usePortal } from './support/suite.ts';
+
+const { open } = usePortal({}, { demoFleet: true });
+
+/** The id of the machine group the user sees by that name. */
+async function groupId(page: Page, name: string): Promise<number> {
+  const token = await storedToken(page);
+  const groups = await page.evaluate(
+    async ({ name, token }) => {
+      const response = await fetch(`/api/v1/machinegroup?pageSize=200&q=${encodeURIComponent(name)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return (await response.json()) as { items: { id: number; name: string }[] };
+    },
+    { name, token },
+  );
+  const group = groups.items.find((item) => item.name === name);
+  if (!group) throw new Error(`no machine group named ${name}`);
+  return group.id;
+}
+
+/** What a slicer gets from the token URL: its status and body. */
+const slicerConnect = (page: Page, url: string) =>
+  page.evaluate(async (url) => {
+    const response = await fetch(`${url}rr_connect?password=reprap`);
+    return { status: response.status, body: await response.text() };
+  }, url);
+
+describe('external access for slicers', () => {
+  it('creates a token, copies its URL, shows the instructions and revokes every token', async () => {
+    const page = await open();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await logIn(page, 'customer@demo.test');
+    await page.goto(`/en/machines/${await groupId(page, 'Prusa linea 1')}/settings`);
+    const section = page.getByRole('region', { name: 'External access' });
+    await section.waitFor();
+    await expect(page.getByRole('link', { name: 'Back to machines' }).getAttribute('href')).resolves.toBe(
+      '/en/machines',
+    );
+    const create = section.getByRole('button', { name: 'Generate token' });
+    expect(await create.isDisabled()).toBe(true);
+    await section.getByText('You should accept all the terms before generating a token').waitFor();
+    expect(await section.getByLabel('Full control').count()).toBe(0);
+    await section.getByText('The token expires six months after generation.', { exact: false }).waitFor();
+    await expectAccessible(page, 'external access');
+
+    await section.getByLabel('I understand that the token grants access to this machine').check();
+    await section.getByLabel('I will store the token safely, because it is not kept').check();
+    await section.getByLabel('I understand that creating a token invalidates the earlier ones').check();
+    await create.click();
+    const dialog = page.getByRole('dialog', { name: 'Your token' });
+    const duetUrl = dialog.getByLabel('URL for PrusaSlicer and Cura (Duet printer)');
+    await duetUrl.waitFor();
+    const url = await duetUrl.inputValue();
+    expect(url).toMatch(/\/customer\/api\/v1\/duet\/\d+\/upload\/[^/]+\/$/);
+    await expectAccessible(page, 'token URL dialog');
+    await dialog.getByRole('button', { name: 'Copy' }).first().click();
+    await page.getByTestId('toast-area').getByText('Token copied to clipboard').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    const connected = await slicerConnect(page, url);
+    expect(connected.status).toBe(200);
+    expect(JSON.parse(connected.body)).toMatchObject({ err: 0 });
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+    await section.getByRole('button', { name: 'Slicer instructions' }).click();
+    const instructions = page.getByRole('dialog', { name: 'Set up your slicer' });
+    expect(await instructions.getByLabel('Slicing program').inputValue()).toBe('prusaSlicer');
+    await instructions.getByText('Choose Duet as the host type.').waitFor();
+    await instructions.getByLabel('Slicing program').selectOption('cura');
+    await instructions.getByText('Install the DuetRRF plugin', { exact: false }).waitFor();
+    await expectAccessible(page, 'slicer instructions');
+    await instructions.getByRole('button', { name: 'Close' }).last().click();
+
+    await section.getByRole('button', { name: 'Revoke all tokens' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke all tokens' })
+      .getByRole('button', { name: 'Revoke', exact: true })
+      .click();
+    await page.getByTestId('toast-area').getByText('All token revoked successfully').waitFor();
+    expect((await slicerConnect(page, url)).status).toBe(401);
+  });
+});

@@ -1,0 +1,235 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.ts';
+import { logIn } from './support/session.ts';
+import { usePortal } from './support/suite.ts';
+
+// The demo fleet (apps/server/src/demo/demo-machines.ts): the customer sees the two printing Prusa lines of
+// 'Reparto stampa'; the administrator sees every group, in 'Laboratorio', 'Magazzino' and 'Reparto stampa'.
+const suite = usePortal({}, { demoFleet: true });
+// Vitest polls for a second by default; readings and refetches on a busy machine take longer.
+const EVENTUALLY = { timeout: 20_000 };
+
+const card = (page: Page, name: string): Locator => page.getByRole('article', { name, exact: true });
+const badge = (cardLocator: Locator) => cardLocator.getByTestId('machine-status');
+const progressOf = async (cardLocator: Locator) =>
+  Number((await cardLocator.getByTestId('machine-progress').innerText()).replace('%', '').replace(',', '.'));
+
+async function openMachines(page: Page, email: string): Promise<void> {
+  await logIn(page, email);
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Macchine' }).click();
+  await page.waitForURL(/\/it\/machines$/);
+  await page.getByRole('heading', { level: 1, name: 'Macchine' }).waitFor();
+}
+
+/** The accordion's section headers, in order, with whether each is open. */
+async function sections(page: Page) {
+  const buttons = page.locator('.accordion-button');
+  await buttons.first().waitFor();
+  return Promise.all(
+    (await buttons.all()).map(async (button) => ({
+      label: (await button.innerText()).split('\n')[0]?.trim(),
+      open: (await button.getAttribute('aria-expanded')) === 'true',
+    })),
+  );
+}
+
+describe('the machine list', () => {
+  it("shows a customer's machines by location, printing, with progress that moves without a reload", async () => {
+    const page = await suite.open();
+    await openMachines(page, 'customer@demo.test');
+
+    expect(await sections(page)).toEqual([{ label: 'Reparto stampa', open: true }]);
+    const line = card(page, 'Prusa linea 1');
+    await expect.poll(() => badge(line).innerText(), EVENTUALLY).toBe('Lavorazione in corso');
+    expect(await line.locator('[data-machine-icon]').getAttribute('data-machine-icon')).toBe('printer');
+    expect(await line.getByTestId('machine-job-file').innerText()).toMatch(/\.gcode$/);
+    expect(await line.getByTestId('machine-computer').innerText()).toMatch(/Computer gateway n\. \d+/);
+    expect(await line.getByTestId('machine-progress').innerText()).toMatch(/^\d{1,3},\d%$/);
+    expect(await line.getByTestId('machine-end').innerText()).toMatch(
+      /^\d\d:\d\d \(tra (\d+h )?(\d+m )?\d+s\)$/,
+    );
+
+    // The stream brings new readings in: progress and the job's duration grow with no reload.
+    const firstProgress = await progressOf(line);
+    const firstDuration = await line.getByTestId('machine-duration').innerText();
+    await expect.poll(() => progressOf(line), { timeout: 30_000 }).toBeGreaterThan(firstProgress);
+    expect(await line.getByTestId('machine-duration').innerText()).not.toBe(firstDuration);
+
+    // Customers get the settings link only; the card leads to the machine.
+    const links = line.getByRole('navigation');
+    expect(await links.getByRole('link').allInnerTexts()).toEqual(['Impostazioni']);
+    expect(
+      await line.getByRole('link', { name: 'Apri macchina Prusa linea 1' }).getAttribute('href'),
+    ).toMatch(/^\/it\/machines\/\d+$/);
+    await expectAccessible(page, 'machine list (customer)');
+  });
+
+  it("shows an administrator every location, the first open, every card's state and the data shortcuts", async () => {
+    const page = await suite.open();
+    await openMachines(page, 'admin@demo.test');
+
+    expect(await sections(page)).toEqual([
+      { label: 'Laboratorio', open: true },
+      { label: 'Magazzino', open: false },
+      { label: 'Reparto stampa', open: false },
+    ]);
+    await expect.poll(() => badge(card(page, 'Voron prototipi')).innerText(), EVENTUALLY).toBe('Pausa');
+    await expect
+      .poll(() => badge(card(page, 'Prusa laboratorio')).innerText(), EVENTUALLY)
+      .toBe('Scheda madre offline');
+
+    await page.getByRole('button', { name: /Magazzino/ }).click();
+    await expect
+      .poll(() => badge(card(page, 'Modix grande formato')).innerText(), EVENTUALLY)
+      .toBe('In blocco');
+    await expect
+      .poll(() => badge(card(page, 'Cella pallet B')).innerText(), EVENTUALLY)
+      .toBe('Gateway offline');
+    expect(await card(page, 'Cella pallet B').getByTestId('machine-job').innerText()).toBe('Nessun lavoro');
+    expect(
+      await card(page, 'Cella pallet B').locator('[data-machine-icon]').getAttribute('data-machine-icon'),
+    ).toBe('pallet');
+
+    const voron = card(page, 'Voron prototipi');
+    expect(await voron.getByRole('navigation').getByRole('link').allInnerTexts()).toEqual([
+      'Impostazioni',
+      'File',
+      'Manutenzione',
+      'Statistiche',
+    ]);
+    await expectAccessible(page, 'machine list (administrator)');
+  });
+
+  it('renames a machine and moves it in place, with the toasts of the specification', async () => {
+    const page = await suite.open();
+    await openMachines(page, 'customer@demo.test');
+    const line = card(page, 'Prusa linea 2');
+    await line.getByRole('button', { name: 'Modifica nome' }).click();
+    await line.getByRole('textbox', { name: 'Nome' }).fill('Prusa linea due');
+    await line.getByRole('textbox', { name: 'Nome' }).press('Enter');
+    await page.getByText('Nome cambiato con successo').waitFor();
+    await card(page, 'Prusa linea due').getByRole('button', { name: 'Modifica nome' }).waitFor();
+
+    const renamed = card(page, 'Prusa linea due');
+    await renamed.getByRole('button', { name: 'Modifica posizione' }).click();
+    await renamed.getByRole('textbox', { name: 'Posizione' }).fill('Reparto finitura');
+    await renamed.getByRole('button', { name: 'Salva' }).click();
+    await page.getByText('Posizione cambiata con successo').waitFor();
+    // The machine now stands in a section of its own, after the one it left.
+    await expect
+      .poll(async () => (await sections(page)).map((section) => section.label), EVENTUALLY)
+      .toEqual(['Reparto finitura', 'Reparto stampa']);
+
+    // Escape leaves the field unchanged, and sends nothing.
+    await renamed.getByRole('button', { name: 'Modifica nome' }).click();
+    await renamed.getByRole('textbox', { name: 'Nome' }).fill('Altro nome');
+    await renamed.getByRole('textbox', { name: 'Nome' }).press('Escape');
+    await renamed.getByRole('button', { name: 'Modifica nome' }).waitFor();
+
+    // Moved back, it joins its old section again.
+    await renamed.getByRole('button', { name: 'Modifica posizione' }).click();
+    await renamed.getByRole('textbox', { name: 'Posizione' }).fill('Reparto stampa');
+    await renamed.getByRole('textbox', { name: 'Posizione' }).press('Enter');
+    await renamed.getByRole('button', { name: 'Modifica posizione' }).waitFor();
+    await expect
+      .poll(async () => (await sections(page)).map((section) => section.label), EVENTUALLY)
+      .toEqual(['Reparto stampa']);
+  });
+
+  it("counts the user's machines and those online on the dashboard", async () => {
+    const page = await suite.open();
+    await logIn(page, 'customer2@demo.test');
+    // The RatRig printing is online; the board of Prusa laboratorio is offline.
+    expect(await page.getByTestId('machine-count').innerText()).toMatch(/^2\s+macchine$/);
+    await expect
+      .poll(() => page.getByTestId('machines-online').innerText(), EVENTUALLY)
+      .toBe('1 di 2 online');
+  });
+
+  it('fits a phone: one card a row, nothing wider than the screen', async () => {
+    const page = await suite.open({ width: 390, height: 844 });
+    // The administrator's first section, 'Laboratorio', holds two machines.
+    await logIn(page, 'admin@demo.test');
+    await page.getByRole('button', { name: 'Apri menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Macchine' }).click();
+    const cards = page.getByTestId('machine-card');
+    await cards.nth(1).waitFor();
+    const [first, second] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
+    expect(second?.y).toBeGreaterThan((first?.y ?? 0) + (first?.height ?? 0) - 1);
+    expect(first?.x).toBeGreaterThanOrEqual(0);
+    expect((first?.x ?? 0) + (first?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'machine list (phone)');
+  });
+});
+
+describe("a machine card's context menu", () => {
+  it('opens by right click, with the data sub-menu for administrators', async () => {
+    const page = await suite.open();
+    await openMachines(page, 'admin@demo.test');
+    const voron = card(page, 'Voron prototipi');
+    await voron.getByTestId('machine-job').click({ button: 'right' });
+    const menu = page.getByRole('menu');
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Apri', 'Impostazioni', 'Dati']);
+    await menu.getByRole('menuitem', { name: 'Dati' }).hover();
+    await page.getByRole('menuitem', { name: 'File' }).waitFor();
+    const items = page
+      .getByRole('menu')
+      .filter({ has: page.getByRole('menuitem', { name: 'File' }) })
+      .getByRole('menuitem');
+    expect(await items.allInnerTexts()).toEqual(['File', 'Statistiche', 'Manutenzione']);
+    expect(await items.nth(1).getAttribute('href')).toMatch(/^\/it\/machines\/\d+\/statistics$/);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    // The entry that leads somewhere already built: the machine's settings.
+    await voron.getByTestId('machine-job').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Impostazioni' }).click();
+    await page.waitForURL(/\/it\/machines\/\d+\/settings$/);
+  });
+
+  it('opens from the actions button by keyboard, without the data sub-menu for customers', async () => {
+    const page = await suite.open();
+    await openMachines(page, 'customer@demo.test');
+    const button = card(page, 'Prusa linea 1').getByRole('button', { name: 'Azioni di Prusa linea 1' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Apri', 'Impostazioni']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/it\/machines\/\d+\/settings$/);
+  });
+
+  it('opens the nested sub-menu with the arrow keys', async () => {
+    const page = await suite.open();
+    await openMachines(page, 'admin@demo.test');
+    const button = card(page, 'Voron prototipi').getByRole('button', { name: 'Azioni di Voron prototipi' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    // The first entry takes the focus once the menu has opened; Data is the third, and its sub-menu opens
+    // with the right arrow. Each key waits for the focus the one before moved, as a user's eyes would.
+    const hasFocus = (name: string) =>
+      expect
+        .poll(
+          () => page.getByRole('menuitem', { name }).evaluate((item) => item === document.activeElement),
+          EVENTUALLY,
+        )
+        .toBe(true);
+    await hasFocus('Apri');
+    await page.keyboard.press('ArrowDown');
+    await hasFocus('Impostazioni');
+    await page.keyboard.press('ArrowDown');
+    await hasFocus('Dati');
+    await page.keyboard.press('ArrowRight');
+    const files = page.getByRole('menuitem', { name: 'File' });
+    await files.waitFor();
+    // The sub-menu's first entry takes the focus; Escape closes it and returns to Data.
+    await hasFocus('File');
+    expect(await files.getAttribute('href')).toMatch(/^\/it\/machines\/\d+\/files$/);
+    await page.keyboard.press('ArrowLeft');
+    await files.waitFor({ state: 'detached' });
+    await hasFocus('Dati');
+  });
+});

@@ -1,0 +1,180 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.ts';
+import { location, logIn, storedToken } from './support/session.ts';
+import { usePortal } from './support/suite.ts';
+
+const { open } = usePortal({}, { demoFleet: true });
+
+/** A demo group online and printing (apps/server/src/demo/demo-machines.ts). */
+const MACHINE = 'Prusa linea 1';
+
+interface Group {
+  id: number;
+  name: string;
+  computer: number;
+}
+
+/** The demo group and its controller's name, read with the page's own session. */
+async function machine(page: Page): Promise<{ id: number; controller: string }> {
+  const token = await storedToken(page);
+  return page.evaluate(
+    async ({ name, token }) => {
+      const get = async (path: string) => {
+        const response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+        if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+        return response.json();
+      };
+      const groups = (await get(`/api/v1/machinegroup?pageSize=200&q=${encodeURIComponent(name)}`)) as {
+        items: Group[];
+      };
+      const group = groups.items.find((item) => item.name === name);
+      if (!group) throw new Error(`no machine group named ${name}`);
+      const controller = (await get(`/api/v1/controller/computer/${group.computer}`)) as { name: string };
+      return { id: group.id, controller: controller.name };
+    },
+    { name: MACHINE, token },
+  );
+}
+
+/** How many pixels of the canvas the chart has painted. */
+const paintedPixels = (page: Page) =>
+  page.locator('figure canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d');
+    if (!context) return 0;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let painted = 0;
+    for (let index = 3; index < data.length; index += 4) if ((data[index] ?? 0) > 0) painted++;
+    return painted;
+  });
+
+describe('machine statistics and maintenance', () => {
+  it('shows the statistics as a table and a chart, and downloads the CSV', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    const { id, controller } = await machine(page);
+    await page.goto(`/it/machines/${id}/statistics`);
+
+    await page.getByRole('heading', { name: `Statistiche di ${MACHINE} (${controller})` }).waitFor();
+    const table = page.getByRole('table', { name: 'Statistiche dei lavori' });
+    await table.waitFor();
+    const headers = await table.getByRole('columnheader').allTextContents();
+    expect(headers).toEqual(['Data', 'File', 'Durata', 'Filamento (mm)', 'Esito']);
+    // 48 seeded jobs, and more as the demo machine finishes prints.
+    expect(await table.locator('tbody tr').count()).toBeGreaterThanOrEqual(48);
+    await table.getByRole('cell', { name: 'calibration_cube_20mm.gcode' }).first().waitFor();
+
+    const chart = page.getByRole('img', { name: /^Grafico a barre delle ore di stampa per settimana/ });
+    await chart.waitFor();
+    await expect.poll(() => paintedPixels(page)).toBeGreaterThan(1000);
+
+    const download = page.getByRole('button', { name: 'Scarica CSV' });
+    expect(await download.isEnabled()).toBe(true);
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toBe(`statistics-of-${id}-Prusa_linea_1.csv`);
+    const content = await readFile(await file.path(), 'utf8');
+    expect(content.split('\n')[0]).toBe('Data,File,Durata,Filamento (mm),Esito');
+    expect(content).toContain('calibration_cube_20mm.gcode');
+
+    await expectAccessible(page, 'statistics');
+    await page.evaluate(() => {
+      document.documentElement.dataset.bsTheme = 'light';
+    });
+    await expectAccessible(page, 'statistics in the light theme');
+
+    const back = page.getByRole('link', { name: 'Torna alla lista macchine' });
+    expect(await back.getAttribute('href')).toBe('/it/machines');
+  });
+
+  it("reads 'Caricamento...' and keeps Scarica CSV disabled until controller and file have loaded", async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    const { id, controller } = await machine(page);
+    // The controller and the board's answer are held back until the loading state has been seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    for (const pattern of ['**/api/v1/controller/computer/*', '**/proxy/duet/**/rr_download*']) {
+      await page.route(pattern, async (route) => {
+        await held;
+        await route.continue();
+      });
+    }
+    await page.goto(`/it/machines/${id}/maintenance`);
+    await page.getByRole('heading', { name: 'Caricamento...' }).waitFor();
+    const download = page.getByRole('button', { name: 'Scarica CSV' });
+    expect(await download.isDisabled()).toBe(true);
+    release();
+    await page
+      .getByRole('heading', { name: `Stato di manutenzione di ${MACHINE} (${controller})` })
+      .waitFor();
+    await page.getByRole('table', { name: 'Stato di manutenzione' }).waitFor();
+    expect(await download.isEnabled()).toBe(true);
+  });
+
+  it('marks the overdue components of the maintenance status and downloads it', async () => {
+    const page = await open({ width: 390, height: 844 });
+    await logIn(page, 'admin@demo.test');
+    const { id, controller } = await machine(page);
+    await page.goto(`/it/machines/${id}/maintenance`);
+
+    await page
+      .getByRole('heading', { name: `Stato di manutenzione di ${MACHINE} (${controller})` })
+      .waitFor();
+    const table = page.getByRole('table', { name: 'Stato di manutenzione' });
+    await table.waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Stato',
+      'Data',
+      'Componente',
+      'Intervento',
+      'Tecnico',
+      'Note',
+      'Ore di lavoro',
+      'Intervallo (ore)',
+    ]);
+    // The bed: 104 days of 8 hours (832) past its 500-hour interval; the nozzle, 960 of 1000, is not.
+    const bed = table.getByRole('row').filter({ hasText: 'Piano di stampa' });
+    expect(await bed.getAttribute('class')).toContain('table-danger');
+    expect(await bed.getByRole('cell').first().textContent()).toBe('Scaduta');
+    const nozzle = table.getByRole('row').filter({ hasText: 'Ugello' });
+    expect(await nozzle.getByRole('cell').first().textContent()).toBe('In regola');
+    expect(await table.locator('tbody tr.table-danger').count()).toBe(3);
+    await page.getByText("Componenti oltre l'intervallo di manutenzione: 3.").waitFor();
+
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica CSV' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe(`maintenance-of-${id}-Prusa_linea_1.csv`);
+    expect((await readFile(await file.path(), 'utf8')).split('\n')[0]).toBe(
+      'Data,Componente,Intervento,Tecnico,Note,Ore di lavoro,Intervallo (ore)',
+    );
+    await expectAccessible(page, 'maintenance on a phone');
+  });
+
+  it('sends an unknown machine to the dashboard', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await page.goto('/it/machines/999999/statistics');
+    await page.waitForURL(/\/it\/dashboard$/);
+    await page.goto('/it/machines/abc/maintenance');
+    await page.waitForURL(/\/it\/dashboard$/);
+    expect(location(page)).toBe('/it/dashboard');
+  });
+
+  it('speaks English under /en', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    const { id, controller } = await machine(page);
+    await page.goto(`/en/machines/${id}/statistics`);
+    await page.getByRole('heading', { name: `Statistics of ${MACHINE} (${controller})` }).waitFor();
+    await page.getByRole('button', { name: 'Download CSV' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the machine list' }).waitFor();
+    await page.goto(`/en/machines/${id}/maintenance`);
+    await page.getByRole('heading', { name: `Maintenance status of ${MACHINE} (${controller})` }).waitFor();
+    await page.getByRole('table', { name: 'Maintenance status' }).getByText('Overdue').first().waitFor();
+  });
+});

@@ -1,0 +1,200 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.ts';
+import { location, logIn, storedToken } from './support/session.ts';
+import { usePortal } from './support/suite.ts';
+
+const { open } = usePortal({}, { demoFleet: true });
+
+/** The id of the machine group the signed-in user sees by that name. */
+async function groupId(page: Page, name: string): Promise<number> {
+  const token = await storedToken(page);
+  const groups = await page.evaluate(
+    async ({ token, query }) => {
+      const response = await fetch(`/api/v1/machinegroup?pageSize=200&q=${query}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      if (!response.ok) throw new Error(`machine groups: HTTP ${response.status}`);
+      return (await response.json()) as { items: { id: number; name: string }[] };
+    },
+    { token, query: encodeURIComponent(name) },
+  );
+  const group = groups.items.find((item) => item.name === name);
+  if (!group) throw new Error(`no machine group named ${name}`);
+  return group.id;
+}
+
+/** Logs in and opens the control panel of the named demo machine. */
+async function openMachine(page: Page, email: string, name: string): Promise<void> {
+  await logIn(page, email);
+  const id = await groupId(page, name);
+  await page.goto(`/it/machines/${id}`);
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+const panelFrame = (page: Page, name: string) =>
+  page.frameLocator(`iframe[title="Pannello di controllo di ${name}"]`);
+
+const webcam = (page: Page): Locator => page.getByRole('img', { name: 'Webcam non disponibile' });
+
+/** Waits until the webcam's `<img>` has decoded a frame of the stream. */
+async function expectWebcamFrames(page: Page): Promise<void> {
+  await webcam(page).waitFor();
+  await expect
+    .poll(() => webcam(page).evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+}
+
+/** The board simulator's own control page, shown through the machine origin once it reaches the board. */
+async function expectBoardPage(page: Page, name: string): Promise<void> {
+  await panelFrame(page, name).getByRole('heading', { name: 'Heaters' }).waitFor({ timeout: 20_000 });
+}
+
+describe('the machine control panel', () => {
+  it("shows the board's control page and the webcam stream to a customer", async () => {
+    const page = await open();
+    await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
+    await expectBoardPage(page, 'Prusa linea 1');
+    await expect
+      .poll(() => panelFrame(page, 'Prusa linea 1').locator('#status').textContent(), { timeout: 20_000 })
+      .not.toBe('connecting');
+    await expectWebcamFrames(page);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Bassa latenza' }).count()).toBe(0);
+    await expectAccessible(page, 'machine control panel');
+  });
+
+  it('turns the webcam off and on with its switch', async () => {
+    const page = await open();
+    await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
+    await expectWebcamFrames(page);
+    await page.getByRole('checkbox', { name: 'Webcam accesa' }).uncheck();
+    await page.getByText('La webcam è spenta.').waitFor();
+    expect(await webcam(page).count()).toBe(0);
+    await page.getByRole('checkbox', { name: 'Webcam accesa' }).check();
+    await expectWebcamFrames(page);
+  });
+
+  it('asks after 10 minutes whether the viewer is still watching, stops 5 minutes later, and resumes', async () => {
+    const page = await open();
+    await page.clock.install();
+    await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
+    await expectWebcamFrames(page);
+    const question = page.getByText('Stai ancora guardando? La trasmissione si interromperà tra 5 minuti.');
+
+    await page.clock.fastForward('10:00');
+    await question.waitFor();
+    // The answer starts a new 10-minute period.
+    await page.getByRole('button', { name: 'Continua a guardare' }).click();
+    await question.waitFor({ state: 'hidden' });
+    await page.clock.fastForward('10:00');
+    await question.waitFor();
+
+    await page.clock.fastForward('05:00');
+    await page.getByText('La trasmissione è stata interrotta.').waitFor();
+    expect(await webcam(page).count()).toBe(0);
+    expect(await question.count()).toBe(0);
+
+    // Meanwhile the webcam token was renewed: the resumed stream opens with a valid one.
+    await page.getByRole('button', { name: 'Riprendi la trasmissione' }).click();
+    await expectWebcamFrames(page);
+  });
+
+  it('remembers across a reload that the webcam is hidden', async () => {
+    const page = await open();
+    await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
+    await expectWebcamFrames(page);
+    await page.getByRole('button', { name: 'Nascondi webcam' }).click();
+    await page.getByRole('button', { name: 'Mostra webcam' }).waitFor();
+    expect(await webcam(page).count()).toBe(0);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Mostra webcam' }).waitFor();
+    await expectBoardPage(page, 'Prusa linea 1');
+    expect(await webcam(page).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('webcam_enabled'))).toBe('false');
+
+    await page.getByRole('button', { name: 'Mostra webcam' }).click();
+    await expectWebcamFrames(page);
+  });
+
+  it('warns with the days left when the licence ends within 30 days', async () => {
+    const page = await open();
+    await openMachine(page, 'customer@demo.test', 'Prusa linea 2');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^La licenza di questa macchina scade tra \d+ giorni\.$/ })
+      .waitFor();
+    await expectBoardPage(page, 'Prusa linea 2');
+  });
+
+  it('shows an expired licence in red and hides the controls from everyone but administrators', async () => {
+    const page = await open();
+    await openMachine(page, 'tech@demo.test', 'Voron prototipi');
+    await page.getByRole('alert').filter({ hasText: 'La licenza di questa macchina è scaduta' }).waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(await webcam(page).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Nascondi webcam' }).count()).toBe(0);
+    await expectAccessible(page, 'machine with an expired licence');
+
+    const admin = await open();
+    await openMachine(admin, 'admin@demo.test', 'Voron prototipi');
+    await admin.getByRole('alert').filter({ hasText: 'La licenza di questa macchina è scaduta.' }).waitFor();
+    await admin
+      .getByRole('alert')
+      .filter({ hasText: /^La licenza è scaduta il \d{4}-\d{2}-\d{2}\.$/ })
+      .waitFor();
+    await expectBoardPage(admin, 'Voron prototipi');
+    await expectWebcamFrames(admin);
+    await admin.getByRole('checkbox', { name: 'Bassa latenza' }).waitFor();
+  });
+
+  it('reopens the stream every 30 seconds with the low-latency option, which is remembered', async () => {
+    const page = await open();
+    await page.clock.install();
+    await openMachine(page, 'admin@demo.test', 'Prusa linea 1');
+    await expectWebcamFrames(page);
+    const connectionOf = async () =>
+      new URL((await webcam(page).getAttribute('src')) ?? '').searchParams.get('connection');
+    expect(await connectionOf()).toBe('0');
+    await page.getByRole('checkbox', { name: 'Bassa latenza' }).check();
+
+    await page.clock.fastForward('00:30');
+    await expect.poll(connectionOf).toBe('1');
+    await expectWebcamFrames(page);
+
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Bassa latenza' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Bassa latenza' }).isChecked()).toBe(true);
+  });
+
+  it("shows administrators the licence's end date", async () => {
+    const page = await open();
+    await openMachine(page, 'admin@demo.test', 'Prusa linea 1');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Scadenza della licenza: \d{4}-\d{2}-\d{2}\.$/ })
+      .waitFor();
+  });
+
+  it('stacks the frame and the webcam on a phone', async () => {
+    const page = await open({ width: 390, height: 844 });
+    await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
+    await expectWebcamFrames(page);
+    const frame = await page.locator('iframe').boundingBox();
+    const image = await webcam(page).boundingBox();
+    if (!frame || !image) throw new Error('the frame or the webcam is not shown');
+    expect(image.y).toBeGreaterThanOrEqual(frame.y + frame.height);
+    expect(frame.width).toBeLessThanOrEqual(390);
+    expect(image.x + image.width).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'machine control panel on a phone');
+  });
+
+  it('goes to the dashboard for a machine that does not exist', async () => {
+    const page = await open();
+    await logIn(page, 'customer@demo.test');
+    await page.goto('/it/machines/999999');
+    await page.waitForURL(/\/it\/dashboard$/);
+    expect(location(page)).toBe('/it/dashboard');
+  });
+});

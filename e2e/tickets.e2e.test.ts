@@ -1,0 +1,147 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.ts';
+import { logIn } from './support/session.ts';
+import { usePortal } from './support/suite.ts';
+
+const { open } = usePortal();
+
+/** The toast with this text (a toast is an alert in the toast area). */
+const toast = (page: Page, text: string): Locator =>
+  page.getByTestId('toast-area').getByRole('alert').filter({ hasText: text });
+
+/** The thread of the open ticket. */
+const thread = (page: Page): Locator => page.getByRole('list', { name: 'Risposte' });
+
+describe('support tickets between a customer and an administrator', () => {
+  it('carries a ticket from opening to an answer seen live, a CTRL+Enter reply, closing and reopening', async () => {
+    const customer = await open();
+    await logIn(customer, 'customer@demo.test');
+    await customer.getByRole('link', { name: 'Ticket', exact: true }).first().click();
+    await customer.waitForURL(/\/it\/tickets$/);
+    // The demo tickets: open ones first.
+    await customer.getByRole('cell', { name: 'Prima stampa che si stacca dal piatto' }).waitFor();
+    await expectAccessible(customer, 'ticket list');
+
+    await customer.getByRole('link', { name: 'Nuovo ticket' }).click();
+    await customer.waitForURL(/\/it\/tickets\/new$/);
+    await customer.getByRole('button', { name: 'Apri il ticket' }).click();
+    await customer.getByText('Campo obbligatorio').first().waitFor();
+    await expectAccessible(customer, 'new ticket form with errors');
+    await customer.getByLabel('Titolo').fill('Estrusore che perde filamento');
+    await customer.getByLabel('Macchina').selectOption({ label: 'Prusa linea 1 (Reparto stampa)' });
+    await customer.getByLabel('Descrizione').fill('Da questa mattina il filamento cola dall’ugello.');
+    await customer.getByRole('button', { name: 'Apri il ticket' }).click();
+    await toast(customer, 'Ticket creato con successo').waitFor();
+    await customer.waitForURL(/\/it\/tickets\/\d+$/);
+    const id = Number(new URL(customer.url()).pathname.split('/').pop());
+    await customer.getByRole('heading', { name: `#${id} Estrusore che perde filamento` }).waitFor();
+    await customer.getByText('Ancora nessuna risposta.').waitFor();
+    await expectAccessible(customer, 'ticket detail');
+
+    const administrator = await open();
+    await logIn(administrator, 'admin@demo.test');
+    await administrator.goto(`/it/tickets/${id}`);
+    await administrator.getByText('Carlo Cliente').waitFor();
+    await administrator.getByLabel('Rispondi').fill('Controllate la temperatura dell’ugello, per favore.');
+    await administrator.getByRole('button', { name: 'Invia' }).click();
+    await toast(administrator, 'Risposta creata con successo').waitFor();
+
+    // The customer's page shows the answer without reloading: the open thread is read again by itself.
+    const answer = thread(customer).getByRole('listitem').filter({ hasText: 'Controllate la temperatura' });
+    await answer.waitFor();
+    await answer.getByText('Alessia Amministratori').waitFor();
+
+    const reply = customer.getByLabel('Rispondi');
+    // An empty reply is not sent, neither by the button nor by CTRL+Enter.
+    expect(await customer.getByRole('button', { name: 'Invia' }).isDisabled()).toBe(true);
+    await reply.press('Control+Enter');
+    await reply.fill('La temperatura era a 190 °C, ora va bene.');
+    await reply.press('Control+Enter');
+    await toast(customer, 'Risposta creata con successo').waitFor();
+    await thread(customer).getByRole('listitem').filter({ hasText: 'ora va bene' }).waitFor();
+    expect(await reply.inputValue()).toBe('');
+    expect(await thread(customer).getByRole('listitem').count()).toBe(2);
+    await expectAccessible(customer, 'ticket thread');
+
+    await customer.getByRole('button', { name: 'Chiudi Ticket' }).click();
+    await toast(customer, 'Ticket chiuso con successo').waitFor();
+    await customer
+      .getByRole('heading', { name: /Estrusore/ })
+      .getByText('Chiuso')
+      .waitFor();
+    await customer.getByRole('button', { name: 'Riapri Ticket' }).click();
+    await toast(customer, 'Ticket aperto con successo').waitFor();
+    await customer
+      .getByRole('heading', { name: /Estrusore/ })
+      .getByText('Aperto')
+      .waitFor();
+    await customer.getByRole('button', { name: 'Chiudi Ticket' }).waitFor();
+    // Deleting is the administrators' alone.
+    expect(await customer.getByRole('button', { name: 'Elimina' }).count()).toBe(0);
+    expect(await administrator.getByRole('button', { name: 'Elimina' }).count()).toBe(1);
+  });
+
+  it('shows the counts on the dashboard and the tickets of a machine on its settings', async () => {
+    const page = await open({ width: 390, height: 844 });
+    await logIn(page, 'customer@demo.test');
+    const counts = page.getByTestId('ticket-counts');
+    await counts.waitFor();
+    expect(Number(await page.getByTestId('open-tickets').textContent())).toBeGreaterThan(0);
+    expect(Number(await page.getByTestId('closed-tickets').textContent())).toBeGreaterThan(0);
+    await expectAccessible(page, 'dashboard with the tickets card on a phone');
+
+    await page.getByRole('link', { name: 'Vai ai ticket' }).click();
+    await page.getByRole('cell', { name: 'Prima stampa che si stacca dal piatto' }).waitFor();
+    const machine = await page
+      .getByRole('cell', { name: /Prusa linea 1/ })
+      .first()
+      .textContent();
+    expect(machine).toBe('Prusa linea 1 (Reparto stampa)');
+    await page
+      .getByRole('link', { name: /Leggi il ticket/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/it\/tickets\/\d+$/);
+    await page.getByRole('link', { name: 'Prusa linea 1 (Reparto stampa)' }).click();
+    await page.waitForURL(/\/it\/machines\/\d+\/settings$/);
+    const related = page.getByRole('region', { name: 'Ticket correlati' });
+    await related.getByRole('cell', { name: 'Prima stampa che si stacca dal piatto' }).waitFor();
+    await expectAccessible(page, 'machine group settings with its tickets');
+  });
+
+  it('sends a ticket that cannot be loaded back to the list', async () => {
+    const page = await open();
+    await logIn(page, 'customer2@demo.test');
+    await page.goto('/it/tickets/1');
+    await page.waitForURL(/\/it\/tickets$/);
+  });
+
+  it('lets an administrator publish news that the dashboard then shows to everyone', async () => {
+    const customer = await open();
+    await logIn(customer, 'customer@demo.test');
+    await customer.getByTestId('ticket-counts').waitFor();
+    expect(await customer.getByRole('heading', { name: 'Notizie' }).count()).toBe(0);
+
+    const administrator = await open();
+    await logIn(administrator, 'admin@demo.test');
+    await administrator.getByRole('button', { name: 'Pubblica una notizia' }).click();
+    const dialog = administrator.getByRole('dialog', { name: 'Pubblica una notizia' });
+    await dialog.getByLabel('Titolo').fill('Manutenzione del portale');
+    await dialog.getByLabel('Testo').fill('Sabato dalle 8 alle 10 il portale non sarà raggiungibile.');
+    await expectAccessible(administrator, 'news dialog');
+    await dialog.getByRole('button', { name: 'Pubblica', exact: true }).click();
+    await toast(administrator, 'Notizia pubblicata con successo').waitFor();
+    await administrator.getByRole('heading', { name: 'Manutenzione del portale' }).waitFor();
+
+    await customer.reload();
+    await customer.getByRole('heading', { name: 'Manutenzione del portale' }).waitFor();
+    await expectAccessible(customer, 'dashboard with news');
+
+    await administrator
+      .getByRole('button', { name: 'Elimina la notizia «Manutenzione del portale»' })
+      .click();
+    await toast(administrator, 'Notizia eliminata con successo').waitFor();
+    await administrator.getByRole('heading', { name: 'Notizie' }).waitFor({ state: 'detached' });
+  });
+});
