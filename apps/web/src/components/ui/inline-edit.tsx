@@ -1,9 +1,8 @@
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Button, Form, InputGroup, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { translatedResolver } from '../../lib/form-errors';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 export interface InlineEditProps {
   /** The field's name, read out with its input and its edit button ("Modifica nome"). */
@@ -61,8 +60,7 @@ function InlineEditForm({ label, value, schema, onSave, onDone }: InlineEditForm
   const { t } = useTranslation();
   const id = useId();
   const fieldSchema = useMemo(() => z.object({ value: schema }), [schema]);
-  const form = useForm({
-    resolver: translatedResolver(fieldSchema, (key) => t(key)),
+  const form = useSchemaForm(fieldSchema, {
     defaultValues: { value },
   });
   const error = form.formState.errors.value?.message;

@@ -1,19 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type Business, formatPostalCode } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { TextField } from '../../../components/ui/text-field';
-import { validationKey } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateBusiness } from '../api/update-business';
-import {
-  type BusinessDataInput,
-  type BusinessDataOutput,
-  businessDataSchema,
-  businessDataValues,
-} from './business-data-form';
+import { businessDataSchema, businessDataValues } from './business-data-form';
 import { BusinessStatusBadge } from './business-status-badge';
 
 const FIELDS = ['name', 'street', 'cap', 'city', 'province', 'country', 'email', 'phone'] as const;
@@ -68,8 +61,7 @@ function BusinessDataView({ business }: { business: Business }) {
 function BusinessDataForm({ business }: { business: Business }) {
   const { t } = useTranslation();
   const update = useUpdateBusiness(business.id);
-  const form = useForm<BusinessDataInput, unknown, BusinessDataOutput>({
-    resolver: zodResolver(businessDataSchema, { error: (issue) => t(validationKey(issue)) }),
+  const form = useSchemaForm(businessDataSchema, {
     values: businessDataValues(business),
   });
   const submit = form.handleSubmit((body) => update.mutate(body));

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type BusinessCreateBody, businessCreateBodySchema } from '@portal/contract';
+import { businessCreateBodySchema } from '@portal/contract';
 import { useId } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/text-field';
-import { validationKey } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateBusiness } from '../api/create-business';
 
 /** The administrators' dialog that creates a business from its name. */
@@ -13,8 +11,7 @@ export function CreateBusinessDialog({ show, onHide }: { show: boolean; onHide: 
   const { t } = useTranslation();
   const titleId = useId();
   const create = useCreateBusiness();
-  const form = useForm<BusinessCreateBody>({
-    resolver: zodResolver(businessCreateBodySchema, { error: (issue) => t(validationKey(issue)) }),
+  const form = useSchemaForm(businessCreateBodySchema, {
     defaultValues: { name: '' },
   });
   const close = () => {

@@ -1,17 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type Catalog, type CatalogEntry, catalogEntryBodySchema } from '@portal/contract';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { OverlayDialog } from '../../../components/ui/overlay-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { validationKey } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateCatalogEntry } from '../api/create-catalog-entry';
 import { useUpdateCatalogEntry } from '../api/update-catalog-entry';
-
-type Input = z.input<typeof catalogEntryBodySchema>;
-type Output = z.output<typeof catalogEntryBodySchema>;
 
 /** Creates an entry of `catalog`, or edits `entry` when given; closes itself once the server agrees. */
 export function CatalogEntryDialog({
@@ -26,8 +20,7 @@ export function CatalogEntryDialog({
   const { t } = useTranslation();
   const create = useCreateCatalogEntry(catalog);
   const update = useUpdateCatalogEntry(catalog);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(catalogEntryBodySchema, { error: (issue) => t(validationKey(issue)) }),
+  const form = useSchemaForm(catalogEntryBodySchema, {
     defaultValues: { name: entry?.name ?? '', description: entry?.description ?? '' },
   });
   const { errors } = form.formState;

@@ -1,16 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ComputerController, controllerCreateBodySchema } from '@portal/contract';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { OverlayDialog } from '../../../components/ui/overlay-dialog';
 import { type Choice, SelectField, toId } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { validationKey } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateController } from '../api/create-controller';
-
-type Input = z.input<typeof controllerCreateBodySchema>;
-type Output = z.output<typeof controllerCreateBodySchema>;
 
 export interface ControllerCreateDialogProps {
   /** The computer types. */
@@ -29,8 +23,7 @@ export function ControllerCreateDialog({
 }: ControllerCreateDialogProps) {
   const { t } = useTranslation();
   const create = useCreateController();
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(controllerCreateBodySchema, { error: (issue) => t(validationKey(issue)) }),
+  const form = useSchemaForm(controllerCreateBodySchema, {
     defaultValues: { name: '' },
   });
   const { errors } = form.formState;

@@ -1,18 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ComputerController, controllerUpdateBodySchema, type License } from '@portal/contract';
 import { Button, Form, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { SelectField, toIdOrNull } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { validationKey } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { selectableLicenseIds } from '../api/get-license-choices';
 import { useUpdateController } from '../api/update-controller';
 import { LicenseState } from './license-state';
-
-type Input = z.input<typeof controllerUpdateBodySchema>;
-type Output = z.output<typeof controllerUpdateBodySchema>;
 
 /**
  * The controller's read-only id, its name and its licence, chosen among its business's licences that no
@@ -27,8 +21,7 @@ export function ControllerForm({
 }) {
   const { t } = useTranslation();
   const update = useUpdateController(controller.id);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(controllerUpdateBodySchema, { error: (issue) => t(validationKey(issue)) }),
+  const form = useSchemaForm(controllerUpdateBodySchema, {
     values: { name: controller.name, license: controller.license },
   });
   const { errors } = form.formState;

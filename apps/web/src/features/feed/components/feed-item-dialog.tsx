@@ -1,23 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { feedItemCreateBodySchema } from '@portal/contract';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { OverlayDialog } from '../../../components/ui/overlay-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { validationKey } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateFeedItem } from '../api/create-feed-item';
-
-type Input = z.input<typeof feedItemCreateBodySchema>;
-type Output = z.output<typeof feedItemCreateBodySchema>;
 
 /** An administrator writes a news item: title and content. */
 export function FeedItemDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreateFeedItem();
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(feedItemCreateBodySchema, { error: (issue) => t(validationKey(issue)) }),
+  const form = useSchemaForm(feedItemCreateBodySchema, {
     defaultValues: { title: '', content: '' },
   });
   const { errors } = form.formState;

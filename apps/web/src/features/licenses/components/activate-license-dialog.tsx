@@ -1,17 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type License, licenseActivateBodySchema } from '@portal/contract';
 import { useId } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { validationKey } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useActivateLicense } from '../api/activate-license';
 import { useControllerChoices } from '../api/get-controller-choices';
-
-type ActivateInput = z.input<typeof licenseActivateBodySchema>;
-type ActivateBody = z.output<typeof licenseActivateBodySchema>;
 
 /**
  * Activates a licence now on one of its business's controllers (the controller with id 1 is never
@@ -22,9 +16,7 @@ export function ActivateLicenseDialog({ license, onHide }: { license: License; o
   const titleId = useId();
   const controllers = useControllerChoices(license.business);
   const activate = useActivateLicense();
-  const form = useForm<ActivateInput, unknown, ActivateBody>({
-    resolver: zodResolver(licenseActivateBodySchema, { error: (issue) => t(validationKey(issue)) }),
-  });
+  const form = useSchemaForm(licenseActivateBodySchema, {});
   const error = form.formState.errors.computer?.message;
   const submit = form.handleSubmit(({ computer }) =>
     activate.mutate({ id: license.id, computer }, { onSuccess: onHide }),

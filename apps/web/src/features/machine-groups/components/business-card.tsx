@@ -1,16 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type MachineGroup, machineGroupUpdateBodySchema } from '@portal/contract';
 import { Button, Card, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { type Choice, SelectField, toId } from '../../../components/ui/select-field';
-import { validationKey } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateMachineGroup } from '../api/update-machine-group';
 
 const businessSchema = machineGroupUpdateBodySchema.pick({ business: true }).required();
-type Input = z.input<typeof businessSchema>;
-type Output = z.output<typeof businessSchema>;
 
 /** The business a machine group belongs to (administrators). */
 export function BusinessCard({
@@ -25,8 +20,7 @@ export function BusinessCard({
 }) {
   const { t } = useTranslation();
   const update = useUpdateMachineGroup(group.id, 'business', onMoved ? { onMoved } : {});
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(businessSchema, { error: (issue) => t(validationKey(issue)) }),
+  const form = useSchemaForm(businessSchema, {
     values: { business: group.business },
   });
   const submit = form.handleSubmit((body) => update.mutate(body));

@@ -1,15 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type MachineGroup, machineGroupCompositionBodySchema } from '@portal/contract';
 import { Button, Card, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { type Choice, SelectField, toId } from '../../../components/ui/select-field';
-import { validationKey } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateComposition } from '../api/update-composition';
-
-type Input = z.input<typeof machineGroupCompositionBodySchema>;
-type Output = z.output<typeof machineGroupCompositionBodySchema>;
 
 export interface CompositionCardProps {
   group: MachineGroup;
@@ -24,8 +18,7 @@ export interface CompositionCardProps {
 export function CompositionCard({ group, machineTypes, controllers, onChanged }: CompositionCardProps) {
   const { t } = useTranslation();
   const update = useUpdateComposition(group.id, onChanged ? { onChanged } : {});
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(machineGroupCompositionBodySchema, { error: (issue) => t(validationKey(issue)) }),
+  const form = useSchemaForm(machineGroupCompositionBodySchema, {
     values: { machine: group.machine, computerController: group.computer },
   });
   const { errors } = form.formState;

@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type MachineGroup, machineGroupUpdateBodySchema } from '@portal/contract';
 import { Button, Card, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { validationKey } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateMachineGroup } from '../api/update-machine-group';
 import { firmwareChoices } from './firmware-choices';
 
@@ -17,8 +14,6 @@ const generalSchema = machineGroupUpdateBodySchema.pick({
   description: true,
   firmware: true,
 });
-type Input = z.input<typeof generalSchema>;
-type Output = z.output<typeof generalSchema>;
 
 /**
  * Name, description and location for whoever sees the group; the firmware version for administrators only
@@ -27,8 +22,7 @@ type Output = z.output<typeof generalSchema>;
 export function GeneralSettingsCard({ group, showFirmware }: { group: MachineGroup; showFirmware: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateMachineGroup(group.id, 'general');
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(generalSchema, { error: (issue) => t(validationKey(issue)) }),
+  const form = useSchemaForm(generalSchema, {
     values: {
       name: group.name,
       location: group.location,

@@ -1,20 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { machineGroupCreateBodySchema } from '@portal/contract';
 import { useEffect } from 'react';
 import { Col, Row } from 'react-bootstrap';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { OverlayDialog } from '../../../components/ui/overlay-dialog';
 import { type Choice, SelectField, toId } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { validationKey } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateMachineGroup } from '../api/create-machine-group';
 import { firmwareChoices } from './firmware-choices';
-
-type Input = z.input<typeof machineGroupCreateBodySchema>;
-type Output = z.output<typeof machineGroupCreateBodySchema>;
 
 /** The catalogues and businesses the creation form chooses among. */
 export interface MachineGroupChoices {
@@ -44,8 +39,7 @@ export function MachineGroupCreateDialog({
 }: MachineGroupCreateDialogProps) {
   const { t } = useTranslation();
   const create = useCreateMachineGroup(onCreated ? { onCreated } : {});
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(machineGroupCreateBodySchema, { error: (issue) => t(validationKey(issue)) }),
+  const form = useSchemaForm(machineGroupCreateBodySchema, {
     defaultValues: { name: '', location: '', description: '', firmware: 0 },
   });
   const { errors } = form.formState;

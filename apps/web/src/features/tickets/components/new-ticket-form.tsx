@@ -1,20 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ticketCreateBodySchema } from '@portal/contract';
 import { Button, Card, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { type Choice, SelectField, toId } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
-import { validationKey } from '../../../lib/form-errors';
 import { useLanguage } from '../../../lib/use-language';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateTicket } from '../api/create-ticket';
-
-type Input = z.input<typeof ticketCreateBodySchema>;
-type Output = z.output<typeof ticketCreateBodySchema>;
 
 export interface NewTicketFormProps {
   /** The machine groups the user sees; undefined while they load. */
@@ -27,8 +21,7 @@ export function NewTicketForm({ machines }: NewTicketFormProps) {
   const lang = useLanguage();
   const navigate = useNavigate();
   const create = useCreateTicket();
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(ticketCreateBodySchema, { error: (issue) => t(validationKey(issue)) }),
+  const form = useSchemaForm(ticketCreateBodySchema, {
     defaultValues: { title: '', content: '' },
   });
   const { errors } = form.formState;

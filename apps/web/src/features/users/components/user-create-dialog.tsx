@@ -4,17 +4,14 @@ import {
   reachOf,
   ruleIssue,
   type SessionClaims,
-  type UserCreateBody,
   userCreateBodySchema,
 } from '@portal/contract';
 import type { FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field';
-import { translatedResolver } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast-store';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateUser } from '../api/create-user';
 import { useBusinessChoices } from '../api/get-business-choices';
 import { createUserProblem } from '../lib/create-user-checks';
@@ -44,8 +41,7 @@ export function UserCreateDialog({ creator, onHide, business }: UserCreateDialog
   const picksBusiness = reachOf(creator.role, 'createUsers') === 'all';
   const { data: businesses } = useBusinessChoices(true);
   const create = useCreateUser();
-  const form = useForm<UserCreateBody, unknown, z.output<typeof createUserFormSchema>>({
-    resolver: translatedResolver(createUserFormSchema, t),
+  const form = useSchemaForm(createUserFormSchema, {
     defaultValues: {
       business: business ?? (picksBusiness ? 0 : creator.business),
       email: '',

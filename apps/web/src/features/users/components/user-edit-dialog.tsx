@@ -6,9 +6,8 @@ import {
   userUpdateBodySchema,
 } from '@portal/contract';
 import { Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translatedResolver } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateUser } from '../api/update-user';
 import { FormModal } from './form-modal';
 import { roleLabel } from './role-label';
@@ -31,8 +30,7 @@ export function UserEditDialog({
 }) {
   const { t } = useTranslation();
   const update = useUpdateUser();
-  const form = useForm({
-    resolver: translatedResolver(editSchema, t),
+  const form = useSchemaForm(editSchema, {
     defaultValues: { role: user.role, enabled: user.enabled },
   });
   const roles = [...new Set<Role>([...assignableRoles(editor.role), user.role])].sort();
