@@ -18,6 +18,8 @@ export interface PortalOptions {
 
 export interface RunningPortal {
   url: string;
+  /** The portal's data folder (its outbox of mails is `outbox/` inside). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -117,6 +119,7 @@ export async function startPortal(
   }
   return {
     url: portal.url,
+    dataDir,
     async stop() {
       await terminate(portal);
       await rm(dataDir, { recursive: true, force: true });

@@ -24,6 +24,11 @@ export function usePortal(env: Record<string, string> = {}, options: Omit<Portal
   });
 
   return {
+    /** The running portal's data folder. */
+    dataDir(): string {
+      if (!portal) throw new Error('the portal is not running');
+      return portal.dataDir;
+    },
     async open(viewport = { width: 1280, height: 800 }): Promise<Page> {
       if (!portal || !browser) throw new Error('the portal is not running');
       // Reduced motion turns Bootstrap's transitions off: the accessibility check must measure the colours a

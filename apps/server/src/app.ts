@@ -13,6 +13,7 @@ import { createLiveStatusModule } from './modules/live-status/live-status.module
 import { createMachineAccessModule } from './modules/machine-access/machine-access.module.ts';
 import { createMachineGroupsModule } from './modules/machine-groups/machine-groups.module.ts';
 import { createMachineProxyModule } from './modules/machine-proxy/machine-proxy.module.ts';
+import { createPasswordRecoveryModule } from './modules/password-recovery/password-recovery.module.ts';
 import { createSlicerAccessModule } from './modules/slicer-access/slicer-access.module.ts';
 import { createTicketsModule } from './modules/tickets/tickets.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
@@ -25,6 +26,7 @@ import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
+import { createMailer } from './shared/mailer.ts';
 import type { AppConfig, ModuleDeps, ModuleRoutes } from './shared/module.ts';
 
 export interface AppOptions {
@@ -77,7 +79,15 @@ export function createModules(deps: ModuleDeps) {
   });
   const tickets = createTicketsModule(deps);
   const feed = createFeedModule(deps);
+  const mailer = createMailer(deps.config.mail);
+  const passwordRecovery = createPasswordRecoveryModule(deps, {
+    users: users.repository,
+    hashPassword: (password) => auth.hasher.hash(password),
+    endSessionsOf: (userId) => auth.service.endSessionsOf(userId),
+    mailer,
+  });
   return {
+    mailer,
     health,
     auth,
     users,
@@ -94,6 +104,7 @@ export function createModules(deps: ModuleDeps) {
     liveStatus,
     tickets,
     feed,
+    passwordRecovery,
   };
 }
 export type Modules = ReturnType<typeof createModules>;
@@ -142,6 +153,8 @@ export async function buildApp({
     for (const method of methods) routes.push({ method, url: route.url, public: isPublic });
   };
 
+  // Registered first, so it runs last: after the modules have sent what they were sending.
+  app.addHook('onClose', async () => modules.mailer.close());
   await app.register(shutdownGracePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { machineOriginFor: modules.machineProxy.machineOriginFor });

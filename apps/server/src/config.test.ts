@@ -37,6 +37,24 @@ describe('parseConfig', () => {
     expect(config.trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 
+  it('reads the public address and the mail settings, by default local with no mail server', () => {
+    expect(parseConfig({ PORT: '9000' })).toMatchObject({
+      publicUrl: 'http://localhost:9000',
+      smtpUrl: undefined,
+      mailFrom: 'Portal <no-reply@localhost>',
+    });
+    const config = parseConfig({
+      PUBLIC_URL: 'https://portal.example.com/',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Support <support@example.com>',
+    });
+    expect(config.publicUrl).toBe('https://portal.example.com');
+    expect(config.smtpUrl).toBe('smtps://user:pass@mail.example.com:465');
+    expect(config.mailFrom).toBe('Support <support@example.com>');
+    expect(() => parseConfig({ PUBLIC_URL: 'ftp://portal' })).toThrow(/PUBLIC_URL: must be an http/);
+    expect(() => parseConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL: must be an smtp/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });

@@ -40,6 +40,12 @@ const envSchema = z
       .min(1, 'must be at least 1 second')
       .max(600, 'must be at most 600 seconds')
       .default(30),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((url) => new URL(url).origin)
+      .optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().trim().min(3).default('Portal <no-reply@localhost>'),
   })
   .superRefine((env, ctx) => {
     if (!env.DEMO && !env.ADMIN_EMAIL !== !env.ADMIN_PASSWORD) {
@@ -72,6 +78,15 @@ export interface Config {
   machinePort: number;
   /** How long a proxied request waits for the board's answer: PROXY_TIMEOUT seconds, by default 30. */
   proxyTimeoutMs: number;
+  /**
+   * The portal's public address, for links in mails: PUBLIC_URL, by default http://localhost:PORT (never
+   * the request's Host header, which anyone can forge).
+   */
+  publicUrl: string;
+  /** Where mail goes: SMTP_URL's server, or without it the outbox folder `DATA_DIR/outbox`. */
+  smtpUrl: string | undefined;
+  /** The sender of the portal's mails. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -113,5 +128,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     machineOrigin: parsed.MACHINE_ORIGIN,
     machinePort: parsed.MACHINE_PORT ?? parsed.PORT + 1,
     proxyTimeoutMs: parsed.PROXY_TIMEOUT * 1000,
+    publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
   };
 }

@@ -70,6 +70,8 @@ export async function startServer(
         machineOrigin: config.machineOrigin,
         machinePort: config.machinePort,
         proxyTimeoutMs: config.proxyTimeoutMs,
+        publicUrl: config.publicUrl,
+        mail: { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(dataDir, 'outbox') },
       },
       db: database.db,
       logger: loggerOptions(config),

@@ -6,6 +6,8 @@
 export const ERROR_CATALOG = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid' },
   VALIDATION_FAILED: { status: 400, message: 'Some fields are not valid' },
+  /** A password recovery link that is wrong, expired, already used, or for another address. */
+  INVALID_RECOVERY_TOKEN: { status: 400, message: 'This password recovery link is not valid' },
   UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
   SESSION_EXPIRED: { status: 401, message: 'Session expired' },
   /** Logged out, or ended by a password, role or business change: the token is no longer accepted. */

@@ -18,6 +18,7 @@ export * from './machine-groups.ts';
 export * from './machine-proxy.ts';
 export * from './operator.ts';
 export * from './paging.ts';
+export * from './password-recovery.ts';
 export * from './permissions.ts';
 export * from './role-schema.ts';
 export * from './roles.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import type { MailSettings } from './mailer.ts';
 
 /** The settings the application needs once it is built (server.ts derives them from the environment). */
 export interface AppConfig {
@@ -25,6 +26,10 @@ export interface AppConfig {
    * (2 s), each stream's session checked every `streamRefreshMs` (30 s). Tests shorten the times.
    */
   liveStatus?: { follow?: boolean; pollMs?: number; streamRefreshMs?: number };
+  /** The portal's public address (PUBLIC_URL), the base of links in mails; never the request's Host. */
+  publicUrl: string;
+  /** SMTP server or outbox folder, and sender. */
+  mail: MailSettings;
 }
 
 /** What every module factory takes. */

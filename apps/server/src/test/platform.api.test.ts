@@ -83,6 +83,9 @@ describe('platform routes', () => {
         'GET /healthz',
         'GET /readyz',
         'POST /api/v1/auth',
+        // Password recovery is for people who cannot log in: the mailed link's token is the credential.
+        'POST /api/v1/password/recover',
+        'PUT /api/v1/password/recover',
         // A board file's download link: the one-minute ticket in its query is the credential.
         'GET /api/v1/machines/:id/download',
         // Slicers: the slicer token (in the path, or OctoPrint's X-Api-Key) is the credential.

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AppConfig } from '../shared/module.ts';
 
 /** Where the tests' manual clock starts; the demo fleet's licence dates are seeded relative to it. */
@@ -19,4 +21,11 @@ export const TEST_CONFIG: AppConfig = {
   passwordHashing: { memoryCost: 1024, timeCost: 2 },
   // Tests count what their fake gateways receive: only the live status tests have the boards followed.
   liveStatus: { follow: false },
+  publicUrl: 'https://portal.example.test',
+  // Tests that read mails give their own outbox or SMTP server; the others' mails land here.
+  mail: {
+    from: 'Portal <no-reply@portal.example.test>',
+    smtpUrl: undefined,
+    outboxDir: path.join(tmpdir(), 'portal-api-test-outbox'),
+  },
 };

@@ -30,7 +30,17 @@ export function createRouter() {
             { index: true, lazy: screen(() => import('./routes/public/home')) },
             {
               element: <GuestOnly />,
-              children: [{ path: paths.login.path, lazy: screen(() => import('./routes/public/login')) }],
+              children: [
+                { path: paths.login.path, lazy: screen(() => import('./routes/public/login')) },
+                {
+                  path: paths.passwordRecover.path,
+                  lazy: screen(() => import('./routes/public/password-recover')),
+                },
+                {
+                  path: paths.passwordRecoverChange.path,
+                  lazy: screen(() => import('./routes/public/password-recover-change')),
+                },
+              ],
             },
           ],
         },

@@ -16,6 +16,16 @@ export type SettingsTab =
 export const paths = {
   home: { path: '', getHref: (lang: Language) => `/${lang}` },
   login: { path: 'login', getHref: (lang: Language) => `/${lang}/login` },
+  passwordRecover: {
+    path: 'password/recover',
+    getHref: (lang: Language) => `/${lang}/password/recover`,
+  },
+  /** The page the recovery mail links to, with the link's token and address in the query. */
+  passwordRecoverChange: {
+    path: 'password/recover/change',
+    getHref: (lang: Language, link?: { token: string; email: string }) =>
+      `/${lang}/password/recover/change${link ? `?${new URLSearchParams(link)}` : ''}`,
+  },
   dashboard: { path: 'dashboard', getHref: (lang: Language) => `/${lang}/dashboard` },
   settings: {
     path: 'settings',

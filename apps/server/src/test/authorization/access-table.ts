@@ -4,6 +4,7 @@ import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
 import { HARDWARE_ACCESS } from './hardware-access.ts';
 import { LIVE_STATUS_ACCESS } from './live-status-access.ts';
 import { MACHINES_ACCESS } from './machines-access.ts';
+import { PASSWORD_RECOVERY_ACCESS } from './password-recovery-access.ts';
 import { SLICER_ACCESS } from './slicer-access.ts';
 import { TICKETS_ACCESS } from './tickets-access.ts';
 import { USERS_ACCESS } from './users-access.ts';
@@ -49,6 +50,7 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     roles: everyone,
     request: async () => ({ url: '/api/v1/auth/video-token' }),
   },
+  ...PASSWORD_RECOVERY_ACCESS,
   ...USERS_ACCESS,
   'GET /api/v1/users/:id': {
     roles: { administrator: 'all', manager: 'own', technician: 'self', customer: 'self' },

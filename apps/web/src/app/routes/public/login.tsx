@@ -1,17 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { SessionEndNotice } from '../../../features/auth/components/session-end-notice';
 import { readLoginState } from '../../../lib/login-state';
 import type { SessionEndReason } from '../../../lib/session-end';
 import { forgetSessionEnd } from '../../../lib/session-store';
+import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 export default function LoginRoute() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
+  const lang = useLanguage();
   usePageTitle(t('login.title'));
   // Kept once read: the reason leaves the history state at once, so a reload of this page no longer shows
   // it, while the page to return to stays. Reading may load the state's schema (login-state.ts).
@@ -41,6 +44,9 @@ export default function LoginRoute() {
               <h1 className="h3 mb-4 text-center">{t('login.title')}</h1>
               {reason && <SessionEndNotice reason={reason} />}
               <LoginForm />
+              <p className="mt-3 mb-0 text-center">
+                <Link to={paths.passwordRecover.getHref(lang)}>{t('recovery.forgotLink')}</Link>
+              </p>
             </div>
           </div>
         </div>

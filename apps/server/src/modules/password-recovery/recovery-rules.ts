@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, Role } from '@portal/contract';
+
+/** Requests counted per submitted address and per client address, each in a fixed window of an hour. */
+export const RECOVERY_LIMITS = {
+  windowMs: 60 * 60 * 1000,
+  /** Mails one address may be sent in a window: enough for a lost mail or two, too few to flood anyone. */
+  perEmail: 5,
+  /** Requests one client may make over all addresses in a window. */
+  perClient: 20,
+} as const;
+
+/** A fixed-window count after this request. */
+export interface RequestCount {
+  requests: number;
+  windowStartedAt: Date;
+}
+
+export interface RecoveryKeys {
+  email: string;
+  client: string;
+}
+
+/**
+ * The counter keys of one request: the submitted address whether or not an account has it (so a 429 says
+ * nothing about which accounts exist), hashed to fit the key column; and the client's address.
+ */
+export function recoveryKeys(email: string, clientAddress: string): RecoveryKeys {
+  const hashed = createHash('sha256').update(email.toLowerCase()).digest('base64url');
+  return { email: `email:${hashed}`, client: `client:${clientAddress}` };
+}
+
+/** Milliseconds until one more request is allowed, or 0 when this one is within the limits. */
+export function recoveryRetryAfterMs(counts: Record<keyof RecoveryKeys, RequestCount>, now: Date): number {
+  const waits = [0];
+  const over = (count: RequestCount, limit: number) => {
+    if (count.requests > limit) {
+      waits.push(count.windowStartedAt.getTime() + RECOVERY_LIMITS.windowMs - now.getTime());
+    }
+  };
+  over(counts.email, RECOVERY_LIMITS.perEmail);
+  over(counts.client, RECOVERY_LIMITS.perClient);
+  return Math.max(...waits);
+}
+
+/**
+ * Whether an account may recover its password by mail: the same people who may log in (a disabled user,
+ * or a non-administrator of a suspended business, gets no mail, though the answer says nothing of it).
+ */
+export function mayRecover(user: { enabled: boolean; businessActive: boolean; role: number }): boolean {
+  return user.enabled && (user.businessActive || user.role === Role.Administrator);
+}
+
+/**
+ * The language of the mail: the one the page sent, else the first of the portal's languages in the
+ * browser's Accept-Language (by weight), else Italian, as the web app.
+ */
+export function mailLanguage(sent: Language | undefined, acceptLanguage: string | undefined): Language {
+  if (sent) return sent;
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [range = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+      const weight = q === undefined ? 1 : Number(q.slice(2));
+      return { base: range.trim().toLowerCase().split('-')[0] ?? '', weight, index };
+    })
+    .filter((entry) => entry.weight > 0 && !Number.isNaN(entry.weight))
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  const found = ranked.find((entry) => (LANGUAGES as readonly string[]).includes(entry.base));
+  return (found?.base as Language | undefined) ?? DEFAULT_LANGUAGE;
+}
