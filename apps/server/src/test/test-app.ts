@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Modules, type RegisteredRoute } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -36,8 +39,14 @@ export interface TestApp {
 export async function createTestApp(options: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await openTestDatabase('demo');
   const clock = manualClock();
+  // Mails nobody reads land in a folder of this app's own, gone when it closes; a test reading mail gives its own.
+  const outbox = options.mail ? undefined : await mkdtemp(path.join(tmpdir(), 'portal-api-outbox-'));
   const { app, modules, routes } = await buildApp({
-    config: { ...TEST_CONFIG, ...options },
+    config: {
+      ...TEST_CONFIG,
+      ...(outbox && { mail: { ...TEST_CONFIG.mail, outboxDir: outbox } }),
+      ...options,
+    },
     db: database.db,
     clock: clock.now,
   });
@@ -62,6 +71,7 @@ export async function createTestApp(options: Partial<AppConfig> = {}): Promise<T
     async close() {
       await app.close();
       await database.close();
+      if (outbox) await rm(outbox, { recursive: true, force: true });
     },
   };
 }

@@ -22,10 +22,10 @@ export const TEST_CONFIG: AppConfig = {
   // Tests count what their fake gateways receive: only the live status tests have the boards followed.
   liveStatus: { follow: false },
   publicUrl: 'https://portal.example.test',
-  // Tests that read mails give their own outbox or SMTP server; the others' mails land here.
+  // createTestApp gives each app an outbox folder of its own; tests that read mails give their own settings.
   mail: {
     from: 'Portal <no-reply@portal.example.test>',
     smtpUrl: undefined,
-    outboxDir: path.join(tmpdir(), 'portal-api-test-outbox'),
+    outboxDir: path.join(tmpdir(), 'portal-api-outbox-unused'),
   },
 };

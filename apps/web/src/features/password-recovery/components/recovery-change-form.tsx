@@ -1,21 +1,19 @@
 import { passwordRuleSchema } from '@portal/contract';
 import type { FormEvent } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
-import { translatedResolver } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast-store';
 import { useLanguage } from '../../../lib/use-language';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useChangeRecoveredPassword } from '../api/change-recovered-password';
 import { recoveryChangeProblem } from '../lib/recovery-checks';
 import { showRecoveryProblem } from '../lib/show-problem';
 
 const changeFormSchema = z.object({ password: passwordRuleSchema, passwordConfirmation: z.string() });
-type ChangeFormValues = z.input<typeof changeFormSchema>;
 
 /**
  * The two password fields of the page the recovery mail links to; `token` and `email` come from the
@@ -27,8 +25,7 @@ export function RecoveryChangeForm({ token, email }: { token: string | null; ema
   const lang = useLanguage();
   const navigate = useNavigate();
   const change = useChangeRecoveredPassword();
-  const form = useForm<ChangeFormValues>({
-    resolver: translatedResolver(changeFormSchema, t),
+  const form = useSchemaForm(changeFormSchema, {
     defaultValues: { password: '', passwordConfirmation: '' },
   });
   const { errors } = form.formState;

@@ -1,14 +1,13 @@
 import { passwordRecoveryRequestSchema } from '@portal/contract';
 import type { FormEvent } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
-import { translatedResolver } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast-store';
 import { useLanguage } from '../../../lib/use-language';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useRequestPasswordRecovery } from '../api/request-password-recovery';
 import { recoveryRequestProblem } from '../lib/recovery-checks';
 import { showRecoveryProblem } from '../lib/show-problem';
@@ -24,8 +23,7 @@ export function RecoveryRequestForm() {
   const lang = useLanguage();
   const navigate = useNavigate();
   const request = useRequestPasswordRecovery();
-  const form = useForm<{ email: string }>({
-    resolver: translatedResolver(requestFormSchema, t),
+  const form = useSchemaForm(requestFormSchema, {
     defaultValues: { email: '' },
   });
 
