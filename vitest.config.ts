@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogParts } from './apps/web/src/locales/catalog-parts-plugin.ts';
 
 /**
  * One runner for every level: `npm test` runs them all. `api` runs on PGlite and, when DATABASE_URL is set,
@@ -12,6 +13,8 @@ export default defineConfig({
     reporters: ['default', './scripts/tally-reporter.ts'],
     projects: [
       {
+        // The web app's catalogs load as the parts its Vite plugin serves (lib/i18n.ts).
+        plugins: [catalogParts()],
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],

@@ -59,12 +59,21 @@ async function main(): Promise<void> {
       ['machines (admin)', { url: '/it/machines', ready: 'main h1', storageState }],
     ];
     const rows = [];
+    let loginAssets: PageWeight['assets'] = [];
     for (const [title, visit] of pages) {
       const gzip = await measurePage(browser, portal.url, { ...visit, acceptEncoding: 'gzip' });
       const brotli = await measurePage(browser, portal.url, { ...visit, acceptEncoding: 'br' });
       rows.push(row(title, gzip, brotli));
+      if (rows.length === 1) loginAssets = gzip.assets;
     }
     console.table(rows);
+    // What to look at first when the login page grows: its scripts, largest first.
+    console.log('Login page scripts (gzip KiB, largest first; "later" once idle):');
+    console.table(
+      loginAssets
+        .filter((asset) => asset.kind === 'js')
+        .map((asset) => ({ script: asset.path, 'gzip KiB': kib(asset.bytes), later: asset.later })),
+    );
     const login = rows[0];
     const loginJs = login ? login['JS gzip KiB'] : Number.NaN;
     console.log(

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.ts';
+import { watchRawKeys } from './support/raw-keys.ts';
 import { DEMO_PASSWORD, location, logIn } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
@@ -75,6 +76,8 @@ describe('the application shell', () => {
 
   it('takes a visitor from the home page through login to the dashboard', async () => {
     const page = await open();
+    // The login page loads only the public part of the catalog: no screen may show a key meanwhile.
+    const rawKeys = await watchRawKeys(page);
     await page.goto('/');
     await page.waitForURL(/\/it$/);
     await page.getByRole('heading', { name: 'Dati in locale o dal cloud' }).waitFor();
@@ -87,6 +90,11 @@ describe('the application shell', () => {
     await page.getByText('Carlo Cliente').first().waitFor();
     expect(await page.getByTestId('time-left').textContent()).toMatch(/^(59m \d\ds|1h 00m)$/);
     expect(await page.locator('footer').textContent()).toContain('30010');
+    expect(await rawKeys()).toEqual([]);
+    // A signed-in screen opened from its address loads its texts before it shows too.
+    await page.goto('/it/tickets');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await rawKeys()).toEqual([]);
   });
 
   it('offers a skip link first, and starts keyboard users at the content after login and each page change', async () => {

@@ -15,6 +15,8 @@ export interface PageWeight {
   laterJsBytes: number;
   /** How many scripts and style sheets were fetched, later ones included. */
   files: number;
+  /** Each script and style sheet: its path, bytes as transferred, and whether it was asked for later. */
+  assets: { path: string; kind: Kind; bytes: number; later: boolean }[];
 }
 
 export interface PageVisit {
@@ -27,7 +29,7 @@ export interface PageVisit {
   acceptEncoding?: string;
 }
 
-type Kind = 'js' | 'css';
+export type Kind = 'js' | 'css';
 
 /** Background loading is over once no script or style sheet was asked for in this long… */
 const QUIET_MS = 3000;
@@ -71,7 +73,7 @@ export async function measurePage(browser: Browser, baseURL: string, visit: Page
         if (note()) observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     }, visit.ready);
-    const pending: Promise<{ kind: Kind; bytes: number; startTime: number }>[] = [];
+    const pending: Promise<{ path: string; kind: Kind; bytes: number; startTime: number }>[] = [];
     let inFlight = 0;
     let lastActivity = Date.now();
     page.on('request', (request) => {
@@ -93,7 +95,8 @@ export async function measurePage(browser: Browser, baseURL: string, visit: Page
             throw new Error(`${request.url()} came back as ${encoding}, not ${wanted}`);
           }
           const { responseBodySize } = await request.sizes();
-          return { kind, bytes: responseBodySize, startTime: request.timing().startTime };
+          const { pathname } = new URL(request.url());
+          return { path: pathname, kind, bytes: responseBodySize, startTime: request.timing().startTime };
         })(),
       );
     });
@@ -126,6 +129,9 @@ export async function measurePage(browser: Browser, baseURL: string, visit: Page
       cssBytes: sum('css', false),
       laterJsBytes: sum('js', true),
       files: responses.length,
+      assets: responses
+        .map(({ path, kind, bytes, startTime }) => ({ path, kind, bytes, later: startTime > settledAt }))
+        .sort((a, b) => b.bytes - a.bytes),
     };
   } finally {
     await context.close();

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { paths } from '../config/paths';
+import { loadSignedInCatalog } from '../lib/i18n';
 import { PublicLayout } from './layouts/public-layout';
 import { GuestOnly, RequireAuth, RequireCapability } from './routes/guards';
 import { LanguageRoot } from './routes/language-root';
@@ -12,8 +13,15 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
   Component: (await load()).default,
 });
 
-/** The signed-in shell loads with the first screen behind the login, never on the login page itself. */
-const appLayout = async () => ({ Component: (await import('./layouts/app-layout')).AppLayout });
+/**
+ * The signed-in shell loads with the first screen behind the login, never on the login page itself, and
+ * with it the signed-in part of the catalog: the router renders the shell only once both are there, so no
+ * screen shows a raw key.
+ */
+const appLayout = async () => {
+  const [{ AppLayout }] = await Promise.all([import('./layouts/app-layout'), loadSignedInCatalog()]);
+  return { Component: AppLayout };
+};
 
 /** Every route of the web client. Guards mirror the server's permissions for navigation only. */
 export function createRouter() {

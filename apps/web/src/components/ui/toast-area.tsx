@@ -1,51 +1,24 @@
-import { useEffect, useState } from 'react';
-import { Toast, ToastContainer } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
-import type { Toast as ToastData } from '../../lib/toast-rules';
-import { removeToast, useToasts } from '../../lib/toast-store';
+import { lazy, Suspense, useEffect } from 'react';
+import { useToasts } from '../../lib/toast-store';
+import { whenIdle } from '../../lib/when-idle';
 
-function ToastItem({ toast }: { toast: ToastData }) {
-  const { t } = useTranslation();
-  const [hovered, setHovered] = useState(false);
+const loadToastStack = () => import('./toast-stack');
+const ToastStack = lazy(loadToastStack);
 
-  // Hovering pauses; leaving starts the whole delay again (specification section 2).
-  useEffect(() => {
-    if (!toast.autohide || hovered) return;
-    const handle = setTimeout(() => removeToast(toast.id), toast.delay);
-    return () => clearTimeout(handle);
-  }, [toast, hovered]);
-
-  return (
-    <Toast
-      className={`text-bg-${toast.type}`}
-      onClose={() => removeToast(toast.id)}
-      onClick={() => removeToast(toast.id)}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-    >
-      {toast.header !== '' && (
-        <Toast.Header closeButton closeLabel={t('common.close')}>
-          <strong className="me-auto">{toast.header}</strong>
-        </Toast.Header>
-      )}
-      <Toast.Body className="text-pre-line">{toast.body}</Toast.Body>
-    </Toast>
-  );
-}
-
-/** The toast area at the bottom right of every screen. */
+/**
+ * The toast area at the bottom right of every screen. Its code (react-bootstrap's toasts and their fade
+ * transition) is not part of the first load: it is fetched once the page is idle, or by the first toast if
+ * that comes sooner, and nothing is rendered while there is no toast.
+ */
 export function ToastArea() {
   const toasts = useToasts();
+  useEffect(() => {
+    void whenIdle().then(loadToastStack);
+  }, []);
+  if (toasts.length === 0) return null;
   return (
-    <ToastContainer
-      position="bottom-end"
-      containerPosition="fixed"
-      className="toast-area"
-      data-testid="toast-area"
-    >
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
-    </ToastContainer>
+    <Suspense fallback={null}>
+      <ToastStack toasts={toasts} />
+    </Suspense>
   );
 }

@@ -1,4 +1,3 @@
-import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { SessionEndReason } from '../../../lib/session-end';
 
@@ -11,12 +10,15 @@ const VARIANT: Record<SessionEndReason, string> = {
   LOGGED_OUT: 'info',
 };
 
-/** Above the login form: why the last session ended. A deliberate logout is news, not a warning. */
+/**
+ * Above the login form: why the last session ended. A deliberate logout is news, not a warning. Bootstrap's
+ * alert classes as they are: react-bootstrap's Alert would bring its fade transition onto the login page.
+ */
 export function SessionEndNotice({ reason }: { reason: SessionEndReason }) {
   const { t } = useTranslation();
   return (
-    <Alert variant={VARIANT[reason]} role={reason === 'LOGGED_OUT' ? 'status' : 'alert'}>
+    <div className={`alert alert-${VARIANT[reason]}`} role={reason === 'LOGGED_OUT' ? 'status' : 'alert'}>
       {t(`login.reasons.${reason}`)}
-    </Alert>
+    </div>
   );
 }
