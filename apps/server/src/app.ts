@@ -13,6 +13,7 @@ import { createLiveStatusModule } from './modules/live-status/live-status.module
 import { createMachineAccessModule } from './modules/machine-access/machine-access.module.ts';
 import { createMachineGroupsModule } from './modules/machine-groups/machine-groups.module.ts';
 import { createMachineProxyModule } from './modules/machine-proxy/machine-proxy.module.ts';
+import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createSlicerAccessModule } from './modules/slicer-access/slicer-access.module.ts';
 import { createTicketsModule } from './modules/tickets/tickets.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
@@ -75,7 +76,11 @@ export function createModules(deps: ModuleDeps) {
     tunnels: gateway.registry,
     authenticate: (token) => auth.service.authenticate(token),
   });
-  const tickets = createTicketsModule(deps);
+  // Tickets report answers, closes and reopens to the notifications, which follow the machine events too.
+  const tickets = createTicketsModule(deps, {
+    ticketChanged: (change) => notifications.ticketChanged(change),
+  });
+  const notifications = createNotificationsModule(deps, { machineEvents: liveStatus.events });
   const feed = createFeedModule(deps);
   return {
     health,
@@ -93,6 +98,7 @@ export function createModules(deps: ModuleDeps) {
     webcam,
     liveStatus,
     tickets,
+    notifications,
     feed,
   };
 }

@@ -40,6 +40,11 @@ const envSchema = z
       .min(1, 'must be at least 1 second')
       .max(600, 'must be at most 600 seconds')
       .default(30),
+    // The VAPID subject: how push services reach the operator (RFC 8292).
+    PUSH_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (!env.DEMO && !env.ADMIN_EMAIL !== !env.ADMIN_PASSWORD) {
@@ -72,6 +77,8 @@ export interface Config {
   machinePort: number;
   /** How long a proxied request waits for the board's answer: PROXY_TIMEOUT seconds, by default 30. */
   proxyTimeoutMs: number;
+  /** The VAPID subject of Web Push: PUSH_SUBJECT, else the first administrator's address. */
+  pushSubject: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -113,5 +120,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     machineOrigin: parsed.MACHINE_ORIGIN,
     machinePort: parsed.MACHINE_PORT ?? parsed.PORT + 1,
     proxyTimeoutMs: parsed.PROXY_TIMEOUT * 1000,
+    pushSubject:
+      parsed.PUSH_SUBJECT ?? (parsed.ADMIN_EMAIL ? `mailto:${parsed.ADMIN_EMAIL.toLowerCase()}` : undefined),
   };
 }

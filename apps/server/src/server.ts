@@ -70,6 +70,7 @@ export async function startServer(
         machineOrigin: config.machineOrigin,
         machinePort: config.machinePort,
         proxyTimeoutMs: config.proxyTimeoutMs,
+        push: { subject: config.pushSubject },
       },
       db: database.db,
       logger: loggerOptions(config),

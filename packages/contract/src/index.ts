@@ -19,6 +19,7 @@ export * from './machine-proxy.ts';
 export * from './operator.ts';
 export * from './paging.ts';
 export * from './permissions.ts';
+export * from './push.ts';
 export * from './role-schema.ts';
 export * from './roles.ts';
 export * from './slicer-access.ts';

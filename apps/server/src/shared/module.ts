@@ -25,6 +25,12 @@ export interface AppConfig {
    * (2 s), each stream's session checked every `streamRefreshMs` (30 s). Tests shorten the times.
    */
   liveStatus?: { follow?: boolean; pollMs?: number; streamRefreshMs?: number };
+  /**
+   * Web Push: the VAPID `subject` (a `mailto:` or `https:` address of the operator), a certificate authority
+   * trusted beside the public ones (a self-hosted push service; tests' local one), and the window in which a
+   * machine tells each kind of event once (5 minutes).
+   */
+  push?: { subject?: string | undefined; extraCa?: string; machineThrottleMs?: number };
 }
 
 /** What every module factory takes. */
