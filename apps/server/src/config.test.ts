@@ -29,7 +29,9 @@ describe('parseConfig', () => {
       parseConfig({ DEMO: 'off', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'Secret123!' }).pushSubject,
     ).toBe('mailto:boss@example.com');
     expect(parseConfig({}).pushSubject).toBeUndefined();
-    expect(() => parseConfig({ PUSH_SUBJECT: 'boss@example.com' })).toThrow(/PUSH_SUBJECT: must be a mailto:/);
+    expect(() => parseConfig({ PUSH_SUBJECT: 'boss@example.com' })).toThrow(
+      /PUSH_SUBJECT: must be a mailto:/,
+    );
   });
 
   it('reads DEMO=off, the first administrator and the trusted proxies', () => {
