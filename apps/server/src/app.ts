@@ -13,6 +13,7 @@ import { createLiveStatusModule } from './modules/live-status/live-status.module
 import { createMachineAccessModule } from './modules/machine-access/machine-access.module.ts';
 import { createMachineGroupsModule } from './modules/machine-groups/machine-groups.module.ts';
 import { createMachineProxyModule } from './modules/machine-proxy/machine-proxy.module.ts';
+import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createPasswordRecoveryModule } from './modules/password-recovery/password-recovery.module.ts';
 import { createSlicerAccessModule } from './modules/slicer-access/slicer-access.module.ts';
 import { createTicketsModule } from './modules/tickets/tickets.module.ts';
@@ -77,7 +78,11 @@ export function createModules(deps: ModuleDeps) {
     tunnels: gateway.registry,
     authenticate: (token) => auth.service.authenticate(token),
   });
-  const tickets = createTicketsModule(deps);
+  // Tickets report answers, closes and reopens to the notifications, which follow the machine events too.
+  const tickets = createTicketsModule(deps, {
+    ticketChanged: (change) => notifications.ticketChanged(change),
+  });
+  const notifications = createNotificationsModule(deps, { machineEvents: liveStatus.events });
   const feed = createFeedModule(deps);
   const mailer = createMailer(deps.config.mail);
   const passwordRecovery = createPasswordRecoveryModule(deps, {
@@ -103,6 +108,7 @@ export function createModules(deps: ModuleDeps) {
     webcam,
     liveStatus,
     tickets,
+    notifications,
     feed,
     passwordRecovery,
   };

@@ -21,6 +21,19 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ PROXY_TIMEOUT: '1.5' })).toThrow(/PROXY_TIMEOUT/);
   });
 
+  it('takes the VAPID subject from PUSH_SUBJECT, else the first administrator, and refuses other forms', () => {
+    expect(parseConfig({ PUSH_SUBJECT: 'https://portal.example.com' }).pushSubject).toBe(
+      'https://portal.example.com',
+    );
+    expect(
+      parseConfig({ DEMO: 'off', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'Secret123!' }).pushSubject,
+    ).toBe('mailto:boss@example.com');
+    expect(parseConfig({}).pushSubject).toBeUndefined();
+    expect(() => parseConfig({ PUSH_SUBJECT: 'boss@example.com' })).toThrow(
+      /PUSH_SUBJECT: must be a mailto:/,
+    );
+  });
+
   it('reads DEMO=off, the first administrator and the trusted proxies', () => {
     const config = parseConfig({
       DEMO: 'off',

@@ -46,6 +46,11 @@ const envSchema = z
       .optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().trim().min(3).default('Portal <no-reply@localhost>'),
+    // The VAPID subject: how push services reach the operator (RFC 8292).
+    PUSH_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (!env.DEMO && !env.ADMIN_EMAIL !== !env.ADMIN_PASSWORD) {
@@ -87,6 +92,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The sender of the portal's mails. */
   mailFrom: string;
+  /** The VAPID subject of Web Push: PUSH_SUBJECT, else the first administrator's address. */
+  pushSubject: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -131,5 +138,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
+    pushSubject:
+      parsed.PUSH_SUBJECT ?? (parsed.ADMIN_EMAIL ? `mailto:${parsed.ADMIN_EMAIL.toLowerCase()}` : undefined),
   };
 }

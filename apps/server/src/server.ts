@@ -72,6 +72,7 @@ export async function startServer(
         proxyTimeoutMs: config.proxyTimeoutMs,
         publicUrl: config.publicUrl,
         mail: { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(dataDir, 'outbox') },
+        push: { subject: config.pushSubject },
       },
       db: database.db,
       logger: loggerOptions(config),

@@ -7,6 +7,7 @@ import { App } from './app/app';
 import { detectLanguage } from './lib/detect-language';
 import { initI18n } from './lib/i18n';
 import { languageOfPath } from './lib/language';
+import { registerServiceWorkerWhenStable } from './lib/service-worker';
 import { restoreSession } from './lib/session-store';
 
 // The language and the stored session are settled before the first render (the theme even earlier, by
@@ -22,3 +23,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+// Production builds only: the service worker that shows push notifications.
+registerServiceWorkerWhenStable();

@@ -20,6 +20,7 @@ export * from './operator.ts';
 export * from './paging.ts';
 export * from './password-recovery.ts';
 export * from './permissions.ts';
+export * from './push.ts';
 export * from './role-schema.ts';
 export * from './roles.ts';
 export * from './slicer-access.ts';

@@ -30,6 +30,12 @@ export interface AppConfig {
   publicUrl: string;
   /** SMTP server or outbox folder, and sender. */
   mail: MailSettings;
+  /**
+   * Web Push: the VAPID `subject` (a `mailto:` or `https:` address of the operator), a certificate authority
+   * trusted beside the public ones (a self-hosted push service; tests' local one), and the window in which a
+   * machine tells each kind of event once (5 minutes).
+   */
+  push?: { subject?: string | undefined; extraCa?: string; machineThrottleMs?: number };
 }
 
 /** What every module factory takes. */

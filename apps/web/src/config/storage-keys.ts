@@ -8,4 +8,6 @@ export const STORAGE_KEYS = {
   webcamEnabled: 'webcam_enabled',
   /** The administrators' low-latency webcam option, 'true' or 'false'. */
   webcamLowLatency: 'webcam_low_latency',
+  /** 'true' once this browser subscribed to push notifications (specification section 4); absent otherwise. */
+  pushEnabled: 'push_enabled',
 } as const;

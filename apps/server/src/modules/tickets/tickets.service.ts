@@ -24,13 +24,24 @@ type CreateBody = z.output<typeof ticketCreateBodySchema>;
 type UpdateBody = z.output<typeof ticketUpdateBodySchema>;
 type AnswerBody = z.output<typeof ticketAnswerBodySchema>;
 
+/** A change of a ticket others may want to hear of: an answer, a close or a reopen, and who made it. */
+export interface TicketChange {
+  ticketId: number;
+  actorId: number;
+  kind: 'ticketAnswered' | 'ticketClosed' | 'ticketReopened';
+}
+/** Called after the change is stored; it must return at once and never throw (app.ts wires notifications). */
+export type TicketChangeListener = (change: TicketChange) => void;
+
 export class TicketsService {
   readonly #tickets: TicketsRepository;
   readonly #clock: Clock;
+  readonly #changed: TicketChangeListener;
 
-  constructor(tickets: TicketsRepository, clock: Clock) {
+  constructor(tickets: TicketsRepository, clock: Clock, changed: TicketChangeListener = () => undefined) {
     this.#tickets = tickets;
     this.#clock = clock;
+    this.#changed = changed;
   }
 
   async list(viewer: Viewer, query: ListQuery): Promise<Page<TicketListItem>> {
@@ -65,6 +76,13 @@ export class TicketsService {
   async setOpen(viewer: Viewer, id: number, body: UpdateBody): Promise<Ticket> {
     const ticket = await this.#visible(viewer, id);
     await this.#tickets.setOpen(id, body.is_open);
+    if (ticket.isOpen !== body.is_open) {
+      this.#changed({
+        ticketId: id,
+        actorId: viewer.id,
+        kind: body.is_open ? 'ticketReopened' : 'ticketClosed',
+      });
+    }
     return toTicketResponse({ ...ticket, isOpen: body.is_open });
   }
 
@@ -89,6 +107,7 @@ export class TicketsService {
       content: body.content,
       createdAt: this.#clock(),
     });
+    this.#changed({ ticketId: id, actorId: viewer.id, kind: 'ticketAnswered' });
     return this.answersOf(viewer, id);
   }
 

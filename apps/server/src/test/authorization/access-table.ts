@@ -4,6 +4,7 @@ import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
 import { HARDWARE_ACCESS } from './hardware-access.ts';
 import { LIVE_STATUS_ACCESS } from './live-status-access.ts';
 import { MACHINES_ACCESS } from './machines-access.ts';
+import { NOTIFICATIONS_ACCESS } from './notifications-access.ts';
 import { PASSWORD_RECOVERY_ACCESS } from './password-recovery-access.ts';
 import { SLICER_ACCESS } from './slicer-access.ts';
 import { TICKETS_ACCESS } from './tickets-access.ts';
@@ -65,5 +66,6 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   ...LIVE_STATUS_ACCESS,
   ...MACHINES_ACCESS,
   ...TICKETS_ACCESS,
+  ...NOTIFICATIONS_ACCESS,
   ...SLICER_ACCESS,
 };

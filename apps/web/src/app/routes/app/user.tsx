@@ -1,4 +1,5 @@
 import { can } from '@portal/contract';
+import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { FragmentTabs } from '../../../components/ui/fragment-tabs';
@@ -6,6 +7,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
 import { useBusiness } from '../../../features/business/api/get-business';
 import { useUser } from '../../../features/users/api/get-user';
+import { PushSection } from '../../../features/users/components/push-status';
 import { UserAddresses } from '../../../features/users/components/user-addresses';
 import { UserContacts } from '../../../features/users/components/user-contacts';
 import { UserMachines } from '../../../features/users/components/user-machines';
@@ -57,6 +59,15 @@ export default function UserRoute() {
         <div className="d-grid gap-4">
           <UserProfile user={user} businessName={business?.name} />
           <UserProfileForm user={user} viewer={viewer} />
+          {/* Customers have no preferences tab, yet their tickets' answers reach them by push: this browser's
+              push switch stands on their own profile instead. */}
+          {user.id === viewer.id && !can(viewer.role, 'userPreferencesTab') && (
+            <Card>
+              <Card.Body>
+                <PushSection />
+              </Card.Body>
+            </Card>
+          )}
         </div>
       )}
       {tab === 'addresses' && <UserAddresses userId={user.id} />}

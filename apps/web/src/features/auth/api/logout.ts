@@ -15,7 +15,13 @@ export function logout(reason: SessionEndReason): void {
   const session = getSession();
   if (!session) return;
   clearSession(reason);
+  // Push is unsubscribed first (only when this browser had it enabled), while the session still works.
+  const unsubscribed = import('../../../lib/push')
+    .then(({ unsubscribeAtLogout }) => unsubscribeAtLogout(session.token))
+    .catch(() => undefined);
   // An expired token is refused anyway. Any failure, a 401 included, means the server-side session is
   // already over, or will be at its expiry: nothing is left for the user to do.
-  if (!isExpired(session.claims, Date.now())) deleteSession(session.token).catch(() => undefined);
+  if (!isExpired(session.claims, Date.now())) {
+    void unsubscribed.then(() => deleteSession(session.token)).catch(() => undefined);
+  }
 }

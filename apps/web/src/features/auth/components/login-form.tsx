@@ -14,7 +14,15 @@ export function LoginForm() {
   const login = useLogin();
   const form = useLoginForm();
 
-  const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess: storeSession }));
+  const submit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: (session) => {
+        storeSession(session);
+        // Only when this browser had push enabled (specification section 4); loaded apart from the login page.
+        void import('../../../lib/push').then(({ subscribeAtLogin }) => subscribeAtLogin(session.token));
+      },
+    }),
+  );
 
   return (
     <form noValidate onSubmit={submit}>

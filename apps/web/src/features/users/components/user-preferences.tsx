@@ -1,8 +1,10 @@
 import type { UserPreferencesBody } from '@portal/contract';
 import { Card, Form, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session-store';
 import { usePreferences } from '../api/get-preferences';
 import { useUpdatePreferences } from '../api/update-preferences';
+import { PushSection } from './push-status';
 
 const SWITCHES = [
   'ticketNotifications',
@@ -14,6 +16,8 @@ export function UserPreferences({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data: preferences, isError } = usePreferences(userId);
   const update = useUpdatePreferences(userId);
+  // Push belongs to this browser and the user signed in on it: shown on one's own preferences only.
+  const own = useSession()?.claims.id === userId;
 
   return (
     <Card>
@@ -46,6 +50,11 @@ export function UserPreferences({ userId }: { userId: number }) {
               }
             />
           ))}
+        {own && (
+          <div className="mt-4">
+            <PushSection />
+          </div>
+        )}
       </Card.Body>
     </Card>
   );

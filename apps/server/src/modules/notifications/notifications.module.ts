@@ -1,0 +1,53 @@
+import { Agent } from 'node:https';
+import { rootCertificates } from 'node:tls';
+import { type ModuleDeps, routesOf } from '../../shared/module.ts';
+import type { MachineEvents } from '../live-status/machine-events.ts';
+import { NotificationsRepository } from './notifications.repository.ts';
+import { notificationsRoutes } from './notifications.routes.ts';
+import { NotificationsService } from './notifications.service.ts';
+import { PushNotifier, type TicketEvent } from './push-notifier.ts';
+import { PushSender } from './push-sender.ts';
+
+/** A flapping machine tells each person about each kind of event at most once in five minutes. */
+const MACHINE_THROTTLE_MS = 5 * 60_000;
+const SEND = { timeoutMs: 10_000, concurrency: 8, maxQueued: 5_000 };
+const DEFAULT_SUBJECT = 'mailto:support@example.com';
+
+export interface NotificationsModuleDeps {
+  /** The live status monitor's events: machine transitions become notifications. */
+  machineEvents: MachineEvents;
+}
+
+/**
+ * Web Push (specification sections 3, 4 and 7): the VAPID key pair, the users' subscriptions, and the
+ * notifications of ticket answers and status changes and of machine events.
+ */
+export function createNotificationsModule(
+  { db, clock, config }: ModuleDeps,
+  { machineEvents }: NotificationsModuleDeps,
+) {
+  const repository = new NotificationsRepository(db);
+  const service = new NotificationsService(repository, clock);
+  const extraCa = config.push?.extraCa;
+  const sender = new PushSender({
+    keys: () => service.keys(),
+    subject: config.push?.subject ?? DEFAULT_SUBJECT,
+    forget: (endpoint) => repository.deleteEndpoint(endpoint),
+    ...SEND,
+    agent: extraCa ? new Agent({ ca: [...rootCertificates, extraCa] }) : undefined,
+  });
+  const notifier = new PushNotifier({
+    repository,
+    sender,
+    clock,
+    machineThrottleMs: config.push?.machineThrottleMs ?? MACHINE_THROTTLE_MS,
+  });
+  return {
+    repository,
+    service,
+    notifier,
+    /** What the tickets module reports, fire and forget. */
+    ticketChanged: (event: TicketEvent) => notifier.ticketChanged(event),
+    routes: routesOf(notificationsRoutes, { service, notifier, sender, machineEvents }),
+  };
+}

@@ -1,0 +1,197 @@
+import type { Language, Role } from '@portal/contract';
+import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import {
+  businesses,
+  machineGroups,
+  machineGroupUsers,
+  pushSubscriptions,
+  pushVapidKeys,
+  ticketAnswers,
+  tickets,
+  users,
+} from '../../db/schema.ts';
+import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
+import { visibleTickets } from '../tickets/tickets.policy.ts';
+import type { Candidate } from './notifications.policy.ts';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** Where a push message goes: the subscription's endpoint and keys, and the language it is written in. */
+export interface PushTarget {
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  language: Language;
+}
+
+export interface NewSubscription {
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  language: Language;
+  createdAt: Date;
+}
+
+/** The most subscriptions one user keeps (browsers and devices); older ones give way to newer ones. */
+export const SUBSCRIPTIONS_PER_USER = 20;
+
+const candidateColumns = (wants: typeof users.ticketNotifications | typeof users.machineNotifications) => ({
+  id: users.id,
+  role: sql<Role>`${users.role}`,
+  business: users.businessId,
+  enabled: users.enabled,
+  businessActive: businesses.active,
+  wants,
+});
+
+export class NotificationsRepository {
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  async vapidKeys(): Promise<VapidKeys | undefined> {
+    const [row] = await this.#db
+      .select({ publicKey: pushVapidKeys.publicKey, privateKey: pushVapidKeys.privateKey })
+      .from(pushVapidKeys)
+      .where(eq(pushVapidKeys.id, 1));
+    return row;
+  }
+
+  /** Stores the key pair unless another process stored one first; either way the stored pair is the answer. */
+  async keepVapidKeys(keys: VapidKeys, createdAt: Date): Promise<VapidKeys> {
+    await this.#db
+      .insert(pushVapidKeys)
+      .values({ id: 1, ...keys, createdAt })
+      .onConflictDoNothing({ target: pushVapidKeys.id });
+    const stored = await this.vapidKeys();
+    if (!stored) throw new Error('the VAPID keys were not stored');
+    return stored;
+  }
+
+  /**
+   * Saves a subscription for its user: an endpoint already known (this browser, maybe another user before)
+   * takes the new owner, keys and language. The user's oldest subscriptions beyond the limit go.
+   */
+  async upsert(subscription: NewSubscription): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      await tx
+        .insert(pushSubscriptions)
+        .values(subscription)
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: {
+            userId: subscription.userId,
+            p256dh: subscription.p256dh,
+            auth: subscription.auth,
+            language: subscription.language,
+            createdAt: subscription.createdAt,
+          },
+        });
+      const kept = tx
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, subscription.userId))
+        .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+        .limit(SUBSCRIPTIONS_PER_USER);
+      await tx
+        .delete(pushSubscriptions)
+        .where(
+          and(eq(pushSubscriptions.userId, subscription.userId), notInArray(pushSubscriptions.id, kept)),
+        );
+    });
+  }
+
+  /** Deletes the user's own subscription with that endpoint; false when the user has none such. */
+  async deleteOwn(userId: number, endpoint: string): Promise<boolean> {
+    const deleted = await this.#db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+      .returning({ id: pushSubscriptions.id });
+    return deleted.length > 0;
+  }
+
+  /** Forgets an endpoint the push service says is gone, whoever it belonged to. */
+  async deleteEndpoint(endpoint: string): Promise<void> {
+    await this.#db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+  }
+
+  async subscriptionsOf(userIds: readonly number[]): Promise<PushTarget[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.#db
+      .select({
+        userId: pushSubscriptions.userId,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+        language: pushSubscriptions.language,
+      })
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, [...userIds]))
+      .orderBy(pushSubscriptions.id);
+    return rows.map((row) => ({ ...row, language: row.language === 'en' ? 'en' : 'it' }));
+  }
+
+  /** The ticket's title, if it still exists. */
+  async ticketTitle(ticketId: number): Promise<string | undefined> {
+    const [row] = await this.#db
+      .select({ title: tickets.title })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId));
+    return row?.title;
+  }
+
+  /** The people of a ticket's thread (its author and whoever answered), with their ticket preference. */
+  async threadPeople(ticketId: number): Promise<Candidate[]> {
+    const answerAuthors = this.#db
+      .select({ id: ticketAnswers.authorId })
+      .from(ticketAnswers)
+      .where(eq(ticketAnswers.ticketId, ticketId));
+    const ticketAuthor = this.#db
+      .select({ id: tickets.authorId })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId));
+    return this.#db
+      .select(candidateColumns(users.ticketNotifications))
+      .from(users)
+      .innerJoin(businesses, eq(businesses.id, users.businessId))
+      .where(or(inArray(users.id, answerAuthors), inArray(users.id, ticketAuthor)))
+      .orderBy(users.id);
+  }
+
+  /** Whether `viewer` still sees the ticket (an answerer may since have lost the machine group). */
+  async seesTicket(ticketId: number, viewer: Viewer): Promise<boolean> {
+    const [row] = await this.#db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.id, ticketId), visibleTickets(viewer)));
+    return row !== undefined;
+  }
+
+  /** The machine group's name, if it still exists. */
+  async machineName(machineGroupId: number): Promise<string | undefined> {
+    const [row] = await this.#db
+      .select({ name: machineGroups.name })
+      .from(machineGroups)
+      .where(eq(machineGroups.id, machineGroupId));
+    return row?.name;
+  }
+
+  /** The users assigned to a machine group, with their machine preference. */
+  async groupPeople(machineGroupId: number): Promise<Candidate[]> {
+    return this.#db
+      .select(candidateColumns(users.machineNotifications))
+      .from(machineGroupUsers)
+      .innerJoin(users, eq(users.id, machineGroupUsers.userId))
+      .innerJoin(businesses, eq(businesses.id, users.businessId))
+      .where(eq(machineGroupUsers.machineGroupId, machineGroupId))
+      .orderBy(users.id);
+  }
+}

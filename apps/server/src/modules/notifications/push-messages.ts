@@ -1,0 +1,66 @@
+import type { Language, PushKind, PushMessage } from '@portal/contract';
+
+/** What a ticket notification tells: which ticket, and its title. */
+export interface TicketFacts {
+  kind: Extract<PushKind, 'ticketAnswered' | 'ticketClosed' | 'ticketReopened'>;
+  ticketId: number;
+  title: string;
+}
+
+/** What a machine notification tells: which machine group, its name, and the finished job's file. */
+export interface MachineFacts {
+  kind: Extract<PushKind, 'jobFinished' | 'halted' | 'boardOffline' | 'gatewayOffline'>;
+  machineId: number;
+  name: string;
+  fileName: string | null;
+}
+
+/**
+ * The notification texts, per language. Users have no stored language: each subscription keeps the language
+ * of the page that subscribed, so a browser reads its notifications in the language it uses the portal in.
+ */
+const TEXTS = {
+  it: {
+    ticketAnswered: (id: number) => `Nuova risposta al ticket #${id}`,
+    ticketClosed: (id: number) => `Ticket #${id} chiuso`,
+    ticketReopened: (id: number) => `Ticket #${id} riaperto`,
+    jobFinished: 'Lavorazione terminata',
+    halted: 'Macchina arrestata',
+    boardOffline: 'Scheda non raggiungibile',
+    gatewayOffline: 'Gateway non raggiungibile',
+  },
+  en: {
+    ticketAnswered: (id: number) => `New answer to ticket #${id}`,
+    ticketClosed: (id: number) => `Ticket #${id} closed`,
+    ticketReopened: (id: number) => `Ticket #${id} reopened`,
+    jobFinished: 'Job finished',
+    halted: 'Machine halted',
+    boardOffline: 'Board offline',
+    gatewayOffline: 'Gateway offline',
+  },
+} as const satisfies Record<Language, Record<PushKind, unknown>>;
+
+/** A ticket's notification: the event in the title, the ticket's title in the body, its page on a click. */
+export function ticketMessage(facts: TicketFacts, language: Language): PushMessage {
+  return {
+    title: TEXTS[language][facts.kind](facts.ticketId),
+    body: facts.title,
+    url: `/${language}/tickets/${facts.ticketId}`,
+    tag: `ticket-${facts.ticketId}`,
+    kind: facts.kind,
+    ticketId: facts.ticketId,
+  };
+}
+
+/** A machine's notification: its name in the title, the event (and finished file) in the body. */
+export function machineMessage(facts: MachineFacts, language: Language): PushMessage {
+  const event = TEXTS[language][facts.kind];
+  return {
+    title: facts.name,
+    body: facts.fileName ? `${event}: ${facts.fileName}` : event,
+    url: `/${language}/machines/${facts.machineId}`,
+    tag: `machine-${facts.machineId}-${facts.kind}`,
+    kind: facts.kind,
+    machineId: facts.machineId,
+  };
+}
