@@ -3,6 +3,8 @@ import XMLHttpRequestPolyfill from 'xmlhttprequest-ssl';
 /** The event handlers a connector sets on a request. */
 const HANDLERS = ['onload', 'onerror', 'ontimeout', 'onprogress', 'onreadystatechange', 'onabort'] as const;
 
+const ignore = () => undefined;
+
 /**
  * Lets Duet's official connectors (written for browsers) run in Node: an XMLHttpRequest from
  * `xmlhttprequest-ssl`, taught the two body types the connectors send that it lacks (Blob for uploads,
@@ -12,6 +14,8 @@ const HANDLERS = ['onload', 'onerror', 'ontimeout', 'onprogress', 'onreadystatec
  * The polyfill's own abort() forgets its request, and Node then reports the cut connection as an error the
  * polyfill reads from that forgotten request, throwing outside any caller. So an aborted request is left to
  * finish unseen instead: its handlers are dropped and the connector hears `abort` at once, as in a browser.
+ * Dropped means replaced by a no-op, not nulled: the polyfill calls a handler of a finished request from a
+ * timer it set before the abort, and a null there would throw outside any caller.
  */
 function nodeXMLHttpRequest(headers: Record<string, string>) {
   return class NodeXMLHttpRequest {
@@ -22,7 +26,7 @@ function nodeXMLHttpRequest(headers: Record<string, string>) {
       xhr.upload = {};
       xhr.abort = () => {
         const { onabort } = xhr;
-        for (const handler of HANDLERS) xhr[handler] = null;
+        for (const handler of HANDLERS) xhr[handler] = ignore;
         onabort?.call(xhr, { type: 'abort' });
       };
       xhr.send = (body: unknown) => {
