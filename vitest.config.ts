@@ -17,15 +17,24 @@ export default defineConfig({
         plugins: [catalogParts()],
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'test-kit/**/*.test.ts',
+          ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Files share their worker's loaded modules (each import once per worker, not once per file): tests
+          // replace a function with vi.spyOn, restored when the file ends, never with vi.mock, which would leak.
+          isolate: false,
         },
       },
       {
         test: {
           name: 'api-pglite',
           include: ['apps/server/src/**/*.api.test.ts'],
+          isolate: false,
           env: { TEST_DATABASE: 'pglite' },
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
@@ -38,6 +47,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['apps/server/src/**/*.api.test.ts'],
+                isolate: false,
                 env: { TEST_DATABASE: 'postgres' },
                 globalSetup: ['apps/server/src/test/global-setup.ts'],
                 testTimeout: 30_000,

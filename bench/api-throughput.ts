@@ -5,7 +5,8 @@
  * measurement (default 5).
  */
 import autocannon from 'autocannon';
-import { type RunningPortal, startPortal } from '../e2e/support/portal.ts';
+import { DEMO_PASSWORD } from '../test-kit/demo.ts';
+import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
 import { withPostgresDatabase } from './support/postgres.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -16,7 +17,7 @@ async function login(portal: RunningPortal, email: string): Promise<{ token: str
   const response = await fetch(`${portal.url}/api/v1/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Demo1234!' }),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   const { access_token: token } = (await response.json()) as { access_token: string };
   const { id } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { id: number };
@@ -59,7 +60,7 @@ async function run(portal: RunningPortal) {
         path: '/api/v1/auth',
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'manager@demo.test', password: 'Demo1234!' }),
+        body: JSON.stringify({ email: 'manager@demo.test', password: DEMO_PASSWORD }),
       },
     ],
   ];

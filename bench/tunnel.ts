@@ -11,21 +11,22 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { connectFleet, spawnGateway, waitUntil } from './support/gateways.ts';
+import { type GatewayProcess, spawnGateway } from '../test-kit/gateway-process.ts';
+import {
+  controllerOf,
+  createGatewayControllers,
+  issueGatewayKey,
+  logIn,
+  type Session,
+} from '../test-kit/portal-api.ts';
+import { openStreams } from '../test-kit/streams.ts';
+import { connectFleet, waitUntil } from './support/gateways.ts';
 import { DOWNLOAD_PATH, startHardware } from './support/hardware.ts';
 import { atFixedRate, atFullSpeed, getter, type LatencyResult, type Send } from './support/load.ts';
-import {
-  controllerOfGroup,
-  createControllers,
-  issueGatewayKey,
-  type Login,
-  login,
-} from './support/portal-api.ts';
 import { type BenchPortal, startBenchPortal } from './support/portal-process.ts';
 import { withPostgresDatabase } from './support/postgres.ts';
 import { cpuMilliseconds, residentBytes, untilQuiet, watchCpu, watchPeakMemory } from './support/proc.ts';
 import { startReplayBoard } from './support/replay-board.ts';
-import { openStreams } from './support/streams.ts';
 import { download, upload } from './support/transfer.ts';
 
 const quick = process.argv.includes('--quick');
@@ -78,8 +79,8 @@ function ensureNoFailures(what: string, result: { failed: number; failure: strin
 /** Everything one run measures against. */
 interface Rig {
   portal: BenchPortal;
-  admin: Login;
-  customer: Login;
+  admin: Session;
+  customer: Session;
   controller: number;
   gatewayPid: number;
   /** The board and webcam process. */
@@ -248,7 +249,7 @@ async function measureTransfers(rig: Rig): Promise<Figures['transfers']> {
 }
 
 async function measureWebcam(rig: Rig): Promise<void> {
-  const url = `${rig.portal.machineUrl}/proxy/webcam/${rig.controller}/?action=stream&token=${rig.customer.videoToken}`;
+  const url = `${rig.portal.machineUrl(rig.controller)}/proxy/webcam/${rig.controller}/?action=stream&token=${rig.customer.videoToken}`;
   const watch = async (viewers: number) => {
     const streams = await openStreams(url, viewers, 20);
     const portal = watchCpu(rig.portal.pid);
@@ -308,7 +309,10 @@ async function memoryPer(
 
 async function measureIdleTunnels(rig: Rig): Promise<void> {
   const created = performance.now();
-  const controllers = await createControllers(rig.portal, rig.admin, rig.controller, plan.tunnels);
+  const controllers = await createGatewayControllers(rig.portal, rig.admin, plan.tunnels, 'bench idle', {
+    like: rig.controller,
+    parallel: 8,
+  });
   const createSeconds = (performance.now() - created) / 1000;
   // Idle machines: their gateways log in to an idle board and the portal's live status follows each of them.
   const board = await startReplayBoard();
@@ -377,26 +381,30 @@ function reportGoals(figures: Figures): void {
 async function run(databaseUrl: string | undefined): Promise<void> {
   const hardware = await startHardware(plan.fileBytes);
   const portal = await startBenchPortal(databaseUrl);
-  let gateway: { pid: number; stop(): Promise<void> } | undefined;
+  let gateway: GatewayProcess | undefined;
   try {
-    const admin = await login(portal, 'admin@demo.test');
-    const customer = await login(portal, 'customer@demo.test');
-    const controller = await controllerOfGroup(portal, admin, 'Prusa linea 1');
+    const admin = await logIn(portal, 'admin@demo.test');
+    const customer = await logIn(portal, 'customer@demo.test');
+    const controller = await controllerOf(portal, admin, 'Prusa linea 1');
     const key = await issueGatewayKey(portal, admin, controller);
-    gateway = spawnGateway({
-      server: portal.url,
-      controller,
-      key,
-      board: hardware.boardUrl,
-      webcam: hardware.webcamUrl,
-    });
+    gateway = spawnGateway(
+      {
+        server: portal.url,
+        controller,
+        key,
+        board: hardware.boardUrl,
+        webcam: hardware.webcamUrl,
+      },
+      { logLevel: 'error', echo: true },
+    );
+    const gatewayPid = gateway.child.pid as number;
     const proxiedUrl = `${portal.url}/proxy/duet/3.6/customer/${controller}`;
     const rig: Rig = {
       portal,
       admin,
       customer,
       controller,
-      gatewayPid: gateway.pid,
+      gatewayPid,
       boardPid: hardware.pid,
       boardUrl: hardware.boardUrl,
       proxiedUrl,
@@ -409,7 +417,7 @@ async function run(databaseUrl: string | undefined): Promise<void> {
     await waitUntil(rig.proxied, 30_000, 'the gateway did not come online');
     console.log(
       `Portal on ${databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)'}, RSS ${mib(residentBytes(portal.pid))} MiB; ` +
-        `gateway RSS ${mib(residentBytes(gateway.pid))} MiB${quick ? '; quick run' : ''}`,
+        `gateway RSS ${mib(residentBytes(gatewayPid))} MiB${quick ? '; quick run' : ''}`,
     );
     // Memory first, while the portal's heap has not yet grown under load: its RSS then shows new memory.
     await measureIdleTunnels(rig);
@@ -421,7 +429,7 @@ async function run(databaseUrl: string | undefined): Promise<void> {
     reportGoals({ latency, transfers });
     console.log(
       `\nCPU time used in all: portal ${round(cpuMilliseconds(portal.pid) / 1000, 1)} s, gateway ` +
-        `${round(cpuMilliseconds(gateway.pid) / 1000, 1)} s; gateway RSS at the end ${mib(residentBytes(gateway.pid))} MiB`,
+        `${round(cpuMilliseconds(gatewayPid) / 1000, 1)} s; gateway RSS at the end ${mib(residentBytes(gatewayPid))} MiB`,
     );
   } finally {
     await gateway?.stop();

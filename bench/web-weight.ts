@@ -8,10 +8,10 @@
  * first when its sources changed.
  */
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../e2e/support/chromium.ts';
-import { startPortal } from '../e2e/support/portal.ts';
-import { logIn } from '../e2e/support/session.ts';
 import { ensureWebBuild } from '../scripts/web-build.ts';
+import { logIn } from '../test-kit/browser-session.ts';
+import { launchChromium } from '../test-kit/chromium.ts';
+import { startPortal } from '../test-kit/portal.ts';
 import { measurePage, type PageVisit, type PageWeight } from './support/page-weight.ts';
 
 const KIB = 1024;

@@ -1,7 +1,10 @@
+import { SESSION_MAX_HOURS } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { location, logIn, submitLogin } from '../test-kit/browser-session.ts';
+import { t } from '../test-kit/catalog.ts';
+import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { DEMO_PASSWORD, location, logIn, submitLogin } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal();
@@ -45,8 +48,8 @@ async function businessId(page: Page, name: string): Promise<number> {
 /** Opens the settings businesses tab and filters it down to one business's row. */
 async function findBusinessRow(page: Page, name: string) {
   await page.goto('/it/settings#businesses');
-  await page.getByRole('columnheader', { name: 'Città' }).waitFor();
-  await page.getByPlaceholder('Filtra…').fill(name);
+  await page.getByRole('columnheader', { name: t('businesses.fields.city') }).waitFor();
+  await page.getByPlaceholder(t('table.filter')).fill(name);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
   await row.waitFor();
   return row;
@@ -65,20 +68,23 @@ describe('businesses and licences, as an administrator', () => {
   it('creates a business, gives it data and a one-year licence, and suspends and reactivates it', async () => {
     const page = await open();
     await logIn(page, 'admin@demo.test');
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Impostazioni' }).click();
-    await page.getByRole('link', { name: 'Aziende' }).click();
+    await page
+      .getByTestId('sidebar')
+      .getByRole('link', { name: t('nav.settings') })
+      .click();
+    await page.getByRole('link', { name: t('businesses.caption') }).click();
     await page.getByRole('link', { name: BUSINESS_A }).waitFor();
     const rowA = page.getByRole('row').filter({ has: page.getByRole('link', { name: BUSINESS_A }) });
-    expect(await rowA.getByText('Attiva', { exact: true }).count()).toBe(1);
+    expect(await rowA.getByText(t('businesses.status.active'), { exact: true }).count()).toBe(1);
     await expectAccessible(page, 'settings, businesses tab');
 
-    await page.getByRole('button', { name: 'Nuova azienda' }).click();
+    await page.getByRole('button', { name: t('businesses.create.open') }).click();
     const create = page.getByRole('dialog');
-    await create.getByRole('button', { name: 'Crea' }).click();
-    await create.getByText('Campo obbligatorio').waitFor();
+    await create.getByRole('button', { name: t('common.create') }).click();
+    await create.getByText(t('validation.required')).waitFor();
     await expectAccessible(page, 'new business dialog with an error');
-    await create.getByLabel('Nome').fill(NEW_BUSINESS);
-    await create.getByRole('button', { name: 'Crea' }).click();
+    await create.getByLabel(t('businesses.fields.name')).fill(NEW_BUSINESS);
+    await create.getByRole('button', { name: t('common.create') }).click();
     await toast(page, 'Azienda creata con successo').waitFor();
     await create.waitFor({ state: 'detached' });
 
@@ -87,120 +93,141 @@ describe('businesses and licences, as an administrator', () => {
     await page.waitForURL(/\/it\/business\/\d+$/);
     const businessPath = location(page);
     await page.getByRole('heading', { name: NEW_BUSINESS }).waitFor();
-    await page.getByRole('main').getByText('Attiva', { exact: true }).waitFor();
+    await page.getByRole('main').getByText(t('businesses.status.active'), { exact: true }).waitFor();
     await expectAccessible(page, 'business page, data tab');
 
-    await page.getByLabel('CAP').fill('610');
-    await page.getByLabel('Città').fill('Ancona');
-    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByLabel(t('businesses.fields.cap')).fill('610');
+    await page.getByLabel(t('businesses.fields.city')).fill('Ancona');
+    await page.getByRole('button', { name: t('common.save') }).click();
     await toast(page, 'Azienda aggiornata correttamente').waitFor();
     await page.reload();
     await page.getByRole('heading', { name: NEW_BUSINESS }).waitFor();
-    expect(await page.getByLabel('CAP').inputValue()).toBe('00610');
-    expect(await page.getByLabel('Città').inputValue()).toBe('Ancona');
+    expect(await page.getByLabel(t('businesses.fields.cap')).inputValue()).toBe('00610');
+    expect(await page.getByLabel(t('businesses.fields.city')).inputValue()).toBe('Ancona');
 
-    await page.getByRole('link', { name: 'Licenze' }).click();
+    await page.getByRole('link', { name: t('businesses.page.tabs.licenses') }).click();
     expect(location(page)).toBe(`${businessPath}#licenses`);
-    await page.getByText('Nessun risultato').waitFor();
+    await page.getByText(t('table.empty')).waitFor();
     await expectAccessible(page, 'business page, licences tab');
 
-    await page.getByRole('button', { name: 'Nuova licenza' }).click();
+    await page.getByRole('button', { name: t('licenses.create') }).click();
     const licence = page.getByRole('dialog');
-    await licence.getByRole('button', { name: '+1 anno' }).click();
-    const endField = licence.getByLabel('Data di scadenza (yyyy-MM-dd)');
+    await licence.getByRole('button', { name: t('licenses.form.addYears', { count: 1 }) }).click();
+    const endField = licence.getByLabel(t('licenses.form.end'));
     expect(await endField.inputValue()).toBe(daysFromToday(365));
     await expectAccessible(page, 'new licence dialog');
-    await licence.getByRole('button', { name: 'Crea' }).click();
+    await licence.getByRole('button', { name: t('common.create') }).click();
     await toast(page, 'Licenza creata correttamente').waitFor();
     await licence.waitFor({ state: 'detached' });
-    // Created, not activated yet: it counts as expired (specification section 3).
-    const licenceRow = page.getByRole('row').filter({ hasText: 'Non attivata' });
-    await licenceRow.getByText('Scaduta').waitFor();
+    // Created, not activated yet: said as it is, not as expired (no machine may use it until it is).
+    const licenceRow = page.getByRole('row').filter({ hasText: t('licenses.notActivated') });
+    await licenceRow.getByText(t('licenses.status.notActivated'), { exact: true }).waitFor();
 
     await licenceRow.getByRole('button', { name: /^Modifica licenza/ }).click();
     const edit = page.getByRole('dialog');
-    await edit.getByLabel('Data di attivazione (yyyy-MM-dd)').fill('01/02/2026');
-    await edit.getByRole('button', { name: 'Salva' }).click();
-    await edit.getByText('Il formato del valore non è corretto').waitFor();
-    await expectAccessible(page, 'licence edit dialog with an error');
-    await edit.getByLabel('Data di attivazione (yyyy-MM-dd)').fill(daysFromToday(0));
-    await edit.getByRole('button', { name: 'Salva' }).click();
+    // A date input: the browser shows and takes the day in its own locale's format, with its picker.
+    const activation = edit.getByLabel(t('licenses.form.activation'));
+    expect(await activation.getAttribute('type')).toBe('date');
+    await expectAccessible(page, 'licence edit dialog');
+    await activation.fill(daysFromToday(0));
+    await edit.getByRole('button', { name: t('common.save') }).click();
     await toast(page, 'Licenza aggiornata correttamente').waitFor();
     const activeRow = page.getByRole('row').filter({ hasText: daysFromToday(0) });
     await activeRow.getByText(daysFromToday(365)).waitFor();
-    await activeRow.getByText('Valida').waitFor();
+    await activeRow.getByText(t('licenses.status.active'), { exact: true }).waitFor();
 
     // The new business has no controller yet, so there is nothing to activate the licence on.
     await activeRow.getByRole('button', { name: /^Attiva licenza/ }).click();
     const activate = page.getByRole('dialog');
     await activate.getByText('Questa azienda non ha controller').waitFor();
     await expectAccessible(page, 'activate licence dialog');
-    await activate.getByRole('button', { name: 'Annulla' }).click();
+    await activate.getByRole('button', { name: t('common.cancel') }).click();
     await activate.waitFor({ state: 'detached' });
 
     await activeRow.getByRole('button', { name: /^Elimina licenza/ }).click();
     const confirmDelete = page.getByRole('dialog');
     await confirmDelete.getByText('sarà eliminata definitivamente').waitFor();
     await expectAccessible(page, 'delete licence confirmation');
-    await confirmDelete.getByRole('button', { name: 'Elimina' }).click();
+    await confirmDelete.getByRole('button', { name: t('common.delete') }).click();
     await toast(page, 'Licenza eliminata correttamente').waitFor();
-    await page.getByText('Nessun risultato').waitFor();
+    await page.getByText(t('table.empty')).waitFor();
 
-    await page.getByRole('main').getByRole('button', { name: 'Sospendi', exact: true }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: t('businesses.toggle.suspend'), exact: true })
+      .click();
     await page.getByRole('dialog').getByText('i suoi utenti non possono accedere').waitFor();
     await expectAccessible(page, 'suspend confirmation');
-    await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('common.cancel') })
+      .click();
     await toggleBusiness(page, 'Sospendi', 'Azienda sospesa');
-    await page.getByRole('main').getByText('Sospesa', { exact: true }).waitFor();
+    await page.getByRole('main').getByText(t('businesses.status.suspended'), { exact: true }).waitFor();
     await toggleBusiness(page, 'Attiva', 'Azienda riattivata');
-    await page.getByRole('main').getByRole('button', { name: 'Sospendi', exact: true }).waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: t('businesses.toggle.suspend'), exact: true })
+      .waitFor();
   });
 
   it('activates a licence on a controller of its business, never on controller 1', async () => {
     const page = await open();
     await logIn(page, 'admin@demo.test');
     // The administrators' Company link leads to their own business, the operator.
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Azienda' }).click();
+    await page
+      .getByTestId('sidebar')
+      .getByRole('link', { name: t('businesses.page.title') })
+      .click();
     await page.getByRole('heading', { name: OPERATOR }).waitFor();
-    await page.getByRole('link', { name: 'Licenze' }).click();
-    await page.getByRole('button', { name: 'Nuova licenza' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '+3 anni' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Crea' }).click();
+    await page.getByRole('link', { name: t('businesses.page.tabs.licenses') }).click();
+    await page.getByRole('button', { name: t('licenses.create') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('licenses.form.addYears', { count: 3 }) })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('common.create') })
+      .click();
     await toast(page, 'Licenza creata correttamente').waitFor();
-    const operatorRow = page.getByRole('row').filter({ hasText: 'Non attivata' });
+    const operatorRow = page.getByRole('row').filter({ hasText: t('licenses.notActivated') });
     await operatorRow.getByRole('button', { name: /^Attiva licenza/ }).click();
     // Its only controller is controller 1, which no computer choice offers.
     await page.getByRole('dialog').getByText('Questa azienda non ha controller').waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('common.cancel') })
+      .click();
 
     const row = await findBusinessRow(page, BUSINESS_A);
     await row.getByRole('link', { name: BUSINESS_A }).click();
     await page.getByRole('heading', { name: BUSINESS_A }).waitFor();
-    await page.getByRole('link', { name: 'Licenze' }).click();
-    const waiting = page.getByRole('row').filter({ hasText: 'Non attivata' });
+    await page.getByRole('link', { name: t('businesses.page.tabs.licenses') }).click();
+    const waiting = page.getByRole('row').filter({ hasText: t('licenses.notActivated') });
     await waiting.getByRole('button', { name: /^Attiva licenza/ }).click();
     const dialog = page.getByRole('dialog');
-    const choice = dialog.getByRole('combobox', { name: 'Controller' });
+    const choice = dialog.getByRole('combobox', { name: t('licenses.activate.computer') });
     await choice.locator('option', { hasText: 'Gateway OA di scorta' }).waitFor({ state: 'attached' });
     const offered = await choice.locator('option').allTextContents();
     expect(offered).not.toContain('Magazzino');
-    await dialog.getByRole('button', { name: 'Attiva', exact: true }).click();
-    await dialog.getByText('Campo obbligatorio').waitFor();
+    await dialog.getByRole('button', { name: t('licenses.activate.submit'), exact: true }).click();
+    await dialog.getByText(t('validation.required')).waitFor();
     await expectAccessible(page, 'activate licence dialog with a choice');
     await choice.selectOption({ label: 'Gateway OA di scorta' });
-    await dialog.getByRole('button', { name: 'Attiva', exact: true }).click();
+    await dialog.getByRole('button', { name: t('licenses.activate.submit'), exact: true }).click();
     await toast(page, 'Licenza attivata correttamente').waitFor();
     const bound = page.getByRole('row').filter({ hasText: 'Gateway OA di scorta' });
     await bound.getByText(daysFromToday(0)).waitFor();
-    await bound.getByText('Valida').waitFor();
+    await bound.getByText(t('licenses.status.active'), { exact: true }).waitFor();
 
     // The users and machine groups tabs list this business's own only.
-    await page.getByRole('link', { name: 'Utenti' }).click();
+    await page.getByRole('link', { name: t('businesses.page.tabs.users') }).click();
     await page.getByRole('link', { name: 'manager@demo.test' }).waitFor();
     expect(await page.getByRole('link', { name: 'manager2@demo.test' }).count()).toBe(0);
     await expectAccessible(page, 'business page, users tab');
 
-    await page.getByRole('link', { name: 'Gruppi macchina' }).click();
+    await page.getByRole('link', { name: t('businesses.page.tabs.machinegroups') }).click();
     await page.getByRole('link', { name: 'Prusa linea 1' }).waitFor();
     expect(await page.getByRole('link', { name: 'RatRig produzione' }).count()).toBe(0);
     await expectAccessible(page, 'business page, machine groups tab');
@@ -220,7 +247,9 @@ describe('businesses and licences, as an administrator', () => {
     await toast(customer, "La tua azienda è sospesa: contatta l'operatore.").waitFor();
     expect(location(customer)).toBe('/it/login');
 
-    await findBusinessRow(admin, BUSINESS_B).then((found) => found.getByText('Sospesa').waitFor());
+    await findBusinessRow(admin, BUSINESS_B).then((found) =>
+      found.getByText(t('businesses.status.suspended')).waitFor(),
+    );
     await admin.getByRole('link', { name: BUSINESS_B }).click();
     await toggleBusiness(admin, 'Attiva', 'Azienda riattivata');
     await logIn(customer, 'customer2@demo.test');
@@ -232,7 +261,10 @@ describe('businesses and licences, as an administrator', () => {
     const row = await findBusinessRow(page, BUSINESS_B);
     await row.getByRole('button', { name: `Elimina ${BUSINESS_B}` }).click();
     await expectAccessible(page, 'delete business confirmation');
-    await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('common.delete') })
+      .click();
     await toast(page, 'È ancora in uso e non può essere eliminato.').waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await row.waitFor();
@@ -244,24 +276,27 @@ describe('the company page, for other roles', () => {
     const page = await open();
     const other = await businessId(page, BUSINESS_B);
     await logIn(page, 'manager@demo.test');
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Azienda' }).click();
+    await page
+      .getByTestId('sidebar')
+      .getByRole('link', { name: t('businesses.page.title') })
+      .click();
     await page.getByRole('heading', { name: BUSINESS_A }).waitFor();
     expect(location(page)).toMatch(/^\/it\/business\/\d+$/);
-    expect(await page.getByRole('button', { name: 'Sospendi' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Salva' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: t('businesses.toggle.suspend') }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: t('common.save') }).count()).toBe(0);
     await expectAccessible(page, 'business page of a manager, data tab');
 
-    await page.getByRole('link', { name: 'Licenze' }).click();
-    await page.getByRole('columnheader', { name: 'Scadenza' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Nuova licenza' }).count()).toBe(0);
+    await page.getByRole('link', { name: t('businesses.page.tabs.licenses') }).click();
+    await page.getByRole('columnheader', { name: t('licenses.fields.end') }).waitFor();
+    expect(await page.getByRole('button', { name: t('licenses.create') }).count()).toBe(0);
     await expectAccessible(page, 'business page of a manager, licences tab');
 
-    await page.getByRole('link', { name: 'Utenti' }).click();
+    await page.getByRole('link', { name: t('businesses.page.tabs.users') }).click();
     await page.getByRole('link', { name: 'customer@demo.test' }).waitFor();
     expect(await page.getByRole('link', { name: 'customer2@demo.test' }).count()).toBe(0);
     await expectAccessible(page, 'business page of a manager, users tab');
 
-    await page.getByRole('link', { name: 'Gruppi macchina' }).click();
+    await page.getByRole('link', { name: t('businesses.page.tabs.machinegroups') }).click();
     await page.getByRole('link', { name: 'Cella pallet', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Cella pallet B' }).count()).toBe(0);
     await expectAccessible(page, 'business page of a manager, machine groups tab');
@@ -274,7 +309,12 @@ describe('the company page, for other roles', () => {
     const page = await open();
     const own = await businessId(page, BUSINESS_A);
     await logIn(page, 'tech@demo.test');
-    expect(await page.getByTestId('sidebar').getByRole('link', { name: 'Azienda' }).count()).toBe(0);
+    expect(
+      await page
+        .getByTestId('sidebar')
+        .getByRole('link', { name: t('businesses.page.title') })
+        .count(),
+    ).toBe(0);
     await page.goto(`/it/business/${own}`);
     await page.waitForURL(/\/it\/dashboard$/);
   });
@@ -284,5 +324,28 @@ describe('the company page, for other roles', () => {
     await logIn(page, 'admin@demo.test');
     await page.goto('/it/business/999999');
     await page.waitForURL(/\/it\/dashboard$/);
+  });
+});
+
+// Here rather than beside the other session screens: those run with sessions of seconds, so an idle settings
+// page would get the expiry popup on top of the form.
+describe('the sessions tab, as an administrator', () => {
+  it('lets an administrator set the longest a session may be renewed, with the message beside the field', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    await page.goto('/it/settings#sessions');
+    const field = page.getByLabel(t('settings.sessions.maxHours'));
+    expect(await field.inputValue()).toBe(String(SESSION_MAX_HOURS.default));
+    await expectAccessible(page, 'session settings');
+
+    await field.fill('0');
+    await page.getByRole('button', { name: t('common.save') }).click();
+    await expect.poll(async () => (await field.getAttribute('class')) ?? '').toContain('is-invalid');
+    await page.locator('#session-max-hours-error').waitFor();
+    await field.fill('12');
+    await page.getByRole('button', { name: t('common.save') }).click();
+    await page.getByText(t('settings.sessions.saved')).waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel(t('settings.sessions.maxHours')).inputValue()).toBe('12');
   });
 });

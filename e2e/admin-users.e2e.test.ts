@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { location, logIn, ownUserId, storedToken, submitLogin } from '../test-kit/browser-session.ts';
+import { t } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { location, logIn, ownUserId, storedToken, submitLogin } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal();
@@ -20,7 +21,7 @@ async function dismissToast(page: Page, text: string): Promise<void> {
   await shown.waitFor({ state: 'detached' });
 }
 
-const usersTable = (page: Page) => page.getByRole('table', { name: 'Utenti' });
+const usersTable = (page: Page) => page.getByRole('table', { name: t('users.table.caption') });
 
 /** A small list of the user page, once loaded. */
 async function loadedTable(page: Page, name: string): Promise<Locator> {
@@ -37,7 +38,7 @@ async function openUsersTab(page: Page): Promise<void> {
 
 /** Narrows the users table to one email and returns its row. */
 async function findUserRow(page: Page, email: string): Promise<Locator> {
-  await page.getByRole('searchbox', { name: 'Filtra…' }).fill(email);
+  await page.getByRole('searchbox', { name: t('table.filter') }).fill(email);
   const row = usersTable(page).getByRole('row').filter({ hasText: email });
   await row.waitFor();
   return row;
@@ -51,11 +52,11 @@ interface NewUser {
 
 /** Fills the create-user dialog; the business and role selects are left to the caller. */
 async function fillNewUser(dialog: Locator, user: NewUser, password: string, confirmation = password) {
-  await dialog.getByLabel('Email').fill(user.email);
-  await dialog.getByLabel('Nome', { exact: true }).fill(user.name);
-  await dialog.getByLabel('Cognome').fill(user.surname);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByLabel('Conferma password').fill(confirmation);
+  await dialog.getByLabel(t('users.contacts.fields.email')).fill(user.email);
+  await dialog.getByLabel(t('user.fields.name'), { exact: true }).fill(user.name);
+  await dialog.getByLabel(t('user.fields.surname')).fill(user.surname);
+  await dialog.getByLabel(t('users.form.password'), { exact: true }).fill(password);
+  await dialog.getByLabel(t('users.form.passwordConfirmation')).fill(confirmation);
 }
 
 /** The business of the signed-in user, as the API tells the page itself. */
@@ -74,28 +75,28 @@ describe('user administration', () => {
     await openUsersTab(page);
     await expectAccessible(page, 'settings, users tab');
 
-    await page.getByRole('button', { name: 'Nuovo utente' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nuovo utente' });
-    await dialog.getByLabel('Email').waitFor();
+    await page.getByRole('button', { name: t('users.create.open') }).click();
+    const dialog = page.getByRole('dialog', { name: t('users.create.title') });
+    await dialog.getByLabel(t('users.contacts.fields.email')).waitFor();
     await expectAccessible(page, 'create user dialog');
     // An administrator may give any role below their own.
-    const roles = await dialog.getByLabel('Ruolo').locator('option').allTextContents();
-    expect(roles).toEqual(['Manager', 'Tecnico', 'Cliente']);
+    const roles = await dialog.getByLabel(t('user.fields.role')).locator('option').allTextContents();
+    expect(roles).toEqual([t('roles.Manager'), 'Tecnico', 'Cliente']);
 
     const nadia = { email: 'nadia.nuova@example.com', name: 'Nadia', surname: 'Nuova' };
     await fillNewUser(dialog, nadia, NEW_PASSWORD);
-    // The checks of specification section 5 come before anything is sent: first the business.
-    await dialog.getByRole('button', { name: 'Crea' }).click();
+    // The checks of docs/product.md §5 come before anything is sent: first the business.
+    await dialog.getByRole('button', { name: t('common.create') }).click();
     await dismissToast(page, 'Seleziona un valore di azienda valido');
 
-    await dialog.getByLabel('Azienda').selectOption({ label: BUSINESS_A });
-    await dialog.getByLabel('Conferma password').fill('Diversa1234!');
-    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await dialog.getByLabel(t('user.fields.business')).selectOption({ label: BUSINESS_A });
+    await dialog.getByLabel(t('users.form.passwordConfirmation')).fill('Diversa1234!');
+    await dialog.getByRole('button', { name: t('common.create') }).click();
     await dismissToast(page, 'Le password non coincidono');
 
-    await dialog.getByLabel('Conferma password').fill(NEW_PASSWORD);
-    await dialog.getByLabel('Ruolo').selectOption({ label: 'Cliente' });
-    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await dialog.getByLabel(t('users.form.passwordConfirmation')).fill(NEW_PASSWORD);
+    await dialog.getByLabel(t('user.fields.role')).selectOption({ label: t('roles.Customer') });
+    await dialog.getByRole('button', { name: t('common.create') }).click();
     await toast(page, 'Utente creato con successo').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
@@ -104,15 +105,25 @@ describe('user administration', () => {
       expect.arrayContaining(['Nadia', 'Nuova', 'Cliente', BUSINESS_A, 'Abilitato']),
     );
 
-    // The new customer logs in, and changing their own password ends the session (DESIGN.md section 3).
+    // The new customer logs in, and changing their own password (with the current one) ends the session.
     const own = await open();
     await logIn(own, nadia.email, NEW_PASSWORD);
-    await own.getByRole('link', { name: 'Apri profilo' }).click();
+    await own.getByRole('link', { name: t('dashboard.profile.open') }).click();
     await own.getByRole('heading', { name: 'Nadia Nuova' }).waitFor();
     await expectAccessible(own, 'own user page, profile tab');
-    await own.getByLabel('Nuova password').fill('Ancora1234!');
-    await own.getByLabel('Ripeti password').fill('Ancora1234!');
-    await own.getByRole('button', { name: 'Salva' }).click();
+    await own.getByLabel(t('users.form.newPassword')).fill('Ancora1234!');
+    await own.getByLabel(t('users.form.passwordRepeat')).fill('Ancora1234!');
+    // A new password needs the current one: missing, then wrong, each said beside its field.
+    const current = own.getByLabel(t('users.form.currentPassword'));
+    await own.getByRole('button', { name: t('common.save') }).click();
+    await own.getByText(t('validation.required')).waitFor();
+    expect(await current.evaluate((input) => input === document.activeElement)).toBe(true);
+    await current.fill('Sbagliata1!');
+    await own.getByRole('button', { name: t('common.save') }).click();
+    await own.getByText(t('validation.wrongPassword')).waitFor();
+    await expectAccessible(own, 'own profile, wrong current password');
+    await current.fill(NEW_PASSWORD);
+    await own.getByRole('button', { name: t('common.save') }).click();
     await toast(own, 'Dati utente aggiornati con successo').waitFor();
     await own.waitForURL(/\/it\/login$/);
     expect(await storedToken(own)).toBeNull();
@@ -126,36 +137,38 @@ describe('user administration', () => {
     const page = await open();
     await logIn(page, 'admin@demo.test');
     await openUsersTab(page);
-    await page.getByRole('button', { name: 'Nuovo utente' }).click();
-    const create = page.getByRole('dialog', { name: 'Nuovo utente' });
-    await create.getByLabel('Azienda').selectOption({ label: BUSINESS_A });
+    await page.getByRole('button', { name: t('users.create.open') }).click();
+    const create = page.getByRole('dialog', { name: t('users.create.title') });
+    await create.getByLabel(t('user.fields.business')).selectOption({ label: BUSINESS_A });
     await fillNewUser(create, { email: 'tommaso@example.com', name: 'Tommaso', surname: '' }, NEW_PASSWORD);
-    await create.getByRole('button', { name: 'Crea' }).click();
-    // The surname input is required when creating (specification section 5), in Italian.
-    await create.getByText('Campo obbligatorio').waitFor();
-    await create.getByLabel('Cognome').fill('Temporaneo');
-    await create.getByRole('button', { name: 'Crea' }).click();
+    await create.getByRole('button', { name: t('common.create') }).click();
+    // The surname input is required when creating (docs/product.md §5), in Italian.
+    await create.getByText(t('validation.required')).waitFor();
+    await create.getByLabel(t('user.fields.surname')).fill('Temporaneo');
+    await create.getByRole('button', { name: t('common.create') }).click();
     await dismissToast(page, 'Utente creato con successo');
 
     const row = await findUserRow(page, 'tommaso@example.com');
-    await row.getByRole('button', { name: 'Modifica tommaso@example.com' }).click();
-    const edit = page.getByRole('dialog', { name: 'Modifica tommaso@example.com' });
-    await edit.getByLabel('Ruolo').waitFor();
+    await row.getByRole('button', { name: t('users.table.edit', { email: 'tommaso@example.com' }) }).click();
+    const edit = page.getByRole('dialog', { name: t('users.edit.title', { email: 'tommaso@example.com' }) });
+    await edit.getByLabel(t('user.fields.role')).waitFor();
     await expectAccessible(page, 'edit user dialog');
-    await edit.getByLabel('Ruolo').selectOption({ label: 'Tecnico' });
-    await edit.getByLabel('Abilitato').uncheck();
-    await edit.getByRole('button', { name: 'Salva' }).click();
+    await edit.getByLabel(t('user.fields.role')).selectOption({ label: t('roles.Technician') });
+    await edit.getByLabel(t('user.enabled')).uncheck();
+    await edit.getByRole('button', { name: t('common.save') }).click();
     await dismissToast(page, 'Dati utente aggiornati con successo');
-    await row.getByText('Tecnico').waitFor();
-    await row.getByText('Disabilitato').waitFor();
+    await row.getByText(t('roles.Technician')).waitFor();
+    await row.getByText(t('user.disabled')).waitFor();
 
-    await row.getByRole('button', { name: 'Elimina tommaso@example.com' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Elimina utente' });
+    await row
+      .getByRole('button', { name: t('users.table.delete', { email: 'tommaso@example.com' }) })
+      .click();
+    const confirm = page.getByRole('dialog', { name: t('users.delete.title') });
     await confirm.getByText('tommaso@example.com').waitFor();
     await expectAccessible(page, 'delete user confirm');
-    await confirm.getByRole('button', { name: 'Elimina' }).click();
+    await confirm.getByRole('button', { name: t('common.delete') }).click();
     await toast(page, 'Utente eliminato con successo').waitFor();
-    await usersTable(page).getByText('Nessun risultato').waitFor();
+    await usersTable(page).getByText(t('table.empty')).waitFor();
   });
 
   it('lets a manager create a customer in their own business only, without the Administrator option', async () => {
@@ -167,16 +180,16 @@ describe('user administration', () => {
     // A manager's list holds their business only.
     expect(await usersTable(page).getByText('customer2@demo.test').count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Nuovo utente' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nuovo utente' });
-    await dialog.getByLabel('Email').waitFor();
+    await page.getByRole('button', { name: t('users.create.open') }).click();
+    const dialog = page.getByRole('dialog', { name: t('users.create.title') });
+    await dialog.getByLabel(t('users.contacts.fields.email')).waitFor();
     await expectAccessible(page, "manager's create user dialog");
     // The business is fixed to the manager's own, and no role at or above a manager's is offered.
-    expect(await dialog.getByRole('combobox', { name: 'Azienda' }).count()).toBe(0);
-    expect(await dialog.getByLabel('Azienda').inputValue()).toBe(BUSINESS_A);
-    expect(await dialog.getByLabel('Ruolo').locator('option').allTextContents()).toEqual([
-      'Tecnico',
-      'Cliente',
+    expect(await dialog.getByRole('combobox', { name: t('user.fields.business') }).count()).toBe(0);
+    expect(await dialog.getByLabel(t('user.fields.business')).inputValue()).toBe(BUSINESS_A);
+    expect(await dialog.getByLabel(t('user.fields.role')).locator('option').allTextContents()).toEqual([
+      t('roles.Technician'),
+      t('roles.Customer'),
     ]);
 
     await fillNewUser(
@@ -184,7 +197,7 @@ describe('user administration', () => {
       { email: 'clara@example.com', name: 'Clara', surname: 'Cliente' },
       NEW_PASSWORD,
     );
-    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await dialog.getByRole('button', { name: t('common.create') }).click();
     await toast(page, 'Utente creato con successo').waitFor();
     const row = await findUserRow(page, 'clara@example.com');
     expect(await row.getByRole('cell').allTextContents()).toEqual(
@@ -197,12 +210,12 @@ describe('user administration', () => {
     await logIn(page, 'admin@demo.test');
     await openUsersTab(page);
 
-    await page.getByRole('button', { name: 'Nuovo utente' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nuovo utente' });
-    await dialog.getByLabel('Azienda').selectOption({ label: BUSINESS_A });
+    await page.getByRole('button', { name: t('users.create.open') }).click();
+    const dialog = page.getByRole('dialog', { name: t('users.create.title') });
+    await dialog.getByLabel(t('user.fields.business')).selectOption({ label: BUSINESS_A });
     await fillNewUser(dialog, { email: 'non-valida@', name: 'Nina', surname: 'Nulla' }, 'debole', 'debole');
-    await dialog.getByRole('button', { name: 'Crea' }).click();
-    await dialog.getByText('Inserisci un indirizzo email valido').waitFor();
+    await dialog.getByRole('button', { name: t('common.create') }).click();
+    await dialog.getByText(t('validation.email')).waitFor();
     expect(await dialog.locator('#user-create-password-error').textContent()).toBe(
       'Almeno 8 caratteri con una lettera maiuscola, una minuscola, una cifra e un simbolo',
     );
@@ -211,15 +224,15 @@ describe('user administration', () => {
     await expectAccessible(page, 'create user dialog with errors');
 
     // An email already in use is the server's to find; its EMAIL_TAKEN answer reads in Italian too.
-    await dialog.getByLabel('Email').fill('customer@demo.test');
-    await dialog.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-    await dialog.getByLabel('Conferma password').fill(NEW_PASSWORD);
-    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await dialog.getByLabel(t('users.contacts.fields.email')).fill('customer@demo.test');
+    await dialog.getByLabel(t('users.form.password'), { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByLabel(t('users.form.passwordConfirmation')).fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: t('common.create') }).click();
     await dismissToast(page, 'Esiste già un utente con questa email');
-    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await dialog.getByRole('button', { name: t('common.cancel') }).click();
 
     // A filter longer than the server accepts: its VALIDATION_FAILED answer reads in Italian.
-    await page.getByRole('searchbox', { name: 'Filtra…' }).fill('x'.repeat(201));
+    await page.getByRole('searchbox', { name: t('table.filter') }).fill('x'.repeat(201));
     await toast(page, 'Filtro: Il valore è troppo lungo').waitFor();
   });
 
@@ -231,27 +244,29 @@ describe('user administration', () => {
     const addresses = await loadedTable(page, 'Indirizzi');
     await expectAccessible(page, 'user page, addresses tab');
 
-    await page.getByLabel('Nome', { exact: true }).fill('Carlo');
-    await page.getByLabel('Via').fill('Via Roma 1');
-    await page.getByLabel('Città').fill('Padova');
-    await page.getByLabel('CAP').fill('123');
-    await page.getByLabel('Nazione').fill('Italia');
-    await page.getByRole('button', { name: 'Aggiungi indirizzo' }).click();
+    await page.getByLabel(t('users.addresses.fields.name'), { exact: true }).fill('Carlo');
+    await page.getByLabel(t('users.addresses.fields.street')).fill('Via Roma 1');
+    await page.getByLabel(t('users.addresses.fields.city')).fill('Padova');
+    await page.getByLabel(t('users.addresses.fields.cap')).fill('123');
+    await page.getByLabel(t('users.addresses.fields.country')).fill('Italia');
+    await page.getByRole('button', { name: t('users.addresses.submit') }).click();
     await dismissToast(page, 'Indirizzo aggiunto con successo');
     const row = addresses.getByRole('row').filter({ hasText: 'Via Roma 1' });
     // Postal codes show padded to five digits.
     await row.getByRole('cell', { name: '00123' }).waitFor();
 
-    await row.getByRole('button', { name: "Elimina l'indirizzo Via Roma 1, Padova" }).click();
-    const confirm = page.getByRole('dialog', { name: 'Elimina indirizzo' });
+    await row
+      .getByRole('button', { name: t('users.addresses.delete', { street: 'Via Roma 1', city: 'Padova' }) })
+      .click();
+    const confirm = page.getByRole('dialog', { name: t('users.addresses.deleteTitle') });
     await confirm.waitFor();
     await expectAccessible(page, 'delete address confirm');
-    await confirm.getByRole('button', { name: 'Elimina' }).click();
+    await confirm.getByRole('button', { name: t('common.delete') }).click();
     await dismissToast(page, 'Indirizzo eliminato con successo');
     await row.waitFor({ state: 'detached' });
 
-    const tabs = page.getByRole('list', { name: 'Sezioni utente' });
-    await tabs.getByRole('link', { name: 'Contatti' }).click();
+    const tabs = page.getByRole('list', { name: t('user.tabs.label') });
+    await tabs.getByRole('link', { name: t('users.contacts.title') }).click();
     await loadedTable(page, 'Contatti');
     await expectAccessible(page, 'user page, contacts tab');
 
@@ -265,29 +280,31 @@ describe('user administration', () => {
     const id = await ownUserId(page);
     await page.goto(`/it/settings/users/${id}#machines`);
     const machines = await loadedTable(page, 'Gruppi macchina');
-    const tabs = page.getByRole('list', { name: 'Sezioni utente' });
+    const tabs = page.getByRole('list', { name: t('user.tabs.label') });
     expect(await tabs.getByRole('link').allTextContents()).toEqual([
       'Profilo',
       'Indirizzi',
       'Contatti',
       'Macchine',
-      'Preferenze',
+      t('user.tabs.preferences'),
     ]);
-    expect(await machines.getByText('Nessun risultato').count()).toBe(0);
+    expect(await machines.getByText(t('table.empty')).count()).toBe(0);
     // Access is given and taken by administrators and managers, not by the technician.
-    expect(await page.getByRole('button', { name: 'Aggiungi gruppo macchina' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: t('users.machines.add') }).count()).toBe(0);
     await expectAccessible(page, 'user page, machines tab');
 
-    await tabs.getByRole('link', { name: 'Preferenze' }).click();
-    const tickets = page.getByRole('switch', { name: 'Notifiche dei ticket' });
+    await tabs.getByRole('link', { name: t('user.tabs.preferences') }).click();
+    const tickets = page.getByRole('switch', { name: t('users.preferences.ticketNotifications') });
     await tickets.waitFor();
     await expectAccessible(page, 'user page, preferences tab');
     const before = await tickets.isChecked();
     await tickets.click();
     await toast(page, 'Preferenze aggiornate con successo.').waitFor();
     await page.reload();
-    await page.getByRole('switch', { name: 'Notifiche dei ticket' }).waitFor();
-    expect(await page.getByRole('switch', { name: 'Notifiche dei ticket' }).isChecked()).toBe(!before);
+    await page.getByRole('switch', { name: t('users.preferences.ticketNotifications') }).waitFor();
+    expect(
+      await page.getByRole('switch', { name: t('users.preferences.ticketNotifications') }).isChecked(),
+    ).toBe(!before);
   });
 
   it("lets an administrator give and take a user's access to a machine group", async () => {
@@ -297,31 +314,34 @@ describe('user administration', () => {
     const row = await findUserRow(page, 'customer@demo.test');
     await row.getByRole('link', { name: 'customer@demo.test' }).click();
     await page.getByRole('heading', { name: 'Carlo Cliente' }).waitFor();
-    await page.getByRole('list', { name: 'Sezioni utente' }).getByRole('link', { name: 'Macchine' }).click();
+    await page
+      .getByRole('list', { name: t('user.tabs.label') })
+      .getByRole('link', { name: t('user.tabs.machines') })
+      .click();
     const machines = await loadedTable(page, 'Gruppi macchina');
     const accessButtons = machines.getByRole('button', { name: /^Rimuovi l'accesso a / });
     const before = await accessButtons.count();
 
     // A selection other than 0 is required.
-    await page.getByRole('button', { name: 'Aggiungi gruppo macchina' }).click();
-    await page.getByText('Seleziona il gruppo macchina da aggiungere').waitFor();
-    const choice = page.getByLabel('Seleziona un gruppo macchina');
+    await page.getByRole('button', { name: t('users.machines.add') }).click();
+    await page.getByText(t('users.machines.chooseRequired')).waitFor();
+    const choice = page.getByLabel(t('users.machines.choose'));
     // Options load beside the list: wait for the first machine group after the placeholder.
     await choice.locator('option').nth(1).waitFor({ state: 'attached' });
     const option = (await choice.locator('option').allTextContents())[1];
     if (option === undefined) throw new Error('no machine group left to add');
     await choice.selectOption({ label: option });
-    await page.getByRole('button', { name: 'Aggiungi gruppo macchina' }).click();
+    await page.getByRole('button', { name: t('users.machines.add') }).click();
     await dismissToast(page, 'Gruppo macchina aggiunto con successo');
     await expect.poll(() => accessButtons.count()).toBe(before + 1);
     await expectAccessible(page, 'user page, machines tab of an administrator');
 
     const name = option.replace(/ \(.*\)$/, '');
     await machines.getByRole('button', { name: `Rimuovi l'accesso a ${name}` }).click();
-    const confirm = page.getByRole('dialog', { name: 'Rimuovi accesso' });
+    const confirm = page.getByRole('dialog', { name: t('users.machines.removeTitle') });
     await confirm.waitFor();
     await expectAccessible(page, 'remove machine access confirm');
-    await confirm.getByRole('button', { name: 'Rimuovi' }).click();
+    await confirm.getByRole('button', { name: t('users.machines.removeConfirm') }).click();
     await toast(page, 'Gruppo macchina rimosso con successo').waitFor();
     await expect.poll(() => accessButtons.count()).toBe(before);
     expect(location(page)).toMatch(/#machines$/);

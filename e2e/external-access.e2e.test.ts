@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { logIn, storedToken } from '../test-kit/browser-session.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { logIn, storedToken } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal({}, { demoFleet: true });

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { logIn } from '../test-kit/browser-session.ts';
+import { t } from '../test-kit/catalog.ts';
+import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { DEMO_PASSWORD, logIn } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal({}, { demoFleet: true });
@@ -40,7 +42,10 @@ async function openFiles(page: Page, email = 'admin@demo.test'): Promise<void> {
 }
 
 const crumbs = (page: Page) =>
-  page.getByRole('navigation', { name: 'Percorso' }).getByRole('listitem').allInnerTexts();
+  page
+    .getByRole('navigation', { name: t('files.breadcrumb') })
+    .getByRole('listitem')
+    .allInnerTexts();
 /** The names of the listed entries, without the '..' row. */
 const names = async (page: Page) =>
   (await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).filter((name) => name !== '..');
@@ -72,7 +77,7 @@ describe('the file browser of a machine', () => {
     const page = await open();
     await openFiles(page);
     expect(await crumbs(page)).toEqual(['0:']);
-    await expect.poll(() => page.getByRole('button', { name: 'Cartella superiore' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: t('files.upLabel') }).count()).toBe(0);
     await expectAccessible(page, 'files at 0:');
 
     await enter(page, 'gcodes', 'Supporto_sensore.gcode');
@@ -83,22 +88,26 @@ describe('the file browser of a machine', () => {
       await page.getByRole('listitem').filter({ hasText: 'Rossi_SRL' }).getAttribute('aria-current'),
     ).toBe('page');
 
-    await page.getByRole('button', { name: 'Cartella superiore' }).click();
+    await page.getByRole('button', { name: t('files.upLabel') }).click();
     await page.getByRole('button', { name: 'Rossi_SRL', exact: true }).waitFor();
     expect(await crumbs(page)).toEqual(['0:', 'gcodes', 'Clienti']);
 
-    await page.getByRole('navigation', { name: 'Percorso' }).getByRole('button', { name: 'gcodes' }).click();
+    await page
+      .getByRole('navigation', { name: t('files.breadcrumb') })
+      .getByRole('button', { name: 'gcodes' })
+      .click();
     await page.getByRole('cell', { name: 'Supporto_sensore.gcode', exact: true }).waitFor();
     expect(await crumbs(page)).toEqual(['0:', 'gcodes']);
     await expectAccessible(page, 'files in 0:/gcodes');
 
-    await page.getByRole('navigation', { name: 'Percorso' }).getByRole('button', { name: '0:' }).click();
+    await page
+      .getByRole('navigation', { name: t('files.breadcrumb') })
+      .getByRole('button', { name: '0:' })
+      .click();
     await page.getByRole('button', { name: 'gcodes', exact: true }).waitFor();
     expect(await crumbs(page)).toEqual(['0:']);
 
-    expect(await page.getByRole('link', { name: 'Torna alla lista macchine' }).getAttribute('href')).toBe(
-      '/it/machines',
-    );
+    expect(await page.getByRole('link', { name: t('files.back') }).getAttribute('href')).toBe('/it/machines');
   });
 
   it('sorts by name and date: ascending, descending, none; another column starts ascending', async () => {
@@ -113,7 +122,7 @@ describe('the file browser of a machine', () => {
       a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' }),
     );
 
-    const nameHeader = page.getByRole('columnheader', { name: 'Nome' });
+    const nameHeader = page.getByRole('columnheader', { name: t('files.columns.name') });
     await nameHeader.getByRole('button').click();
     expect(await nameHeader.getAttribute('aria-sort')).toBe('ascending');
     expect(await names(page)).toEqual([...folders, ...byName]);
@@ -124,7 +133,7 @@ describe('the file browser of a machine', () => {
     expect(await nameHeader.getAttribute('aria-sort')).toBe('none');
     expect(await names(page)).toEqual(unsorted);
 
-    const dateHeader = page.getByRole('columnheader', { name: 'Data' });
+    const dateHeader = page.getByRole('columnheader', { name: t('files.columns.date') });
     await nameHeader.getByRole('button').click();
     await dateHeader.getByRole('button').click();
     expect(await dateHeader.getAttribute('aria-sort')).toBe('ascending');
@@ -141,19 +150,23 @@ describe('the file browser of a machine', () => {
     await enter(page, 'gcodes', 'Supporto_sensore.gcode');
     const first = Buffer.from('G28\nG1 X10 Y10\n'.repeat(160_000));
     const second = Buffer.from('M117 seconda prova\n');
-    await page.getByLabel('File da caricare').setInputFiles([
+    await page.getByLabel(t('files.upload.label')).setInputFiles([
       { name: 'e2e-prima.gcode', mimeType: 'text/plain', buffer: first },
       { name: 'e2e-seconda.gcode', mimeType: 'text/plain', buffer: second },
     ]);
-    await page.getByRole('button', { name: 'Carica', exact: true }).click();
+    await page.getByRole('button', { name: t('files.upload.submit'), exact: true }).click();
     const bars = page.getByRole('progressbar');
     await bars.first().waitFor();
     expect(await bars.count()).toBe(2);
-    await page.getByRole('progressbar', { name: 'Caricamento di e2e-prima.gcode' }).waitFor();
-    await expect.poll(() => page.getByText('Caricato', { exact: true }).count(), { timeout: 30_000 }).toBe(2);
+    await page
+      .getByRole('progressbar', { name: t('files.upload.progressLabel', { name: 'e2e-prima.gcode' }) })
+      .waitFor();
+    await expect
+      .poll(() => page.getByText(t('files.upload.done'), { exact: true }).count(), { timeout: 30_000 })
+      .toBe(2);
     expect(
       await page
-        .getByRole('progressbar', { name: 'Caricamento di e2e-prima.gcode' })
+        .getByRole('progressbar', { name: t('files.upload.progressLabel', { name: 'e2e-prima.gcode' }) })
         .getAttribute('aria-valuenow'),
     ).toBe('100');
     await row(page, 'e2e-prima.gcode').waitFor();
@@ -161,9 +174,9 @@ describe('the file browser of a machine', () => {
 
     const replacement = Buffer.from('M117 sostituito\n');
     await page
-      .getByLabel('File da caricare')
+      .getByLabel(t('files.upload.label'))
       .setInputFiles([{ name: 'e2e-seconda.gcode', mimeType: 'text/plain', buffer: replacement }]);
-    await page.getByRole('button', { name: 'Carica', exact: true }).click();
+    await page.getByRole('button', { name: t('files.upload.submit'), exact: true }).click();
     await row(page, 'e2e-seconda.gcode.bck').waitFor({ timeout: 30_000 });
 
     for (const [name, bytes] of [
@@ -193,53 +206,68 @@ describe('the file browser of a machine', () => {
     expect(await page.locator('html').getAttribute('data-bs-theme')).toBe('light');
     await enter(page, 'gcodes', 'Supporto_sensore.gcode');
     await expectAccessible(page, 'files on a phone, light');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the files page fits a 390 px screen').toBeLessThanOrEqual(0);
   });
 
   it('renames and deletes through the row menu, by mouse and by keyboard', async () => {
     const page = await open();
     await openFiles(page);
     await enter(page, 'gcodes', 'Supporto_sensore.gcode');
-    await page.getByLabel('File da caricare').setInputFiles([
+    await page.getByLabel(t('files.upload.label')).setInputFiles([
       { name: 'e2e-mouse.gcode', mimeType: 'text/plain', buffer: Buffer.from('G28\n') },
       { name: 'e2e-tastiera.gcode', mimeType: 'text/plain', buffer: Buffer.from('G29\n') },
     ]);
-    await page.getByRole('button', { name: 'Carica', exact: true }).click();
+    await page.getByRole('button', { name: t('files.upload.submit'), exact: true }).click();
     await row(page, 'e2e-tastiera.gcode').waitFor({ timeout: 30_000 });
     await row(page, 'e2e-mouse.gcode').waitFor();
 
     // Mouse: right click on the row.
     await row(page, 'e2e-mouse.gcode').click({ button: 'right' });
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Scarica', 'Rinomina', 'Elimina']);
-    await menu.getByRole('menuitem', { name: 'Rinomina' }).click();
-    const renameDialog = page.getByRole('dialog', { name: 'Rinomina e2e-mouse.gcode' });
-    await renameDialog.getByLabel('Nuovo nome').fill('e2e-mouse/altro.gcode');
-    await renameDialog.getByRole('button', { name: 'Rinomina' }).click();
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+      t('files.download'),
+      'Rinomina',
+      'Elimina',
+    ]);
+    await menu.getByRole('menuitem', { name: t('files.menu.rename') }).click();
+    const renameDialog = page.getByRole('dialog', {
+      name: t('files.rename.title', { name: 'e2e-mouse.gcode' }),
+    });
+    await renameDialog.getByLabel(t('files.rename.field')).fill('e2e-mouse/altro.gcode');
+    await renameDialog.getByRole('button', { name: t('files.rename.submit') }).click();
     await renameDialog.getByText('Il nome non può essere vuoto né contenere / o \\.').waitFor();
-    await renameDialog.getByLabel('Nuovo nome').fill('e2e-topo.gcode');
-    await renameDialog.getByRole('button', { name: 'Rinomina' }).click();
+    await renameDialog.getByLabel(t('files.rename.field')).fill('e2e-topo.gcode');
+    await renameDialog.getByRole('button', { name: t('files.rename.submit') }).click();
     await row(page, 'e2e-topo.gcode').waitFor();
     await row(page, 'e2e-mouse.gcode').waitFor({ state: 'detached' });
 
     await row(page, 'e2e-topo.gcode').click({ button: 'right' });
-    await page.getByRole('menu').getByRole('menuitem', { name: 'Elimina' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Eliminare e2e-topo.gcode?' });
+    await page
+      .getByRole('menu')
+      .getByRole('menuitem', { name: t('common.delete') })
+      .click();
+    const confirm = page.getByRole('dialog', { name: t('files.delete.title', { name: 'e2e-topo.gcode' }) });
     await confirm.getByText('0:/gcodes/e2e-topo.gcode').waitFor();
-    await confirm.getByRole('button', { name: 'Elimina' }).click();
+    await confirm.getByRole('button', { name: t('common.delete') }).click();
     await row(page, 'e2e-topo.gcode').waitFor({ state: 'detached' });
 
     // Keyboard: the row's actions button opens the same menu.
     await chooseByKeyboard(page, 'e2e-tastiera.gcode', 'Rinomina');
-    const keyboardRename = page.getByRole('dialog', { name: 'Rinomina e2e-tastiera.gcode' });
-    await keyboardRename.getByLabel('Nuovo nome').focus();
+    const keyboardRename = page.getByRole('dialog', {
+      name: t('files.rename.title', { name: 'e2e-tastiera.gcode' }),
+    });
+    await keyboardRename.getByLabel(t('files.rename.field')).focus();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('e2e-tasti.gcode');
     await page.keyboard.press('Enter');
     await row(page, 'e2e-tasti.gcode').waitFor();
 
     await chooseByKeyboard(page, 'e2e-tasti.gcode', 'Elimina');
-    const keyboardConfirm = page.getByRole('dialog', { name: 'Eliminare e2e-tasti.gcode?' });
-    await keyboardConfirm.getByRole('button', { name: 'Elimina' }).focus();
+    const keyboardConfirm = page.getByRole('dialog', {
+      name: t('files.delete.title', { name: 'e2e-tasti.gcode' }),
+    });
+    await keyboardConfirm.getByRole('button', { name: t('common.delete') }).focus();
     await page.keyboard.press('Enter');
     await row(page, 'e2e-tasti.gcode').waitFor({ state: 'detached' });
     await expectAccessible(page, 'files after the row menu');
@@ -250,7 +278,7 @@ describe('the file browser of a machine', () => {
     await openFiles(page, 'customer@demo.test');
     await enter(page, 'gcodes', 'Supporto_sensore.gcode');
     await row(page, 'Supporto_sensore.gcode').click({ button: 'right' });
-    expect(await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual(['Scarica']);
+    expect(await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual([t('files.download')]);
     await page.keyboard.press('Escape');
     // A folder has nothing to offer a customer: no menu button at all.
     expect(

@@ -1,7 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { logIn } from '../test-kit/browser-session.ts';
+import { t } from '../test-kit/catalog.ts';
+import { demoGroupsAssignedTo, isOnlineInDemo } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { logIn } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 // The demo fleet (apps/server/src/demo/demo-machines.ts): the customer sees the two printing Prusa lines of
@@ -17,9 +19,12 @@ const progressOf = async (cardLocator: Locator) =>
 
 async function openMachines(page: Page, email: string): Promise<void> {
   await logIn(page, email);
-  await page.getByTestId('sidebar').getByRole('link', { name: 'Macchine' }).click();
+  await page
+    .getByTestId('sidebar')
+    .getByRole('link', { name: t('fleet.nav') })
+    .click();
   await page.waitForURL(/\/it\/machines$/);
-  await page.getByRole('heading', { level: 1, name: 'Macchine' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('fleet.title') }).waitFor();
 }
 
 /** The accordion's section headers, in order, with whether each is open. */
@@ -34,6 +39,17 @@ async function sections(page: Page) {
   );
 }
 
+describe('npm start', () => {
+  it('greets whoever started it with the address to open and the demo sign-in, apart from the log', async () => {
+    // Printed once the demo hardware has started, which may be just after the portal answers.
+    await expect
+      .poll(() => suite.output(), EVENTUALLY)
+      .toMatch(
+        /\n {2}The machine support portal is running: open http:\/\/portal\.localhost:\d+\n {2}Sign in as admin@demo\.test with the password Demo1234!\n/,
+      );
+  });
+});
+
 describe('the machine list', () => {
   it("shows a customer's machines by location, printing, with progress that moves without a reload", async () => {
     const page = await suite.open();
@@ -41,7 +57,7 @@ describe('the machine list', () => {
 
     expect(await sections(page)).toEqual([{ label: 'Reparto stampa', open: true }]);
     const line = card(page, 'Prusa linea 1');
-    await expect.poll(() => badge(line).innerText(), EVENTUALLY).toBe('Lavorazione in corso');
+    await expect.poll(() => badge(line).innerText(), EVENTUALLY).toBe(t('fleet.states.processing'));
     expect(await line.locator('[data-machine-icon]').getAttribute('data-machine-icon')).toBe('printer');
     expect(await line.getByTestId('machine-job-file').innerText()).toMatch(/\.gcode$/);
     expect(await line.getByTestId('machine-computer').innerText()).toMatch(/Computer gateway n\. \d+/);
@@ -74,19 +90,23 @@ describe('the machine list', () => {
       { label: 'Magazzino', open: false },
       { label: 'Reparto stampa', open: false },
     ]);
-    await expect.poll(() => badge(card(page, 'Voron prototipi')).innerText(), EVENTUALLY).toBe('Pausa');
+    await expect
+      .poll(() => badge(card(page, 'Voron prototipi')).innerText(), EVENTUALLY)
+      .toBe(t('fleet.states.paused'));
     await expect
       .poll(() => badge(card(page, 'Prusa laboratorio')).innerText(), EVENTUALLY)
-      .toBe('Scheda madre offline');
+      .toBe(t('fleet.states.boardOffline'));
 
     await page.getByRole('button', { name: /Magazzino/ }).click();
     await expect
       .poll(() => badge(card(page, 'Modix grande formato')).innerText(), EVENTUALLY)
-      .toBe('In blocco');
+      .toBe(t('fleet.states.halted'));
     await expect
       .poll(() => badge(card(page, 'Cella pallet B')).innerText(), EVENTUALLY)
-      .toBe('Gateway offline');
-    expect(await card(page, 'Cella pallet B').getByTestId('machine-job').innerText()).toBe('Nessun lavoro');
+      .toBe(t('fleet.states.gatewayOffline'));
+    expect(await card(page, 'Cella pallet B').getByTestId('machine-job').innerText()).toBe(
+      t('fleet.card.noJob'),
+    );
     expect(
       await card(page, 'Cella pallet B').locator('[data-machine-icon]').getAttribute('data-machine-icon'),
     ).toBe('pallet');
@@ -101,37 +121,39 @@ describe('the machine list', () => {
     await expectAccessible(page, 'machine list (administrator)');
   });
 
-  it('renames a machine and moves it in place, with the toasts of the specification', async () => {
+  it('renames a machine and moves it in place, with the toasts of docs/product.md §8', async () => {
     const page = await suite.open();
     await openMachines(page, 'customer@demo.test');
     const line = card(page, 'Prusa linea 2');
-    await line.getByRole('button', { name: 'Modifica nome' }).click();
-    await line.getByRole('textbox', { name: 'Nome' }).fill('Prusa linea due');
-    await line.getByRole('textbox', { name: 'Nome' }).press('Enter');
-    await page.getByText('Nome cambiato con successo').waitFor();
-    await card(page, 'Prusa linea due').getByRole('button', { name: 'Modifica nome' }).waitFor();
+    await line.getByRole('button', { name: t('fleet.edit.editName') }).click();
+    await line.getByRole('textbox', { name: t('fleet.edit.name') }).fill('Prusa linea due');
+    await line.getByRole('textbox', { name: t('fleet.edit.name') }).press('Enter');
+    await page.getByText(t('fleet.toasts.name')).waitFor();
+    await card(page, 'Prusa linea due')
+      .getByRole('button', { name: t('fleet.edit.editName') })
+      .waitFor();
 
     const renamed = card(page, 'Prusa linea due');
-    await renamed.getByRole('button', { name: 'Modifica posizione' }).click();
-    await renamed.getByRole('textbox', { name: 'Posizione' }).fill('Reparto finitura');
-    await renamed.getByRole('button', { name: 'Salva' }).click();
-    await page.getByText('Posizione cambiata con successo').waitFor();
+    await renamed.getByRole('button', { name: t('fleet.edit.editLocation') }).click();
+    await renamed.getByRole('textbox', { name: t('fleet.edit.location') }).fill('Reparto finitura');
+    await renamed.getByRole('button', { name: t('common.save') }).click();
+    await page.getByText(t('fleet.toasts.location')).waitFor();
     // The machine now stands in a section of its own, after the one it left.
     await expect
       .poll(async () => (await sections(page)).map((section) => section.label), EVENTUALLY)
       .toEqual(['Reparto finitura', 'Reparto stampa']);
 
     // Escape leaves the field unchanged, and sends nothing.
-    await renamed.getByRole('button', { name: 'Modifica nome' }).click();
-    await renamed.getByRole('textbox', { name: 'Nome' }).fill('Altro nome');
-    await renamed.getByRole('textbox', { name: 'Nome' }).press('Escape');
-    await renamed.getByRole('button', { name: 'Modifica nome' }).waitFor();
+    await renamed.getByRole('button', { name: t('fleet.edit.editName') }).click();
+    await renamed.getByRole('textbox', { name: t('fleet.edit.name') }).fill('Altro nome');
+    await renamed.getByRole('textbox', { name: t('fleet.edit.name') }).press('Escape');
+    await renamed.getByRole('button', { name: t('fleet.edit.editName') }).waitFor();
 
     // Moved back, it joins its old section again.
-    await renamed.getByRole('button', { name: 'Modifica posizione' }).click();
-    await renamed.getByRole('textbox', { name: 'Posizione' }).fill('Reparto stampa');
-    await renamed.getByRole('textbox', { name: 'Posizione' }).press('Enter');
-    await renamed.getByRole('button', { name: 'Modifica posizione' }).waitFor();
+    await renamed.getByRole('button', { name: t('fleet.edit.editLocation') }).click();
+    await renamed.getByRole('textbox', { name: t('fleet.edit.location') }).fill('Reparto stampa');
+    await renamed.getByRole('textbox', { name: t('fleet.edit.location') }).press('Enter');
+    await renamed.getByRole('button', { name: t('fleet.edit.editLocation') }).waitFor();
     await expect
       .poll(async () => (await sections(page)).map((section) => section.label), EVENTUALLY)
       .toEqual(['Reparto stampa']);
@@ -141,18 +163,24 @@ describe('the machine list', () => {
     const page = await suite.open();
     await logIn(page, 'customer2@demo.test');
     // The RatRig printing is online; the board of Prusa laboratorio is offline.
-    expect(await page.getByTestId('machine-count').innerText()).toMatch(/^2\s+macchine$/);
+    const machines = demoGroupsAssignedTo('customer2@demo.test');
+    const total = machines.length;
+    const unit = t('hardware.dashboard.unit', { count: total });
+    expect(await page.getByTestId('machine-count').innerText()).toMatch(new RegExp(`^${total}\\s+${unit}$`));
     await expect
       .poll(() => page.getByTestId('machines-online').innerText(), EVENTUALLY)
-      .toBe('1 di 2 online');
+      .toBe(t('fleet.dashboard.online', { online: machines.filter(isOnlineInDemo).length, total }));
   });
 
   it('fits a phone: one card a row, nothing wider than the screen', async () => {
     const page = await suite.open({ width: 390, height: 844 });
     // The administrator's first section, 'Laboratorio', holds two machines.
     await logIn(page, 'admin@demo.test');
-    await page.getByRole('button', { name: 'Apri menu' }).click();
-    await page.getByRole('dialog').getByRole('link', { name: 'Macchine' }).click();
+    await page.getByRole('button', { name: t('nav.open') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('link', { name: t('fleet.nav') })
+      .click();
     const cards = page.getByTestId('machine-card');
     await cards.nth(1).waitFor();
     const [first, second] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
@@ -171,12 +199,16 @@ describe("a machine card's context menu", () => {
     const voron = card(page, 'Voron prototipi');
     await voron.getByTestId('machine-job').click({ button: 'right' });
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Apri', 'Impostazioni', 'Dati']);
-    await menu.getByRole('menuitem', { name: 'Dati' }).hover();
-    await page.getByRole('menuitem', { name: 'File' }).waitFor();
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+      t('fleet.menu.open'),
+      'Impostazioni',
+      'Dati',
+    ]);
+    await menu.getByRole('menuitem', { name: t('fleet.menu.data') }).hover();
+    await page.getByRole('menuitem', { name: t('fleet.menu.files') }).waitFor();
     const items = page
       .getByRole('menu')
-      .filter({ has: page.getByRole('menuitem', { name: 'File' }) })
+      .filter({ has: page.getByRole('menuitem', { name: t('fleet.menu.files') }) })
       .getByRole('menuitem');
     expect(await items.allInnerTexts()).toEqual(['File', 'Statistiche', 'Manutenzione']);
     expect(await items.nth(1).getAttribute('href')).toMatch(/^\/it\/machines\/\d+\/statistics$/);
@@ -185,19 +217,33 @@ describe("a machine card's context menu", () => {
     await menu.waitFor({ state: 'detached' });
     // The entry that leads somewhere already built: the machine's settings.
     await voron.getByTestId('machine-job').click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'Impostazioni' }).click();
+    await page.getByRole('menuitem', { name: t('fleet.menu.settings') }).click();
     await page.waitForURL(/\/it\/machines\/\d+\/settings$/);
   });
+
+  /** Waits until the menu entry `name` has the keyboard focus. */
+  const hasFocus = (page: Page, name: string) =>
+    expect
+      .poll(
+        () => page.getByRole('menuitem', { name }).evaluate((item) => item === document.activeElement),
+        EVENTUALLY,
+      )
+      .toBe(true);
 
   it('opens from the actions button by keyboard, without the data sub-menu for customers', async () => {
     const page = await suite.open();
     await openMachines(page, 'customer@demo.test');
-    const button = card(page, 'Prusa linea 1').getByRole('button', { name: 'Azioni di Prusa linea 1' });
+    const button = card(page, 'Prusa linea 1').getByRole('button', {
+      name: t('fleet.menu.actions', { name: 'Prusa linea 1' }),
+    });
     await button.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Apri', 'Impostazioni']);
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([t('fleet.menu.open'), 'Impostazioni']);
+    // Each key waits for the focus the one before moved, as a user's eyes would.
+    await hasFocus(page, 'Apri');
     await page.keyboard.press('ArrowDown');
+    await hasFocus(page, 'Impostazioni');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/it\/machines\/\d+\/settings$/);
   });
@@ -205,31 +251,26 @@ describe("a machine card's context menu", () => {
   it('opens the nested sub-menu with the arrow keys', async () => {
     const page = await suite.open();
     await openMachines(page, 'admin@demo.test');
-    const button = card(page, 'Voron prototipi').getByRole('button', { name: 'Azioni di Voron prototipi' });
+    const button = card(page, 'Voron prototipi').getByRole('button', {
+      name: t('fleet.menu.actions', { name: 'Voron prototipi' }),
+    });
     await button.focus();
     await page.keyboard.press('Enter');
     // The first entry takes the focus once the menu has opened; Data is the third, and its sub-menu opens
-    // with the right arrow. Each key waits for the focus the one before moved, as a user's eyes would.
-    const hasFocus = (name: string) =>
-      expect
-        .poll(
-          () => page.getByRole('menuitem', { name }).evaluate((item) => item === document.activeElement),
-          EVENTUALLY,
-        )
-        .toBe(true);
-    await hasFocus('Apri');
+    // with the right arrow.
+    await hasFocus(page, 'Apri');
     await page.keyboard.press('ArrowDown');
-    await hasFocus('Impostazioni');
+    await hasFocus(page, 'Impostazioni');
     await page.keyboard.press('ArrowDown');
-    await hasFocus('Dati');
+    await hasFocus(page, 'Dati');
     await page.keyboard.press('ArrowRight');
-    const files = page.getByRole('menuitem', { name: 'File' });
+    const files = page.getByRole('menuitem', { name: t('fleet.menu.files') });
     await files.waitFor();
     // The sub-menu's first entry takes the focus; Escape closes it and returns to Data.
-    await hasFocus('File');
+    await hasFocus(page, 'File');
     expect(await files.getAttribute('href')).toMatch(/^\/it\/machines\/\d+\/files$/);
     await page.keyboard.press('ArrowLeft');
     await files.waitFor({ state: 'detached' });
-    await hasFocus('Dati');
+    await hasFocus(page, 'Dati');
   });
 });

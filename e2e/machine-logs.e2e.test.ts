@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { location, logIn, storedToken } from '../test-kit/browser-session.ts';
+import { t, tEn } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { location, logIn, storedToken } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal({}, { demoFleet: true });
@@ -57,10 +58,16 @@ describe('machine statistics and maintenance', () => {
     await page.goto(`/it/machines/${id}/statistics`);
 
     await page.getByRole('heading', { name: `Statistiche di ${MACHINE} (${controller})` }).waitFor();
-    const table = page.getByRole('table', { name: 'Statistiche dei lavori' });
+    const table = page.getByRole('table', { name: t('machineLogs.statistics.table') });
     await table.waitFor();
     const headers = await table.getByRole('columnheader').allTextContents();
-    expect(headers).toEqual(['Data', 'File', 'Durata', 'Filamento (mm)', 'Esito']);
+    expect(headers).toEqual([
+      t('machineLogs.columns.date'),
+      t('machineLogs.columns.file'),
+      t('machineLogs.columns.duration'),
+      t('machineLogs.columns.filament'),
+      t('machineLogs.columns.outcome'),
+    ]);
     // 48 seeded jobs, and more as the demo machine finishes prints.
     expect(await table.locator('tbody tr').count()).toBeGreaterThanOrEqual(48);
     await table.getByRole('cell', { name: 'calibration_cube_20mm.gcode' }).first().waitFor();
@@ -69,7 +76,7 @@ describe('machine statistics and maintenance', () => {
     await chart.waitFor();
     await expect.poll(() => paintedPixels(page)).toBeGreaterThan(1000);
 
-    const download = page.getByRole('button', { name: 'Scarica CSV' });
+    const download = page.getByRole('button', { name: t('machineLogs.download') });
     expect(await download.isEnabled()).toBe(true);
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe(`statistics-of-${id}-Prusa_linea_1.csv`);
@@ -83,7 +90,7 @@ describe('machine statistics and maintenance', () => {
     });
     await expectAccessible(page, 'statistics in the light theme');
 
-    const back = page.getByRole('link', { name: 'Torna alla lista macchine' });
+    const back = page.getByRole('link', { name: t('machineLogs.back') });
     expect(await back.getAttribute('href')).toBe('/it/machines');
   });
 
@@ -103,14 +110,14 @@ describe('machine statistics and maintenance', () => {
       });
     }
     await page.goto(`/it/machines/${id}/maintenance`);
-    await page.getByRole('heading', { name: 'Caricamento...' }).waitFor();
-    const download = page.getByRole('button', { name: 'Scarica CSV' });
+    await page.getByRole('heading', { name: t('common.loading') }).waitFor();
+    const download = page.getByRole('button', { name: t('machineLogs.download') });
     expect(await download.isDisabled()).toBe(true);
     release();
     await page
       .getByRole('heading', { name: `Stato di manutenzione di ${MACHINE} (${controller})` })
       .waitFor();
-    await page.getByRole('table', { name: 'Stato di manutenzione' }).waitFor();
+    await page.getByRole('table', { name: t('machineLogs.maintenance.table') }).waitFor();
     expect(await download.isEnabled()).toBe(true);
   });
 
@@ -123,30 +130,30 @@ describe('machine statistics and maintenance', () => {
     await page
       .getByRole('heading', { name: `Stato di manutenzione di ${MACHINE} (${controller})` })
       .waitFor();
-    const table = page.getByRole('table', { name: 'Stato di manutenzione' });
+    const table = page.getByRole('table', { name: t('machineLogs.maintenance.table') });
     await table.waitFor();
     expect(await table.getByRole('columnheader').allTextContents()).toEqual([
-      'Stato',
-      'Data',
-      'Componente',
-      'Intervento',
-      'Tecnico',
-      'Note',
-      'Ore di lavoro',
-      'Intervallo (ore)',
+      t('machineLogs.maintenance.status'),
+      t('machineLogs.columns.date'),
+      t('machineLogs.columns.component'),
+      t('machineLogs.columns.intervention'),
+      t('machineLogs.columns.technician'),
+      t('machineLogs.columns.notes'),
+      t('machineLogs.columns.workingHours'),
+      t('machineLogs.columns.interval'),
     ]);
     // The bed: 104 days of 8 hours (832) past its 500-hour interval; the nozzle, 960 of 1000, is not.
     const bed = table.getByRole('row').filter({ hasText: 'Piano di stampa' });
     expect(await bed.getAttribute('class')).toContain('table-danger');
     expect(await bed.getByRole('cell').first().textContent()).toBe('Scaduta');
     const nozzle = table.getByRole('row').filter({ hasText: 'Ugello' });
-    expect(await nozzle.getByRole('cell').first().textContent()).toBe('In regola');
+    expect(await nozzle.getByRole('cell').first().textContent()).toBe(t('machineLogs.maintenance.inOrder'));
     expect(await table.locator('tbody tr.table-danger').count()).toBe(3);
-    await page.getByText("Componenti oltre l'intervallo di manutenzione: 3.").waitFor();
+    await page.getByText(t('machineLogs.maintenance.overdueSummary', { count: 3 })).waitFor();
 
     const [file] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Scarica CSV' }).click(),
+      page.getByRole('button', { name: t('machineLogs.download') }).click(),
     ]);
     expect(file.suggestedFilename()).toBe(`maintenance-of-${id}-Prusa_linea_1.csv`);
     expect((await readFile(await file.path(), 'utf8')).split('\n')[0]).toBe(
@@ -175,6 +182,58 @@ describe('machine statistics and maintenance', () => {
     await page.getByRole('link', { name: 'Back to the machine list' }).waitFor();
     await page.goto(`/en/machines/${id}/maintenance`);
     await page.getByRole('heading', { name: `Maintenance status of ${MACHINE} (${controller})` }).waitFor();
-    await page.getByRole('table', { name: 'Maintenance status' }).getByText('Overdue').first().waitFor();
+    const maintenance = page.getByRole('table', { name: 'Maintenance status' });
+    await maintenance.getByText('Overdue').first().waitFor();
+    expect(await maintenance.getByRole('columnheader').allTextContents()).toEqual([
+      tEn('machineLogs.maintenance.status'),
+      tEn('machineLogs.columns.date'),
+      tEn('machineLogs.columns.component'),
+      tEn('machineLogs.columns.intervention'),
+      tEn('machineLogs.columns.technician'),
+      tEn('machineLogs.columns.notes'),
+      tEn('machineLogs.columns.workingHours'),
+      tEn('machineLogs.columns.interval'),
+    ]);
+  });
+
+  it("shows the board's Italian log in the page's language and formats, and every column at 1440 px", async () => {
+    const page = await open({ width: 1440, height: 900 });
+    await logIn(page, 'admin@demo.test');
+    const { id } = await machine(page);
+    await page.goto(`/en/machines/${id}/statistics`);
+    const table = page.getByRole('table', { name: tEn('machineLogs.statistics.table') });
+    await table.waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      tEn('machineLogs.columns.date'),
+      tEn('machineLogs.columns.file'),
+      tEn('machineLogs.columns.duration'),
+      tEn('machineLogs.columns.filament'),
+      tEn('machineLogs.columns.outcome'),
+    ]);
+    await table
+      .getByRole('cell', { name: tEn('machineLogs.outcomes.completed'), exact: true })
+      .first()
+      .waitFor();
+    expect(await table.getByRole('cell', { name: t('machineLogs.outcomes.completed') }).count()).toBe(0);
+    // Filament in metres with the page's decimal point; dates as the page writes them.
+    const firstRow = table.getByRole('row').nth(1);
+    expect(await firstRow.getByRole('cell').nth(3).textContent()).toMatch(
+      /^\d[\d,]*\.\d{1,2} m$|^\d[\d,]* m$/,
+    );
+    expect(await firstRow.getByRole('cell').first().textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+
+    await page.goto(`/it/machines/${id}/statistics`);
+    const italian = page.getByRole('table', { name: t('machineLogs.statistics.table') });
+    await italian.waitFor();
+    expect(await italian.getByRole('row').nth(1).getByRole('cell').nth(3).textContent()).toMatch(
+      /^\d[\d.]*(,\d{1,2})? m$/,
+    );
+
+    await page.goto(`/en/machines/${id}/maintenance`);
+    const maintenance = page.getByRole('table', { name: tEn('machineLogs.maintenance.table') });
+    await maintenance.getByText(tEn('machineLogs.maintenance.overdue')).first().waitFor();
+    const region = page.getByRole('region', { name: tEn('machineLogs.maintenance.table') });
+    const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow, 'the maintenance table needs no horizontal scroll at 1440 px').toBeLessThanOrEqual(0);
   });
 });

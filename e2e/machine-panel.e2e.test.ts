@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { location, logIn, storedToken } from '../test-kit/browser-session.ts';
+import { t } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { location, logIn, storedToken } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal({}, { demoFleet: true });
@@ -35,7 +36,7 @@ async function openMachine(page: Page, email: string, name: string): Promise<voi
 const panelFrame = (page: Page, name: string) =>
   page.frameLocator(`iframe[title="Pannello di controllo di ${name}"]`);
 
-const webcam = (page: Page): Locator => page.getByRole('img', { name: 'Webcam non disponibile' });
+const webcam = (page: Page): Locator => page.getByRole('img', { name: t('machinePanel.webcam.alt') });
 
 /** Waits until the webcam's `<img>` has decoded a frame of the stream. */
 async function expectWebcamFrames(page: Page): Promise<void> {
@@ -60,7 +61,7 @@ describe('the machine control panel', () => {
       .not.toBe('connecting');
     await expectWebcamFrames(page);
     expect(await page.getByRole('alert').count()).toBe(0);
-    expect(await page.getByRole('checkbox', { name: 'Bassa latenza' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: t('machinePanel.webcam.lowLatency') }).count()).toBe(0);
     await expectAccessible(page, 'machine control panel');
   });
 
@@ -68,10 +69,10 @@ describe('the machine control panel', () => {
     const page = await open();
     await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
     await expectWebcamFrames(page);
-    await page.getByRole('checkbox', { name: 'Webcam accesa' }).uncheck();
-    await page.getByText('La webcam è spenta.').waitFor();
+    await page.getByRole('checkbox', { name: t('machinePanel.webcam.switch') }).uncheck();
+    await page.getByText(t('machinePanel.webcam.off')).waitFor();
     expect(await webcam(page).count()).toBe(0);
-    await page.getByRole('checkbox', { name: 'Webcam accesa' }).check();
+    await page.getByRole('checkbox', { name: t('machinePanel.webcam.switch') }).check();
     await expectWebcamFrames(page);
   });
 
@@ -80,23 +81,23 @@ describe('the machine control panel', () => {
     await page.clock.install();
     await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
     await expectWebcamFrames(page);
-    const question = page.getByText('Stai ancora guardando? La trasmissione si interromperà tra 5 minuti.');
+    const question = page.getByText(t('machinePanel.webcam.stillWatching'));
 
     await page.clock.fastForward('10:00');
     await question.waitFor();
     // The answer starts a new 10-minute period.
-    await page.getByRole('button', { name: 'Continua a guardare' }).click();
+    await page.getByRole('button', { name: t('machinePanel.webcam.keepWatching') }).click();
     await question.waitFor({ state: 'hidden' });
     await page.clock.fastForward('10:00');
     await question.waitFor();
 
     await page.clock.fastForward('05:00');
-    await page.getByText('La trasmissione è stata interrotta.').waitFor();
+    await page.getByText(t('machinePanel.webcam.stopped')).waitFor();
     expect(await webcam(page).count()).toBe(0);
     expect(await question.count()).toBe(0);
 
     // Meanwhile the webcam token was renewed: the resumed stream opens with a valid one.
-    await page.getByRole('button', { name: 'Riprendi la trasmissione' }).click();
+    await page.getByRole('button', { name: t('machinePanel.webcam.resume') }).click();
     await expectWebcamFrames(page);
   });
 
@@ -104,17 +105,17 @@ describe('the machine control panel', () => {
     const page = await open();
     await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
     await expectWebcamFrames(page);
-    await page.getByRole('button', { name: 'Nascondi webcam' }).click();
-    await page.getByRole('button', { name: 'Mostra webcam' }).waitFor();
+    await page.getByRole('button', { name: t('machinePanel.hideWebcam') }).click();
+    await page.getByRole('button', { name: t('machinePanel.showWebcam') }).waitFor();
     expect(await webcam(page).count()).toBe(0);
 
     await page.reload();
-    await page.getByRole('button', { name: 'Mostra webcam' }).waitFor();
+    await page.getByRole('button', { name: t('machinePanel.showWebcam') }).waitFor();
     await expectBoardPage(page, 'Prusa linea 1');
     expect(await webcam(page).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('webcam_enabled'))).toBe('false');
 
-    await page.getByRole('button', { name: 'Mostra webcam' }).click();
+    await page.getByRole('button', { name: t('machinePanel.showWebcam') }).click();
     await expectWebcamFrames(page);
   });
 
@@ -131,22 +132,26 @@ describe('the machine control panel', () => {
   it('shows an expired licence in red and hides the controls from everyone but administrators', async () => {
     const page = await open();
     await openMachine(page, 'tech@demo.test', 'Voron prototipi');
-    await page.getByRole('alert').filter({ hasText: 'La licenza di questa macchina è scaduta' }).waitFor();
+    // The day it ended, and whom to ask for a licence (the operator's contacts).
+    const closed = page.getByTestId('license-closed');
+    await closed.waitFor();
+    expect(await closed.getAttribute('data-license-state')).toBe('expired');
+    expect(await closed.innerText()).toMatch(/scaduta il \d{4}-\d{2}-\d{2}.*Per una licenza contatta /s);
     expect(await page.locator('iframe').count()).toBe(0);
     expect(await webcam(page).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Nascondi webcam' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: t('machinePanel.hideWebcam') }).count()).toBe(0);
     await expectAccessible(page, 'machine with an expired licence');
 
     const admin = await open();
     await openMachine(admin, 'admin@demo.test', 'Voron prototipi');
-    await admin.getByRole('alert').filter({ hasText: 'La licenza di questa macchina è scaduta.' }).waitFor();
-    await admin
-      .getByRole('alert')
-      .filter({ hasText: /^La licenza è scaduta il \d{4}-\d{2}-\d{2}\.$/ })
-      .waitFor();
+    const adminNotice = admin.getByTestId('license-closed');
+    await adminNotice.getByRole('link', { name: t('machinePanel.license.renew') }).waitFor();
+    expect(await adminNotice.innerText()).toMatch(
+      /^La licenza di questa macchina è scaduta il \d{4}-\d{2}-\d{2}\./,
+    );
     await expectBoardPage(admin, 'Voron prototipi');
     await expectWebcamFrames(admin);
-    await admin.getByRole('checkbox', { name: 'Bassa latenza' }).waitFor();
+    await admin.getByRole('checkbox', { name: t('machinePanel.webcam.lowLatency') }).waitFor();
   });
 
   it('reopens the stream every 30 seconds with the low-latency option, which is remembered', async () => {
@@ -157,15 +162,17 @@ describe('the machine control panel', () => {
     const connectionOf = async () =>
       new URL((await webcam(page).getAttribute('src')) ?? '').searchParams.get('connection');
     expect(await connectionOf()).toBe('0');
-    await page.getByRole('checkbox', { name: 'Bassa latenza' }).check();
+    await page.getByRole('checkbox', { name: t('machinePanel.webcam.lowLatency') }).check();
 
     await page.clock.fastForward('00:30');
     await expect.poll(connectionOf).toBe('1');
     await expectWebcamFrames(page);
 
     await page.reload();
-    await page.getByRole('checkbox', { name: 'Bassa latenza' }).waitFor();
-    expect(await page.getByRole('checkbox', { name: 'Bassa latenza' }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: t('machinePanel.webcam.lowLatency') }).waitFor();
+    expect(await page.getByRole('checkbox', { name: t('machinePanel.webcam.lowLatency') }).isChecked()).toBe(
+      true,
+    );
   });
 
   it("shows administrators the licence's end date", async () => {
@@ -196,5 +203,39 @@ describe('the machine control panel', () => {
     await page.goto('/it/machines/999999');
     await page.waitForURL(/\/it\/dashboard$/);
     expect(location(page)).toBe('/it/dashboard');
+  });
+
+  it('shows a designed state instead of the board page while the board or the gateway is offline', async () => {
+    const page = await open();
+    await openMachine(page, 'customer2@demo.test', 'Prusa laboratorio');
+    const notice = page.getByTestId('machine-state');
+    await page.getByRole('heading', { name: t('machinePanel.states.boardOffline.title') }).waitFor();
+    expect(await notice.getAttribute('data-machine-state')).toBe('boardOffline');
+    expect(await page.locator('iframe').count(), 'no frame to show an error body in').toBe(0);
+    expect(await page.locator('body').innerText()).not.toMatch(/statusCode|BOARD_OFFLINE|\{"/);
+    await expectAccessible(page, 'machine with its board offline');
+
+    const admin = await open();
+    await openMachine(admin, 'admin@demo.test', 'Cella pallet B');
+    await admin.getByRole('heading', { name: t('machinePanel.states.gatewayOffline.title') }).waitFor();
+    await admin.getByRole('button', { name: t('machinePanel.states.retry') }).click();
+    await admin.getByRole('heading', { name: t('machinePanel.states.gatewayOffline.title') }).waitFor();
+    expect(await admin.locator('iframe').count()).toBe(0);
+  });
+
+  it('sums up the live job beside the panel and opens a ticket about the machine', async () => {
+    const page = await open();
+    await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
+    const summary = page.getByRole('region', { name: t('machinePanel.summary', { name: 'Prusa linea 1' }) });
+    await summary.getByTestId('machine-status').waitFor();
+    const progress = summary.getByTestId('machine-progress');
+    const before = await progress.innerText();
+    await expect.poll(() => progress.innerText(), { timeout: 20_000 }).not.toBe(before);
+    await panelFrame(page, 'Prusa linea 1').locator('body').waitFor();
+
+    await summary.getByRole('link', { name: t('machinePanel.openTicket') }).click();
+    await page.waitForURL(/\/it\/tickets\/new\?machine=\d+$/);
+    const machine = page.getByLabel(t('tickets.fields.machine'));
+    await expect.poll(async () => machine.locator('option:checked').innerText()).toContain('Prusa linea 1');
   });
 });

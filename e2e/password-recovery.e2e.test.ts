@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { logIn, submitLogin } from '../test-kit/browser-session.ts';
+import { t } from '../test-kit/catalog.ts';
+import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { waitForMail } from './support/outbox.ts';
-import { DEMO_PASSWORD, logIn, submitLogin } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 // No SMTP_URL: the portal writes its mails into DATA_DIR/outbox, which the test reads as the user's mailbox.
@@ -15,9 +17,9 @@ const toast = (page: Page, text: string) =>
 const pathOf = (link: URL) => link.pathname + link.search;
 
 async function fillPasswords(page: Page, password: string, repeat = password) {
-  await page.getByLabel('Nuova password', { exact: true }).fill(password);
-  await page.getByLabel('Ripeti la nuova password').fill(repeat);
-  await page.getByRole('button', { name: 'Cambia password' }).click();
+  await page.getByLabel(t('recovery.change.password'), { exact: true }).fill(password);
+  await page.getByLabel(t('recovery.change.passwordConfirmation')).fill(repeat);
+  await page.getByRole('button', { name: t('recovery.change.submit') }).click();
 }
 
 describe('password recovery', () => {
@@ -26,30 +28,30 @@ describe('password recovery', () => {
     const newPassword = 'Recuperata-2026!';
     const page = await open();
     await page.goto('/it/login');
-    await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+    await page.getByRole('link', { name: t('recovery.forgotLink') }).click();
     await page.waitForURL(/\/it\/password\/recover$/);
-    await page.getByRole('heading', { name: 'Recupero password' }).waitFor();
+    await page.getByRole('heading', { name: t('recovery.request.title') }).waitFor();
     await expectAccessible(page, 'the recovery request page');
 
-    await page.getByRole('button', { name: 'Invia', exact: true }).click();
+    await page.getByRole('button', { name: t('recovery.request.submit'), exact: true }).click();
     const missing = toast(page, 'Compila il campo email');
     await missing.waitFor();
     expect(await missing.textContent()).toContain('Email mancante');
 
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Invia', exact: true }).click();
+    await page.getByLabel(t('recovery.request.email')).fill(email);
+    await page.getByRole('button', { name: t('recovery.request.submit'), exact: true }).click();
     await page.waitForURL(/\/it\/login$/);
     await toast(page, 'URL di recupero inviato con successo. Controlla la tua mail').waitFor();
 
     const mail = await waitForMail(dataDir(), email);
     expect(mail.subject).toBe('Recupero della password');
-    // Without PUBLIC_URL the link names this host as localhost on the portal's port.
-    expect(mail.link.origin).toBe(`http://localhost:${new URL(page.url()).port}`);
+    // Without PUBLIC_URL the link names the local portal name, portal.localhost, on the portal's port.
+    expect(mail.link.origin).toBe(`http://portal.localhost:${new URL(page.url()).port}`);
     expect(mail.link.pathname).toBe('/it/password/recover/change');
     expect(mail.link.searchParams.get('email')).toBe(email);
 
     await page.goto(pathOf(mail.link));
-    await page.getByRole('heading', { name: 'Nuova password' }).waitFor();
+    await page.getByRole('heading', { name: t('recovery.change.title') }).waitFor();
     await expectAccessible(page, 'the new password page');
     await fillPasswords(page, newPassword, 'Diversa-2026!');
     await toast(page, 'Le password non coincidono').waitFor();
@@ -81,7 +83,7 @@ describe('password recovery', () => {
   it('writes the mail in the language of the page that asked for it', async () => {
     const page = await open();
     await page.goto('/en/password/recover');
-    await page.getByLabel('Email').fill('manager2@demo.test');
+    await page.getByLabel(t('recovery.request.email')).fill('manager2@demo.test');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.waitForURL(/\/en\/login$/);
     await toast(page, 'Recovery URL sent succesfully. Please check your mail').waitFor();

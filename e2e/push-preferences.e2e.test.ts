@@ -10,8 +10,10 @@ import {
   newBrowserKeys,
   startLocalPushService,
 } from '../apps/server/src/test/push-service.ts';
+import { logIn, ownUserId, storedToken } from '../test-kit/browser-session.ts';
+import { t } from '../test-kit/catalog.ts';
+import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { DEMO_PASSWORD, logIn, ownUserId, storedToken } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 /**
@@ -30,7 +32,8 @@ afterAll(async () => {
   await push?.close();
   await rm(caFile, { force: true });
 });
-const { open } = usePortal({ NODE_EXTRA_CA_CERTS: caFile });
+// The local push service is trusted, and allowed on its loopback address, as a self-hosted one would be.
+const { open } = usePortal({ NODE_EXTRA_CA_CERTS: caFile, PUSH_PRIVATE_HOSTS: '127.0.0.1' });
 
 const FLAG = 'push_enabled';
 const status = (page: Page) => page.getByTestId('push-status');
@@ -107,7 +110,7 @@ describe("the preferences tab's push notifications", () => {
         .getByRole('link')
         .evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
     ).toEqual(['https://www.google.com/chrome/', 'https://www.mozilla.org/firefox/']);
-    expect(await page.getByRole('button', { name: 'Attiva le notifiche' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: t('push.enable') }).count()).toBe(0);
     await expectAccessible(page, 'push unsupported');
 
     await page.goto(page.url().replace('/it/', '/en/'));
@@ -145,17 +148,14 @@ describe("the preferences tab's push notifications", () => {
     // The subscription at login fails, and the flag goes (before leaving the page, which would cut it short).
     await page.waitForFunction((key) => localStorage.getItem(key) === null, FLAG);
     await openPreferences(page, 'tech@demo.test', { loggedIn: true });
-    await status(page).getByText('Le notifiche sono supportate, ma non sono attive').waitFor();
+    await status(page).getByText(t('push.supported')).waitFor();
     expect(await status(page).getAttribute('class')).toContain('text-bg-warning');
     await expectAccessible(page, 'push supported, not enabled');
 
-    await page.getByRole('button', { name: 'Attiva le notifiche' }).click();
-    await page
-      .getByTestId('toast-area')
-      .getByText('Non è stato possibile attivare le notifiche in questo browser.')
-      .waitFor();
+    await page.getByRole('button', { name: t('push.enable') }).click();
+    await page.getByTestId('toast-area').getByText(t('push.enableFailed')).waitFor();
     expect(await flag(page)).toBeNull();
-    await status(page).getByText('Le notifiche sono supportate, ma non sono attive').waitFor();
+    await status(page).getByText(t('push.supported')).waitFor();
     expect(errors.some((text) => text.startsWith('Push subscription failed'))).toBe(true);
   });
 
@@ -168,7 +168,7 @@ describe("the preferences tab's push notifications", () => {
     });
     // Headless Chromium answers a permission request nobody granted with a refusal.
     await openPreferences(page, 'tech@demo.test');
-    await page.getByRole('button', { name: 'Attiva le notifiche' }).click();
+    await page.getByRole('button', { name: t('push.enable') }).click();
     await page.getByTestId('toast-area').getByText('Non è stato possibile attivare').waitFor();
     expect(errors.some((text) => text.startsWith('Notification permission not granted'))).toBe(true);
     expect(await flag(page)).toBeNull();
@@ -179,8 +179,8 @@ describe("the preferences tab's push notifications", () => {
     await logIn(page, 'customer@demo.test');
     const id = await ownUserId(page);
     await page.goto(`/it/settings/users/${id}#profile`);
-    await status(page).getByText('Le notifiche sono supportate, ma non sono attive').waitFor();
-    expect(await page.getByRole('tab', { name: 'Preferenze' }).count()).toBe(0);
+    await status(page).getByText(t('push.supported')).waitFor();
+    expect(await page.getByRole('tab', { name: t('user.tabs.preferences') }).count()).toBe(0);
     await expectAccessible(page, "a customer's profile with the push switch");
   });
 
@@ -192,9 +192,9 @@ describe("the preferences tab's push notifications", () => {
     await openPreferences(page, 'tech@demo.test');
 
     const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/v1/notifications/subscribe'));
-    await page.getByRole('button', { name: 'Attiva le notifiche' }).click();
+    await page.getByRole('button', { name: t('push.enable') }).click();
     expect((await subscribed).status()).toBe(204);
-    await status(page).getByText('Le notifiche sono supportate e attive.').waitFor();
+    await status(page).getByText(t('push.enabled')).waitFor();
     expect(await status(page).getAttribute('class')).toContain('text-bg-success');
     expect(await flag(page)).toBe('true');
     await expectAccessible(page, 'push enabled');
@@ -235,7 +235,7 @@ describe("the preferences tab's push notifications", () => {
     // Logout unsubscribes (the flag stays, for the next login); login subscribes again.
     await page.getByRole('button', { name: 'Tiziana Tecnico' }).click();
     const unsubscribed = page.waitForResponse((r) => r.url().endsWith('/api/v1/notifications/unsubscribe'));
-    await page.getByRole('button', { name: 'Esci' }).click();
+    await page.getByRole('button', { name: t('userMenu.logout') }).click();
     expect((await unsubscribed).status()).toBe(204);
     await page.waitForURL(/\/it\/login$/);
     expect(await flag(page)).toBe('true');
@@ -243,13 +243,13 @@ describe("the preferences tab's push notifications", () => {
     await logIn(page, 'tech@demo.test');
     expect((await again).status()).toBe(204);
     await openPreferences(page, 'tech@demo.test', { loggedIn: true });
-    await status(page).getByText('Le notifiche sono supportate e attive.').waitFor();
+    await status(page).getByText(t('push.enabled')).waitFor();
 
     // Disable: unsubscribed, and the flag cleared.
     const disabled = page.waitForResponse((r) => r.url().endsWith('/api/v1/notifications/unsubscribe'));
-    await page.getByRole('button', { name: 'Disattiva le notifiche' }).click();
+    await page.getByRole('button', { name: t('push.disable') }).click();
     expect((await disabled).status()).toBe(204);
-    await status(page).getByText('Le notifiche sono supportate, ma non sono attive').waitFor();
+    await status(page).getByText(t('push.supported')).waitFor();
     expect(await flag(page)).toBeNull();
   });
 });

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newDataDir, type PortalProcess, spawnPortal, terminate, waitUntilReady } from './support/portal.ts';
+import { DEMO_PASSWORD } from '../test-kit/demo.ts';
+import {
+  newDataDir,
+  type PortalProcess,
+  spawnPortal,
+  terminate,
+  waitUntilReady,
+} from '../test-kit/portal.ts';
 
 const folders: string[] = [];
 const processes: PortalProcess[] = [];
@@ -40,7 +47,7 @@ describe('the server process', () => {
     const dataDir = await folder();
     const first = await startReady(dataDir);
     const token = (
-      (await (await login(first.url, 'admin@demo.test', 'Demo1234!')).json()) as { access_token: string }
+      (await (await login(first.url, 'admin@demo.test', DEMO_PASSWORD)).json()) as { access_token: string }
     ).access_token;
     expect(await terminate(first)).toBe(0);
     expect(existsSync(path.join(dataDir, '.lock'))).toBe(false);
@@ -72,7 +79,7 @@ describe('the server process', () => {
     const env = { DEMO: 'off', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Str0ng!pass' };
     const portal = await startReady(await folder(), env);
     expect((await login(portal.url, 'boss@example.com', 'Str0ng!pass')).status).toBe(200);
-    expect((await login(portal.url, 'admin@demo.test', 'Demo1234!')).status).toBe(401);
+    expect((await login(portal.url, 'admin@demo.test', DEMO_PASSWORD)).status).toBe(401);
   });
 
   it('stops at start with a message naming each bad setting', async () => {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { location, logIn, ownUserId, storedToken, submitLogin } from '../test-kit/browser-session.ts';
+import { t } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { location, logIn, ownUserId, storedToken, submitLogin } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal();
@@ -57,7 +58,7 @@ describe('the end of a session', () => {
     await page.unroute('**/api/v1/users/*');
 
     await page.reload();
-    await page.getByRole('button', { name: 'Accedi', exact: true }).waitFor();
+    await page.getByRole('button', { name: t('login.submit'), exact: true }).waitFor();
     expect(await notice(page, 'La sessione è terminata.').count()).toBe(0);
     await submitLogin(page, 'admin@demo.test');
     await page.waitForURL((url) => url.pathname + url.hash === profile);
@@ -69,22 +70,32 @@ describe('the end of a session', () => {
     await page.goto('/it/settings#roles');
     await page.waitForURL(/\/it\/login$/);
     // Nobody's session ended here: nothing to explain.
-    await page.getByRole('button', { name: 'Accedi', exact: true }).waitFor();
+    await page.getByRole('button', { name: t('login.submit'), exact: true }).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     await submitLogin(page, 'admin@demo.test');
     await page.waitForURL(/\/it\/settings#roles$/);
 
     // The roles tab reads the permission table of the contract.
-    await page.getByRole('table', { name: 'Cosa può fare ciascun ruolo' }).waitFor();
+    await page.getByRole('table', { name: t('settings.roles.caption') }).waitFor();
     const row = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell');
     expect(await row('Creazione utenti').allTextContents()).toEqual([
-      'Qualsiasi azienda (a scelta), qualsiasi ruolo',
-      'Solo la propria azienda (fissa), non il ruolo Amministratore',
-      'No',
-      'No',
+      t('settings.roles.cells.createUsers.all'),
+      t('settings.roles.cells.createUsers.own'),
+      t('settings.roles.reach.none'),
+      t('settings.roles.reach.none'),
     ]);
-    expect(await row('Scheda macchine').allTextContents()).toEqual(['Sì', 'Sì', 'Sì', 'Nascosto']);
-    expect(await row('Elenco aziende').allTextContents()).toEqual(['Tutte', 'Propria', 'Propria', 'Propria']);
+    expect(await row('Scheda macchine').allTextContents()).toEqual([
+      t('settings.roles.reach.all'),
+      'Sì',
+      'Sì',
+      'Nascosto',
+    ]);
+    expect(await row('Elenco aziende').allTextContents()).toEqual([
+      t('settings.roles.cells.businessList.all'),
+      'Propria',
+      'Propria',
+      'Propria',
+    ]);
     await expectAccessible(page, 'the roles tab');
   });
 });
@@ -102,20 +113,23 @@ describe('the user menu on a phone', () => {
     expect(await name.textContent()).toBe('Marco Manager');
     await expectAccessible(page, 'the open user menu on a phone');
 
-    await page.getByRole('link', { name: 'Profilo', exact: true }).click();
+    await page.getByRole('link', { name: t('userMenu.profile'), exact: true }).click();
     await page.waitForURL(/\/it\/settings\/users\/\d+$/);
     await toggle.click();
     const token = await storedToken(page);
     const logout = page.waitForResponse(
       (response) => response.url().endsWith('/api/v1/auth') && response.request().method() === 'DELETE',
     );
-    await page.getByRole('button', { name: 'Esci' }).click();
+    await page.getByRole('button', { name: t('userMenu.logout') }).click();
     // The server is told which session to end.
     const answer = await logout;
     expect(answer.request().headers().authorization).toBe(`Bearer ${token}`);
     expect(answer.status()).toBe(204);
     await page.waitForURL(/\/it\/login$/);
-    await page.getByRole('status').filter({ hasText: 'Sei uscito dal portale.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('login.reasons.LOGGED_OUT') })
+      .waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     await expectAccessible(page, 'the login page after a logout');
 

@@ -1,6 +1,9 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { location, logIn, ownUserId, storedToken, submitLogin } from '../test-kit/browser-session.ts';
+import { t } from '../test-kit/catalog.ts';
+import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { location, logIn, ownUserId, storedToken, submitLogin } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 // Two minutes and ten seconds: the warning, due two minutes before expiry, comes ten seconds in.
@@ -12,20 +15,30 @@ const seconds = (text: string | null) => {
   return Number(m) * 60 + Number(s);
 };
 
+/**
+ * Opens, by its address, a page with no live data that nobody touches: the popup is for idle pages (one in use
+ * renews its session by itself, e2e/long-open-screens.e2e.test.ts).
+ */
+async function openIdlePage(page: Page): Promise<void> {
+  await page.goto('/it/tickets');
+  await page.getByRole('heading', { level: 1, name: t('tickets.title') }).waitFor();
+}
+
 describe('the session-expiry popup', () => {
   it('warns in a normal modal two minutes before expiry, with the password focused and the time left', async () => {
     const page = await open();
     await page.clock.install();
     await logIn(page, 'customer@demo.test');
+    await openIdlePage(page);
     await page.clock.fastForward('00:11');
-    const dialog = page.getByRole('dialog', { name: 'La sessione sta per scadere' });
+    const dialog = page.getByRole('dialog', { name: t('session.expiring.title') });
     await dialog.waitFor();
 
     // A centred dialog of the default width, not the full-screen overlay.
     const box = await dialog.locator('.modal-content').boundingBox();
     expect(box?.width).toBeLessThanOrEqual(500);
     expect(box?.height).toBeLessThan(800);
-    const password = dialog.getByLabel('Password', { exact: true });
+    const password = dialog.getByLabel(t('login.password'), { exact: true });
     await expect.poll(() => password.evaluate((input) => input === document.activeElement)).toBe(true);
 
     const timeLeft = dialog.getByTestId('session-expiry-time-left');
@@ -41,9 +54,10 @@ describe('the session-expiry popup', () => {
     const page = await open();
     await page.clock.install();
     await logIn(page, 'customer@demo.test');
+    await openIdlePage(page);
     const tokenBefore = await storedToken(page);
     await page.clock.fastForward('00:11');
-    const dialog = page.getByRole('dialog', { name: 'La sessione sta per scadere' });
+    const dialog = page.getByRole('dialog', { name: t('session.expiring.title') });
     await dialog.waitFor();
     // Back to the server's time, or the renewed session would be due for its own warning at once.
     await page.clock.setSystemTime(Date.now());
@@ -51,8 +65,8 @@ describe('the session-expiry popup', () => {
     const answer = page.waitForResponse(
       (response) => response.url().endsWith('/api/v1/auth') && response.request().method() === 'POST',
     );
-    await dialog.getByLabel('Password', { exact: true }).fill('Demo1234!');
-    await dialog.getByRole('button', { name: 'Invia' }).click();
+    await dialog.getByLabel(t('login.password'), { exact: true }).fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: t('session.expiring.submit') }).click();
     const response = await answer;
     expect(response.status()).toBe(200);
     expect(response.request().headers().authorization).toBe(`Bearer ${tokenBefore}`);
@@ -67,9 +81,9 @@ describe('the session-expiry popup', () => {
     const profile = `/it/settings/users/${await ownUserId(page)}#profile`;
     await page.goto(profile);
     await page.getByText('customer@demo.test').first().waitFor();
-    const dialog = page.getByRole('dialog', { name: 'La sessione sta per scadere' });
+    const dialog = page.getByRole('dialog', { name: t('session.expiring.title') });
     await page.clock.fastForward('00:11');
-    await dialog.getByRole('button', { name: 'Ignora' }).click();
+    await dialog.getByRole('button', { name: t('session.expiring.ignore') }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.clock.fastForward('02:00');
     await page.waitForURL(/\/it\/login$/);
@@ -87,14 +101,15 @@ describe('the session-expiry popup', () => {
     const page = await open();
     await page.clock.install();
     await logIn(page, 'tech@demo.test');
+    await openIdlePage(page);
     const tokenBefore = await storedToken(page);
-    const dialog = page.getByRole('dialog', { name: 'La sessione sta per scadere' });
+    const dialog = page.getByRole('dialog', { name: t('session.expiring.title') });
     await page.clock.fastForward('00:11');
-    await dialog.getByLabel('Password', { exact: true }).fill('Wrong1234!');
-    await dialog.getByRole('button', { name: 'Invia' }).click();
-    await page.getByTestId('toast-area').getByText('Email o password errati.').waitFor();
+    await dialog.getByLabel(t('login.password'), { exact: true }).fill('Wrong1234!');
+    await dialog.getByRole('button', { name: t('session.expiring.submit') }).click();
+    await page.getByTestId('toast-area').getByText(t('errors.INVALID_CREDENTIALS')).waitFor();
     expect(await dialog.isVisible()).toBe(true);
     expect(await storedToken(page)).toBe(tokenBefore);
-    expect(location(page)).toBe('/it/dashboard');
+    expect(location(page)).toBe('/it/tickets');
   });
 });

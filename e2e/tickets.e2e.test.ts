@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { logIn } from '../test-kit/browser-session.ts';
+import { t } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { logIn } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal();
@@ -11,40 +12,49 @@ const toast = (page: Page, text: string): Locator =>
   page.getByTestId('toast-area').getByRole('alert').filter({ hasText: text });
 
 /** The thread of the open ticket. */
-const thread = (page: Page): Locator => page.getByRole('list', { name: 'Risposte' });
+const thread = (page: Page): Locator => page.getByRole('list', { name: t('tickets.thread.title') });
 
 describe('support tickets between a customer and an administrator', () => {
   it('carries a ticket from opening to an answer seen live, a CTRL+Enter reply, closing and reopening', async () => {
     const customer = await open();
     await logIn(customer, 'customer@demo.test');
-    await customer.getByRole('link', { name: 'Ticket', exact: true }).first().click();
+    await customer
+      .getByRole('link', { name: t('tickets.nav'), exact: true })
+      .first()
+      .click();
     await customer.waitForURL(/\/it\/tickets$/);
     // The demo tickets: open ones first.
     await customer.getByRole('cell', { name: 'Prima stampa che si stacca dal piatto' }).waitFor();
     await expectAccessible(customer, 'ticket list');
 
-    await customer.getByRole('link', { name: 'Nuovo ticket' }).click();
+    await customer.getByRole('link', { name: t('tickets.new.title') }).click();
     await customer.waitForURL(/\/it\/tickets\/new$/);
-    await customer.getByRole('button', { name: 'Apri il ticket' }).click();
-    await customer.getByText('Campo obbligatorio').first().waitFor();
+    await customer.getByRole('button', { name: t('tickets.new.submit') }).click();
+    await customer.getByText(t('validation.required')).first().waitFor();
     await expectAccessible(customer, 'new ticket form with errors');
-    await customer.getByLabel('Titolo').fill('Estrusore che perde filamento');
-    await customer.getByLabel('Macchina').selectOption({ label: 'Prusa linea 1 (Reparto stampa)' });
-    await customer.getByLabel('Descrizione').fill('Da questa mattina il filamento cola dall’ugello.');
-    await customer.getByRole('button', { name: 'Apri il ticket' }).click();
+    await customer.getByLabel(t('tickets.fields.title')).fill('Estrusore che perde filamento');
+    await customer
+      .getByLabel(t('tickets.fields.machine'))
+      .selectOption({ label: 'Prusa linea 1 (Reparto stampa)' });
+    await customer
+      .getByLabel(t('tickets.fields.description'))
+      .fill('Da questa mattina il filamento cola dall’ugello.');
+    await customer.getByRole('button', { name: t('tickets.new.submit') }).click();
     await toast(customer, 'Ticket creato con successo').waitFor();
     await customer.waitForURL(/\/it\/tickets\/\d+$/);
     const id = Number(new URL(customer.url()).pathname.split('/').pop());
     await customer.getByRole('heading', { name: `#${id} Estrusore che perde filamento` }).waitFor();
-    await customer.getByText('Ancora nessuna risposta.').waitFor();
+    await customer.getByText(t('tickets.thread.empty')).waitFor();
     await expectAccessible(customer, 'ticket detail');
 
     const administrator = await open();
     await logIn(administrator, 'admin@demo.test');
     await administrator.goto(`/it/tickets/${id}`);
     await administrator.getByText('Carlo Cliente').waitFor();
-    await administrator.getByLabel('Rispondi').fill('Controllate la temperatura dell’ugello, per favore.');
-    await administrator.getByRole('button', { name: 'Invia' }).click();
+    await administrator
+      .getByLabel(t('tickets.reply.label'))
+      .fill('Controllate la temperatura dell’ugello, per favore.');
+    await administrator.getByRole('button', { name: t('tickets.reply.send') }).click();
     await toast(administrator, 'Risposta creata con successo').waitFor();
 
     // The customer's page shows the answer without reloading: the open thread is read again by itself.
@@ -52,9 +62,9 @@ describe('support tickets between a customer and an administrator', () => {
     await answer.waitFor();
     await answer.getByText('Alessia Amministratori').waitFor();
 
-    const reply = customer.getByLabel('Rispondi');
+    const reply = customer.getByLabel(t('tickets.reply.label'));
     // An empty reply is not sent, neither by the button nor by CTRL+Enter.
-    expect(await customer.getByRole('button', { name: 'Invia' }).isDisabled()).toBe(true);
+    expect(await customer.getByRole('button', { name: t('tickets.reply.send') }).isDisabled()).toBe(true);
     await reply.press('Control+Enter');
     await reply.fill('La temperatura era a 190 °C, ora va bene.');
     await reply.press('Control+Enter');
@@ -64,22 +74,22 @@ describe('support tickets between a customer and an administrator', () => {
     expect(await thread(customer).getByRole('listitem').count()).toBe(2);
     await expectAccessible(customer, 'ticket thread');
 
-    await customer.getByRole('button', { name: 'Chiudi Ticket' }).click();
+    await customer.getByRole('button', { name: t('tickets.actions.close') }).click();
     await toast(customer, 'Ticket chiuso con successo').waitFor();
     await customer
       .getByRole('heading', { name: /Estrusore/ })
-      .getByText('Chiuso')
+      .getByText(t('tickets.status.closed'))
       .waitFor();
-    await customer.getByRole('button', { name: 'Riapri Ticket' }).click();
+    await customer.getByRole('button', { name: t('tickets.actions.reopen') }).click();
     await toast(customer, 'Ticket aperto con successo').waitFor();
     await customer
       .getByRole('heading', { name: /Estrusore/ })
-      .getByText('Aperto')
+      .getByText(t('tickets.status.open'))
       .waitFor();
-    await customer.getByRole('button', { name: 'Chiudi Ticket' }).waitFor();
+    await customer.getByRole('button', { name: t('tickets.actions.close') }).waitFor();
     // Deleting is the administrators' alone.
-    expect(await customer.getByRole('button', { name: 'Elimina' }).count()).toBe(0);
-    expect(await administrator.getByRole('button', { name: 'Elimina' }).count()).toBe(1);
+    expect(await customer.getByRole('button', { name: t('common.delete') }).count()).toBe(0);
+    expect(await administrator.getByRole('button', { name: t('common.delete') }).count()).toBe(1);
   });
 
   it('shows the counts on the dashboard and the tickets of a machine on its settings', async () => {
@@ -91,7 +101,7 @@ describe('support tickets between a customer and an administrator', () => {
     expect(Number(await page.getByTestId('closed-tickets').textContent())).toBeGreaterThan(0);
     await expectAccessible(page, 'dashboard with the tickets card on a phone');
 
-    await page.getByRole('link', { name: 'Vai ai ticket' }).click();
+    await page.getByRole('link', { name: t('tickets.dashboard.link') }).click();
     await page.getByRole('cell', { name: 'Prima stampa che si stacca dal piatto' }).waitFor();
     const machine = await page
       .getByRole('cell', { name: /Prusa linea 1/ })
@@ -105,7 +115,7 @@ describe('support tickets between a customer and an administrator', () => {
     await page.waitForURL(/\/it\/tickets\/\d+$/);
     await page.getByRole('link', { name: 'Prusa linea 1 (Reparto stampa)' }).click();
     await page.waitForURL(/\/it\/machines\/\d+\/settings$/);
-    const related = page.getByRole('region', { name: 'Ticket correlati' });
+    const related = page.getByRole('region', { name: t('tickets.related.title') });
     await related.getByRole('cell', { name: 'Prima stampa che si stacca dal piatto' }).waitFor();
     await expectAccessible(page, 'machine group settings with its tickets');
   });
@@ -121,16 +131,18 @@ describe('support tickets between a customer and an administrator', () => {
     const customer = await open();
     await logIn(customer, 'customer@demo.test');
     await customer.getByTestId('ticket-counts').waitFor();
-    expect(await customer.getByRole('heading', { name: 'Notizie' }).count()).toBe(0);
+    expect(await customer.getByRole('heading', { name: t('tickets.feed.title') }).count()).toBe(0);
 
     const administrator = await open();
     await logIn(administrator, 'admin@demo.test');
-    await administrator.getByRole('button', { name: 'Pubblica una notizia' }).click();
-    const dialog = administrator.getByRole('dialog', { name: 'Pubblica una notizia' });
-    await dialog.getByLabel('Titolo').fill('Manutenzione del portale');
-    await dialog.getByLabel('Testo').fill('Sabato dalle 8 alle 10 il portale non sarà raggiungibile.');
+    await administrator.getByRole('button', { name: t('tickets.feed.create') }).click();
+    const dialog = administrator.getByRole('dialog', { name: t('tickets.feed.create') });
+    await dialog.getByLabel(t('tickets.feed.fields.title')).fill('Manutenzione del portale');
+    await dialog
+      .getByLabel(t('tickets.feed.fields.content'))
+      .fill('Sabato dalle 8 alle 10 il portale non sarà raggiungibile.');
     await expectAccessible(administrator, 'news dialog');
-    await dialog.getByRole('button', { name: 'Pubblica', exact: true }).click();
+    await dialog.getByRole('button', { name: t('tickets.feed.publish'), exact: true }).click();
     await toast(administrator, 'Notizia pubblicata con successo').waitFor();
     await administrator.getByRole('heading', { name: 'Manutenzione del portale' }).waitFor();
 
@@ -139,9 +151,11 @@ describe('support tickets between a customer and an administrator', () => {
     await expectAccessible(customer, 'dashboard with news');
 
     await administrator
-      .getByRole('button', { name: 'Elimina la notizia «Manutenzione del portale»' })
+      .getByRole('button', { name: t('tickets.feed.deleteItem', { title: 'Manutenzione del portale' }) })
       .click();
     await toast(administrator, 'Notizia eliminata con successo').waitFor();
-    await administrator.getByRole('heading', { name: 'Notizie' }).waitFor({ state: 'detached' });
+    await administrator
+      .getByRole('heading', { name: t('tickets.feed.title') })
+      .waitFor({ state: 'detached' });
   });
 });

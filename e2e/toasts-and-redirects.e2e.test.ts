@@ -1,19 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { location, logIn, submitLogin } from '../test-kit/browser-session.ts';
+import { t } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { location, logIn } from './support/session.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal();
 
 async function failLogin(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Wrong1234!');
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+  await submitLogin(page, email, 'Wrong1234!');
   const toast = page
     .getByTestId('toast-area')
     .getByRole('alert')
-    .filter({ hasText: 'Email o password errati.' });
+    .filter({ hasText: t('errors.INVALID_CREDENTIALS') });
   await toast.waitFor();
   return toast;
 }
@@ -24,7 +23,7 @@ describe('toasts', () => {
     await page.clock.install();
     await page.goto('/it/login');
     const toast = await failLogin(page, 'manager@demo.test');
-    expect(await toast.getByText('Errore').count()).toBe(1);
+    expect(await toast.getByText(t('toast.error')).count()).toBe(1);
     await toast.hover();
     await page.clock.fastForward('00:06');
     expect(await toast.isVisible()).toBe(true);
@@ -71,7 +70,9 @@ describe('sessions and redirects', () => {
     await logIn(page, 'admin@demo.test');
     await page.goto('/it/login');
     await page.waitForURL(/\/it\/dashboard$/);
-    const profileHref = await page.getByRole('link', { name: 'Apri profilo' }).getAttribute('href');
+    const profileHref = await page
+      .getByRole('link', { name: t('dashboard.profile.open') })
+      .getAttribute('href');
     const id = profileHref?.split('/').pop();
     await page.goto(`/it/users/${id}`);
     await page.waitForURL(new RegExp(`/it/settings/users/${id}$`));
@@ -94,7 +95,7 @@ describe('sessions and redirects', () => {
     await logIn(page, 'admin@demo.test');
     await page.goto('/it/settings/users/999999');
     await page.waitForURL(/\/it\/settings#users$/);
-    await page.getByRole('heading', { name: 'Impostazioni' }).waitFor();
+    await page.getByRole('heading', { name: t('settings.title') }).waitFor();
     expect(location(page)).toBe('/it/settings#users');
     await expectAccessible(page, 'the settings page');
   });
@@ -104,7 +105,7 @@ describe('sessions and redirects', () => {
     await logIn(page, 'customer@demo.test');
     await page.goto('/it/settings/users/999999');
     await page.waitForURL(/\/it\/dashboard$/);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: t('dashboard.title') }).waitFor();
     expect(location(page)).toBe('/it/dashboard');
     await expectAccessible(page, 'the dashboard');
   });

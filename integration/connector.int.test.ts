@@ -4,8 +4,8 @@ import { boardProxyPath } from '@portal/contract';
 import { ObjectModel } from '@portal/duet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installConnectorGlobals } from '../packages/board-sim/src/test/node-xhr.ts';
-import { controllerOf, issueGatewayKey, logIn, machineCookie, type Session } from './support/api.ts';
-import { startTestPortal, type TestPortal } from './support/portal.ts';
+import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
+import { controllerOf, issueGatewayKey, logIn, machineCookie, type Session } from '../test-kit/portal-api.ts';
 import { Rig } from './support/rig.ts';
 
 /**
@@ -14,18 +14,18 @@ import { Rig } from './support/rig.ts';
  * the bearer token, as the portal's own pages may call it.
  */
 
-let portal: TestPortal;
+let portal: RunningPortal;
 const rig = new Rig();
 let customer: Session;
 
 beforeAll(async () => {
-  portal = await startTestPortal();
+  portal = await startPortal();
   customer = await logIn(portal, 'customer@demo.test');
 });
 
 afterAll(async () => {
   await rig.close();
-  await portal?.close();
+  await portal?.stop();
 });
 
 /** A board behind its own gateway for the demo machine group `group` (one customer@ is assigned to). */
@@ -117,7 +117,7 @@ describeConnectorThrough(
   'PollConnector on the machine origin, with the control panel cookie',
   'Prusa linea 1',
   async (controller) => ({
-    host: new URL(portal.machineUrl).host,
+    host: new URL(portal.machineUrl(controller)).host,
     headers: { Cookie: await machineCookie(portal, customer, controller) },
   }),
 );

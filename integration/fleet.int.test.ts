@@ -1,8 +1,8 @@
 import { boardProxyPath } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayTuning, RunningGateway } from '../apps/gateway/src/index.ts';
-import { createGatewayControllers, inBatches, logIn, type Session } from './support/api.ts';
-import { startTestPortal, type TestPortal } from './support/portal.ts';
+import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
+import { createGatewayControllers, inBatches, logIn, type Session } from '../test-kit/portal-api.ts';
 import { deadUrl, Rig, untilConnected } from './support/rig.ts';
 
 /**
@@ -18,14 +18,14 @@ const RECONNECT: GatewayTuning['reconnect'] = { baseMs: 250, capMs: 4_000 };
 /** A dial that starts within the cap still needs its handshake and key check on a busy machine. */
 const HANDSHAKE_ALLOWANCE_MS = 500;
 
-let portal: TestPortal;
+let portal: RunningPortal;
 const rig = new Rig();
 let admin: Session;
 let board: string;
 let credentials: { controller: number; key: string }[];
 
 beforeAll(async () => {
-  portal = await startTestPortal();
+  portal = await startPortal();
   admin = await logIn(portal, 'admin@demo.test');
   board = await deadUrl();
   credentials = await createGatewayControllers(portal, admin, FLEET, 'Fleet gateway');
@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await rig.close();
-  await portal?.close();
+  await portal?.stop();
 });
 
 const gatewayOf = ({ controller, key }: { controller: number; key: string }) =>
@@ -63,8 +63,8 @@ describe('a portal restart', () => {
         gateway.once('connected', () => reconnectedAt.set(gateway, Date.now())),
       );
     }
-    expect(await portal.stop()).toBe(0);
-    await portal.start();
+    expect(await portal.terminate()).toBe(0);
+    await portal.restart();
     const readyAt = Date.now();
     await expect
       .poll(() => reconnectedAt.size, { timeout: RECONNECT.capMs + 2_000, interval: 50 })
@@ -102,8 +102,8 @@ describe('a thousand gateways', () => {
     const back = gateways.map(
       (gateway) => new Promise<void>((resolve) => gateway.once('connected', () => resolve())),
     );
-    expect(await portal.stop()).toBe(0);
-    await portal.start();
+    expect(await portal.terminate()).toBe(0);
+    await portal.restart();
     await Promise.all(back);
     expect(gateways.every((gateway) => gateway.stats.tunnelConnects >= 2)).toBe(true);
     await expectReachable();

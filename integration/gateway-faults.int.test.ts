@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { RunningBoard, RunningWebcam } from '@portal/board-sim';
-import { boardProxyPath } from '@portal/contract';
+import { boardProxyPath, type ComputerController } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import GATEWAY_PACKAGE from '../apps/gateway/package.json' with { type: 'json' };
 import type { GatewayConfig } from '../apps/gateway/src/index.ts';
-import { controllerOf, issueGatewayKey, logIn, type Session } from './support/api.ts';
-import type { GatewayProcess } from './support/gateway-process.ts';
-import { startTestPortal, type TestPortal } from './support/portal.ts';
+import type { GatewayProcess } from '../test-kit/gateway-process.ts';
+import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
+import { api, controllerOf, issueGatewayKey, logIn, type Session } from '../test-kit/portal-api.ts';
+import { countFrames, exchange, within } from '../test-kit/streams.ts';
 import { Rig } from './support/rig.ts';
-import { countFrames, exchange, within } from './support/streams.ts';
 
 /**
  * Faults of the gateway itself, run as the real CLI process an installer runs: killed in the middle of a
@@ -16,10 +17,10 @@ import { countFrames, exchange, within } from './support/streams.ts';
 
 /** Every fault must end in a clear answer or a recovery within this long. */
 const CLEAR_WITHIN_MS = 10_000;
-/** DESIGN.md §5: the portal finds a silent tunnel within 25 s. */
+/** docs/design.md §5: the portal finds a silent tunnel within 25 s. */
 const HALF_OPEN_FOUND_WITHIN_MS = 25_000;
 
-let portal: TestPortal;
+let portal: RunningPortal;
 const rig = new Rig();
 let customer: Session;
 let board: RunningBoard;
@@ -29,7 +30,7 @@ let config: GatewayConfig;
 let gateway: GatewayProcess;
 
 beforeAll(async () => {
-  portal = await startTestPortal({ PROXY_TIMEOUT: '5' });
+  portal = await startPortal({ PROXY_TIMEOUT: '5' });
   const admin = await logIn(portal, 'admin@demo.test');
   customer = await logIn(portal, 'customer@demo.test');
   const controller = await controllerOf(portal, admin, 'Prusa linea 1');
@@ -44,7 +45,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await rig.close();
-  await portal?.close();
+  await portal?.stop();
 });
 
 const auth = () => ({ authorization: `Bearer ${customer.token}` });
@@ -71,7 +72,8 @@ describe('a gateway killed mid-transfer', () => {
       headers: auth(),
       length: size,
     });
-    upload.request.write(randomBytes(size / 4));
+    // G-code text: the customer path checks each line of what it uploads into 0:/gcodes.
+    upload.request.write(Buffer.from('G1 X10 Y10 E0.5\n'.repeat(size / 4 / 16)));
     await vi.waitFor(() => expect(board.sd.stat('0:/gcodes/cut.gcode.part')).toBeDefined());
 
     gateway.signal('SIGKILL');
@@ -108,7 +110,7 @@ describe('a gateway killed mid-transfer', () => {
 
   it('ends an MJPEG stream, and the next viewer gets 502', async () => {
     gateway = await rig.gatewayProcess(config);
-    const streamUrl = `${portal.machineUrl}/proxy/webcam/${config.controller}/?action=stream&token=${customer.videoToken}`;
+    const streamUrl = `${portal.machineUrl(config.controller)}/proxy/webcam/${config.controller}/?action=stream&token=${customer.videoToken}`;
     const viewer = exchange(streamUrl);
     const frames = countFrames(viewer);
     expect((await viewer.response).statusCode).toBe(200);
@@ -147,5 +149,27 @@ describe('a gateway restarted', () => {
 
     gateway = await rig.gatewayProcess(config);
     expect(await proxiedStatus()).toBe(200);
+  });
+});
+
+describe("a controller's page", () => {
+  it('shows whether its gateway is connected, when it was last seen and the version it reported', async () => {
+    const admin = await logIn(portal, 'admin@demo.test');
+    const controller = () =>
+      api<ComputerController>(portal, admin, 'GET', `/api/v1/controller/computer/${config.controller}`);
+    gateway = await rig.gatewayProcess(config);
+    const online = await controller();
+    expect(online.gateway).toMatchObject({ connected: true, version: GATEWAY_PACKAGE.version });
+    const connectedAt = Date.parse(online.gateway.lastSeenAt ?? '');
+    expect(connectedAt).toBeGreaterThan(Date.now() - 60_000);
+
+    expect(await gateway.stop()).toBe(0);
+    await expectGatewayOffline();
+    await vi.waitFor(async () => {
+      const offline = await controller();
+      expect(offline.gateway.connected).toBe(false);
+      expect(Date.parse(offline.gateway.lastSeenAt ?? '')).toBeGreaterThanOrEqual(connectedAt);
+      expect(offline.gateway.version).toBe(GATEWAY_PACKAGE.version);
+    });
   });
 });

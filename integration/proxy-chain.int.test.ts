@@ -6,17 +6,24 @@ import { boardProxyPath } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningGateway } from '../apps/gateway/src/index.ts';
-import { controllerOf, issueGatewayKey, logIn, machineCookie, type Session } from './support/api.ts';
-import { startTestPortal, type TestPortal } from './support/portal.ts';
+import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
+import {
+  controllerOf,
+  issueGatewayKey,
+  logIn,
+  logOut,
+  machineCookie,
+  type Session,
+} from '../test-kit/portal-api.ts';
+import { exchange } from '../test-kit/streams.ts';
 import { deadUrl, Rig } from './support/rig.ts';
-import { exchange } from './support/streams.ts';
 
 /**
  * The whole chain over loopback: the real portal process → its tunnel → real gateway agents → simulated boards.
  * The portal's proxy time-out is 2 s here, so a stalled board shows its 504 quickly.
  */
 
-let portal: TestPortal;
+let portal: RunningPortal;
 const rig = new Rig();
 const sessions = {} as Record<'admin' | 'manager' | 'tech' | 'customer' | 'customer2', Session>;
 /** Demo controllers: assigned to customer@ (valid licence), expired licence, other business, SBC board, … */
@@ -30,7 +37,7 @@ let voronGateway: RunningGateway;
 let ratrigGateway: RunningGateway;
 
 beforeAll(async () => {
-  portal = await startTestPortal({ PROXY_TIMEOUT: '2' });
+  portal = await startPortal({ PROXY_TIMEOUT: '2' });
   const emails = {
     admin: 'admin@demo.test',
     manager: 'manager@demo.test',
@@ -85,7 +92,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await rig.close();
-  await portal?.close();
+  await portal?.stop();
 });
 
 function proxied(session: Session | null, path: string, init: RequestInit = {}): Promise<Response> {
@@ -190,7 +197,12 @@ describe('who may reach a machine', () => {
 
 describe('files and sockets through the chain', () => {
   it('uploads a few megabytes with Content-Length and CRC, and downloads them byte for byte', async () => {
-    const data = randomBytes(3 * 1024 * 1024 + 17);
+    // G-code text: the customer path checks each line of what it uploads into 0:/gcodes (docs/board-access.md).
+    const lines = Array.from(
+      { length: 160_000 },
+      (_, i) => `G1 X${i % 250}.${i % 7} Y${(i * 7) % 250} E0.0${i % 9}\n`,
+    );
+    const data = Buffer.from(`${lines.join('')}; end`);
     const name = encodeURIComponent('0:/gcodes/big upload.gcode');
     const crc = crc32(data).toString(16);
     const uploaded = await proxied(
@@ -211,7 +223,7 @@ describe('files and sockets through the chain', () => {
 
   it("carries DSF's object-model WebSocket on the machine origin: the full model, then a patch after OK", async () => {
     const cookie = await machineCookie(portal, sessions.tech, id.cella);
-    const url = new URL(boardProxyPath('3.6', 'customer', id.cella, 'machine'), portal.machineUrl);
+    const url = new URL(boardProxyPath('3.6', 'customer', id.cella, 'machine'), portal.machineUrl(id.cella));
     url.protocol = 'ws:';
     const socket = new WebSocket(url, { headers: { cookie } });
     const messages: string[] = [];
@@ -232,12 +244,39 @@ describe('files and sockets through the chain', () => {
   });
 
   it('refuses the WebSocket without the machine cookie', async () => {
-    const url = new URL(boardProxyPath('3.6', 'customer', id.cella, 'machine'), portal.machineUrl);
+    const url = new URL(boardProxyPath('3.6', 'customer', id.cella, 'machine'), portal.machineUrl(id.cella));
     url.protocol = 'ws:';
     const socket = new WebSocket(url);
     socket.on('error', () => undefined);
     const [, response] = (await once(socket, 'unexpected-response')) as [unknown, { statusCode: number }];
     expect(response.statusCode).toBe(401);
+    socket.terminate();
+  });
+
+  it("ends the board's WebSocket as soon as its session is logged out", async () => {
+    const session = await logIn(portal, 'tech@demo.test');
+    const cookie = await machineCookie(portal, session, id.cella);
+    const url = new URL(boardProxyPath('3.6', 'customer', id.cella, 'machine'), portal.machineUrl(id.cella));
+    url.protocol = 'ws:';
+    const socket = new WebSocket(url, { headers: { cookie } });
+    try {
+      await once(socket, 'open');
+      const closed = once(socket, 'close');
+      await logOut(portal, session);
+      await closed;
+    } finally {
+      socket.terminate();
+    }
+  });
+
+  it("refuses the WebSocket on another machine's origin, even with this machine's cookie", async () => {
+    const cookie = await machineCookie(portal, sessions.tech, id.cella);
+    const url = new URL(boardProxyPath('3.6', 'customer', id.cella, 'machine'), portal.machineUrl(id.prusa1));
+    url.protocol = 'ws:';
+    const socket = new WebSocket(url, { headers: { cookie } });
+    socket.on('error', () => undefined);
+    const [, response] = (await once(socket, 'unexpected-response')) as [unknown, { statusCode: number }];
+    expect(response.statusCode).toBe(404);
     socket.terminate();
   });
 });

@@ -1,9 +1,9 @@
 import type { RunningWebcam } from '@portal/board-sim';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { controllerOf, issueGatewayKey, logIn, logOut, type Session } from './support/api.ts';
-import { startTestPortal, type TestPortal } from './support/portal.ts';
+import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
+import { controllerOf, issueGatewayKey, logIn, logOut, type Session } from '../test-kit/portal-api.ts';
+import { countFrames, exchange, within } from '../test-kit/streams.ts';
 import { Rig } from './support/rig.ts';
-import { countFrames, exchange, within } from './support/streams.ts';
 
 /**
  * A machine's webcam through the portal's relay, viewed as an `<img>` does: the stream's URL carries the webcam
@@ -14,13 +14,13 @@ const SESSION_TTL_S = 10;
 /** A stream must end this soon after its session does. */
 const ENDS_WITHIN_MS = 10_000;
 
-let portal: TestPortal;
+let portal: RunningPortal;
 const rig = new Rig();
 let controller: number;
 let webcam: RunningWebcam;
 
 beforeAll(async () => {
-  portal = await startTestPortal({ SESSION_TTL: String(SESSION_TTL_S) });
+  portal = await startPortal({ SESSION_TTL: String(SESSION_TTL_S) });
   const admin = await logIn(portal, 'admin@demo.test');
   controller = await controllerOf(portal, admin, 'Prusa linea 1');
   const board = await rig.board({ name: 'Prusa linea 1' });
@@ -31,11 +31,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await rig.close();
-  await portal?.close();
+  await portal?.stop();
 });
 
 const streamUrl = (session: Session) =>
-  `${portal.machineUrl}/proxy/webcam/${controller}/?action=stream&token=${session.videoToken}`;
+  `${portal.machineUrl(controller)}/proxy/webcam/${controller}/?action=stream&token=${session.videoToken}`;
 
 /** A viewer of the stream, once its first frames have arrived. */
 async function watch(session: Session) {
@@ -97,7 +97,7 @@ describe("the webcam relay's viewers", () => {
 
   it('does not keep the portal from stopping: SIGTERM ends the stream and the process', async () => {
     const { viewer } = await watch(await logIn(portal, 'customer@demo.test'));
-    expect(await within(ENDS_WITHIN_MS, 'the portal stopping', portal.stop())).toBe(0);
+    expect(await within(ENDS_WITHIN_MS, 'the portal stopping', portal.terminate())).toBe(0);
     expect((await viewer.ended).complete).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The demo fleet's simulated hardware (DESIGN.md §7, issue 7): for each demo machine group, a board simulator,
- * a webcam simulator and a real gateway agent dialling the portal through the real tunnel, exactly as an
- * installed gateway would. Boards and gateways that the demo shows offline are simply not started.
+ * The demo fleet's simulated hardware (docs/design.md §7, issue 7): for each demo machine group, a board
+ * simulator, a webcam simulator and a real gateway agent dialling the portal through the real tunnel, exactly
+ * as an installed gateway would. Boards and gateways that the demo shows offline are simply not started.
  */
 import net from 'node:net';
 import {
@@ -15,6 +15,8 @@ import { type RunningGateway, startGateway } from '../apps/gateway/src/index.ts'
 import type { DemoGateway } from '../apps/server/src/demo/demo-gateways.ts';
 
 export interface DemoHardware {
+  /** The gateways started (the demo's gateways shown offline are not). */
+  gateways: number;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function startDemoHardware(
     );
   }
   return {
+    gateways: agents.length,
     async close() {
       await Promise.all(agents.map((agent) => agent.close()));
       await Promise.all([...boards, ...webcams].map((device) => device.close()));

@@ -3,7 +3,7 @@
  * fleet's simulated boards, webcams and gateways, which dial in through the real tunnel as installed ones do.
  */
 import { ConfigError } from '../apps/server/src/config.ts';
-import { startServer } from '../apps/server/src/server.ts';
+import { type RunningServer, startServer } from '../apps/server/src/server.ts';
 import { startDemoHardware } from './demo-hardware.ts';
 import { ensureWebBuild } from './web-build.ts';
 
@@ -13,8 +13,13 @@ try {
   const server = await startServer();
   const hardware = await startDemoHardware(server.demoGateways, server.url);
   if (server.demoGateways.length > 0) {
-    server.log.info(`demo hardware: ${server.demoGateways.length} machines dialling in through the tunnel`);
+    const offline = server.demoGateways.length - hardware.gateways;
+    server.log.info(
+      `demo hardware: ${hardware.gateways} machines dialling in through the tunnel` +
+        (offline > 0 ? `, ${offline} with its gateway offline on purpose` : ''),
+    );
   }
+  console.log(welcome(server));
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -31,4 +36,15 @@ try {
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
+}
+
+/** What a person needs to begin, set apart from the log lines. */
+function welcome({ publicUrl, firstSignIn }: RunningServer): string {
+  const lines = [`The machine support portal is running: open ${publicUrl}`];
+  if (firstSignIn) {
+    const password = firstSignIn.password ? ` with the password ${firstSignIn.password}` : '';
+    lines.push(`Sign in as ${firstSignIn.email}${password}`);
+  }
+  lines.push('Ctrl+C stops it.');
+  return `\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
 }

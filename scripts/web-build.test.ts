@@ -1,17 +1,8 @@
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assertProductionBundle, isBuildCurrent, runProductionBuild, sourceHash } from './web-build.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assertProductionBundle, isBuildCurrent, sourceHash } from './web-build.ts';
 
 let root: string;
 const write = (file: string, content: string) => {
@@ -84,29 +75,4 @@ describe('assertProductionBundle', () => {
     write('dist/assets/index-a1.js', 'const e=jsx("div",{});');
     expect(() => assertProductionBundle(path.join(root, 'dist'))).not.toThrow();
   });
-});
-
-describe('runProductionBuild', () => {
-  it('builds React for production even under the NODE_ENV=test that vitest sets, with compressed copies', () => {
-    vi.stubEnv('NODE_ENV', 'test');
-    const outDir = path.join(root, 'out');
-    runProductionBuild(outDir);
-    const scripts = readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
-    const bundle = scripts.map((file) => readFileSync(path.join(outDir, 'assets', file), 'utf8')).join('\n');
-    expect(bundle).not.toContain('jsxDEV');
-    expect(bundle).not.toContain('Invalid hook call');
-    expect(bundle).toContain('createRoot');
-    vi.unstubAllEnvs();
-
-    // The copies the server sends by Accept-Encoding, beside every script and style sheet.
-    const assets = readdirSync(path.join(outDir, 'assets')).filter((file) => /\.(js|css)$/.test(file));
-    expect(assets.some((file) => file.endsWith('.css'))).toBe(true);
-    for (const file of assets) {
-      const original = readFileSync(path.join(outDir, 'assets', file));
-      const brotli = readFileSync(path.join(outDir, 'assets', `${file}.br`));
-      const gzip = readFileSync(path.join(outDir, 'assets', `${file}.gz`));
-      expect(brotliDecompressSync(brotli).equals(original), file).toBe(true);
-      expect(gunzipSync(gzip).equals(original), file).toBe(true);
-    }
-  }, 120_000);
 });

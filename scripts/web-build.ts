@@ -72,6 +72,7 @@ export function assertProductionBundle(outDir: string): void {
  * otherwise ship React's development build with it.
  */
 export function runProductionBuild(outDir = path.join(ROOT, DIST)): void {
+  // Vite's hundreds of lines of output are shown only when the build fails (in the thrown error).
   execFileSync(
     'npm',
     [
@@ -86,7 +87,7 @@ export function runProductionBuild(outDir = path.join(ROOT, DIST)): void {
       outDir,
       '--emptyOutDir',
     ],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+    { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } },
   );
   assertProductionBundle(outDir);
 }
@@ -99,7 +100,21 @@ export function ensureWebBuild(): void {
   }
   // Hashed before building: a source edited during the build makes the next start build again.
   const hash = sourceHash();
-  console.log('Building the web app…');
-  runProductionBuild();
+  const started = performance.now();
+  process.stdout.write('Building the web app… ');
+  try {
+    runProductionBuild();
+  } catch (error) {
+    process.stdout.write('failed\n');
+    throw buildFailure(error);
+  }
   writeFileSync(path.join(ROOT, HASH_FILE), `${hash}\n`);
+  console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The build's own output, which says what went wrong, as the error's message. */
+function buildFailure(error: unknown): Error {
+  const output = (error as { stdout?: Buffer; stderr?: Buffer }) ?? {};
+  const text = [output.stdout, output.stderr].map((part) => part?.toString('utf8') ?? '').join('');
+  return new Error(`The web app did not build:\n${text}`, { cause: error });
 }

@@ -1,55 +1,10 @@
 /**
  * Gateways for the bench: the one in front of the board under test runs as the real CLI in a process of its own
- * (its memory and CPU are measured); the idle fleet runs in the bench's process, as the demo fleet does.
+ * (`spawnGateway` of test-kit/gateway-process.ts: its memory and CPU are measured); the idle fleet runs in the
+ * bench's process, as the demo fleet does.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { type RunningGateway, startGateway } from '@portal/gateway';
-
-const cliEntry = fileURLToPath(new URL('../../apps/gateway/src/cli.ts', import.meta.url));
-
-export interface GatewaySettings {
-  server: string;
-  controller: number;
-  key: string;
-  board: string;
-  webcam?: string;
-}
-
-export interface GatewayProcess {
-  pid: number;
-  stop(): Promise<void>;
-}
-
-/** `portal-gateway` as an installer runs it, configured through its environment variables. */
-export function spawnGateway(settings: GatewaySettings): GatewayProcess {
-  const child: ChildProcess = spawn(process.execPath, [cliEntry], {
-    env: {
-      ...process.env,
-      PORTAL_GATEWAY_SERVER: settings.server,
-      PORTAL_GATEWAY_CONTROLLER: String(settings.controller),
-      PORTAL_GATEWAY_KEY: settings.key,
-      PORTAL_GATEWAY_BOARD: settings.board,
-      PORTAL_GATEWAY_WEBCAM: settings.webcam ?? '',
-      PORTAL_GATEWAY_LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = once(child, 'exit');
-  // Unlike the forked processes, the CLI cannot see the bench go away: a bench that fails must end it itself.
-  const endWithBench = () => child.kill();
-  process.once('exit', endWithBench);
-  return {
-    pid: child.pid as number,
-    async stop() {
-      process.off('exit', endWithBench);
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 /** Calls `probe` until it resolves, at most `timeoutMs`; throws naming `what` if it never does. */
 export async function waitUntil(
@@ -78,7 +33,7 @@ const CONNECT_TIMEOUT_MS = 30_000;
  */
 export async function connectFleet(
   server: string,
-  controllers: readonly { id: number; key: string }[],
+  controllers: readonly { controller: number; key: string }[],
   board: string,
   parallel: number,
 ): Promise<{ close(): Promise<void> }> {
@@ -88,8 +43,8 @@ export async function connectFleet(
   };
   try {
     for (let first = 0; first < controllers.length; first += parallel) {
-      const batch = controllers.slice(first, first + parallel).map(async ({ id, key }) => {
-        const gateway = startGateway({ server, controller: id, key, board });
+      const batch = controllers.slice(first, first + parallel).map(async ({ controller, key }) => {
+        const gateway = startGateway({ server, controller, key, board });
         gateways.push(gateway);
         await once(gateway, 'connected', { signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS) });
       });

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../e2e/support/portal.ts';
+import { freePort, machineUrlOf } from '../../test-kit/portal.ts';
 
 export interface HeapUse {
   /** V8 heap in use after a full collection, in bytes. */
@@ -21,8 +21,8 @@ export interface HeapUse {
 export interface BenchPortal {
   /** The portal's origin, e.g. http://127.0.0.1:40000. */
   url: string;
-  /** The machine origin, where board pages and webcams are served. */
-  machineUrl: string;
+  /** A machine's own origin, where its board pages and webcam are served. */
+  machineUrl(controllerId: number): string;
   pid: number;
   /** Collects garbage in the portal, then reports its heap. */
   heap(): Promise<HeapUse>;
@@ -68,7 +68,7 @@ export async function startBenchPortal(databaseUrl?: string): Promise<BenchPorta
   if (ready.type !== 'ready') throw new Error('unexpected answer from the portal process');
   return {
     url: ready.url,
-    machineUrl: `http://127.0.0.1:${machinePort}`,
+    machineUrl: (controllerId) => machineUrlOf(machinePort, controllerId),
     pid: child.pid as number,
     async heap() {
       child.send({ type: 'heap' } satisfies Request);

@@ -1,10 +1,6 @@
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-
-const catalog = JSON.parse(
-  readFileSync(new URL('../../apps/web/src/locales/it.json', import.meta.url), 'utf8'),
-) as Record<string, unknown>;
+import { NAMESPACES } from '../../test-kit/catalog.ts';
 
 /**
  * From now on, on every page `page` opens, records each text or label shown that is a catalog key instead
@@ -41,6 +37,6 @@ export async function watchRawKeys(page: Page): Promise<() => Promise<string[]>>
       characterData: true,
       attributeFilter: ['aria-label', 'title', 'placeholder', 'alt'],
     });
-  }, Object.keys(catalog));
+  }, NAMESPACES);
   return () => page.evaluate(() => (window as { rawKeys?: string[] }).rawKeys ?? []);
 }

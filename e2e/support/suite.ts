@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchChromium } from './chromium.ts';
-import { type PortalOptions, type RunningPortal, startPortal } from './portal.ts';
+import { launchChromium } from '../../test-kit/chromium.ts';
+import { type PortalOptions, type RunningPortal, startPortal } from '../../test-kit/portal.ts';
 
 /**
  * Registers the hooks of a suite that drives one real portal (with `env`) in one Chromium, and returns
@@ -28,6 +28,11 @@ export function usePortal(env: Record<string, string> = {}, options: Omit<Portal
     dataDir(): string {
       if (!portal) throw new Error('the portal is not running');
       return portal.dataDir;
+    },
+    /** What the portal printed so far. */
+    output(): string {
+      if (!portal) throw new Error('the portal is not running');
+      return portal.output();
     },
     async open(viewport = { width: 1280, height: 800 }): Promise<Page> {
       if (!portal || !browser) throw new Error('the portal is not running');

@@ -15,7 +15,7 @@ import {
   type RunningGateway,
   startGateway,
 } from '../../apps/gateway/src/index.ts';
-import { type GatewayProcess, spawnGateway } from './gateway-process.ts';
+import { type GatewayProcess, spawnGateway } from '../../test-kit/gateway-process.ts';
 
 /** How long a gateway may take to dial in and authenticate. */
 const CONNECT_TIMEOUT_MS = 15_000;
@@ -76,6 +76,11 @@ export class Rig {
     this.#closers.push(() => gateway.stop());
     await gateway.untilConnects(1);
     return gateway;
+  }
+
+  /** Something else of the test's hardware, closed with the rest. */
+  closing(close: () => Promise<unknown>): void {
+    this.#closers.push(close);
   }
 
   async close(): Promise<void> {

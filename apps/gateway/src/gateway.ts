@@ -12,15 +12,17 @@ import { type Logger, pino } from 'pino';
 import { type GatewayConfig, gatewayConfigSchema, type ValidGatewayConfig } from './config.ts';
 import { answerStream } from './relay/answers.ts';
 import { BoardRelay } from './relay/board-relay.ts';
-import { type BoardKind, BoardSession } from './relay/board-session.ts';
+import { BoardSession } from './relay/board-session.ts';
+import type { BoardKind } from './relay/board-session-states.ts';
 import { BoardSlots } from './relay/board-slots.ts';
 import { createRelayCounters, type RelayCounters } from './relay/relay-stats.ts';
 import { upstreamOf } from './relay/upstream.ts';
 import { WebcamRelay } from './relay/webcam-relay.ts';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './tunnel/backoff.ts';
 import { TunnelConnection } from './tunnel/tunnel-connection.ts';
+import { GATEWAY_VERSION } from './version.ts';
 
-/** Limits and timings; the defaults follow DESIGN.md §5/§5a, tests and benchmarks shorten them. */
+/** Limits and timings; the defaults follow docs/design.md §5/§5a, tests and benchmarks shorten them. */
 export interface GatewayTuning {
   /** Requests at once per board (RRF serves 3 to 6). */
   boardConcurrency: number;
@@ -138,6 +140,7 @@ class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway
     this.#tunnel = new TunnelConnection({
       server: config.server,
       authorization: gatewayAuthorization(config.controller, config.key),
+      version: GATEWAY_VERSION,
       backoff: tuning.reconnect,
       heartbeat: tuning.heartbeat,
       handshakeTimeoutMs: tuning.handshakeTimeoutMs,
@@ -200,8 +203,8 @@ class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway
 }
 
 /**
- * Starts the gateway agent (DESIGN.md §5/§5a): it dials the portal and keeps dialling until closed, serves the
- * portal's HTTP/2 streams by relaying them to its board and webcam, and owns the board session.
+ * Starts the gateway agent (docs/design.md §5/§5a): it dials the portal and keeps dialling until closed,
+ * serves the portal's HTTP/2 streams by relaying them to its board and webcam, and owns the board session.
  * Throws a ZodError when the configuration is invalid.
  */
 export function startGateway(config: GatewayConfig, options: GatewayOptions = {}): RunningGateway {

@@ -9,6 +9,6 @@ export {
   type RunningGateway,
   startGateway,
 } from './gateway.ts';
-export type { BoardKind } from './relay/board-session.ts';
+export type { BoardKind } from './relay/board-session-states.ts';
 export type { RelayCounters } from './relay/relay-stats.ts';
 export type { BackoffOptions } from './tunnel/backoff.ts';

@@ -1,12 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.ts';
+import { accessLogServerOptions } from './logging.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBusinessModule } from './modules/business/business.module.ts';
 import { createCatalogModule } from './modules/catalog/catalog.module.ts';
 import { createControllersModule } from './modules/controllers/controllers.module.ts';
 import { createFeedModule } from './modules/feed/feed.module.ts';
 import { createGatewayModule } from './modules/gateway/gateway.module.ts';
+import { InProcessTunnelRegistry } from './modules/gateway/tunnel-registry.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createLicensesModule } from './modules/licenses/licenses.module.ts';
 import { createLiveStatusModule } from './modules/live-status/live-status.module.ts';
@@ -19,8 +21,11 @@ import { createSlicerAccessModule } from './modules/slicer-access/slicer-access.
 import { createTicketsModule } from './modules/tickets/tickets.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { createWebcamModule } from './modules/webcam/webcam.module.ts';
+import { apiNoStorePlugin } from './plugins/api-no-store.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
+import { bodyTimeoutsPlugin } from './plugins/body-timeouts.ts';
 import { earlyErrorOptions, errorHandlerPlugin } from './plugins/error-handler.ts';
+import { forwardingHeadersPlugin } from './plugins/forwarding-headers.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
@@ -29,6 +34,7 @@ import { webAppPlugin } from './plugins/web-app.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
 import { createMailer } from './shared/mailer.ts';
 import type { AppConfig, ModuleDeps, ModuleRoutes } from './shared/module.ts';
+import { PasswordHasher } from './shared/password-hasher.ts';
 
 export interface AppOptions {
   config: AppConfig;
@@ -38,31 +44,36 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Every module, built once from the same database, clock and configuration. */
+/**
+ * Every module, built once from the same database, clock and configuration, in dependency order: each gets
+ * only what the modules above it made. A module that must tell one built later of its changes (users' ended
+ * sessions, controllers' replaced keys, tickets' answers) publishes them, and that module subscribes.
+ */
 export function createModules(deps: ModuleDeps) {
   const health = createHealthModule(deps);
-  // Users borrow auth's hasher and session ending, auth reads users' repository: the users module gets
-  // functions that reach auth only when a request calls them, after every module is built.
-  const users = createUsersModule(deps, {
-    hashPassword: (password) => auth.hasher.hash(password),
-    endSessionsOf: (userId) => auth.service.endSessionsOf(userId),
-  });
+  // One hasher for logins, password changes, recoveries and seeding, so one hashing limit covers them all.
+  const hasher = new PasswordHasher({ cost: deps.config.passwordHashing });
+  const users = createUsersModule(deps, { hasher });
+  const auth = createAuthModule(deps, { users: users.repository, sessionEnds: users.sessionEnds, hasher });
   const business = createBusinessModule(deps, { businessChanged: (id) => auth.service.businessChanged(id) });
-  const auth = createAuthModule(deps, { users: users.repository });
   const licenses = createLicensesModule(deps, { businesses: business.repository });
   const catalog = createCatalogModule(deps);
   const machineGroups = createMachineGroupsModule(deps);
+  // The tunnels' registry comes first: controllers read who is connected, the gateway module fills it.
+  const tunnels = new InProcessTunnelRegistry();
+  const controllers = createControllersModule(deps, { presence: tunnels });
   const gateway = createGatewayModule(deps, {
+    registry: tunnels,
     checkKey: (controllerId, key) => controllers.service.verifyGatewayKey(controllerId, key),
-  });
-  const controllers = createControllersModule(deps, {
-    keyChanged: (controllerId) => gateway.registry.disconnect(controllerId),
+    keyChanges: controllers.keyChanges,
+    contact: (controllerId, contact) => controllers.service.gatewayContact(controllerId, contact),
   });
   const machineAccess = createMachineAccessModule(deps);
   const machineProxy = createMachineProxyModule(deps, {
     registry: gateway.registry,
     access: machineAccess.service,
     checkSession: (claims) => auth.service.checkSession(claims),
+    sessions: auth.events,
   });
   const slicerAccess = createSlicerAccessModule(deps, {
     registry: gateway.registry,
@@ -73,21 +84,23 @@ export function createModules(deps: ModuleDeps) {
     access: machineAccess.service,
     authenticateVideo: (token) => auth.service.authenticateVideo(token),
     checkSession: (claims) => auth.service.checkSession(claims),
+    sessions: auth.events,
   });
   const liveStatus = createLiveStatusModule(deps, {
     tunnels: gateway.registry,
     authenticate: (token) => auth.service.authenticate(token),
+    sessions: auth.events,
   });
-  // Tickets report answers, closes and reopens to the notifications, which follow the machine events too.
-  const tickets = createTicketsModule(deps, {
-    ticketChanged: (change) => notifications.ticketChanged(change),
+  const tickets = createTicketsModule(deps);
+  const notifications = createNotificationsModule(deps, {
+    machineEvents: liveStatus.events,
+    ticketChanges: tickets.changes,
   });
-  const notifications = createNotificationsModule(deps, { machineEvents: liveStatus.events });
   const feed = createFeedModule(deps);
   const mailer = createMailer(deps.config.mail);
   const passwordRecovery = createPasswordRecoveryModule(deps, {
     users: users.repository,
-    hashPassword: (password) => auth.hasher.hash(password),
+    hashPassword: (password) => hasher.hash(password),
     endSessionsOf: (userId) => auth.service.endSessionsOf(userId),
     mailer,
   });
@@ -146,6 +159,7 @@ export async function buildApp({
     // Slicer tokens travel in the path (`/customer/api/v1/duet/{id}/upload/{token}/`).
     routerOptions: { maxParamLength: 1000 },
     ...earlyErrorOptions,
+    ...accessLogServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -162,8 +176,11 @@ export async function buildApp({
   // Registered first, so it runs last: after the modules have sent what they were sending.
   app.addHook('onClose', async () => modules.mailer.close());
   await app.register(shutdownGracePlugin);
+  await app.register(bodyTimeoutsPlugin, { now: () => clock().getTime() });
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { machineOriginFor: modules.machineProxy.machineOriginFor });
+  await app.register(forwardingHeadersPlugin, { trustProxy: config.trustProxy });
+  await app.register(securityHeadersPlugin, { machineOrigins: config.machineOrigins });
+  await app.register(apiNoStorePlugin);
   await app.register(openApiPlugin);
 
   await app.register(async (scope) => {
@@ -180,6 +197,10 @@ export async function buildApp({
     for (const module of all) if (module.routes) await scope.register(module.routes);
   });
 
-  await app.register(webAppPlugin, { webDist: config.webDist });
+  const publicUrl = new URL(config.publicUrl);
+  await app.register(webAppPlugin, {
+    webDist: config.webDist,
+    localOrigin: publicUrl.hostname.endsWith('.localhost') ? publicUrl.origin : undefined,
+  });
   return { app, modules, routes };
 }

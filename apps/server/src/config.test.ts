@@ -21,6 +21,13 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ PROXY_TIMEOUT: '1.5' })).toThrow(/PROXY_TIMEOUT/);
   });
 
+  it('limits uploads to 1 GiB unless UPLOAD_MAX_BYTES says otherwise, and to no less than 1 MiB', () => {
+    expect(parseConfig({}).uploadMaxBytes).toBe(1024 ** 3);
+    expect(parseConfig({ UPLOAD_MAX_BYTES: '5368709120' }).uploadMaxBytes).toBe(5 * 1024 ** 3);
+    expect(() => parseConfig({ UPLOAD_MAX_BYTES: '1000' })).toThrow(/UPLOAD_MAX_BYTES: must be at least/);
+    expect(() => parseConfig({ UPLOAD_MAX_BYTES: '1GiB' })).toThrow(/UPLOAD_MAX_BYTES/);
+  });
+
   it('takes the VAPID subject from PUSH_SUBJECT, else the first administrator, and refuses other forms', () => {
     expect(parseConfig({ PUSH_SUBJECT: 'https://portal.example.com' }).pushSubject).toBe(
       'https://portal.example.com',
@@ -50,9 +57,31 @@ describe('parseConfig', () => {
     expect(config.trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 
+  it('gives every machine an origin of its own, by default under the portal.localhost name', () => {
+    const local = parseConfig({ PORT: '9000' });
+    expect(local.machineOrigins.originOf(5)).toBe('http://m5.portal.localhost:9001');
+    const derived = parseConfig({ PUBLIC_URL: 'https://portal.example.com', MACHINE_PORT: '8443' });
+    expect(derived.machineOrigins.originOf(5)).toBe('https://m5.portal.example.com:8443');
+    const given = parseConfig({ MACHINE_ORIGIN: 'https://m-{id}.machines.example.com' });
+    expect(given.machineOrigins.originOf(5)).toBe('https://m-5.machines.example.com');
+    expect(() => parseConfig({ MACHINE_ORIGIN: 'https://machines.example.com' })).toThrow(
+      /MACHINE_ORIGIN: must be an http:\/\/ or https:\/\/ origin with \{id\}/,
+    );
+    // Machines cannot have names under an address or a single label: they need MACHINE_ORIGIN then.
+    for (const publicUrl of ['http://192.168.1.10:8080', 'http://localhost:8080', 'http://[::1]:8080']) {
+      expect(() => parseConfig({ PUBLIC_URL: publicUrl }), publicUrl).toThrow(
+        /PUBLIC_URL: needs a host name/,
+      );
+    }
+    expect(
+      parseConfig({ PUBLIC_URL: 'http://10.0.0.5:8080', MACHINE_ORIGIN: 'https://m{id}.lan.example' })
+        .publicUrl,
+    ).toBe('http://10.0.0.5:8080');
+  });
+
   it('reads the public address and the mail settings, by default local with no mail server', () => {
     expect(parseConfig({ PORT: '9000' })).toMatchObject({
-      publicUrl: 'http://localhost:9000',
+      publicUrl: 'http://portal.localhost:9000',
       smtpUrl: undefined,
       mailFrom: 'Portal <no-reply@localhost>',
     });
@@ -66,6 +95,14 @@ describe('parseConfig', () => {
     expect(config.mailFrom).toBe('Support <support@example.com>');
     expect(() => parseConfig({ PUBLIC_URL: 'ftp://portal' })).toThrow(/PUBLIC_URL: must be an http/);
     expect(() => parseConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL: must be an smtp/);
+  });
+
+  it('reads the push services allowed on private addresses, none by default', () => {
+    expect(parseConfig({}).pushPrivateHosts).toEqual([]);
+    expect(parseConfig({ PUSH_PRIVATE_HOSTS: ' push.lan , 10.0.0.9,' }).pushPrivateHosts).toEqual([
+      'push.lan',
+      '10.0.0.9',
+    ]);
   });
 
   it('treats empty variables as unset', () => {

@@ -1,6 +1,7 @@
 import { DEFAULT_SESSION_TTL_SECONDS, LIMITS, passwordRuleSchema } from '@portal/contract';
 import { z } from 'zod';
 import type { FirstAdministrator } from './modules/users/first-administrator.ts';
+import { defaultMachineOriginPattern, MachineOrigins, PATTERN_RULE } from './shared/machine-origins.ts';
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
@@ -28,18 +29,25 @@ const envSchema = z
     TRUST_PROXY: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
+    // A pattern: every machine has an origin of its own (docs/machine-origins.md).
     MACHINE_ORIGIN: z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-      .transform((url) => new URL(url).origin)
+      .string()
+      .refine((pattern) => isMachineOriginPattern(pattern), PATTERN_RULE)
       .optional(),
     MACHINE_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
-    // DESIGN.md §5: 30 s; tests that watch a board stall shorten it.
+    // 30 s, as a stalled board needs no longer to show; tests that watch a board stall shorten it.
     PROXY_TIMEOUT: z.coerce
       .number()
       .int()
       .min(1, 'must be at least 1 second')
       .max(600, 'must be at most 600 seconds')
       .default(30),
+    // The largest OctoPrint upload, which is spooled to disk before it goes to the board.
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024 * 1024, 'must be at least 1048576 (1 MiB)')
+      .default(1024 * 1024 * 1024),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .transform((url) => new URL(url).origin)
@@ -51,8 +59,18 @@ const envSchema = z
       .string()
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
       .optional(),
+    // Push services on private addresses the portal may still reach (a self-hosted one); none by default.
+    PUSH_PRIVATE_HOSTS: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (!env.MACHINE_ORIGIN && env.PUBLIC_URL && !hasSubdomains(new URL(env.PUBLIC_URL).hostname)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'needs a host name with a dot (machines get origins of their own under it, e.g. portal.example.com), or set MACHINE_ORIGIN',
+      });
+    }
     if (!env.DEMO && !env.ADMIN_EMAIL !== !env.ADMIN_PASSWORD) {
       ctx.addIssue({
         code: 'custom',
@@ -77,15 +95,17 @@ export interface Config {
   trustProxy: string[] | false;
   logLevel: string;
   webDist: string | undefined;
-  /** Public URL of the machine origin (DESIGN.md §5); undefined: this host on `machinePort`. */
-  machineOrigin: string | undefined;
-  /** Where the machine origin listens: MACHINE_PORT, by default PORT + 1. */
+  /** Each machine's origin (MACHINE_ORIGIN, by default `m{id}.` before PUBLIC_URL's host on `machinePort`). */
+  machineOrigins: MachineOrigins;
+  /** Where the machine origins listen: MACHINE_PORT, by default PORT + 1. */
   machinePort: number;
   /** How long a proxied request waits for the board's answer: PROXY_TIMEOUT seconds, by default 30. */
   proxyTimeoutMs: number;
+  /** The largest upload the portal spools to disk (OctoPrint's): UPLOAD_MAX_BYTES, by default 1 GiB. */
+  uploadMaxBytes: number;
   /**
-   * The portal's public address, for links in mails: PUBLIC_URL, by default http://localhost:PORT (never
-   * the request's Host header, which anyone can forge).
+   * The portal's public address, for links in mails and the frames' ancestor: PUBLIC_URL, by default
+   * http://portal.localhost:PORT (never the request's Host header, which anyone can forge).
    */
   publicUrl: string;
   /** Where mail goes: SMTP_URL's server, or without it the outbox folder `DATA_DIR/outbox`. */
@@ -94,6 +114,8 @@ export interface Config {
   mailFrom: string;
   /** The VAPID subject of Web Push: PUSH_SUBJECT, else the first administrator's address. */
   pushSubject: string | undefined;
+  /** Host names of push services on private addresses the portal may connect to (PUSH_PRIVATE_HOSTS). */
+  pushPrivateHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +131,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const parsed = result.data;
+  const machinePort = parsed.MACHINE_PORT ?? parsed.PORT + 1;
+  const publicUrl = parsed.PUBLIC_URL ?? `http://${LOCAL_PORTAL_HOST}:${parsed.PORT}`;
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -132,13 +156,41 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : false,
     logLevel: parsed.LOG_LEVEL,
     webDist: parsed.WEB_DIST,
-    machineOrigin: parsed.MACHINE_ORIGIN,
-    machinePort: parsed.MACHINE_PORT ?? parsed.PORT + 1,
+    machineOrigins: new MachineOrigins(
+      parsed.MACHINE_ORIGIN ?? defaultMachineOriginPattern(publicUrl, machinePort),
+    ),
+    machinePort,
     proxyTimeoutMs: parsed.PROXY_TIMEOUT * 1000,
-    publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    uploadMaxBytes: parsed.UPLOAD_MAX_BYTES,
+    publicUrl,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     pushSubject:
       parsed.PUSH_SUBJECT ?? (parsed.ADMIN_EMAIL ? `mailto:${parsed.ADMIN_EMAIL.toLowerCase()}` : undefined),
+    pushPrivateHosts: (parsed.PUSH_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
   };
+}
+
+/**
+ * The portal's host name when PUBLIC_URL is not set. Not plain `localhost`: browsers treat each `*.localhost` host
+ * as a site of its own, so frames on `m{id}.localhost` would get no cookie from a portal on `localhost`; under
+ * `portal.localhost` the portal and its machines are one site, and browsers resolve every name there to this
+ * computer. The portal sends browsers that come by `localhost` there (plugins/local-portal-host.ts).
+ */
+export const LOCAL_PORTAL_HOST = 'portal.localhost';
+
+function isMachineOriginPattern(pattern: string): boolean {
+  try {
+    return Boolean(new MachineOrigins(pattern));
+  } catch {
+    return false;
+  }
+}
+
+/** A name machine origins can sit under: two labels or more, not an IP address. */
+function hasSubdomains(hostname: string): boolean {
+  return hostname.includes('.') && !/^[0-9.]+$/.test(hostname) && !hostname.startsWith('[');
 }

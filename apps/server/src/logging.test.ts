@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { loggerOptions, redactSecrets } from './logging.ts';
+import { accessLogServerOptions, loggerOptions, redactSecrets } from './logging.ts';
 
 const SECRETS = ['vt-3f9a1c', 'gw-key-77b2', 'tok-5d1e0a', 'slicer-8c4b2f', 'fc-a1b2c3', 'Bearer hdr-9e8d7c'];
 
@@ -17,6 +17,8 @@ describe('redactSecrets', () => {
     ],
     ['/customer/api/v1/duet/12/full_control/fc-a1b2c3/', '/customer/api/v1/duet/12/full_control/[REDACTED]/'],
     ['Route GET:/x?token=tok-5d1e0a not found', 'Route GET:/x?token=[REDACTED] not found'],
+    ['/proxy/duet/3.6/admin/4/?ticket=eyJ.panel', '/proxy/duet/3.6/admin/4/?ticket=[REDACTED]'],
+    ['/api/v1/machines/4/download?ticket=eyJ.file&x=1', '/api/v1/machines/4/download?ticket=[REDACTED]&x=1'],
   ])('redacts %s', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
   });
@@ -29,6 +31,29 @@ describe('redactSecrets', () => {
 });
 
 describe('loggerOptions', () => {
+  it('logs one access line per answered request, with method, URL, status and time', async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: {
+        ...loggerOptions({ logLevel: 'info' }, { pretty: false }),
+        stream: { write: (line) => lines.push(line) },
+      },
+      ...accessLogServerOptions,
+    });
+    onTestFinished(() => app.close());
+    app.get('/api/v1/health', async () => ({ ok: true }));
+
+    await app.inject({ url: '/api/v1/health?x=1' });
+    await app.inject({ method: 'DELETE', url: '/api/v1/health' });
+
+    const entries = lines.map((line) => JSON.parse(line));
+    expect(entries.map((entry) => entry.msg)).toEqual([
+      expect.stringMatching(/^GET \/api\/v1\/health\?x=1 200 \d+ ms$/),
+      expect.stringMatching(/^DELETE \/api\/v1\/health 404 \d+ ms$/),
+    ]);
+    expect(entries[0]).toMatchObject({ level: 30, req: { method: 'GET' }, res: { statusCode: 200 } });
+  });
+
   it('logs requests through Fastify without any token from the query, the path or the headers', async () => {
     const lines: string[] = [];
     const app = Fastify({
@@ -36,8 +61,14 @@ describe('loggerOptions', () => {
         ...loggerOptions({ logLevel: 'info' }, { pretty: false }),
         stream: { write: (line) => lines.push(line) },
       },
+      ...accessLogServerOptions,
     });
     onTestFinished(() => app.close());
+    // As the portal's error handler does: the error, with its message and stack, at error level.
+    app.setErrorHandler(async (error, request, reply) => {
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.code(500).send({ code: 'INTERNAL' });
+    });
     app.get('/proxy/webcam/:id/', async () => 'frame');
     app.post('/customer/api/v1/duet/:id/upload/:token/*', async () => ({ done: true }));
     app.get('/customer/api/v1/duet/:id/full_control/:token/*', async (request) => {
@@ -64,7 +95,7 @@ describe('loggerOptions', () => {
         '/missing?token=[REDACTED]',
       ]),
     );
-    expect(log).toContain('Route GET:/missing?token=[REDACTED] not found');
+    expect(log).toContain('GET /missing?token=[REDACTED] 404');
     expect(log).toContain('failed on /customer/api/v1/duet/12/full_control/[REDACTED]/rr_model');
   });
 });

@@ -9,9 +9,9 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemoFleet } from './demo/demo-fleet.ts';
 import { type DemoGateway, issueDemoGatewayKeys } from './demo/demo-gateways.ts';
 import { loggerOptions } from './logging.ts';
 import { buildMachineOrigin } from './machine-origin.ts';
-import { DEFAULT_HASHING_COST } from './modules/auth/password-hasher.ts';
 import { loadJwtSecret } from './modules/auth/token.service.ts';
 import { ensureFirstAdministrator } from './modules/users/first-administrator.ts';
+import { DEFAULT_HASHING_COST } from './shared/password-hasher.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** A checked session is trusted this long without the database; this instance's own changes end it at once. */
@@ -22,6 +22,10 @@ const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 export interface RunningServer {
   /** The portal's address, e.g. http://127.0.0.1:8080. */
   url: string;
+  /** Where people open the portal (`PUBLIC_URL`): the address to print, the one mails carry. */
+  publicUrl: string;
+  /** Who can sign in first: the demo administrator (with the demo password) or the configured one. */
+  firstSignIn: { email: string; password?: string } | undefined;
   /** In demo mode: the demo groups' gateways with fresh keys, for the simulated hardware to dial in. */
   demoGateways: DemoGateway[];
   log: { info(message: string): void; warn(object: unknown, message?: string): void };
@@ -67,12 +71,12 @@ export async function startServer(
         trustProxy: config.trustProxy,
         webDist: config.webDist ?? DEFAULT_WEB_DIST,
         passwordHashing: DEFAULT_HASHING_COST,
-        machineOrigin: config.machineOrigin,
-        machinePort: config.machinePort,
+        machineOrigins: config.machineOrigins,
         proxyTimeoutMs: config.proxyTimeoutMs,
+        uploads: { maxBytes: config.uploadMaxBytes },
         publicUrl: config.publicUrl,
         mail: { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(dataDir, 'outbox') },
-        push: { subject: config.pushSubject },
+        push: { subject: config.pushSubject, privateHosts: config.pushPrivateHosts },
       },
       db: database.db,
       logger: loggerOptions(config),
@@ -97,13 +101,26 @@ export async function startServer(
     cleanups.push(() => machineOrigin.close());
     const address = await app.listen({ port: config.port, host: config.host });
     const machineAddress = await machineOrigin.listen({ port: config.machinePort, host: config.host });
-    app.log.info({ database: database.kind, dataDir }, `portal listening on ${address}`);
-    app.log.info(`machine origin listening on ${machineAddress}`);
+    app.log.info(
+      { database: database.kind, dataDir },
+      `portal listening on ${address}: open ${config.publicUrl}`,
+    );
+    app.log.info(`machine origins listening on ${machineAddress} (${config.machineOrigins.pattern})`);
     if (config.demo) {
       const accounts = DEMO_USERS.map((user) => user.email).join(', ');
       app.log.info(`demo ${seeded ? 'fleet created' : 'fleet'}: ${accounts} (password ${DEMO_PASSWORD})`);
     }
-    return { url: address, demoGateways, log: app.log, close: cleanUp };
+    const firstSignIn = config.demo
+      ? { email: DEMO_USERS[0].email, password: DEMO_PASSWORD }
+      : config.firstAdmin && { email: config.firstAdmin.email };
+    return {
+      url: address,
+      publicUrl: config.publicUrl,
+      firstSignIn,
+      demoGateways,
+      log: app.log,
+      close: cleanUp,
+    };
   } catch (error) {
     await cleanUp();
     throw error;

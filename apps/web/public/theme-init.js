@@ -1,5 +1,5 @@
 // Applies the stored theme before the first paint, so a light page never flashes dark while the app
-// loads. A classic script loaded from <head>: the CSP forbids inline scripts. Specification section 4:
+// loads. A classic script loaded from <head>: the CSP forbids inline scripts. docs/product.md §4:
 // nothing stored gives dark; a stored value other than 'dark' gives light. The theme switch stores it.
 (() => {
   let stored = null;

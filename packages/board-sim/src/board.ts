@@ -52,6 +52,11 @@ export interface RunningBoard {
   /** Steps simulated time by `ms`. */
   advance(ms: number): void;
   readonly faults: BoardFaults;
+  /**
+   * Forgets every session at once, as after 8 s of silence: the next request on an old session key is refused
+   * (401) until its client logs in again.
+   */
+  forgetSessions(): void;
   /** The in-memory SD card, to read or write files directly. */
   readonly sd: SdCard;
   close(): Promise<void>;
@@ -183,6 +188,10 @@ export async function startBoard(options: BoardOptions = {}): Promise<RunningBoa
     runGcode: (code) => running.execute(code, { logReply: standalone }),
     advance: (ms) => running.advance(ms),
     faults,
+    forgetSessions: () => {
+      rrfSessions.clear();
+      dsfSessions.clear();
+    },
     sd,
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { optionalText, requiredText } from './validation.ts';
 
-/** The three catalogues of specification section 3 "Type entries". */
+/** The three catalogues of docs/product.md §3 "Type entries". */
 export const CATALOGS = ['machines', 'boards', 'computers'] as const;
 export type Catalog = (typeof CATALOGS)[number];
 

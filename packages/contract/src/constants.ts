@@ -1,9 +1,16 @@
-/** Business constants of specification section 9 that both sides need. */
+/** Business constants of docs/product.md §9 that both sides need. */
 export const SESSION_WARNING_BEFORE_MS = 2 * 60 * 1000;
 export const TIME_LEFT_REFRESH_MS = 1000;
 export const TOAST_DEFAULT_DELAY_MS = 5000;
 export const SIDEBAR_MIN_WIDTH = '16rem';
 export const DEFAULT_SESSION_TTL_SECONDS = 60 * 60;
+/**
+ * A session in use is renewed before its token runs out, up to this many hours from its login; the
+ * administrator may set from `min` to `max`. A week keeps a workshop display running between Monday logins.
+ */
+export const SESSION_MAX_HOURS = { default: 7 * 24, min: 1, max: 30 * 24 } as const;
+/** A page in use renews its session this long before the token runs out, ahead of the idle popup. */
+export const SESSION_RENEW_BEFORE_MS = SESSION_WARNING_BEFORE_MS + 30 * 1000;
 /** The webcam's token goes in a URL, so it lives minutes, not the session's hour; the page renews it. */
 export const VIDEO_TOKEN_TTL_SECONDS = 10 * 60;
 

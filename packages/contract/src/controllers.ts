@@ -5,10 +5,10 @@ import { LIMITS } from './limits.ts';
 import { pageQuerySchema, pageSchema } from './paging.ts';
 import { queryFlagSchema, requiredText } from './validation.ts';
 
-/** The controller left out of the computer choices (specification section 9). */
+/** The controller left out of the computer choices (docs/product.md §9). */
 export const EXCLUDED_CONTROLLER_ID = 1;
 
-/** A computer controller: the gateway computer at a customer's site (specification section 3). */
+/** A computer controller: the gateway computer at a customer's site (docs/product.md §3). */
 export const computerControllerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -19,6 +19,12 @@ export const computerControllerSchema = z.object({
   machine: z.number().int().nullable(),
   /** When its gateway key was generated; null while it has none. */
   keyCreatedAt: z.iso.datetime().nullable(),
+  /** Its gateway: connected to the portal now, when it last connected or left, the version it reported. */
+  gateway: z.object({
+    connected: z.boolean(),
+    lastSeenAt: z.iso.datetime().nullable(),
+    version: z.string().nullable(),
+  }),
   /** Only with `include_license=true`. */
   licenseDetails: licenseSchema.nullable().optional(),
 });

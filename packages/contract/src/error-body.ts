@@ -11,7 +11,7 @@ export const fieldCodesSchema = z.record(z.string(), z.array(z.enum(VALIDATION_C
 export type FieldCodes = z.infer<typeof fieldCodesSchema>;
 
 /**
- * The body of every error answer (DESIGN.md section 3). A validation failure also carries `fields`:
+ * The body of every error answer (docs/design.md §3). A validation failure also carries `fields`:
  * the same fields with stable codes the client translates.
  */
 export const errorBodySchema = z.object({

@@ -16,6 +16,8 @@ export const ERROR_CATALOG = {
   ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled' },
   BUSINESS_SUSPENDED: { status: 403, message: 'The business of this account is suspended' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
+  /** Machine proxy: the customer path runs the machine; its configuration, firmware and network need the admin path. */
+  ADMIN_PATH_ONLY: { status: 403, message: 'Only the administrator path of this machine may do this' },
   /** The machine's licence is missing or expired: only administrators still reach it. */
   LICENSE_EXPIRED: { status: 403, message: 'The licence of this machine is not valid' },
   NOT_FOUND: { status: 404, message: 'Not found' },
@@ -29,8 +31,10 @@ export const ERROR_CATALOG = {
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests' },
   INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
   SERVER_BUSY: { status: 503, message: 'The server is busy; try again shortly' },
+  /** An upload the server would have to keep on a disk without room for it. */
+  INSUFFICIENT_STORAGE: { status: 507, message: 'The server has no room for this upload now' },
   NOT_READY: { status: 503, message: 'The service is not ready' },
-  /** Machine proxy: the machine's gateway has no tunnel open (DESIGN.md §5). */
+  /** Machine proxy: the machine's gateway has no tunnel open (docs/design.md §5). */
   GATEWAY_OFFLINE: { status: 502, message: 'The gateway of this machine is offline' },
   /** Machine proxy: the gateway is online but cannot reach the board. */
   BOARD_OFFLINE: { status: 503, message: 'The board of this machine is offline' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { requiredText } from './validation.ts';
 
-/** A news item of the dashboard (specification section 3: title, content, datetime). */
+/** A news item of the dashboard (docs/product.md §3: title, content, datetime). */
 export const feedItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -14,7 +14,7 @@ export const LICENSE_EXPIRY_MAX_MS = 100 * LICENSE_YEAR_MS;
 export const LICENSE_ACTIVATION_MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /**
- * A licence (specification section 3): `expiry` is a duration in milliseconds, `activation` a date in
+ * A licence (docs/product.md §3): `expiry` is a duration in milliseconds, `activation` a date in
  * milliseconds; it ends at activation + expiry. `computer` is the controller it is bound to.
  */
 export const licenseSchema = z.object({
@@ -32,7 +32,7 @@ export type License = z.infer<typeof licenseSchema>;
 export const licenseEnd = (license: Pick<License, 'activation' | 'expiry'>): number | null =>
   license.activation === null ? null : license.activation + license.expiry;
 
-/** Expired: never activated, or its end is in the past (specification section 3). */
+/** Expired: never activated, or its end is in the past (docs/product.md §3). */
 export function isLicenseExpired(license: Pick<License, 'activation' | 'expiry'>, now: number): boolean {
   const end = licenseEnd(license);
   return end === null || end < now;
@@ -42,6 +42,21 @@ export function isLicenseExpired(license: Pick<License, 'activation' | 'expiry'>
 export function licenseDaysLeft(license: Pick<License, 'activation' | 'expiry'>, now: number): number {
   const end = licenseEnd(license);
   return end === null ? 0 : Math.max(0, Math.floor((end - now) / (24 * 60 * 60 * 1000)));
+}
+
+/**
+ * A licence as every screen names it: created but not activated yet, active, active with fewer than
+ * LICENSE_WARNING_DAYS left, or ended. For what a machine may do, "not activated" counts as not valid
+ * (`isLicenseExpired`), but it is shown as what it is: waiting to be activated, not ended.
+ */
+export const LICENSE_STATES = ['notActivated', 'active', 'expiring', 'expired'] as const;
+export type LicenseState = (typeof LICENSE_STATES)[number];
+
+export function licenseStateOf(license: Pick<License, 'activation' | 'expiry'>, now: number): LicenseState {
+  const end = licenseEnd(license);
+  if (end === null) return 'notActivated';
+  if (end < now) return 'expired';
+  return licenseDaysLeft(license, now) < LICENSE_WARNING_DAYS ? 'expiring' : 'active';
 }
 
 export const licenseListQuerySchema = pageQuerySchema(['id', 'business', 'activation', 'expiry']).extend({

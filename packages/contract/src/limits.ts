@@ -1,4 +1,4 @@
-/** Field bounds decided in DESIGN.md section 3, shared by server validation and client forms. */
+/** Field bounds decided in docs/design.md §3, shared by server validation and client forms. */
 export const LIMITS = {
   nameMax: 100,
   emailMax: 254,

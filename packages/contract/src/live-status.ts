@@ -23,7 +23,7 @@ export const CONTROLLER_STATUSES = [
 export type ControllerStatus = (typeof CONTROLLER_STATUSES)[number];
 
 /**
- * The machine's display status on its card (specification section 4): waiting for the first answer,
+ * The machine's display status on its card (docs/product.md §4): waiting for the first answer,
  * gateway offline, board offline, or the controller's own status.
  */
 export const MACHINE_CARD_STATES = [
@@ -50,10 +50,10 @@ export const machineJobSchema = z.object({
 });
 export type MachineJob = z.infer<typeof machineJobSchema>;
 
-/** What the server knows live about one machine's board, followed through its gateway (DESIGN.md section 6). */
+/** What the server knows live about one machine's board, followed through its gateway (docs/design.md §6). */
 export const machineLiveStatusSchema = z.object({
   state: machineCardStateSchema,
-  /** Reset on every error (specification section 4: "On error, progress and job are reset"). */
+  /** Reset on every error (docs/product.md §4: "On error, progress and job are reset"). */
   job: machineJobSchema.nullable(),
   /** The board's own name (`network.name`) and firmware version, once read. */
   boardName: z.string().nullable(),

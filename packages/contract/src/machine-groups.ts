@@ -4,7 +4,7 @@ import { LIMITS } from './limits.ts';
 import { pageQuerySchema, pageSchema } from './paging.ts';
 import { optionalText, requiredText } from './validation.ts';
 
-/** Firmware versions of specification section 3: 0 is unknown. */
+/** Firmware versions of docs/product.md §3: 0 is unknown. */
 export const FIRMWARE_VERSIONS = [0, 3.4, 3.5, 3.6] as const;
 export type Firmware = (typeof FIRMWARE_VERSIONS)[number];
 export const firmwareSchema = z.union(FIRMWARE_VERSIONS.map((version) => z.literal(version)));
@@ -13,7 +13,7 @@ export const firmwareSchema = z.union(FIRMWARE_VERSIONS.map((version) => z.liter
 export const formatFirmware = (firmware: number, unknown: string): string =>
   firmware === 0 ? unknown : `${Math.floor(firmware)}.x`;
 
-/** A machine group: what a customer sees as one machine (specification section 3). */
+/** A machine group: what a customer sees as one machine (docs/product.md §3). */
 export const machineGroupSchema = z.object({
   id: z.number().int(),
   name: z.string(),

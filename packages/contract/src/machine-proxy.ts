@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema } from './ids.ts';
 
-/** The firmware segment of proxy paths: the machine group's firmware (specification section 9), 0 = unknown. */
+/** The firmware segment of proxy paths: the machine group's firmware (docs/product.md §9), 0 = unknown. */
 export const PROXY_FIRMWARE_VALUES = ['0', '3.4', '3.5', '3.6'] as const;
 export const proxyFirmwareSchema = z.enum(PROXY_FIRMWARE_VALUES);
 
@@ -9,7 +9,7 @@ export const proxyFirmwareSchema = z.enum(PROXY_FIRMWARE_VALUES);
 export const machinePathSchema = z.enum(['customer', 'admin']);
 export type MachinePathName = z.infer<typeof machinePathSchema>;
 
-/** `/proxy/duet/{firmware}/{path}/{id}/…`: `{id}` is the computer controller's id (DESIGN.md §5). */
+/** `/proxy/duet/{firmware}/{path}/{id}/…`: `{id}` is the computer controller's id (docs/design.md §5). */
 export const proxyParamsSchema = z.object({
   firmware: proxyFirmwareSchema,
   path: machinePathSchema,

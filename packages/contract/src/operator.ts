@@ -1,6 +1,6 @@
 import type { OperatorBusiness } from './business.ts';
 
-/** The built-in operator record used until the operator business is configured (DESIGN.md section 3). */
+/** The built-in operator record used until the operator business is configured (docs/design.md §3). */
 export const DEFAULT_OPERATOR_BUSINESS: OperatorBusiness = {
   name: 'Machine Support Portal S.r.l.',
   street: 'Via dell’Industria 1',

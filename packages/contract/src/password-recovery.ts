@@ -12,7 +12,7 @@ export const recoveryTokenSchema = z
   .describe('The token of the recovery link');
 
 /**
- * POST /api/v1/password/recover (specification section 7). `language` is the language of the page that
+ * POST /api/v1/password/recover (docs/product.md §7). `language` is the language of the page that
  * asks, and so of the mail; without it the server reads Accept-Language, then falls back to Italian.
  */
 export const passwordRecoveryRequestSchema = z.object({
@@ -21,7 +21,7 @@ export const passwordRecoveryRequestSchema = z.object({
 });
 export type PasswordRecoveryRequest = z.input<typeof passwordRecoveryRequestSchema>;
 
-/** PUT /api/v1/password/recover: the new password follows the password rule of DESIGN.md section 3. */
+/** PUT /api/v1/password/recover: the new password follows the password rule of docs/design.md §3. */
 export const passwordRecoveryChangeSchema = z.object({
   password: passwordRuleSchema,
   email: emailSchema,

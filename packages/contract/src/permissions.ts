@@ -2,14 +2,14 @@ import type { Role } from './roles.ts';
 
 /**
  * How far a role's capability reaches: everywhere, within the role's own business only, not at all, or
- * not at all and not even shown (the specification's "hidden").
+ * not at all and not even shown ("hidden" in docs/product.md §6).
  */
 export type Reach = 'all' | 'own' | 'none' | 'hidden';
 
 type Row = readonly [administrator: Reach, manager: Reach, technician: Reach, customer: Reach];
 
 /**
- * The capability table of specification section 6, with DESIGN.md section 3's decisions: the one copy
+ * The capability table of docs/product.md §6, with docs/design.md §3's decisions: the one copy
  * that the server's policies, the web's guards and navigation, and the roles tab all read.
  * Cells are in role order (Administrator, Manager, Technician, Customer).
  */

@@ -15,9 +15,10 @@ const base64Url = (bytes: number) => {
 };
 
 /**
- * POST /api/v1/notifications/subscribe: the browser's PushSubscription as `toJSON()` writes it (specification
- * section 3, "sent as is"), plus the language of the page that subscribed, in which the notifications of that
- * browser are written and whose pages they open. The push service must be reached over HTTPS.
+ * POST /api/v1/notifications/subscribe: the browser's PushSubscription as `toJSON()` writes it
+ * (docs/product.md §3, "sent as is"), plus the language of the page that subscribed, in which the
+ * notifications of that browser are written and whose pages they open. The push service must be reached over
+ * HTTPS.
  */
 export const pushSubscriptionBodySchema = z.object({
   endpoint: z.url({ protocol: /^https$/, error: 'Must be an https:// URL' }).max(PUSH_ENDPOINT_MAX),

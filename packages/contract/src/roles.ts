@@ -1,4 +1,4 @@
-/** Roles of specification section 3: a lower number is a more powerful role. */
+/** Roles of docs/product.md §3: a lower number is a more powerful role. */
 export const Role = {
   Administrator: 0,
   Manager: 1,

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { idParamSchema } from './ids.ts';
 
 /**
- * External access for slicers (specification §7 "Tokens", DESIGN.md §4). In every URL here `{id}` is the
- * computer controller's id, as in the proxy's `/proxy/duet/…/{id}` (the settings screen reads it from the
+ * External access for slicers (docs/product.md §7 "Tokens", docs/design.md §4). In every URL here `{id}` is
+ * the computer controller's id, as in the proxy's `/proxy/duet/…/{id}` (the settings screen reads it from the
  * machine group it shows).
  */
 
@@ -12,7 +12,7 @@ export const API_TOKEN_LEVELS = ['upload', 'full_control'] as const;
 export const apiTokenLevelSchema = z.enum(API_TOKEN_LEVELS);
 export type ApiTokenLevel = z.infer<typeof apiTokenLevelSchema>;
 
-/** Specification §9: a token works for six months after it was generated. */
+/** docs/product.md §9: a token works for six months after it was generated. */
 export const API_TOKEN_VALIDITY_MONTHS = 6;
 
 /**

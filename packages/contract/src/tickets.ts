@@ -5,7 +5,7 @@ import { pageQuerySchema, pageSchema } from './paging.ts';
 import { requiredText } from './validation.ts';
 
 /**
- * A ticket (specification section 3): `author` and `machine` are null once the user or the machine group
+ * A ticket (docs/product.md §3): `author` and `machine` are null once the user or the machine group
  * is gone (shown as 'Non identificabile' and 'Macchina non trovata'); `datetime` is when it was opened.
  */
 export const ticketSchema = z.object({
@@ -22,7 +22,10 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
-/** An item of GET /api/v1/tickets: the specification's id, is_open, title and machine, with its name and place. */
+/**
+ * An item of GET /api/v1/tickets: the id, is_open, title and machine of docs/product.md §7, with its name and
+ * place.
+ */
 export const ticketListItemSchema = ticketSchema.pick({
   id: true,
   is_open: true,
@@ -46,7 +49,7 @@ export const ticketPageSchema = pageSchema(ticketListItemSchema);
 
 const ticketBodySchema = requiredText(LIMITS.ticketBodyMax);
 
-/** POST /api/v1/tickets: title and description required (specification section 5). */
+/** POST /api/v1/tickets: title and description required (docs/product.md §5). */
 export const ticketCreateBodySchema = z.object({
   title: requiredText(LIMITS.ticketTitleMax),
   machine: idSchema,
@@ -68,7 +71,7 @@ export const ticketAnswerSchema = z.object({
 });
 export type TicketAnswer = z.infer<typeof ticketAnswerSchema>;
 
-/** POST /api/v1/tickets/{id}/answers: sent only when not empty (specification section 5). */
+/** POST /api/v1/tickets/{id}/answers: sent only when not empty (docs/product.md §5). */
 export const ticketAnswerBodySchema = z.object({ content: ticketBodySchema });
 export type TicketAnswerBody = z.input<typeof ticketAnswerBodySchema>;
 

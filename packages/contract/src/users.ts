@@ -28,7 +28,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The exact texts of specification section 5 for the create-user rules (toast header / body). */
+/** The exact texts of docs/product.md §5 for the create-user rules (toast header / body). */
 export const CREATE_USER_MESSAGES = {
   invalidBusiness: { header: 'Invalid business selected', body: 'Please select a valid business value' },
   invalidRole: { header: 'Invalid role selected', body: 'Please select a valid role' },
@@ -56,7 +56,7 @@ export const userPageSchema = pageSchema(userSchema);
  */
 export const userCreateBodySchema = z
   .object({
-    // Not `.min(1)`: its code would be tooSmall, and the client shows the spec's text by the code.
+    // Not `.min(1)`: its code would be tooSmall, and the client shows the text of docs/product.md §5 by code.
     business: z
       .number()
       .int()
@@ -90,10 +90,12 @@ export const userUpdateBodySchema = z.object({
   password: passwordRuleSchema.optional(),
   role: roleSchema.optional(),
   enabled: z.boolean().optional(),
+  /** Needed to change one's own password or email, so a stolen session cannot take the account. */
+  currentPassword: z.string().max(LIMITS.passwordMax).optional(),
 });
 export type UserUpdateBody = z.input<typeof userUpdateBodySchema>;
 
-/** Roles a creator may give: strictly lower in rank (higher number) than their own (specification section 6). */
+/** Roles a creator may give: strictly lower in rank (higher number) than their own (docs/product.md §6). */
 export const assignableRoles = (creator: Role): Role[] =>
   (Object.values(Role) as Role[]).filter((role) => role > creator);
 

@@ -15,6 +15,7 @@ export const VALIDATION_CODES = [
   'unknownField',
   'passwordRule',
   'passwordMismatch',
+  'wrongPassword',
   'invalidBusiness',
   'invalidRole',
   'invalid',

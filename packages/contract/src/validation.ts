@@ -38,7 +38,7 @@ const PASSWORD_RULES: readonly [RegExp, string][] = [
 ];
 
 /**
- * The password rule (DESIGN.md section 3): at least 8 characters with upper case, lower case, digit
+ * The password rule (docs/design.md §3): at least 8 characters with upper case, lower case, digit
  * and symbol. Each broken part is an issue of code `passwordRule` with its own English message.
  */
 export const passwordRuleSchema = z

@@ -1,6 +1,6 @@
 /**
- * Board timestamps are local date-times without a zone, `YYYY-MM-DDTHH:MM:SS` (http-api.md §1.3). Clients
- * (DWC) may omit zero padding, so parsing is loose.
+ * Board timestamps are local date-times without a zone, `YYYY-MM-DDTHH:MM:SS` (docs/duet-http.md §1.3).
+ * Clients (DWC) may omit zero padding, so parsing is loose.
  */
 
 function pad(value: number): string {

@@ -1,4 +1,4 @@
-/** Requests and answers of Duet Software Framework's REST and WebSocket API (http-api.md §2). */
+/** Requests and answers of Duet Software Framework's REST and WebSocket API (docs/duet-http.md §2). */
 
 export interface DsfConnectResponse {
   /** 32 hexadecimal characters (a GUID in "N" format). */

@@ -5,7 +5,7 @@ export type FirmwareVersion = (typeof FIRMWARE_VERSIONS)[number];
 /** `standalone`: RepRapFirmware's own web server (`rr_*`). `sbc`: Duet Software Framework (`/machine/*`). */
 export type BoardMode = 'standalone' | 'sbc';
 
-/** Fixed limits of a board's HTTP server (http-api.md §1.1, §1.2, §1.3). */
+/** Fixed limits of a board's HTTP server (docs/duet-http.md §1.1, §1.2, §1.3). */
 export const BOARD_LIMITS = {
   /** Sessions a board holds at once; `rr_connect` answers `{"err":2}` beyond. */
   maxSessions: 8,

@@ -1,5 +1,5 @@
 /**
- * Which object model fields RRF flags as live (http-api.md §3.1, §3.6): only these appear in `flags=f`
+ * Which object model fields RRF flags as live (docs/duet-http.md §3.1, §3.6): only these appear in `flags=f`
  * answers, and a change anywhere else bumps the owning key's `seqs` counter. A spec applies to every
  * element of an array; `true` marks a whole subtree live.
  */

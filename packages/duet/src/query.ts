@@ -1,8 +1,8 @@
 import { BOARD_LIMITS } from './firmware.ts';
 
 /**
- * Query strings as RepRapFirmware parses them (http-api.md §1.1): `%XX` escapes with upper-case hex only,
- * `+` means a space in a value, keys are never escaped, at most five parameters.
+ * Query strings as RepRapFirmware parses them (docs/duet-http.md §1.1): `%XX` escapes with upper-case hex
+ * only, `+` means a space in a value, keys are never escaped, at most five parameters.
  */
 
 const HEX_DIGITS = '0123456789ABCDEF';
@@ -14,24 +14,17 @@ const PLAIN_KEY = /^[A-Za-z0-9\-_.~]+$/;
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder();
 
+function escapeByte(byte: number): string {
+  return `%${HEX_DIGITS[byte >> 4]}${HEX_DIGITS[byte & 15]}`;
+}
+
 function encodeValue(value: string): string {
   let out = '';
   for (const byte of utf8.encode(value)) {
     const char = String.fromCharCode(byte);
-    out += LITERAL_BYTE.test(char) ? char : `%${HEX_DIGITS[byte >> 4]}${HEX_DIGITS[byte & 15]}`;
+    out += LITERAL_BYTE.test(char) ? char : escapeByte(byte);
   }
   return out;
-}
-
-function encodePairs(pairs: readonly (readonly [string, string])[]): string {
-  return pairs
-    .map(([key, value]) => {
-      if (!PLAIN_KEY.test(key)) {
-        throw new RangeError(`query key ${JSON.stringify(key)} would need escaping, which a board rejects`);
-      }
-      return `${key}=${encodeValue(value)}`;
-    })
-    .join('&');
 }
 
 /**
@@ -43,58 +36,53 @@ export function encodeBoardQuery(params: Readonly<Record<string, string>>): stri
   if (pairs.length > BOARD_LIMITS.maxQueryParams) {
     throw new RangeError(`a board accepts at most ${BOARD_LIMITS.maxQueryParams} query parameters`);
   }
-  return encodePairs(pairs);
-}
-
-function hexValue(code: number): number {
-  if (code >= 48 && code <= 57) return code - 48;
-  if (code >= 65 && code <= 70) return code - 55;
-  if (code >= 97 && code <= 102) return code - 87;
-  return -1;
-}
-
-/** Decodes a component the way browsers and slicers mean it: `+` is a space, `%xx` in either case. */
-function decodeLenient(component: string): string {
-  const bytes: number[] = [];
-  const raw = utf8.encode(component);
-  for (let i = 0; i < raw.length; i++) {
-    const byte = raw[i] as number;
-    if (byte === 0x2b) {
-      bytes.push(0x20);
-    } else if (byte === 0x25 && i + 2 < raw.length) {
-      const high = hexValue(raw[i + 1] as number);
-      const low = hexValue(raw[i + 2] as number);
-      if (high >= 0 && low >= 0) {
-        bytes.push(high * 16 + low);
-        i += 2;
-      } else {
-        bytes.push(byte);
+  return pairs
+    .map(([key, value]) => {
+      if (!PLAIN_KEY.test(key)) {
+        throw new RangeError(`query key ${JSON.stringify(key)} would need escaping, which a board rejects`);
       }
-    } else {
-      bytes.push(byte);
-    }
-  }
-  return utf8Decoder.decode(new Uint8Array(bytes));
+      return `${key}=${encodeValue(value)}`;
+    })
+    .join('&');
 }
+
+/** Characters every HTTP/1.1 server takes literally in a request target (RFC 3986 pchar, `/` and `?`). */
+const TARGET_LITERAL = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?]$/;
+const TWO_HEX = /^[0-9A-Fa-f]{2}$/;
 
 /**
- * Rewrites a client's raw query string (with or without `?`; literal `"`, `%22`, lower- or upper-case hex,
- * `+` for spaces) into one a real RRF board accepts, keeping the parameters and their order. The parameter
- * count is not checked: a board's own 500 answer is the faithful outcome for too many.
+ * A client's request target (path and query) rewritten into one a real board accepts, meaning what the client
+ * meant: existing escapes kept with upper-case hex, a stray `%` escaped, literal `"` (PrusaSlicer's
+ * `M32 "0:/gcodes/x"`), spaces and other characters a request line cannot hold escaped; `+` stays, as a board reads
+ * it as a space in a value. Characters up to U+00FF are taken as the raw bytes an HTTP parser handed on (Node
+ * decodes request targets as Latin-1); anything above is encoded as UTF-8. The gateway sends every request so, and
+ * the portal's scopes read queries through it (then `parseBoardTarget`), so both see what the board will.
  */
-export function reencodeForBoard(rawQuery: string): string {
-  const query = rawQuery.startsWith('?') ? rawQuery.slice(1) : rawQuery;
-  if (query === '') return '';
-  const pairs = query
-    .split('&')
-    .filter((part) => part !== '')
-    .map((part): [string, string] => {
-      const equals = part.indexOf('=');
-      const key = equals < 0 ? part : part.slice(0, equals);
-      const value = equals < 0 ? '' : part.slice(equals + 1);
-      return [decodeLenient(key), decodeLenient(value)];
-    });
-  return encodePairs(pairs);
+export function reencodeTargetForBoard(target: string): string {
+  let out = '';
+  for (let i = 0; i < target.length; i++) {
+    const char = target[i] as string;
+    if (char === '%') {
+      const hex = target.slice(i + 1, i + 3);
+      if (TWO_HEX.test(hex)) {
+        out += `%${hex.toUpperCase()}`;
+        i += 2;
+      } else {
+        out += '%25';
+      }
+    } else if (TARGET_LITERAL.test(char)) {
+      out += char;
+    } else {
+      const code = target.codePointAt(i) as number;
+      if (code <= 0xff) {
+        out += escapeByte(code);
+      } else {
+        for (const byte of utf8.encode(String.fromCodePoint(code))) out += escapeByte(byte);
+        if (code > 0xffff) i++;
+      }
+    }
+  }
+  return out;
 }
 
 /** A request target as RRF understands it, or the reason text of its 500 rejection. */

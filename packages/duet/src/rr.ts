@@ -1,4 +1,4 @@
-/** Requests and answers of a standalone board's `rr_*` API (http-api.md §1.3). */
+/** Requests and answers of a standalone board's `rr_*` API (docs/duet-http.md §1.3). */
 
 /** The `{"err":N}` answer most `rr_*` calls give (always with HTTP 200). */
 export interface RrErrResponse {

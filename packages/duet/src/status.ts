@@ -5,8 +5,8 @@ export const MACHINE_STATUSES = Object.values(MachineStatus) as readonly Machine
 export type MachineStatusName = `${MachineStatus}`;
 
 /**
- * The legacy `rr_status` letter of each status RRF produces (http-api.md §3.4); `disconnected` exists only
- * in DSF and has none.
+ * The legacy `rr_status` letter of each status RRF produces (docs/duet-http.md §3.4); `disconnected` exists
+ * only in DSF and has none.
  */
 export const STATUS_LETTERS: Readonly<Record<Exclude<MachineStatusName, 'disconnected'>, string>> = {
   starting: 'C',

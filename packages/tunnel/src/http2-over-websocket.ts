@@ -6,7 +6,7 @@ import { createWebSocketStream } from 'ws';
 /**
  * HTTP/2 carried over the tunnel's WebSocket, with Node's own `http2` on both ends (no framing of our own).
  * Windows are raised well above HTTP/2's 64 KiB default so one large download runs at LAN speed, and the session
- * memory limit is raised (Node's 10 MB default stalls large responses, DESIGN.md §5).
+ * memory limit is raised (Node's 10 MB default stalls large responses, docs/design.md §5).
  */
 const STREAM_WINDOW_BYTES = 4 * 1024 * 1024;
 const SESSION_WINDOW_BYTES = 32 * 1024 * 1024;

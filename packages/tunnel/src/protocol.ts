@@ -1,14 +1,17 @@
 /**
- * What the portal and the gateway agree on about the tunnel (DESIGN.md §5): the gateway dials out to
+ * What the portal and the gateway agree on about the tunnel (docs/design.md §5): the gateway dials out to
  * TUNNEL_PATH with its controller id and key; on that WebSocket the portal is the HTTP/2 client and the
  * gateway the HTTP/2 server. Each proxied request is one HTTP/2 stream whose path says where it goes.
  */
 export const TUNNEL_PATH = '/api/v1/gateway/tunnel';
 
+/** The gateway reports its version on the tunnel's upgrade: administrators see it on the controller's page. */
+export const GATEWAY_VERSION_HEADER = 'x-gateway-version';
+
 /**
  * Both ends ping this often and give the tunnel up after this much silence (three pings unanswered). Silence is
- * checked at each ping, so a dead peer is found 15 to 20 s after it fell silent: within DESIGN.md's 25 s even when a
- * busy process runs its timers late.
+ * checked at each ping, so a dead peer is found 15 to 20 s after it fell silent: within the 25 s of
+ * docs/design.md §5 even when a busy process runs its timers late.
  */
 export const HEARTBEAT_INTERVAL_MS = 5_000;
 export const DEAD_AFTER_MS = 15_000;

@@ -5,15 +5,15 @@ import type { AddressInfo } from 'node:net';
 import { DEADLINE_HEADER, GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type GatewayTuning, type RunningGateway, startGateway } from '../gateway.ts';
-import { FakeBoard } from '../test/fake-board.ts';
 import { answerOf, FakePortal, openStream, request } from '../test/fake-portal.ts';
 import { captureLogs } from '../test/logs.ts';
+import { RecordedBoard } from '../test/recorded-board.ts';
 
 const KEY = 'gateway-key';
 const PASSWORD = 'secret';
 let portal: FakePortal;
-let board: FakeBoard;
-let slowBoard: FakeBoard;
+let board: RecordedBoard;
+let slowBoard: RecordedBoard;
 const gateways: RunningGateway[] = [];
 let nextController = 1;
 
@@ -43,12 +43,14 @@ async function unusedPort(): Promise<number> {
 beforeAll(async () => {
   const keys = new Map(Array.from({ length: 20 }, (_, i) => [i + 1, KEY] as [number, string]));
   portal = await new FakePortal(keys).listen();
-  board = await new FakeBoard({ password: PASSWORD }).listen();
-  slowBoard = await new FakeBoard({ password: PASSWORD }).listen();
+  [board, slowBoard] = await Promise.all([
+    RecordedBoard.start({ password: PASSWORD }),
+    RecordedBoard.start({ password: PASSWORD }),
+  ]);
 });
 
 afterAll(async () => {
-  slowBoard.releaseStalled();
+  slowBoard.faults.stall = false;
   await Promise.all(gateways.map((gateway) => gateway.close()));
   await Promise.all([portal.close(), board.close(), slowBoard.close()]);
 });
@@ -71,7 +73,8 @@ describe('relaying to the board', () => {
     expect(names).toEqual(['Host', 'Connection', 'X-Session-Key']);
     const gatewayKey = sent?.rawHeaders[5];
     expect(gatewayKey).not.toBe('999');
-    expect(answer.headers['content-type']).toBe('text/plain');
+    // The board's own answer head, as RRF sends it for rr_gcode.
+    expect(answer.headers['content-type']).toBe('application/json');
     expect(answer.headers.connection).toBeUndefined();
   });
 
@@ -150,22 +153,22 @@ describe('relaying to the board', () => {
 
   it('retries a board 503 briefly, then passes it on', async () => {
     const { session, gateway } = await connect(board.url);
-    board.answer503 = 2;
+    board.faults.answer503 = 2;
     expect((await request(session, '/board/rr_model?key=job')).status).toBe(200);
     expect(gateway.stats.boardRetries).toBe(2);
-    board.answer503 = 10;
+    board.faults.answer503 = 10;
     const answer = await request(session, '/board/rr_model?key=job');
     expect(answer.status).toBe(503);
     expect(answer.headers[GATEWAY_ANSWER_HEADER]).toBeUndefined();
     expect(gateway.stats.boardRetries).toBe(5);
-    expect(board.answer503).toBe(6); // one try and three retries
-    board.answer503 = 0;
+    expect(board.faults.answer503).toBe(6); // one try and three retries
+    board.faults.answer503 = 0;
   });
 
   it('logs in again once when the board forgot the session, and the request succeeds', async () => {
     const { session, gateway } = await connect(board.url);
     const logins = board.requestsTo('/rr_connect').length;
-    board.expireSessions();
+    board.forgetSessions();
     const answer = await request(session, '/board/rr_model?key=state');
     expect(answer.status).toBe(200);
     expect(board.requestsTo('/rr_connect')).toHaveLength(logins + 1);
@@ -197,11 +200,11 @@ describe('when the board fails', () => {
 
   it('answers 504 board-timeout when the board stays silent', async () => {
     const { session } = await connect(slowBoard.url, { upstreamTimeoutMs: 100 });
-    slowBoard.stall = true;
+    slowBoard.faults.stall = true;
     const answer = await request(session, '/board/rr_model?key=state');
     expect(answer.status).toBe(504);
     expect(answer.headers[GATEWAY_ANSWER_HEADER]).toBe('board-timeout');
-    slowBoard.releaseStalled();
+    slowBoard.faults.stall = false;
   });
 });
 
@@ -210,22 +213,22 @@ describe('waiting for a board slot', () => {
 
   it('answers 504 deadline-passed for a request still queued at its deadline, and never sends it', async () => {
     const { session } = await connect(slowBoard.url, { boardConcurrency: 1 });
-    slowBoard.stall = true;
+    slowBoard.faults.stall = true;
     const first = request(session, '/board/rr_model?key=first-in-line');
-    await vi.waitFor(() => expect(slowBoard.stalledCount).toBe(1));
+    await vi.waitFor(() => expect(slowBoard.faults.stalled).toBe(1));
     const late = await request(session, '/board/rr_gcode?gcode=M32%20late', { waitMs: 30 });
     expect(late.status).toBe(504);
     expect(late.headers[GATEWAY_ANSWER_HEADER]).toBe('deadline-passed');
-    slowBoard.releaseStalled();
+    slowBoard.faults.stall = false;
     expect((await first).status).toBe(200);
     expect(marked('late')).toHaveLength(0);
   });
 
   it('answers an upload whose deadline passed in the queue at once, before its body has arrived', async () => {
     const { session } = await connect(slowBoard.url, { boardConcurrency: 1 });
-    slowBoard.stall = true;
+    slowBoard.faults.stall = true;
     const first = request(session, '/board/rr_model?key=before-upload');
-    await vi.waitFor(() => expect(slowBoard.stalledCount).toBe(1));
+    await vi.waitFor(() => expect(slowBoard.faults.stalled).toBe(1));
     const upload = openStream(session, '/board/rr_upload?name=0:/gcodes/late.gcode', {
       method: 'POST',
       waitMs: 30,
@@ -235,31 +238,31 @@ describe('waiting for a board slot', () => {
     const answer = await answerOf(upload);
     expect(answer.status).toBe(504);
     expect(answer.headers[GATEWAY_ANSWER_HEADER]).toBe('deadline-passed');
-    slowBoard.releaseStalled();
+    slowBoard.faults.stall = false;
     expect((await first).status).toBe(200);
     expect(marked('late.gcode')).toHaveLength(0);
   });
 
   it('drops a queued request the portal cancelled, and never sends it', async () => {
     const { session, gateway } = await connect(slowBoard.url, { boardConcurrency: 1 });
-    slowBoard.stall = true;
+    slowBoard.faults.stall = true;
     const first = request(session, '/board/rr_model?key=ahead');
-    await vi.waitFor(() => expect(slowBoard.stalledCount).toBe(1));
+    await vi.waitFor(() => expect(slowBoard.faults.stalled).toBe(1));
     const cancelled = openStream(session, '/board/rr_gcode?gcode=M32%20cancelled');
     cancelled.on('error', () => {});
     await vi.waitFor(() => expect(gateway.stats.waitingBoardRequests).toBe(1));
     cancelled.close(http2.constants.NGHTTP2_CANCEL);
     await vi.waitFor(() => expect(gateway.stats.waitingBoardRequests).toBe(0));
-    slowBoard.releaseStalled();
+    slowBoard.faults.stall = false;
     expect((await first).status).toBe(200);
     expect(marked('cancelled')).toHaveLength(0);
   });
 
   it('refuses requests beyond the queue bound with 503 gateway-busy', async () => {
     const { session, gateway } = await connect(slowBoard.url, { boardConcurrency: 1, maxWaitingPerBoard: 2 });
-    slowBoard.stall = true;
+    slowBoard.faults.stall = true;
     const first = request(session, '/board/rr_model?key=one');
-    await vi.waitFor(() => expect(slowBoard.stalledCount).toBe(1));
+    await vi.waitFor(() => expect(slowBoard.faults.stalled).toBe(1));
     const queued = [
       request(session, '/board/rr_model?key=two'),
       request(session, '/board/rr_model?key=three'),
@@ -268,7 +271,7 @@ describe('waiting for a board slot', () => {
     const refused = await request(session, '/board/rr_model?key=four');
     expect(refused.status).toBe(503);
     expect(refused.headers[GATEWAY_ANSWER_HEADER]).toBe('gateway-busy');
-    slowBoard.releaseStalled();
+    slowBoard.faults.stall = false;
     for (const answer of await Promise.all([first, ...queued])) expect(answer.status).toBe(200);
     expect(marked('four')).toHaveLength(0);
   });

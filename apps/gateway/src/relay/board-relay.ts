@@ -20,7 +20,7 @@ export interface BoardRelayOptions {
   session: BoardSession;
   slots: BoardSlots;
   agent: http.Agent;
-  /** Silence allowed before the board's answer starts (DESIGN.md §5: the portal gives up at 30 s). */
+  /** Silence allowed before the board's answer starts (docs/design.md §5: the portal gives up at 30 s). */
   timeoutMs: number;
   /** Pauses before each retry of a board 503 ("out of buffers"); their count is the number of retries. */
   retryDelaysMs: readonly number[];
@@ -50,9 +50,9 @@ function headerOf(headers: http2.IncomingHttpHeaders, name: string): string | un
 }
 
 /**
- * Relays `/board/...` streams to the board over plain HTTP/1.1 (DESIGN.md §5a): through a bounded set of board
- * slots, never after the request's deadline, with the gateway's own session, retrying a 503 briefly and a 401 once
- * after logging in again, and streaming both ways with backpressure.
+ * Relays `/board/...` streams to the board over plain HTTP/1.1 (docs/design.md §5a): through a bounded set of
+ * board slots, never after the request's deadline, with the gateway's own session, retrying a 503 briefly and
+ * a 401 once after logging in again, and streaming both ways with backpressure.
  */
 export class BoardRelay {
   readonly #options: BoardRelayOptions;

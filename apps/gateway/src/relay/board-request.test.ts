@@ -1,47 +1,6 @@
+import { BOARD_LIMITS } from '@portal/duet/protocol';
 import { describe, expect, it } from 'vitest';
-import {
-  buildBoardRequest,
-  headBytes,
-  MAX_BOARD_HEAD_BYTES,
-  reencodeTargetForBoard,
-} from './board-request.ts';
-
-describe('re-encoding a request target for a board', () => {
-  it('upper-cases existing escapes and leaves well-formed targets alone', () => {
-    expect(reencodeTargetForBoard('/rr_model?key=state.upTime&flags=d99fn')).toBe(
-      '/rr_model?key=state.upTime&flags=d99fn',
-    );
-    expect(reencodeTargetForBoard('/rr_upload?name=0%3a%2fgcodes%2fcube.gcode')).toBe(
-      '/rr_upload?name=0%3A%2Fgcodes%2Fcube.gcode',
-    );
-  });
-
-  it("encodes PrusaSlicer's literal quotes and spaces, and a %22 stays %22", () => {
-    expect(reencodeTargetForBoard('/rr_gcode?gcode=M32%20"0:/gcodes/a b.gcode"')).toBe(
-      '/rr_gcode?gcode=M32%20%220:/gcodes/a%20b.gcode%22',
-    );
-    expect(reencodeTargetForBoard('/rr_gcode?gcode=M32%20%220%3A/gcodes/x.gcode%22')).toBe(
-      '/rr_gcode?gcode=M32%20%220%3A/gcodes/x.gcode%22',
-    );
-  });
-
-  it('keeps + (a board reads it as a space) and escapes a stray %', () => {
-    expect(reencodeTargetForBoard('/rr_gcode?gcode=G1+X10')).toBe('/rr_gcode?gcode=G1+X10');
-    expect(reencodeTargetForBoard('/rr_gcode?gcode=M117 100%')).toBe('/rr_gcode?gcode=M117%20100%25');
-    expect(reencodeTargetForBoard('/x?a=%4')).toBe('/x?a=%254');
-  });
-
-  it('escapes characters a request line cannot hold', () => {
-    expect(reencodeTargetForBoard('/a<b>{c}|d\\e^f`g#h')).toBe('/a%3Cb%3E%7Bc%7D%7Cd%5Ce%5Ef%60g%23h');
-    expect(reencodeTargetForBoard('/t\u0000\u007f')).toBe('/t%00%7F');
-  });
-
-  it('takes Latin-1 characters as raw bytes and encodes wider ones as UTF-8', () => {
-    // 'é' sent raw as UTF-8 reaches Node as the two Latin-1 characters Ã©.
-    expect(reencodeTargetForBoard('/rr_download?name=caf\u00c3\u00a9')).toBe('/rr_download?name=caf%C3%A9');
-    expect(reencodeTargetForBoard('/x?n=\u20ac\u{1f600}')).toBe('/x?n=%E2%82%AC%F0%9F%98%80');
-  });
-});
+import { buildBoardRequest, headBytes } from './board-request.ts';
 
 const base = { host: '127.0.0.1:80', sessionKey: null, contentType: undefined, contentLength: undefined };
 
@@ -102,7 +61,7 @@ describe('building the head a board gets', () => {
         ['Connection', 'close'],
       ],
     });
-    expect(fits(MAX_BOARD_HEAD_BYTES - overhead).ok).toBe(true);
-    expect(fits(MAX_BOARD_HEAD_BYTES - overhead + 1)).toMatchObject({ ok: false, status: 400 });
+    expect(fits(BOARD_LIMITS.maxHeadBytes - overhead).ok).toBe(true);
+    expect(fits(BOARD_LIMITS.maxHeadBytes - overhead + 1)).toMatchObject({ ok: false, status: 400 });
   });
 });

@@ -1,53 +1,11 @@
-/**
- * What the gateway sends a board must be what a board accepts (DESIGN.md §5a, duet/http-api.md §1.1): RRF parses
- * `%XX` escapes with upper-case hex only, takes no literal `"`, reads at most 1460 bytes of request head and
- * rejects chunked uploads. Clients behind the portal (PrusaSlicer, Cura, browsers) send all of these, so the
- * request is rebuilt here rather than forwarded.
- */
-
-/** RRF's whole request line plus headers must fit in one 1460-byte network buffer. */
-export const MAX_BOARD_HEAD_BYTES = 1460;
-
-/** Characters every HTTP/1.1 server takes literally in a request target (RFC 3986 pchar, `/` and `?`). */
-const LITERAL = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?]$/;
-const HEX = /^[0-9A-Fa-f]{2}$/;
-
-function escapeByte(byte: number): string {
-  return `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-}
+import { BOARD_LIMITS, reencodeTargetForBoard, SESSION_KEY_HEADER } from '@portal/duet/protocol';
 
 /**
- * A path and query a real board accepts, meaning what the client meant: existing escapes kept with upper-case hex,
- * a stray `%` escaped, literal `"` (PrusaSlicer's `M32 "0:/gcodes/x"`), spaces and other characters a request line
- * cannot hold escaped. Characters up to U+00FF are taken as the raw bytes an HTTP/1 parser handed on (Node decodes
- * request targets as Latin-1); anything above is encoded as UTF-8.
+ * What the gateway sends a board must be what a board accepts (docs/design.md §5a, docs/duet-http.md §1.1):
+ * RRF parses `%XX` escapes with upper-case hex only, takes no literal `"`, reads at most 1460 bytes of
+ * request head and rejects chunked uploads. Clients behind the portal (PrusaSlicer, Cura, browsers) send all
+ * of these, so the request is rebuilt here rather than forwarded, with packages/duet's codec and limits.
  */
-export function reencodeTargetForBoard(target: string): string {
-  let out = '';
-  for (let i = 0; i < target.length; i++) {
-    const char = target[i] as string;
-    if (char === '%') {
-      const hex = target.slice(i + 1, i + 3);
-      if (HEX.test(hex)) {
-        out += `%${hex.toUpperCase()}`;
-        i += 2;
-      } else {
-        out += '%25';
-      }
-    } else if (LITERAL.test(char)) {
-      out += char;
-    } else {
-      const code = target.codePointAt(i) as number;
-      if (code <= 0xff) {
-        out += escapeByte(code);
-      } else {
-        for (const byte of Buffer.from(String.fromCodePoint(code), 'utf8')) out += escapeByte(byte);
-        if (code > 0xffff) i++;
-      }
-    }
-  }
-  return out;
-}
 
 /** A request as it will be written to the board, header by header, so its size is known before it is sent. */
 export interface BoardRequestHead {
@@ -105,7 +63,7 @@ export function buildBoardRequest(input: BoardRequestInput): BoardRequestResult 
     ['Host', input.host],
     ['Connection', 'close'],
   ];
-  if (input.sessionKey) headers.push(['X-Session-Key', input.sessionKey]);
+  if (input.sessionKey) headers.push([SESSION_KEY_HEADER, input.sessionKey]);
   if (hasBody) {
     if (input.contentType) headers.push(['Content-Type', input.contentType]);
     headers.push(['Content-Length', input.contentLength as string]);
@@ -116,11 +74,11 @@ export function buildBoardRequest(input: BoardRequestInput): BoardRequestResult 
     headers,
     contentLength: hasBody ? Number(input.contentLength) : undefined,
   };
-  if (headBytes(head) > MAX_BOARD_HEAD_BYTES) {
+  if (headBytes(head) > BOARD_LIMITS.maxHeadBytes) {
     return {
       ok: false,
       status: 400,
-      reason: `The request head would exceed the ${MAX_BOARD_HEAD_BYTES} bytes a board reads.`,
+      reason: `The request head would exceed the ${BOARD_LIMITS.maxHeadBytes} bytes a board reads.`,
     };
   }
   return { ok: true, head };

@@ -9,9 +9,9 @@ interface Waiter {
 }
 
 /**
- * At most a few requests at once per board (RRF serves 3 to 6 at a time, duet/http-api.md §1.1) and a bounded
- * number waiting. A waiter leaves the queue the moment its deadline passes or its stream is cancelled, so it is
- * never sent late and never sent for nobody.
+ * At most a few requests at once per board (RRF serves 3 to 6 at a time, docs/duet-http.md §1.1) and a
+ * bounded number waiting. A waiter leaves the queue the moment its deadline passes or its stream is
+ * cancelled, so it is never sent late and never sent for nobody.
  */
 export class BoardSlots {
   readonly #concurrency: number;

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type http2 from 'node:http2';
 import type { Socket } from 'node:net';
+import { reencodeTargetForBoard } from '@portal/duet/protocol';
 import { websocketAccept } from '@portal/tunnel';
-import { reencodeTargetForBoard } from './board-request.ts';
 import { UpstreamTimeoutError, UpstreamUnreachableError } from './errors.ts';
 import type { Upstream } from './upstream.ts';
 
 /**
- * DSF's object-model WebSocket (`/machine?sessionKey=…`, duet/http-api.md §2.4) reaches the gateway as an
+ * DSF's object-model WebSocket (`/machine?sessionKey=…`, docs/duet-http.md §2.4) reaches the gateway as an
  * extended-CONNECT stream (RFC 8441). The portal completes the browser's handshake; the gateway performs its own
  * with the board and then passes raw bytes both ways, so frames cross unchanged (masked from the browser, unmasked
  * from the board, as each side expects).

@@ -2,17 +2,17 @@ import { once } from 'node:events';
 import http from 'node:http';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { BOOT_MS, type RunningBoard, startBoard } from '@portal/board-sim';
 import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningGateway, startGateway } from '../gateway.ts';
-import { FakeBoard } from '../test/fake-board.ts';
 import { FakePortal, openStream, request } from '../test/fake-portal.ts';
 import { FakeWebcam } from '../test/fake-webcam.ts';
 import { webcamTarget } from './webcam-relay.ts';
 
 const KEY = 'gateway-key';
 let portal: FakePortal;
-let board: FakeBoard;
+let board: RunningBoard;
 let webcam: FakeWebcam;
 const gateways: RunningGateway[] = [];
 
@@ -26,7 +26,8 @@ async function connect(controller: number, webcamUrl: string | undefined) {
 
 beforeAll(async () => {
   portal = await new FakePortal(new Map([1, 2, 3, 4, 5].map((id) => [id, KEY]))).listen();
-  board = await new FakeBoard({ password: 'reprap' }).listen();
+  board = await startBoard();
+  board.advance(BOOT_MS);
   webcam = await new FakeWebcam().listen();
 });
 

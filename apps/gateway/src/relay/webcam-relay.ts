@@ -20,7 +20,8 @@ const ACTIONS = new Set(['stream', 'snapshot']);
 
 /**
  * mjpg-streamer matches the raw request line, so the path must be exactly `/?action=stream` or `/?action=snapshot`
- * (duet/http-api.md §5); every other parameter (the portal's token, a page's cache-busting `dummy`) stays out.
+ * (docs/duet-http.md §5); every other parameter (the portal's token, a page's cache-busting `dummy`) stays
+ * out.
  */
 export function webcamTarget(streamPath: string): string | null {
   const question = streamPath.indexOf('?');

@@ -1,15 +1,15 @@
 import { once } from 'node:events';
+import { BOOT_MS, type RunningBoard, startBoard } from '@portal/board-sim';
 import { CLOSE_CODES, gatewayAuthorization, TUNNEL_PATH } from '@portal/tunnel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningGateway, startGateway } from '../gateway.ts';
-import { FakeBoard } from '../test/fake-board.ts';
 import { FakePortal, request } from '../test/fake-portal.ts';
 import { captureLogs } from '../test/logs.ts';
 import { tunnelUrl } from './tunnel-connection.ts';
 
 const KEY = 'k3y-that-must-never-be-logged';
 let portal: FakePortal;
-let board: FakeBoard;
+let board: RunningBoard;
 const gateways: RunningGateway[] = [];
 
 beforeAll(async () => {
@@ -20,7 +20,8 @@ beforeAll(async () => {
       [4, KEY],
     ]),
   ).listen();
-  board = await new FakeBoard().listen();
+  board = await startBoard({ password: 'secret' });
+  board.advance(BOOT_MS);
 });
 
 afterAll(async () => {

@@ -1,6 +1,12 @@
 import { EventEmitter } from 'node:events';
 import type http2 from 'node:http2';
-import { acceptServerSession, CLOSE_CODES, keepAlive, TUNNEL_PATH } from '@portal/tunnel';
+import {
+  acceptServerSession,
+  CLOSE_CODES,
+  GATEWAY_VERSION_HEADER,
+  keepAlive,
+  TUNNEL_PATH,
+} from '@portal/tunnel';
 import type { Logger } from 'pino';
 import WebSocket from 'ws';
 import { type BackoffOptions, backoffDelay } from './backoff.ts';
@@ -10,6 +16,8 @@ export interface TunnelConnectionOptions {
   server: string;
   /** The `Authorization` header of the upgrade request (the controller id and its key). */
   authorization: string;
+  /** The gateway's version, reported on every connection. */
+  version: string;
   backoff: BackoffOptions;
   heartbeat: { intervalMs: number; deadAfterMs: number };
   handshakeTimeoutMs: number;
@@ -52,8 +60,8 @@ function describeClose(code: number, reason: string): { text: string; atCap: boo
 
 /**
  * The gateway's one outbound WebSocket to the portal, carrying HTTP/2 with the gateway as the server
- * (DESIGN.md §5). It dials, authenticates, watches the heartbeat and reconnects with full-jitter exponential
- * backoff; a refused key or a replaced tunnel backs off at the cap. It knows nothing of boards.
+ * (docs/design.md §5). It dials, authenticates, watches the heartbeat and reconnects with full-jitter
+ * exponential backoff; a refused key or a replaced tunnel backs off at the cap. It knows nothing of boards.
  */
 export class TunnelConnection extends EventEmitter<TunnelEvents> {
   readonly #options: TunnelConnectionOptions;
@@ -107,7 +115,10 @@ export class TunnelConnection extends EventEmitter<TunnelEvents> {
     if (this.#closed) return;
     this.#log.debug({ url: this.#url }, 'connecting to the portal');
     const socket = new WebSocket(this.#url, {
-      headers: { authorization: this.#options.authorization },
+      headers: {
+        authorization: this.#options.authorization,
+        [GATEWAY_VERSION_HEADER]: this.#options.version,
+      },
       perMessageDeflate: false,
       handshakeTimeout: this.#options.handshakeTimeoutMs,
     });

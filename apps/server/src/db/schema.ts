@@ -57,7 +57,7 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastPasswordChange: timestamp({ withTimezone: true }),
-    /** The user's preferences (specification section 3, UserPreferences). */
+    /** The user's preferences (docs/product.md §3, UserPreferences). */
     ticketNotifications: boolean().notNull().default(true),
     machineNotifications: boolean().notNull().default(true),
   },
@@ -90,10 +90,28 @@ export const sessions = pgTable(
     role: smallint().notNull(),
     businessId: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the current session token runs out; each renewal moves it, never past `absoluteExpiresAt`. */
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** The end no renewal moves (the administrator's maximum, counted from the login). */
+    absoluteExpiresAt: timestamp({ withTimezone: true }),
+    /** SHA-256 of the renewal token in the browser's cookie, and of the one it replaced (reuse detection). */
+    renewalHash: text(),
+    previousRenewalHash: text(),
+    renewedAt: timestamp({ withTimezone: true }),
   },
   (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/** Settings of the whole portal an administrator changes: one row. */
+export const portalSettings = pgTable(
+  'portal_settings',
+  {
+    id: smallint().primaryKey().default(1),
+    /** How long a session may last from its login, however often it is renewed. */
+    sessionMaxHours: integer().notNull(),
+  },
+  (table) => [check('portal_settings_one_row', sql`${table.id} = 1`)],
 );
 
 /** A user's postal addresses; `cap` is the postal code, shown padded to five digits. */
@@ -140,7 +158,7 @@ const catalogColumns = () => ({
   description: varchar({ length: LIMITS.descriptionMax }).notNull().default(''),
 });
 
-/** The catalogues of specification section 3 "Type entries": machine, board and gateway computer types. */
+/** The catalogues of docs/product.md §3 "Type entries": machine, board and gateway computer types. */
 export const machineTypes = pgTable('machine_types', catalogColumns());
 export const boardTypes = pgTable('board_types', catalogColumns());
 export const computerTypes = pgTable('computer_types', catalogColumns());
@@ -181,6 +199,9 @@ export const computerControllers = pgTable(
     licenseId: integer().references(() => licenses.id, { onDelete: 'set null' }),
     keyHash: text(),
     keyCreatedAt: timestamp({ withTimezone: true }),
+    /** When its gateway last connected or disconnected, and the version it reported then. */
+    gatewaySeenAt: timestamp({ withTimezone: true }),
+    gatewayVersion: varchar({ length: 64 }),
   },
   (table) => [
     uniqueIndex('computer_controllers_license_unique').on(table.licenseId),
@@ -218,7 +239,7 @@ export const machineGroups = pgTable(
   ],
 );
 
-/** Technicians and customers see the machine groups assigned to them (DESIGN.md section 3). */
+/** Technicians and customers see the machine groups assigned to them (docs/design.md §3). */
 export const machineGroupUsers = pgTable(
   'machine_group_users',
   {
@@ -236,7 +257,7 @@ export const machineGroupUsers = pgTable(
 );
 
 /**
- * Support tickets about a machine group (specification section 3). `business_id` is the business of the
+ * Support tickets about a machine group (docs/product.md §3). `business_id` is the business of the
  * machine group when the ticket was opened: its manager keeps seeing the ticket even once the group is
  * deleted. A deleted author or group leaves the ticket with null ('Non identificabile', 'Macchina non trovata').
  */
@@ -289,8 +310,8 @@ export const feedItems = pgTable(
 );
 
 /**
- * Slicer API tokens are not stored (DESIGN.md §4): each names a generation, and only the current one of its
- * user and controller works. Creating a token bumps it, so the earlier token stops working.
+ * Slicer API tokens are not stored (docs/design.md §4): each names a generation, and only the current one of
+ * its user and controller works. Creating a token bumps it, so the earlier token stops working.
  */
 export const apiTokenGenerations = pgTable(
   'api_token_generations',
@@ -360,7 +381,7 @@ export const pushVapidKeys = pgTable(
 );
 
 /**
- * A browser's push subscription (specification section 3), owned by the user signed in when it subscribed;
+ * A browser's push subscription (docs/product.md §3), owned by the user signed in when it subscribed;
  * `language` is that page's, in which its notifications are written.
  */
 export const pushSubscriptions = pgTable(

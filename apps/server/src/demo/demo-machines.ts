@@ -33,8 +33,8 @@ const BUSINESS_TAG = { a: 'OA', b: 'BP' } as const satisfies Record<BusinessKey,
 type AssigneeKey = 'tech' | 'customer' | 'customer2';
 
 /**
- * What the simulated hardware behind a demo group does (DESIGN.md §7, issue 7): its board's firmware and mode,
- * the state it starts in, and whether its board or gateway is missing.
+ * What the simulated hardware behind a demo group does (docs/design.md §7, issue 7): its board's firmware and
+ * mode, the state it starts in, and whether its board or gateway is missing.
  */
 export interface DemoHardware {
   firmware: '3.4' | '3.5' | '3.6';

@@ -1,8 +1,8 @@
-import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmetMiddleware, { type HelmetOptions } from 'helmet';
+import type { MachineOrigins } from '../shared/machine-origins.ts';
 
 /**
  * A strict CSP fit for the SPA: no inline scripts or styles, everything from the portal itself, and
@@ -53,26 +53,17 @@ export function securityHeaders(): Record<string, string> {
 }
 
 export interface SecurityHeadersOptions {
-  /** The machine origin for a request (DESIGN.md §5): the only place the SPA frames and shows webcams from. */
-  machineOriginFor?: (request: { protocol: string; hostname: string }) => string;
+  /** The machines' own origins: the only places the SPA frames and shows webcams from. */
+  machineOrigins?: MachineOrigins;
 }
 
-/**
- * Helmet with OPTIONS; frames and images may also come from the machine origin, which by default is this
- * request's host on another port, so those two directives are computed per request.
- */
+/** Helmet with OPTIONS; frames and images may also come from any machine's origin (one wildcard source). */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, { machineOriginFor }: SecurityHeadersOptions) => {
-    if (!machineOriginFor) {
+  async (app: FastifyInstance, { machineOrigins }: SecurityHeadersOptions) => {
+    if (!machineOrigins) {
       await app.register(helmet, OPTIONS);
       return;
     }
-    const machineOrigin = (request: IncomingMessage) => {
-      const host = request.headers.host;
-      if (!host) return "'self'";
-      const protocol = (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-      return machineOriginFor({ protocol, hostname: host });
-    };
     const { directives } = OPTIONS.contentSecurityPolicy;
     await app.register(helmet, {
       ...OPTIONS,
@@ -80,8 +71,8 @@ export const securityHeadersPlugin = fp(
         ...OPTIONS.contentSecurityPolicy,
         directives: {
           ...directives,
-          frameSrc: [...directives.frameSrc, (request) => machineOrigin(request)],
-          imgSrc: [...directives.imgSrc, (request) => machineOrigin(request)],
+          frameSrc: [...directives.frameSrc, machineOrigins.cspSource],
+          imgSrc: [...directives.imgSrc, machineOrigins.cspSource],
         },
       },
     });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
 
 const page = (marker: string) =>
   `<!doctype html>\n<html lang="it" data-bs-theme="dark">\n<head><title>${marker}</title></head><body></body></html>\n`;
@@ -113,5 +113,60 @@ describe('the web app shell', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+});
+
+describe('the local portal name', () => {
+  it('sends browsers that come by localhost or a loopback address to portal.localhost, pages only', async () => {
+    const local = await createTestApp({ webDist, publicUrl: 'http://portal.localhost:8080' });
+    try {
+      for (const host of ['localhost:8080', '127.0.0.1:8080', '[::1]:8080']) {
+        const response = await local.app.inject({ url: '/it/machines?x=1', headers: { host } });
+        expect([response.statusCode, response.headers.location], host).toEqual([
+          302,
+          'http://portal.localhost:8080/it/machines?x=1',
+        ]);
+      }
+      const there = await local.app.inject({ url: '/it/login', headers: { host: 'portal.localhost:8080' } });
+      expect(there.statusCode).toBe(200);
+      // Tools and gateways keep using whatever address they were given.
+      for (const url of [
+        '/healthz',
+        '/api/v1/feed',
+        '/api/v1/gateway/tunnel',
+        '/proxy/duet/3.6/customer/1/rr_model',
+      ]) {
+        const response = await local.app.inject({ url, headers: { host: 'localhost:8080' } });
+        expect(response.statusCode, url).not.toBe(302);
+      }
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('leaves the address alone when the portal has a public address of its own', async () => {
+    const response = await t.app.inject({ url: '/it/login', headers: { host: 'localhost:8080' } });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('caching of the API beside the app', () => {
+  it('marks every API answer no-store, errors included, and leaves the pages and assets their own', async () => {
+    const token = await t.tokenFor('customer@demo.test');
+    const id = await t.idOf('customer@demo.test');
+    const answers = await Promise.all([
+      t.app.inject({ url: `/api/v1/users/${id}`, headers: bearer(token) }),
+      t.app.inject({ url: '/api/v1/machines/status', headers: bearer(token) }),
+      t.app.inject({ url: '/api/v1/machines/status' }),
+      t.app.inject({ url: '/api/v1/no-such-route' }),
+      t.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { email: 'x' } }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 404, 400]);
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
+
+    expect((await t.app.inject({ url: SCRIPT_URL })).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await t.app.inject({ url: '/en/login' })).headers['cache-control']).toBe('no-cache');
   });
 });

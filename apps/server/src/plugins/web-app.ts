@@ -47,13 +47,38 @@ function pageShell(file: string) {
   };
 }
 
+export interface WebAppOptions {
+  webDist: string | undefined;
+  /**
+   * The local portal's origin (`http://portal.localhost:PORT` when PUBLIC_URL is not set): pages asked for by
+   * `localhost` or a loopback address go there, since only under that name do the machines' frames share the
+   * portal's site and get their cookie (docs/machine-origins.md).
+   */
+  localOrigin?: string | undefined;
+}
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
  * Serves the built SPA. Hashed assets are cached for a year and sent as the brotli or gzip copy the build
  * wrote beside them when the request accepts one (`Vary: Accept-Encoding`); index.html is revalidated
  * every time and answers every other GET that asks for a page, in the language of the page's prefix, so
  * the browser and screen readers know it before the app starts, and client-side routes survive a reload.
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDist: string | undefined }) => {
+export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
+  const { localOrigin } = options;
+  if (localOrigin) {
+    app.addHook('onRequest', async (request, reply) => {
+      const wantsApp = request.method === 'GET' || request.method === 'HEAD';
+      if (
+        !wantsApp ||
+        !LOOPBACK_NAMES.has(request.hostname) ||
+        SERVER_PATHS.test(request.url.split('?')[0] ?? '')
+      )
+        return;
+      return reply.redirect(`${localOrigin}${request.url}`, 302);
+    });
+  }
   const root = options.webDist ? path.resolve(options.webDist) : undefined;
   const hasApp = root !== undefined && existsSync(path.join(root, 'index.html'));
   const shell = root ? pageShell(path.join(root, 'index.html')) : undefined;

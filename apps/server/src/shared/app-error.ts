@@ -8,7 +8,7 @@ import {
 
 /**
  * The one error type a route or service throws for an expected failure. The error handler turns it
- * into the body of DESIGN.md section 3; the status comes from the contract's catalog.
+ * into the body of docs/design.md §3; the status comes from the contract's catalog.
  */
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -1,6 +1,8 @@
+import type { LookupAddress } from 'node:dns';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import type { MachineOrigins } from './machine-origins.ts';
 import type { MailSettings } from './mailer.ts';
 
 /** The settings the application needs once it is built (server.ts derives them from the environment). */
@@ -13,12 +15,15 @@ export interface AppConfig {
   trustProxy: string[] | false;
   /** Folder of the built web app; undefined serves the API only. */
   webDist: string | undefined;
-  /** The machine origin's public URL (DESIGN.md §5); undefined: the request's host on `machinePort`. */
-  machineOrigin: string | undefined;
-  /** Where the machine origin listens. */
-  machinePort: number;
-  /** How long a proxied request waits for the board's answer (DESIGN.md §5: 30 s; tests shorten it). */
+  /** Each machine's own origin, where its board pages and webcam are served (docs/machine-origins.md). */
+  machineOrigins: MachineOrigins;
+  /** How long a proxied request waits for the board's answer (30 s; tests shorten it). */
   proxyTimeoutMs: number;
+  /**
+   * Uploads spooled to disk (OctoPrint's): the largest accepted (UPLOAD_MAX_BYTES, 1 GiB by default), and the
+   * folder they are spooled to (the system's temporary folder by default; tests give their own).
+   */
+  uploads?: { maxBytes?: number; spoolDir?: string };
   /** argon2id cost; tests use a cheap one. */
   passwordHashing: { memoryCost: number; timeCost: number };
   /**
@@ -26,16 +31,27 @@ export interface AppConfig {
    * (2 s), each stream's session checked every `streamRefreshMs` (30 s). Tests shorten the times.
    */
   liveStatus?: { follow?: boolean; pollMs?: number; streamRefreshMs?: number };
+  /** How often an open webcam stream's viewer is checked again (5 s); tests lengthen it. */
+  webcam?: { viewerRecheckMs?: number };
   /** The portal's public address (PUBLIC_URL), the base of links in mails; never the request's Host. */
   publicUrl: string;
   /** SMTP server or outbox folder, and sender. */
   mail: MailSettings;
   /**
    * Web Push: the VAPID `subject` (a `mailto:` or `https:` address of the operator), a certificate authority
-   * trusted beside the public ones (a self-hosted push service; tests' local one), and the window in which a
-   * machine tells each kind of event once (5 minutes).
+   * trusted beside the public ones (a self-hosted push service; tests' local one), the window in which a
+   * machine tells each kind of event once (5 minutes), and the host names of push services allowed on private
+   * addresses (none by default: only public push services are reached).
    */
-  push?: { subject?: string | undefined; extraCa?: string; machineThrottleMs?: number };
+  push?: {
+    subject?: string | undefined;
+    extraCa?: string;
+    machineThrottleMs?: number;
+    /** Push services on private addresses the portal may still connect to (a self-hosted one, tests' own). */
+    privateHosts?: readonly string[];
+    /** How push services' names resolve (the system's resolver; tests give their own, the network being closed). */
+    resolve?: (hostname: string) => Promise<LookupAddress[]>;
+  };
 }
 
 /** What every module factory takes. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computerControllers } from '../db/schema.ts';
-import { ACCESS_TABLE, type Reach } from './authorization/access-table.ts';
+import { ACCESS_TABLE } from './authorization/access-table.ts';
 import {
   CALLERS,
   type Fixtures,
@@ -8,6 +8,7 @@ import {
   type RoleCaller,
   type Side,
 } from './authorization/fixtures.ts';
+import type { Reach } from './authorization/route-access.ts';
 import { answerJson, connectFakeGateway, type FakeGateway, type StreamHandler } from './fake-gateway.ts';
 import { injectRoute } from './inject-route.ts';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';

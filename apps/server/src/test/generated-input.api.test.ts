@@ -68,7 +68,10 @@ const body = fc.oneof(
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
-/** Machines with no gateway connected answer their documented offline codes (DESIGN.md §5); nothing else is 5xx. */
+/**
+ * Machines with no gateway connected answer their documented offline codes (docs/design.md §5); nothing else
+ * is 5xx.
+ */
 const OFFLINE_CODES = ['GATEWAY_OFFLINE', 'BOARD_OFFLINE', 'BOARD_TIMEOUT'];
 function expectNoServerFault(response: { statusCode: number; json(): unknown }, what: string) {
   if (response.statusCode < 500) return;

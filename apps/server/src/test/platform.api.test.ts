@@ -83,6 +83,7 @@ describe('platform routes', () => {
         'GET /healthz',
         'GET /readyz',
         'POST /api/v1/auth',
+        'POST /api/v1/auth/session',
         // Password recovery is for people who cannot log in: the mailed link's token is the credential.
         'POST /api/v1/password/recover',
         'PUT /api/v1/password/recover',

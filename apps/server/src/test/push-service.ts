@@ -97,7 +97,16 @@ export async function startLocalPushService(): Promise<LocalPushService> {
   const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
     keyType: 'ec',
     curve: 'P-256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    // Also a name, for tests that reach it by one (Node resolves *.localhost only with test-kit/localhost-names.ts).
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'push.localhost' },
+        ],
+      },
+    ],
   });
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();

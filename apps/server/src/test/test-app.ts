@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp, type Modules, type RegisteredRoute } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { AppConfig } from '../shared/module.ts';
@@ -30,13 +30,18 @@ export interface TestApp {
   clock: ReturnType<typeof manualClock>;
   /** Opens a session for a demo user directly (no password hashing) and returns its token. */
   tokenFor(email: string): Promise<string>;
+  /** The same, with the session's renewal token as the browser's cookie header would carry it. */
+  renewableSessionFor(email: string): Promise<{ token: string; cookie: string }>;
   /** The id of a demo user. */
   idOf(email: string): Promise<number>;
   close(): Promise<void>;
 }
 
-/** The real application on a fresh copy of the demo database, with a manual clock. */
-export async function createTestApp(options: Partial<AppConfig> = {}): Promise<TestApp> {
+/** The real application on a fresh copy of the demo database, with a manual clock (and no log unless given). */
+export async function createTestApp(
+  options: Partial<AppConfig> = {},
+  { logger }: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase('demo');
   const clock = manualClock();
   // Mails nobody reads land in a folder of this app's own, gone when it closes; a test reading mail gives its own.
@@ -49,6 +54,7 @@ export async function createTestApp(options: Partial<AppConfig> = {}): Promise<T
     },
     db: database.db,
     clock: clock.now,
+    logger,
   });
   await app.ready();
   const userOf = async (email: string) => {
@@ -64,6 +70,10 @@ export async function createTestApp(options: Partial<AppConfig> = {}): Promise<T
     clock,
     async tokenFor(email) {
       return (await modules.auth.service.openSession(await userOf(email))).accessToken;
+    },
+    async renewableSessionFor(email) {
+      const issued = await modules.auth.service.openSession(await userOf(email));
+      return { token: issued.accessToken, cookie: `portal_renewal=${issued.renewal?.token}` };
     },
     async idOf(email) {
       return (await userOf(email)).id;

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MachineOrigins } from '../shared/machine-origins.ts';
 import type { AppConfig } from '../shared/module.ts';
 
 /** Where the tests' manual clock starts; the demo fleet's licence dates are seeded relative to it. */
@@ -15,13 +16,15 @@ export const TEST_CONFIG: AppConfig = {
   sessionCacheMs: 0,
   trustProxy: false,
   webDist: undefined,
-  machineOrigin: undefined,
-  machinePort: 0,
+  machineOrigins: new MachineOrigins('https://m{id}.machines.example.test'),
   proxyTimeoutMs: 30_000,
   passwordHashing: { memoryCost: 1024, timeCost: 2 },
   // Tests count what their fake gateways receive: only the live status tests have the boards followed.
   liveStatus: { follow: false },
   publicUrl: 'https://portal.example.test',
+  // The network is closed: push services' names under example.com pass the subscription's address check with a
+  // public address. Messages to them are never delivered, since the connection asks the system's resolver.
+  push: { resolve: async () => [{ address: '93.184.215.14', family: 4 }] },
   // createTestApp gives each app an outbox folder of its own; tests that read mails give their own settings.
   mail: {
     from: 'Portal <no-reply@portal.example.test>',

@@ -22,7 +22,7 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * The one place where failed calls become logouts or error toasts (specification section 8). A logout
+ * The one place where failed calls become logouts or error toasts (docs/product.md §8). A logout
  * shows no toast: the login page says why the session ended.
  */
 function handleError(error: unknown, meta: RequestMeta | undefined): void {

@@ -6,7 +6,7 @@ import { loadSignedInCatalog } from '../lib/i18n';
 import { PublicLayout } from './layouts/public-layout';
 import { GuestOnly, RequireAuth, RequireCapability } from './routes/guards';
 import { LanguageRoot } from './routes/language-root';
-import { DashboardRedirect, LanguageRedirect, SettingsTabRedirect } from './routes/redirects';
+import { LanguageRedirect, SettingsTabRedirect } from './routes/redirects';
 
 /** Screens load on first visit; a route module's default export is its component. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -96,6 +96,7 @@ export function createRouter() {
                     },
                   ],
                 },
+                { path: '*', lazy: screen(() => import('./routes/app/not-found')) },
               ],
             },
           ],
@@ -103,7 +104,6 @@ export function createRouter() {
         { path: paths.roles.path, element: <SettingsTabRedirect tab="roles" /> },
         { path: paths.users.path, element: <SettingsTabRedirect tab="users" /> },
         { path: paths.usersUser.path, lazy: screen(() => import('./routes/user-redirect')) },
-        { path: '*', element: <DashboardRedirect /> },
       ],
     },
   ]);

@@ -5,7 +5,10 @@ export const EXTERNAL_LINKS = [
   { labelKey: 'cura', href: 'https://ultimaker.com/software/ultimaker-cura' },
 ] as const;
 
-/** The two browsers the push notice names (specification section 8); `labelKey` names one of the push texts' browsers. */
+/**
+ * The two browsers the push notice names (docs/product.md §8); `labelKey` names one of the push texts'
+ * browsers.
+ */
 export const PUSH_BROWSERS = [
   { labelKey: 'chrome', href: 'https://www.google.com/chrome/' },
   { labelKey: 'firefox', href: 'https://www.mozilla.org/firefox/' },

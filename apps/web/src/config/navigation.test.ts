@@ -51,7 +51,7 @@ describe('paths', () => {
     expect(paths.business.getHref('it', 3)).toBe('/it/business/3');
   });
 
-  it('builds the hardware links of the specification', () => {
+  it('builds the hardware links of docs/product.md §2', () => {
     expect(paths.settingsCatalog.getHref('it', 'boards')).toBe('/it/settings?group=boards#groups');
     expect(paths.computerController.getHref('en', 4)).toBe('/en/settings/computer-controller/4');
     expect(paths.machineGroup.getHref('it', 9)).toBe('/it/settings/machine-group/9');

@@ -19,7 +19,7 @@ interface NavEntry extends Omit<NavItem, 'getHref'> {
   capability: Capability | null;
 }
 
-/** The side navigation (specification section 2); a screen gets its link when it exists. */
+/** The side navigation (docs/product.md §2); a screen gets its link when it exists. */
 export const NAV_ITEMS: readonly NavEntry[] = [
   { labelKey: 'nav.dashboard', icon: 'speedometer2', getHref: paths.dashboard.getHref, capability: null },
   { labelKey: 'fleet.nav', icon: 'printer', getHref: paths.machines.getHref, capability: null },

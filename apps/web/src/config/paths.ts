@@ -1,13 +1,14 @@
 import type { Catalog, Language } from '@portal/contract';
 
-/** Tabs of /settings, chosen by the URL fragment (specification section 2). */
+/** Tabs of /settings, chosen by the URL fragment (docs/product.md §2). */
 export type SettingsTab =
   | 'users'
   | 'businesses'
   | 'groups'
   | 'machinegroups'
   | 'computercontrollers'
-  | 'roles';
+  | 'roles'
+  | 'sessions';
 
 /**
  * Every URL of the web client. `path` is the router pattern under the `/:lang` prefix, `getHref` builds
@@ -65,7 +66,12 @@ export const paths = {
     getHref: (lang: Language, id: number) => `/${lang}/machines/${id}/settings`,
   },
   tickets: { path: 'tickets', getHref: (lang: Language) => `/${lang}/tickets` },
-  newTicket: { path: 'tickets/new', getHref: (lang: Language) => `/${lang}/tickets/new` },
+  newTicket: {
+    path: 'tickets/new',
+    /** With a machine group's id, the form opens with that machine chosen. */
+    getHref: (lang: Language, machineGroupId?: number) =>
+      `/${lang}/tickets/new${machineGroupId === undefined ? '' : `?machine=${machineGroupId}`}`,
+  },
   ticket: {
     path: 'tickets/:id',
     getHref: (lang: Language, id: number) => `/${lang}/tickets/${id}`,

@@ -1,4 +1,4 @@
-/** Every localStorage key the client uses (specification section 3 lists them). */
+/** Every localStorage key the client uses (docs/product.md §3 lists them). */
 export const STORAGE_KEYS = {
   token: 'token',
   videoToken: 'video_token',
@@ -8,6 +8,6 @@ export const STORAGE_KEYS = {
   webcamEnabled: 'webcam_enabled',
   /** The administrators' low-latency webcam option, 'true' or 'false'. */
   webcamLowLatency: 'webcam_low_latency',
-  /** 'true' once this browser subscribed to push notifications (specification section 4); absent otherwise. */
+  /** 'true' once this browser subscribed to push notifications (docs/product.md §4); absent otherwise. */
   pushEnabled: 'push_enabled',
 } as const;

@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from '@portal/contract';
+import { type ErrorCode, isErrorCode, VALIDATION_CODES, type ValidationCode } from '@portal/contract';
 import type { z } from 'zod';
 import { isExpired } from './session';
 import { getSession } from './session-store';
@@ -20,7 +20,16 @@ export class ApiError extends Error {
   }
 }
 
-/** Thrown instead of sending a request whose session token has already expired (specification section 4). */
+/** The first stable validation code the server gave for `field` in a VALIDATION_FAILED answer, if any. */
+export function fieldCodeOf(error: unknown, field: string): ValidationCode | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return undefined;
+  const fields = (error.body as { fields?: Record<string, unknown> } | null)?.fields;
+  const codes = fields?.[field];
+  const first = Array.isArray(codes) ? codes[0] : undefined;
+  return (VALIDATION_CODES as readonly unknown[]).includes(first) ? (first as ValidationCode) : undefined;
+}
+
+/** Thrown instead of sending a request whose session token has already expired (docs/product.md §4). */
 export class SessionExpiredError extends Error {
   constructor() {
     super('The session has expired; the request was not sent');

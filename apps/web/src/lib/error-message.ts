@@ -38,7 +38,7 @@ function fieldLine(
 }
 
 /**
- * The lines of the error toast for an error answer body (specification section 8): a string message
+ * The lines of the error toast for an error answer body (docs/product.md §8): a string message
  * (or the translation of its code), or one line per field with its messages joined by '; '. With a
  * `translator`, a field whose stable codes (`fields`) all have translations shows those, under its
  * translated label, so a user never reads the server's English. Returns null when nothing can be shown,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_END_REASONS } from './session-end';
+import { SESSION_END_REASONS } from './session-end-reasons';
 
 /**
  * What the router carries to the login page (see login-state.ts). History state survives a reload and

@@ -6,7 +6,7 @@ import { languageOfPath } from './language';
 import { activeServiceWorker } from './service-worker';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
-/** The three states of the preferences tab (specification section 4). */
+/** The three states of the preferences tab (docs/product.md §4). */
 export type PushState = 'unsupported' | 'supported' | 'enabled';
 
 /** Whether this browser can receive push notifications at all. */
@@ -94,7 +94,7 @@ async function unsubscribeBrowser(options: TokenOption = {}): Promise<void> {
 
 /**
  * The preferences tab's "enable": asks the permission, subscribes and sets the flag. A refusal or any
- * failure clears the flag; a permission failure is also logged to the console (specification section 8).
+ * failure clears the flag; a permission failure is also logged to the console (docs/product.md §8).
  */
 export async function enablePush(): Promise<boolean> {
   let permission: NotificationPermission;

@@ -1,4 +1,4 @@
-/** The specification's "registered when the app is stable or after 30000 ms". */
+/** Registered "when the app is stable or after 30000 ms" (docs/product.md §9). */
 export const SERVICE_WORKER_LATEST_MS = 30_000;
 const SCRIPT = '/sw.js';
 

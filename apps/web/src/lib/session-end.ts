@@ -1,24 +1,9 @@
-import type { ErrorCode } from '@portal/contract';
 import { ApiError, SessionExpiredError } from './api-client';
-
-/**
- * Why a session ended, as the login page explains it: the error code of the answer that ended it, or
- * the user's own logout.
- */
-export const SESSION_END_REASONS = [
-  'SESSION_EXPIRED',
-  'SESSION_ENDED',
-  'UNAUTHENTICATED',
-  'ACCOUNT_DISABLED',
-  'BUSINESS_SUSPENDED',
-  'LOGGED_OUT',
-] as const satisfies readonly (ErrorCode | 'LOGGED_OUT')[];
-
-export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+import type { SessionEndReason } from './session-end-reasons';
 
 /**
  * The reason a failed call ends the session, or null when it does not: a token the client already knows
- * has expired, any 401 (specification section 8), and the 403s saying the account may no longer use the
+ * has expired, any 401 (docs/product.md §8), and the 403s saying the account may no longer use the
  * portal at all. A login call's 401 and 403 only mean the credentials were refused.
  */
 export function sessionEndReasonOf(error: unknown, isLogin: boolean): SessionEndReason | null {

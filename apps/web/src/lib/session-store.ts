@@ -2,7 +2,7 @@ import type { LoginResponse, SessionClaims } from '@portal/contract';
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../config/storage-keys';
 import { isExpired, readClaims } from './session';
-import type { SessionEndReason } from './session-end';
+import type { SessionEndReason } from './session-end-reasons';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
 /** The signed-in state: the tokens as stored and the claims read from the session token. */
@@ -10,12 +10,16 @@ export interface Session {
   token: string;
   videoToken: string | null;
   claims: SessionClaims;
+  /** When this page got the token (epoch ms): the renewal is timed from it. */
+  receivedAt: number;
 }
 
 /** Builds a session from a login answer; null when the token cannot be read as a session token. */
 export async function toSession(tokens: LoginResponse): Promise<Session | null> {
   const claims = await readClaims(tokens.access_token);
-  return claims ? { token: tokens.access_token, videoToken: tokens.video_token, claims } : null;
+  return claims
+    ? { token: tokens.access_token, videoToken: tokens.video_token, claims, receivedAt: Date.now() }
+    : null;
 }
 
 /** How the last session ended, and whose it was: what the login page explains and whom it returns. */
@@ -37,7 +41,7 @@ function clearStoredTokens(): void {
   removeStorage(STORAGE_KEYS.videoToken);
 }
 
-/** A stored token that is unreadable or already expired means logged out (specification section 4). */
+/** A stored token that is unreadable or already expired means logged out (docs/product.md §4). */
 async function readStoredSession(): Promise<Session | null> {
   const token = readStorage(STORAGE_KEYS.token);
   if (!token) return null;
@@ -47,7 +51,7 @@ async function readStoredSession(): Promise<Session | null> {
     if (claims) lastEnd = { reason: 'SESSION_EXPIRED', userId: claims.id };
     return null;
   }
-  return { token, videoToken: readStorage(STORAGE_KEYS.videoToken), claims };
+  return { token, videoToken: readStorage(STORAGE_KEYS.videoToken), claims, receivedAt: Date.now() };
 }
 
 function emit(): void {

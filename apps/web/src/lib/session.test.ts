@@ -1,7 +1,15 @@
 import { Role, SESSION_WARNING_BEFORE_MS } from '@portal/contract';
 import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { expiresAt, formatTimeLeft, isExpired, msUntilExpiry, readClaims, warningAt } from './session';
+import {
+  expiresAt,
+  formatTimeLeft,
+  isExpired,
+  msUntilExpiry,
+  readClaims,
+  renewalAt,
+  warningAt,
+} from './session';
 
 const claims = { id: 7, role: Role.Manager, business: 3, exp: 1_700_000_000 };
 const expiry = claims.exp * 1000;
@@ -41,6 +49,18 @@ describe('warningAt', () => {
   it('is due two minutes before expiry', () => {
     expect(SESSION_WARNING_BEFORE_MS).toBe(120_000);
     expect(warningAt(claims)).toBe(expiry - 120_000);
+  });
+});
+
+describe('renewalAt', () => {
+  it('renews a page in use half a minute before the popup would be due', () => {
+    expect(renewalAt(claims, expiry - 3_600_000)).toBe(expiry - 150_000);
+  });
+
+  it('renews a short token half-way or a minute in, so renewals never follow each other at once', () => {
+    expect(renewalAt(claims, expiry - 20_000)).toBe(expiry - 10_000);
+    expect(renewalAt(claims, expiry - 130_000)).toBe(expiry - 70_000);
+    expect(renewalAt(claims, expiry - 200_000)).toBe(expiry - 140_000);
   });
 });
 

@@ -1,4 +1,4 @@
-import { SESSION_WARNING_BEFORE_MS, type SessionClaims } from '@portal/contract';
+import { SESSION_RENEW_BEFORE_MS, SESSION_WARNING_BEFORE_MS, type SessionClaims } from '@portal/contract';
 import { decodeJwt } from 'jose';
 import { loadSchemas } from './load-schemas';
 
@@ -27,7 +27,20 @@ export const isExpired = (claims: SessionClaims, now: number): boolean => now >=
 export const msUntilExpiry = (claims: SessionClaims, now: number): number =>
   Math.max(0, expiresAt(claims) - now);
 
-/** The instant the session-expiry popup is due (specification section 9: two minutes before expiry). */
+/** A renewal never follows the last one sooner than this, nor sooner than half the token's life. */
+const MIN_RENEWAL_GAP_MS = 60 * 1000;
+
+/**
+ * The instant a page in use renews its session: half a minute before the popup would be due, and never sooner
+ * after the page got the token (`receivedAt`) than half its life or a minute, so renewals never chain.
+ */
+export const renewalAt = (claims: SessionClaims, receivedAt: number): number =>
+  Math.max(
+    expiresAt(claims) - SESSION_RENEW_BEFORE_MS,
+    receivedAt + Math.min((expiresAt(claims) - receivedAt) / 2, MIN_RENEWAL_GAP_MS),
+  );
+
+/** The instant the session-expiry popup is due for a page not in use (docs/product.md §9: two minutes before). */
 export const warningAt = (claims: SessionClaims): number => expiresAt(claims) - SESSION_WARNING_BEFORE_MS;
 
 const pad2 = (value: number): string => String(value).padStart(2, '0');

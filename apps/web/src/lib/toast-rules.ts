@@ -1,6 +1,6 @@
 import { TOAST_DEFAULT_DELAY_MS } from '@portal/contract';
 
-/** Bootstrap contextual variants: the specification's toast types. */
+/** Bootstrap contextual variants: the toast types of docs/product.md §3. */
 export type ToastType =
   | 'primary'
   | 'secondary'
@@ -11,7 +11,7 @@ export type ToastType =
   | 'light'
   | 'dark';
 
-/** A toast as the specification defines it (section 3). */
+/** A toast as docs/product.md §3 defines it. */
 export interface Toast {
   id: string;
   header: string;

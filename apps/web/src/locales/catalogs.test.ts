@@ -35,7 +35,7 @@ describe('translation catalogs', () => {
     }
   });
 
-  it('keep the texts the specification gives', () => {
+  it('keep the texts docs/product.md gives', () => {
     expect(en.toast.error).toBe('Error');
     expect(en.toast.undefinedError).toBe('Undefined error has occurred');
     expect(en.common.close).toBe('Close');

@@ -4,7 +4,7 @@ import en from './en.json';
 import it_ from './it.json';
 
 describe('the users texts of the catalogs', () => {
-  it('keep the English texts of the specification verbatim', () => {
+  it('keep the English texts of docs/product.md verbatim', () => {
     expect(en.users.toasts).toMatchObject({
       created: 'User created successfully',
       updated: 'User data updated successfully',

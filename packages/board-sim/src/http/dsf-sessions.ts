@@ -11,7 +11,7 @@ interface DsfSession {
 }
 
 /**
- * DSF's sessions (http-api.md §2.2): a 32-hex key from /machine/connect, sent as X-Session-Key or
+ * DSF's sessions (docs/duet-http.md §2.2): a 32-hex key from /machine/connect, sent as X-Session-Key or
  * `?sessionKey=`; without a key, an address-based session, created silently while the password is the default.
  */
 export class DsfSessions {
@@ -46,6 +46,11 @@ export class DsfSessions {
 
   remove(ip: string, headerKey: string | undefined): boolean {
     return this.#byKey.delete(headerKey === undefined ? `ip:${ip}` : headerKey);
+  }
+
+  /** Forgets every session (a restart of DSF, or the test switch of the same name). */
+  clear(): void {
+    this.#byKey.clear();
   }
 
   /** Keeps a session alive while something long runs on it; returns the release. */

@@ -71,6 +71,33 @@ describe('board faults', () => {
   });
 });
 
+describe('forgetting the sessions', () => {
+  it('refuses an old session key until its client logs in again', async () => {
+    const guarded = await startBoard({ autoAdvance: false, password: 'secret' });
+    try {
+      guarded.advance(BOOT_MS);
+      const login = await fetch(`${guarded.url}/rr_connect?password=secret&sessionKey=yes`);
+      const { sessionKey } = (await login.json()) as { sessionKey: number };
+      const headers = { 'X-Session-Key': String(sessionKey) };
+      expect((await fetch(`${guarded.url}/rr_model?key=state`, { headers })).status).toBe(200);
+      guarded.forgetSessions();
+      expect((await fetch(`${guarded.url}/rr_model?key=state`, { headers })).status).toBe(401);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('refuses an SBC session key as well', async () => {
+    const { sessionKey } = (await (await fetch(`${sbc.url}/machine/connect`)).json()) as {
+      sessionKey: string;
+    };
+    const headers = { 'X-Session-Key': sessionKey };
+    expect((await fetch(`${sbc.url}/machine/status`, { headers })).status).toBe(200);
+    sbc.forgetSessions();
+    expect((await fetch(`${sbc.url}/machine/status`, { headers })).status).toBe(401);
+  });
+});
+
 describe('the stall switch', () => {
   it('holds answers while set and releases them when cleared', async () => {
     const faults = new FaultSwitches();

@@ -123,7 +123,7 @@ function gcode(context: RrApiContext, request: RrRequest): ApiResult {
 function model(context: RrApiContext, request: RrRequest): ApiResult {
   const key = request.params.get('key') ?? '';
   const flags = request.params.get('flags') ?? '';
-  // DSF checks the arguments before passing them on (http-api.md §2.3).
+  // DSF checks the arguments before passing them on (docs/duet-http.md §2.3).
   if (context.emulated && (!/^[A-Za-z0-9.[\]]*$/.test(key) || !/^[A-Za-z0-9]*$/.test(flags)))
     return json({ err: 1 });
   return json(queryModel(context.machine.rrfModel(), key, flags));

@@ -33,8 +33,8 @@ function rrName(path: string): string | null {
 }
 
 /**
- * Serves a request the way RepRapFirmware's HttpResponder does (http-api.md §1.1): its parser limits, GET
- * for everything, POST only for rr_upload, OPTIONS, raw answers on a connection that always closes.
+ * Serves a request the way RepRapFirmware's HttpResponder does (docs/duet-http.md §1.1): its parser limits,
+ * GET for everything, POST only for rr_upload, OPTIONS, raw answers on a connection that always closes.
  */
 export async function serveStandalone(context: StandaloneContext, request: IncomingMessage): Promise<void> {
   const { api, faults } = context;

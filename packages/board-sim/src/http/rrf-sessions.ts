@@ -11,8 +11,8 @@ export interface RrfSession {
 }
 
 /**
- * RRF's session table (http-api.md §1.2): at most 8, dropped after 8 s without a request. On 3.4 a session
- * is the client address alone and any X-Session-Key header is ignored.
+ * RRF's session table (docs/duet-http.md §1.2): at most 8, dropped after 8 s without a request. On 3.4 a
+ * session is the client address alone and any X-Session-Key header is ignored.
  */
 export class RrfSessions {
   #sessions: RrfSession[] = [];

@@ -8,9 +8,9 @@ const OLD_INDEX = 'reprap.htm';
 const NOT_FOUND_PAGE = '404.html';
 
 /**
- * Any path that is not an API call is a file of `0:/www` (http-api.md §1.1): a `.gz` variant is preferred
- * and sent gzip-encoded, a missing name without a dot falls back to index.html, a missing HTML page to
- * 404.html, anything else is a 404.
+ * Any path that is not an API call is a file of `0:/www` (docs/duet-http.md §1.1): a `.gz` variant is
+ * preferred and sent gzip-encoded, a missing name without a dot falls back to index.html, a missing HTML page
+ * to 404.html, anything else is a 404.
  */
 export function serveWebFile(sd: SdCard, requestPath: string): ApiResult {
   let name = requestPath.replace(/^\/+/, '') || INDEX;

@@ -20,7 +20,9 @@ export interface ActivityRequest {
   readonly finish?: () => string;
 }
 
-/** The status an activity shows while it runs (http-api.md §3.4); job statuses outrank the plain ones. */
+/**
+ * The status an activity shows while it runs (docs/duet-http.md §3.4); job statuses outrank the plain ones.
+ */
 export function activityStatus(kind: ActivityKind, sbc: boolean): MachineStatusName {
   switch (kind) {
     case 'boot':

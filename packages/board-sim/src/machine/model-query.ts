@@ -2,8 +2,8 @@ import { LIVE_FIELDS, type LiveSpec, liveSpecAt, pickLive, type RrModelResponse 
 
 /**
  * `rr_model` (and M409) over a standalone model: key paths with `[n]`, `[]` and a leading `#`, and the flag
- * letters of http-api.md §3.2. `v`, `o`, `i` and `s` are accepted; the simulated model has no verbose-only,
- * obsolete or important-only fields for them to reveal.
+ * letters of docs/duet-http.md §3.2. `v`, `o`, `i` and `s` are accepted; the simulated model has no
+ * verbose-only, obsolete or important-only fields for them to reveal.
  */
 
 export interface ModelFlags {

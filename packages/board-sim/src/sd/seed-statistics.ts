@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { formatSlicerDuration } from './gcode-file.ts';
 
-/** Where the machine's own macros keep their per-job and maintenance logs (specification §7). */
+/** Where the machine's own macros keep their per-job and maintenance logs (docs/product.md §7). */
 export const STATISTICS_PATH = '0:/sys/Statistiche/statistiche_v1.csv';
 export const MAINTENANCE_PATH = '0:/sys/Statistiche/manutenzioni_v1.csv';
 

@@ -1,5 +1,5 @@
 /**
- * The bytes mjpg-streamer's output_http plugin sends (http-api.md §5), kept byte for byte: HTTP/1.0,
+ * The bytes mjpg-streamer's output_http plugin sends (docs/duet-http.md §5), kept byte for byte: HTTP/1.0,
  * its header order and spelling (`Content-type` in the snapshot and error answers), the boundary with no
  * space after `;`, and no closing boundary.
  */

@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.database.db.delete(loginFailures);
+  t.modules.auth.gate.clear();
 });
 
 describe('POST /api/v1/auth', () => {

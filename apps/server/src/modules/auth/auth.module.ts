@@ -1,31 +1,55 @@
+import type { Changes } from '../../shared/change-listeners.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
+import type { PasswordHasher } from '../../shared/password-hasher.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { authPublicRoutes, authRoutes } from './auth.routes.ts';
+import { authPublicRoutes, authRoutes, renewalCookieOptions } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
+import { LoginGate } from './login-gate.ts';
 import { LoginThrottleRepository } from './login-throttle.repository.ts';
-import { PasswordHasher } from './password-hasher.ts';
 import { SessionCache } from './session-cache.ts';
+import { InProcessSessionEvents } from './session-events.ts';
+import { SessionSettingsRepository } from './session-settings.repository.ts';
 import { SessionsRepository } from './sessions.repository.ts';
 import { TokenService } from './token.service.ts';
 
-/** Logins, sessions and password hashing. */
-export function createAuthModule({ db, clock, config }: ModuleDeps, { users }: { users: UsersRepository }) {
-  const hasher = new PasswordHasher({ cost: config.passwordHashing });
+interface AuthModuleNeeds {
+  users: UsersRepository;
+  /** Users whose sessions must end (the users module's changes). */
+  sessionEnds: Changes<number>;
+  hasher: PasswordHasher;
+}
+
+/** Logins and sessions. */
+export function createAuthModule(
+  { db, clock, config }: ModuleDeps,
+  { users, sessionEnds, hasher }: AuthModuleNeeds,
+) {
+  const gate = new LoginGate();
+  const renewalCookie = renewalCookieOptions(config.publicUrl);
+  const events = new InProcessSessionEvents();
   const service = new AuthService({
     users,
     sessions: new SessionsRepository(db),
+    settings: new SessionSettingsRepository(db),
     throttle: new LoginThrottleRepository(db),
+    gate,
     hasher,
     tokens: new TokenService(config.jwtSecret, clock),
     clock,
     sessionTtlSeconds: config.sessionTtlSeconds,
     cache: new SessionCache(config.sessionCacheMs, clock),
+    events,
   });
+  sessionEnds.subscribe((userId) => service.endSessionsOf(userId));
   return {
     service,
-    /** Shared with first-start seeding, so one hashing limit covers both. */
+    /** The hasher logins use, shared with first-start seeding, so one hashing limit covers both. */
     hasher,
-    publicRoutes: routesOf(authPublicRoutes, { auth: service }),
-    routes: routesOf(authRoutes, { auth: service }),
+    /** This process's memory of login refusals (tests clear it with the counters). */
+    gate,
+    /** Sessions this instance ended or changed: open status streams and webcam viewers check theirs again. */
+    events,
+    publicRoutes: routesOf(authPublicRoutes, { auth: service, renewalCookie }),
+    routes: routesOf(authRoutes, { auth: service, renewalCookie }),
   };
 }

@@ -1,14 +1,58 @@
-import { loginBodySchema, loginResponseSchema, videoTokenResponseSchema } from '@portal/contract';
+import { type CookieSerializeOptions, fastifyCookie } from '@fastify/cookie';
+import {
+  loginBodySchema,
+  loginResponseSchema,
+  sessionSettingsSchema,
+  videoTokenResponseSchema,
+} from '@portal/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../shared/app-error.ts';
 import { readBearer } from '../../shared/bearer.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
-import type { AuthService } from './auth.service.ts';
+import type { AuthService, IssuedSession } from './auth.service.ts';
 
-/** Logging in needs no session; a session being renewed may come along to be ended. */
-export const authPublicRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+/** The cookie that carries a session's renewal token: only the renewal call ever sees it. */
+const RENEWAL_COOKIE = 'portal_renewal';
+const RENEWAL_PATH = '/api/v1/auth/session';
+
+/**
+ * Script cannot read it, other sites' requests never carry it (the machine origins are the same site, so the
+ * renewal also asks for the page's session token, which they cannot read), and over HTTPS it is Secure.
+ */
+export function renewalCookieOptions(publicUrl: string): CookieSerializeOptions {
+  return {
+    path: RENEWAL_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: new URL(publicUrl).protocol === 'https:',
+  };
+}
+
+interface AuthRouteOptions {
+  auth: AuthService;
+  renewalCookie: CookieSerializeOptions;
+}
+
+/** The answer of a login or renewal; a new renewal token goes into the cookie, never into the body. */
+function answer(reply: FastifyReply, issued: IssuedSession, cookie: CookieSerializeOptions) {
+  if (issued.renewal) {
+    reply.setCookie(RENEWAL_COOKIE, issued.renewal.token, { ...cookie, expires: issued.renewal.expiresAt });
+  }
+  return { access_token: issued.accessToken, video_token: issued.videoToken };
+}
+
+/**
+ * Logging in needs no session (one being renewed by password may come along to be ended); renewing needs the
+ * renewal cookie and the session's token, which may just have run out.
+ */
+export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
+  app,
+  { auth, renewalCookie },
+) => {
+  await app.register(fastifyCookie);
   app.post(
     '/api/v1/auth',
     {
@@ -21,15 +65,34 @@ export const authPublicRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = as
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
-      const tokens = await auth.login(email, password, request.ip, readBearer(request));
-      return { access_token: tokens.accessToken, video_token: tokens.videoToken };
+      return answer(reply, await auth.login(email, password, request.ip, readBearer(request)), renewalCookie);
+    },
+  );
+
+  app.post(
+    RENEWAL_PATH,
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Renew a session in use before its token runs out: the bearer token (current or just expired) and the ' +
+          'renewal cookie set at login; answers new tokens and replaces the cookie. A replaced cookie coming ' +
+          'back ends the session',
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const token = readBearer(request);
+      if (!token) throw unauthenticated();
+      return answer(reply, await auth.renew(token, request.cookies[RENEWAL_COOKIE]), renewalCookie);
     },
   );
 };
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, renewalCookie }) => {
+  await app.register(fastifyCookie);
   app.post(
     '/api/v1/auth/video-token',
     {
@@ -59,7 +122,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request, reply) => {
       await auth.logout(sessionOf(request));
+      reply.clearCookie(RENEWAL_COOKIE, renewalCookie);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/v1/settings/sessions',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'How long a session may be renewed from its login (administrators)',
+        response: { 200: sessionSettingsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    (request) => auth.sessionSettings(sessionOf(request)),
+  );
+
+  app.put(
+    '/api/v1/settings/sessions',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set how long a session may be renewed from its login (administrators); new sessions use it',
+        body: sessionSettingsSchema,
+        response: { 200: sessionSettingsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => auth.saveSessionSettings(sessionOf(request), request.body),
   );
 };

@@ -1,32 +1,51 @@
-import { randomUUID } from 'node:crypto';
-import { Role } from '@portal/contract';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { can, Role, type SessionSettings } from '@portal/contract';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { PasswordHasher } from '../../shared/password-hasher.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import type { UsersRepository, UserWithBusinessState } from '../users/users.repository.ts';
-import type { LoginThrottleRepository } from './login-throttle.repository.ts';
-import { loginKeys } from './login-throttle.ts';
-import type { PasswordHasher } from './password-hasher.ts';
+import type { LoginGate } from './login-gate.ts';
+import type { CountedAttempt, LoginThrottleRepository } from './login-throttle.repository.ts';
+import { type LoginKeys, loginKeys } from './login-throttle.ts';
 import type { SessionCache } from './session-cache.ts';
+import type { SessionEvents } from './session-events.ts';
+import type { SessionSettingsRepository } from './session-settings.repository.ts';
 import type { SessionCheckRow, SessionsRepository } from './sessions.repository.ts';
 import type { IssuedTokens, TokenService } from './token.service.ts';
 
 export interface AuthServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
+  settings: SessionSettingsRepository;
   throttle: LoginThrottleRepository;
+  /** Asked first: refusals already decided cost no query and no hash. */
+  gate: LoginGate;
   hasher: PasswordHasher;
   tokens: TokenService;
   clock: Clock;
   sessionTtlSeconds: number;
   cache: SessionCache;
+  /** Told of every session this service ends, so open streams end with it at once. */
+  events: SessionEvents;
 }
+
+const earlier = (a: Date, b: Date): Date => (a <= b ? a : b);
 
 /** Disabled users, and every non-administrator of a suspended business, are kept out. */
 function refusalOf(user: { enabled: boolean; businessActive: boolean; role: number }): AppError | null {
   if (!user.enabled) return new AppError('ACCOUNT_DISABLED');
   if (!user.businessActive && user.role !== Role.Administrator) return new AppError('BUSINESS_SUSPENDED');
   return null;
+}
+
+function tooManyAttempts(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(
+    'TOO_MANY_LOGIN_ATTEMPTS',
+    `Too many failed login attempts. Try again in ${seconds} seconds.`,
+    { headers: { 'retry-after': String(seconds) } },
+  );
 }
 
 /** Whether a session outlived a change that must end it: a new role or business, or a new password. */
@@ -38,6 +57,21 @@ function sessionOutdated(row: SessionCheckRow): boolean {
   );
 }
 
+/**
+ * Two tabs (or two instances) may renew with the same token at once: the one that comes second within this
+ * long gets a session token without a new renewal token (the first one's cookie is already the browser's).
+ * Later, the replaced token coming back means it was copied: the session ends.
+ */
+const RENEWAL_RACE_MS = 30 * 1000;
+
+/** A session opened or renewed: its tokens and, when a new one was made, the renewal token for the cookie. */
+export interface IssuedSession extends IssuedTokens {
+  renewal?: { token: string; expiresAt: Date };
+}
+
+const hashOf = (renewalToken: string) => createHash('sha256').update(renewalToken).digest('base64url');
+const newRenewalToken = () => randomBytes(32).toString('base64url');
+
 export class AuthService {
   readonly #deps: AuthServiceDeps;
 
@@ -47,8 +81,9 @@ export class AuthService {
 
   /**
    * Checks the credentials and opens a session. The attempt is counted before the password is hashed,
-   * so concurrent attempts cannot slip past the limits. Unknown accounts get the same answer after the
-   * same hashing work as a wrong password, so the answer says nothing about which accounts exist.
+   * so concurrent attempts cannot slip past the limits; one the limits are known to refuse is refused
+   * before anything else (`LoginGate`). Unknown accounts get the same answer after the same hashing
+   * work as a wrong password, so the answer says nothing about which accounts exist.
    * `replacedToken` is the session the caller renews (the session popup): it ends once the new one opens.
    */
   async login(
@@ -56,26 +91,18 @@ export class AuthService {
     password: string,
     clientAddress: string,
     replacedToken?: string,
-  ): Promise<IssuedTokens> {
-    const { users, throttle, hasher, clock } = this.#deps;
-    hasher.assertAvailable();
-    await throttle.pruneExpired(clock());
-    const attempt = await throttle.countAttempt(loginKeys(email, clientAddress), clock());
-    if (!attempt.admitted) {
-      const seconds = Math.ceil(attempt.retryAfterMs / 1000);
-      throw new AppError(
-        'TOO_MANY_LOGIN_ATTEMPTS',
-        `Too many failed login attempts. Try again in ${seconds} seconds.`,
-        { headers: { 'retry-after': String(seconds) } },
-      );
-    }
+  ): Promise<IssuedSession> {
+    const { users, throttle, gate, hasher } = this.#deps;
+    const counted = await this.#countAttempt(loginKeys(email, clientAddress));
     const user = await users.findWithBusinessStateByEmail(email);
     const valid = await hasher.verify(user?.passwordHash, password).catch(async (error: unknown) => {
-      await throttle.withdraw(attempt.counted);
+      gate.withdrawn(counted);
+      await throttle.withdraw(counted);
       throw error;
     });
     if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
-    await throttle.succeeded(attempt.counted);
+    gate.succeeded(counted);
+    await throttle.succeeded(counted);
     const refusal = refusalOf(user);
     if (refusal) throw refusal;
     const issued = await this.openSession(user);
@@ -84,22 +111,110 @@ export class AuthService {
   }
 
   /** Opens a server-side session for a user already known to be allowed in, and signs its tokens. */
-  async openSession(user: Pick<UserWithBusinessState, 'id' | 'role' | 'businessId'>): Promise<IssuedTokens> {
-    const { sessions, tokens, clock, sessionTtlSeconds } = this.#deps;
+  async openSession(user: Pick<UserWithBusinessState, 'id' | 'role' | 'businessId'>): Promise<IssuedSession> {
+    const { sessions, settings, tokens, clock, sessionTtlSeconds } = this.#deps;
     const now = clock();
+    const { maxHours } = await settings.get();
+    const absoluteExpiresAt = new Date(now.getTime() + maxHours * 3600 * 1000);
+    const renewalToken = newRenewalToken();
     const session = {
       id: randomUUID(),
       userId: user.id,
       role: user.role,
       businessId: user.businessId,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + sessionTtlSeconds * 1000),
+      expiresAt: earlier(new Date(now.getTime() + sessionTtlSeconds * 1000), absoluteExpiresAt),
+      absoluteExpiresAt,
+      renewalHash: hashOf(renewalToken),
     };
     await sessions.insert(session);
-    return tokens.issue(
+    const issued = await tokens.issue(
       { id: user.id, role: user.role, business: user.businessId, sessionId: session.id },
       session.expiresAt,
     );
+    return { ...issued, renewal: { token: renewalToken, expiresAt: absoluteExpiresAt } };
+  }
+
+  /**
+   * Renews a session that is still live: a page in use, or showing live data, asks before its token runs out
+   * (docs/design.md §4). `sessionToken` (its current or just-expired token) names the session and proves the
+   * caller is the page; `renewalToken` (the cookie) must be the session's current one, and is replaced each
+   * time. The replaced one coming back later ends the session: someone copied it. No renewal reaches past the
+   * session's absolute end, and every check of a normal call applies (disabled, suspended, changed).
+   */
+  async renew(sessionToken: string, renewalToken: string | undefined): Promise<IssuedSession> {
+    const { sessions, tokens, clock, cache, sessionTtlSeconds } = this.#deps;
+    const claims = await tokens.verifySessionForRenewal(sessionToken);
+    const row = await sessions.findForRenewal(claims.sid);
+    if (!row || row.userId !== claims.id || row.revokedAt !== null) throw new AppError('SESSION_ENDED');
+    const now = clock();
+    if (row.expiresAt <= now || row.absoluteExpiresAt === null || row.absoluteExpiresAt <= now) {
+      throw new AppError('SESSION_EXPIRED');
+    }
+    const refusal = sessionOutdated(row) ? new AppError('SESSION_ENDED') : refusalOf(row);
+    if (refusal) {
+      await this.#end(claims.sid);
+      throw refusal;
+    }
+    const presented = renewalToken ? hashOf(renewalToken) : undefined;
+    const subject = { id: row.userId, role: row.role, business: row.businessId, sessionId: claims.sid };
+    const expiresAt = earlier(new Date(now.getTime() + sessionTtlSeconds * 1000), row.absoluteExpiresAt);
+
+    if (presented !== undefined && presented === row.renewalHash) {
+      const next = newRenewalToken();
+      const rotated = await sessions.rotate(claims.sid, presented, {
+        renewalHash: hashOf(next),
+        expiresAt,
+        renewedAt: now,
+      });
+      cache.forget(claims.sid);
+      if (rotated) {
+        const issued = await tokens.issue(subject, expiresAt);
+        return { ...issued, renewal: { token: next, expiresAt: row.absoluteExpiresAt } };
+      }
+      // Another renewal with the same token won the race: this one is the second of the pair.
+      return this.#renewedByOther(claims.sid, subject);
+    }
+    const raced =
+      presented !== undefined &&
+      presented === row.previousRenewalHash &&
+      row.renewedAt !== null &&
+      now.getTime() - row.renewedAt.getTime() < RENEWAL_RACE_MS;
+    if (raced) return tokens.issue(subject, row.expiresAt);
+    if (presented !== undefined && presented === row.previousRenewalHash) {
+      await this.#end(claims.sid);
+      throw new AppError('SESSION_ENDED');
+    }
+    throw new AppError('UNAUTHENTICATED', 'Missing or unknown renewal token');
+  }
+
+  /** The tokens of a session another renewal has just moved on: its new end, no new renewal token. */
+  async #renewedByOther(
+    sessionId: string,
+    subject: Parameters<TokenService['issue']>[0],
+  ): Promise<IssuedSession> {
+    const row = await this.#deps.sessions.findForRenewal(sessionId);
+    if (!row || row.revokedAt !== null) throw new AppError('SESSION_ENDED');
+    return this.#deps.tokens.issue(subject, row.expiresAt);
+  }
+
+  /** The administrator's session settings. */
+  sessionSettings(viewer: SessionSubject): Promise<SessionSettings> {
+    if (!can(viewer.role, 'settings')) throw new AppError('FORBIDDEN');
+    return this.#deps.settings.get();
+  }
+
+  /** Saves them; sessions opened from then on use them (open ones keep the end they were given). */
+  saveSessionSettings(viewer: SessionSubject, settings: SessionSettings): Promise<SessionSettings> {
+    if (!can(viewer.role, 'settings')) throw new AppError('FORBIDDEN');
+    return this.#deps.settings.save(settings);
+  }
+
+  /** Ends one session for good, and tells its open streams. */
+  async #end(sessionId: string): Promise<void> {
+    this.#deps.cache.forget(sessionId);
+    await this.#deps.sessions.revoke(sessionId, this.#deps.clock());
+    this.#deps.events.publish({ sessionId });
   }
 
   /**
@@ -157,19 +272,20 @@ export class AuthService {
 
   /** Logs out: the session's tokens stop working at once. */
   async logout(subject: SessionSubject): Promise<void> {
-    this.#deps.cache.forget(subject.sessionId);
-    await this.#deps.sessions.revoke(subject.sessionId, this.#deps.clock());
+    await this.#end(subject.sessionId);
   }
 
   /** A business was suspended or changed: its users' next calls are checked against the database again. */
   businessChanged(businessId: number): void {
     this.#deps.cache.forgetWhere((subject) => subject.business === businessId);
+    this.#deps.events.publish({ businessId });
   }
 
   /** Ends every open session of a user at once: their role changed, they were disabled, a new password. */
   async endSessionsOf(userId: number): Promise<void> {
     this.#deps.cache.forgetWhere((subject) => subject.id === userId);
     await this.#deps.sessions.revokeAllOf(userId, this.#deps.clock());
+    this.#deps.events.publish({ userId });
   }
 
   /** Housekeeping: forgets expired sessions. */
@@ -177,9 +293,35 @@ export class AuthService {
     await this.#deps.sessions.deleteExpired(this.#deps.clock());
   }
 
+  /**
+   * Counts a login attempt, or throws TOO_MANY_LOGIN_ATTEMPTS (or SERVER_BUSY). The gate answers first
+   * from memory; the database then decides with the counts of every instance. When it finds the address
+   * over its limit before this process knew, the gate is asked again: the attempt may be the address's
+   * next one over the limit.
+   */
+  async #countAttempt(keys: LoginKeys): Promise<CountedAttempt> {
+    const { throttle, gate, hasher, clock } = this.#deps;
+    for (let asked = 0; ; asked++) {
+      const now = clock();
+      const verdict = gate.check(keys, now);
+      if (!verdict.pass) throw tooManyAttempts(verdict.retryAfterMs);
+      if (asked === 0) {
+        hasher.assertAvailable();
+        await throttle.pruneExpired(now);
+      }
+      const attempt = await throttle.countAttempt(keys, now, { waiveAddress: verdict.waiveAddress });
+      if (attempt.admitted) {
+        gate.counted(attempt.counted, now);
+        return attempt.counted;
+      }
+      gate.refused(keys, attempt.waits, now);
+      if (verdict.waiveAddress || asked > 0) throw tooManyAttempts(attempt.retryAfterMs);
+    }
+  }
+
   /** Ends the session a renewal replaces, if the token is a live session of the same user. */
   async #endReplacedSession(token: string, userId: number): Promise<void> {
     const claims = await this.#deps.tokens.verifySession(token).catch(() => null);
-    if (claims?.id === userId) await this.#deps.sessions.revoke(claims.sid, this.#deps.clock());
+    if (claims?.id === userId) await this.#end(claims.sid);
   }
 }

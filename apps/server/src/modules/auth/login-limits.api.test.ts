@@ -1,21 +1,25 @@
+import argon2 from 'argon2';
 import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginFailures } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
+import { HASHER_DEFAULTS } from '../../shared/password-hasher.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { LOGIN_GATE } from './login-gate.ts';
+import { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { loginKeys, THROTTLE } from './login-throttle.ts';
-import { HASHER_DEFAULTS } from './password-hasher.ts';
 
-// Real argon2, except that a test can hold every verification until it lets them go.
-const gate = vi.hoisted(() => ({ held: false, waiting: [] as (() => void)[] }));
-vi.mock('argon2', async (importOriginal) => {
-  const real = (await importOriginal<{ default: typeof import('argon2') }>()).default;
-  const verify: typeof real.verify = async (...args) => {
-    if (gate.held) await new Promise<void>((resolve) => gate.waiting.push(resolve));
-    return real.verify(...args);
-  };
-  return { default: { ...real, verify } };
+// Real argon2, except that a test can hold every verification until it lets them go. Spied, not mocked: test
+// files share their worker's modules, and the spy is restored when this file ends.
+const gate = { held: false, waiting: [] as (() => void)[] };
+const realVerify = argon2.verify.bind(argon2);
+vi.spyOn(argon2, 'verify').mockImplementation(async (...args) => {
+  if (gate.held) await new Promise<void>((resolve) => gate.waiting.push(resolve));
+  return realVerify(...args);
+});
+afterAll(() => {
+  vi.restoreAllMocks();
 });
 
 let t: TestApp;
@@ -53,6 +57,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.database.db.delete(loginFailures);
+  t.modules.auth.gate.clear();
 });
 
 describe('login limits under concurrent attempts', () => {
@@ -71,15 +76,19 @@ describe('login limits under concurrent attempts', () => {
     expect(await failuresOf(loginKeys('manager@demo.test', ATTACKER).pair)).toBe(judged);
   });
 
-  it('judges exactly fifty of 80 simultaneous failures from one address, over many accounts', async () => {
+  it('judges fifty of 80 simultaneous failures from one address over many accounts, and one over the limit', async () => {
     const responses = await Promise.all(
       Array.from({ length: 80 }, (_, i) => login(`user${i}@elsewhere.test`, WRONG, ATTACKER)),
     );
-    expect(tally(responses, 401)).toBe(THROTTLE.addressLimit);
-    expect(tally(responses, 429)).toBe(80 - THROTTLE.addressLimit);
+    expect(tally(responses, 401)).toBe(THROTTLE.addressLimit + 1);
+    expect(tally(responses, 429)).toBe(80 - THROTTLE.addressLimit - 1);
     for (const response of responses.filter((r) => r.statusCode === 429)) expectTooMany(response);
+    expect(await failuresOf(loginKeys('', ATTACKER).address)).toBe(THROTTLE.addressLimit + 1);
 
-    expectTooMany(await login('customer@demo.test', DEMO_PASSWORD, ATTACKER));
+    // The address's turn over its limit is taken: a right password from there waits for the next one.
+    const waiting = await login('customer@demo.test', DEMO_PASSWORD, ATTACKER);
+    expectTooMany(waiting);
+    expect(retryAfter(waiting) * 1000).toBeLessThanOrEqual(LOGIN_GATE.overLimitIntervalMs);
     expect((await login('customer@demo.test', DEMO_PASSWORD, OWNER)).statusCode).toBe(200);
   });
 
@@ -90,7 +99,10 @@ describe('login limits under concurrent attempts', () => {
       ),
     );
     expect(statuses(responses).filter((status) => ![200, 401, 429].includes(status))).toEqual([]);
-    expect(tally(responses, 200)).toBeGreaterThanOrEqual(1);
+    // Which attempts the account's delay holds back depends on their order; none is ever judged wrongly.
+    responses.forEach((response, i) => {
+      if (response.statusCode !== 429) expect(response.statusCode, `attempt ${i}`).toBe(i % 2 ? 200 : 401);
+    });
   });
 
   it('answers 503 SERVER_BUSY with Retry-After at once when the hashing queue is full, without counting those attempts', async () => {
@@ -188,11 +200,131 @@ describe('no lock-out of the owner', () => {
       await Promise.all(
         Array.from({ length: THROTTLE.addressLimit }, (_, i) => attempt(`user${i}@elsewhere.test`, WRONG, i)),
       );
-      const response = await attempt('customer@demo.test', DEMO_PASSWORD, 200);
-      expect(response.statusCode).toBe(429);
+      const counted = await direct.database.db.select().from(loginFailures);
+      const addresses = counted.filter((row) => row.key.startsWith('address:'));
+      expect(addresses).toEqual([
+        expect.objectContaining({ key: loginKeys('', '127.0.0.1').address, failures: THROTTLE.addressLimit }),
+      ]);
     } finally {
       await direct.close();
     }
+  });
+});
+
+/** Fails `count` logins from `address`, each on an account of its own (none of them a demo account). */
+async function failFrom(address: string, count: number, prefix = 'sprayed') {
+  const responses = await Promise.all(
+    Array.from({ length: count }, (_, i) => login(`${prefix}${i}@elsewhere.test`, WRONG, address)),
+  );
+  expect(statuses(responses).every((status) => status === 401)).toBe(true);
+}
+
+/** Spies on every way to the database and on the hasher, for the attempts made in `act`. */
+async function workDoneBy(act: () => Promise<unknown>) {
+  const { db } = t.database;
+  const spies = [
+    ...(['select', 'insert', 'update', 'delete', 'execute', 'transaction'] as const).map((method) =>
+      vi.spyOn(db, method),
+    ),
+    vi.spyOn(LoginThrottleRepository.prototype, 'countAttempt'),
+    vi.spyOn(LoginThrottleRepository.prototype, 'pruneExpired'),
+    vi.spyOn(t.modules.users.repository, 'findWithBusinessStateByEmail'),
+    vi.spyOn(t.modules.auth.hasher, 'verify'),
+  ];
+  try {
+    await act();
+    return spies.reduce((calls, spy) => calls + spy.mock.calls.length, 0);
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+describe('a flood from one address', () => {
+  it('is refused from memory once over its limit: no database query, no hash, whatever the password', async () => {
+    await failFrom(ATTACKER, THROTTLE.addressLimit);
+    // The address's one attempt a minute over its limit.
+    expect((await login('extra@elsewhere.test', WRONG, ATTACKER)).statusCode).toBe(401);
+
+    const flood: LightMyRequestResponse[] = [];
+    const work = await workDoneBy(async () => {
+      for (let i = 0; i < 30; i++) {
+        const email = i % 3 ? `flood${i}@elsewhere.test` : 'customer@demo.test';
+        flood.push(await login(email, i % 3 ? WRONG : DEMO_PASSWORD, ATTACKER));
+      }
+    });
+    expect(work).toBe(0);
+    for (const response of flood) expectTooMany(response);
+    expect(Math.max(...flood.map(retryAfter)) * 1000).toBeLessThanOrEqual(LOGIN_GATE.overLimitIntervalMs);
+  });
+
+  it('is refused from memory once a pair is over its limit, or an account within its delay', async () => {
+    for (let i = 0; i < THROTTLE.pairLimit; i++) {
+      t.clock.advance(THROTTLE.accountMaxDelayMs);
+      expect((await login('tech@demo.test', WRONG, ATTACKER)).statusCode).toBe(401);
+    }
+    const refused: LightMyRequestResponse[] = [];
+    const work = await workDoneBy(async () => {
+      for (let i = 0; i < 10; i++) refused.push(await login('tech@demo.test', WRONG, ATTACKER));
+      // From elsewhere the account only waits out its delay, but that too is known without asking.
+      for (let i = 0; i < 10; i++) refused.push(await login('tech@demo.test', DEMO_PASSWORD, OWNER));
+    });
+    expect(work).toBe(0);
+    for (const response of refused) expectTooMany(response);
+    t.clock.advance(THROTTLE.accountMaxDelayMs);
+    expect((await login('tech@demo.test', DEMO_PASSWORD, OWNER)).statusCode).toBe(200);
+  });
+
+  it("does not lock out another account's right password: it passes at the address's next turn", async () => {
+    await failFrom(ATTACKER, THROTTLE.addressLimit);
+    expect((await login('customer@demo.test', DEMO_PASSWORD, ATTACKER)).statusCode).toBe(200);
+
+    // The attacker keeps on: one attempt a minute is judged, the others are refused at once.
+    t.clock.advance(LOGIN_GATE.overLimitIntervalMs);
+    expect((await login('more@elsewhere.test', WRONG, ATTACKER)).statusCode).toBe(401);
+    expectTooMany(await login('more2@elsewhere.test', WRONG, ATTACKER));
+    const waiting = await login('manager@demo.test', DEMO_PASSWORD, ATTACKER);
+    expectTooMany(waiting);
+    expect(retryAfter(waiting) * 1000).toBeLessThanOrEqual(LOGIN_GATE.overLimitIntervalMs);
+    t.clock.advance(retryAfter(waiting) * 1000);
+    expect((await login('manager@demo.test', DEMO_PASSWORD, ATTACKER)).statusCode).toBe(200);
+
+    // An account that has logged in from this address need not wait for a turn.
+    expectTooMany(await login('more3@elsewhere.test', WRONG, ATTACKER));
+    expect((await login('customer@demo.test', DEMO_PASSWORD, ATTACKER)).statusCode).toBe(200);
+    expect((await login('manager@demo.test', DEMO_PASSWORD, ATTACKER)).statusCode).toBe(200);
+  });
+
+  it("still lets the database's count of the address decide when this process has not seen it", async () => {
+    await failFrom(ATTACKER, THROTTLE.addressLimit);
+    // As after a restart, or when the failures were made at another instance.
+    t.modules.auth.gate.clear();
+    expect((await login('customer@demo.test', DEMO_PASSWORD, ATTACKER)).statusCode).toBe(200);
+    expectTooMany(await login('more@elsewhere.test', WRONG, ATTACKER));
+    const work = await workDoneBy(() => login('more2@elsewhere.test', WRONG, ATTACKER));
+    expect(work).toBe(0);
+  });
+
+  it('keeps the per-account limits: a pair over its limit stays locked, even at the address turn', async () => {
+    for (let i = 0; i < THROTTLE.pairLimit; i++) {
+      t.clock.advance(THROTTLE.accountMaxDelayMs);
+      expect((await login('manager2@demo.test', WRONG, ATTACKER)).statusCode).toBe(401);
+    }
+    await failFrom(ATTACKER, THROTTLE.addressLimit - THROTTLE.pairLimit);
+    t.clock.advance(THROTTLE.accountMaxDelayMs);
+
+    const locked = await login('manager2@demo.test', DEMO_PASSWORD, ATTACKER);
+    expectTooMany(locked);
+    expect(retryAfter(locked) * 1000).toBeGreaterThan(LOGIN_GATE.overLimitIntervalMs);
+    // The locked pair did not use up the address's turn.
+    expect((await login('customer@demo.test', DEMO_PASSWORD, ATTACKER)).statusCode).toBe(200);
+    // And the account's delay holds for the turn's attempt too.
+    t.clock.advance(LOGIN_GATE.overLimitIntervalMs);
+    for (let i = 0; i < 3; i++) expect((await login('tech@demo.test', WRONG, OWNER)).statusCode).toBe(401);
+    const slowed = await login('tech@demo.test', DEMO_PASSWORD, ATTACKER);
+    expectTooMany(slowed);
+    expect(slowed.headers['retry-after']).toBe('1');
+    t.clock.advance(1000);
+    expect((await login('tech@demo.test', DEMO_PASSWORD, ATTACKER)).statusCode).toBe(200);
   });
 });
 

@@ -1,21 +1,33 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { loginFailures } from '../../db/schema.ts';
-import { type LoginCounts, type LoginKeys, retryAfterMs, THROTTLE, withOneMore } from './login-throttle.ts';
+import {
+  type FailureCount,
+  type LoginCounts,
+  type LoginKeys,
+  type LoginWaits,
+  retryAfterMs,
+  THROTTLE,
+  waitsOf,
+  withOneMore,
+} from './login-throttle.ts';
 
-/** Where an admitted attempt was counted, so that it can be taken back. */
-export type CountedAttempt = Record<keyof LoginKeys, { key: string; windowStartedAt: Date }>;
+/** Where an admitted attempt was counted (so that it can be taken back), and the counts it made. */
+export type CountedAttempt = Record<keyof LoginKeys, { key: string } & FailureCount>;
 
+/** A refused attempt tells how long each limit holds the next one back. */
 export type AttemptVerdict =
   | { admitted: true; counted: CountedAttempt }
-  | { admitted: false; retryAfterMs: number };
+  | { admitted: false; retryAfterMs: number; waits: LoginWaits };
 
 class Refused extends Error {
   readonly retryAfterMs: number;
+  readonly waits: LoginWaits;
 
-  constructor(retryAfterMs: number) {
+  constructor(retryAfterMs: number, waits: LoginWaits) {
     super('login attempt refused');
     this.retryAfterMs = retryAfterMs;
+    this.waits = waits;
   }
 }
 
@@ -40,9 +52,10 @@ export class LoginThrottleRepository {
   /**
    * Counts one attempt under every key, or under none when the limits refuse it. The counters are
    * locked (created empty when missing) until the decision is stored, so concurrent attempts queue
-   * here and each one sees the attempts counted before it.
+   * here and each one sees the attempts counted before it. `waiveAddress`: the address may make this
+   * attempt over its limit (LoginGate let it through); it is counted there all the same.
    */
-  async countAttempt(keys: LoginKeys, now: Date): Promise<AttemptVerdict> {
+  async countAttempt(keys: LoginKeys, now: Date, { waiveAddress = false } = {}): Promise<AttemptVerdict> {
     try {
       return await this.#db.transaction(async (tx) => {
         const rows = await tx
@@ -54,9 +67,9 @@ export class LoginThrottleRepository {
           .returning();
         const byKey = new Map(rows.map((row) => [row.key, row]));
         const counts: LoginCounts = Object.fromEntries(KINDS.map((kind) => [kind, byKey.get(keys[kind])]));
-        const wait = retryAfterMs(counts, now);
+        const wait = retryAfterMs(counts, now, { waiveAddress });
         // Thrown to roll back: nothing of a refused attempt is kept, not even the counters made to lock.
-        if (wait > 0) throw new Refused(wait);
+        if (wait > 0) throw new Refused(wait, waitsOf(counts, now));
         const oneMore = (kind: keyof LoginKeys) => ({ key: keys[kind], ...withOneMore(counts[kind], now) });
         const counted = { pair: oneMore('pair'), account: oneMore('account'), address: oneMore('address') };
         await tx
@@ -73,7 +86,9 @@ export class LoginThrottleRepository {
         return { admitted: true, counted } as const;
       });
     } catch (error) {
-      if (error instanceof Refused) return { admitted: false, retryAfterMs: error.retryAfterMs };
+      if (error instanceof Refused) {
+        return { admitted: false, retryAfterMs: error.retryAfterMs, waits: error.waits };
+      }
       throw error;
     }
   }

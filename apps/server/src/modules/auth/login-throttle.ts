@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Limits on login attempts. Strict limits are per (account, address) pair and per address, so an
- * attacker blocks only themselves; an account as a whole is only slowed down, never locked, so nobody
- * can lock its owner out from elsewhere.
+ * Limits on login attempts. The strict limit is per (account, address) pair, so an attacker blocks only
+ * themselves; an account as a whole is only slowed down, never locked, so nobody can lock its owner out
+ * from elsewhere. An address over its own limit is slowed, not locked (LoginGate), since many people
+ * may share it behind NAT or a proxy.
  */
 export const THROTTLE = {
   windowMs: 60 * 60 * 1000,
   /** Failures one address may have against one account in a window; then that pair waits for its end. */
   pairLimit: 10,
-  /** Failures one address may have over all accounts in a window. */
+  /**
+   * Failures one address may have over all accounts in a window; beyond, its attempts pass only one at a
+   * time at LoginGate's slow rate, or for an account that has logged in from there.
+   */
   addressLimit: 50,
   /** Failures an account may have, from anywhere, before each further attempt waits. */
   accountFreeFailures: 2,
@@ -52,18 +56,30 @@ export function delayAfterFailures(failures: number): number {
 const isLive = (count: FailureCount | undefined, now: Date): count is FailureCount =>
   count !== undefined && now.getTime() - count.windowStartedAt.getTime() < THROTTLE.windowMs;
 
-/** Milliseconds until one more attempt is allowed, or 0 when it is allowed now. */
-export function retryAfterMs(counts: LoginCounts, now: Date): number {
+/** Milliseconds until each key lets one more attempt through (0: now). */
+export type LoginWaits = Record<keyof LoginKeys, number>;
+
+/** How long each limit holds the next attempt back, given the counts so far. */
+export function waitsOf(counts: LoginCounts, now: Date): LoginWaits {
   const windowEnd = (count: FailureCount) =>
     count.windowStartedAt.getTime() + THROTTLE.windowMs - now.getTime();
-  const waits = [0];
   const { pair, account, address } = counts;
-  if (isLive(pair, now) && pair.failures >= THROTTLE.pairLimit) waits.push(windowEnd(pair));
-  if (isLive(address, now) && address.failures >= THROTTLE.addressLimit) waits.push(windowEnd(address));
-  if (isLive(account, now)) {
-    waits.push(account.lastFailureAt.getTime() + delayAfterFailures(account.failures) - now.getTime());
-  }
-  return Math.max(...waits);
+  return {
+    pair: isLive(pair, now) && pair.failures >= THROTTLE.pairLimit ? windowEnd(pair) : 0,
+    address: isLive(address, now) && address.failures >= THROTTLE.addressLimit ? windowEnd(address) : 0,
+    account: isLive(account, now)
+      ? Math.max(0, account.lastFailureAt.getTime() + delayAfterFailures(account.failures) - now.getTime())
+      : 0,
+  };
+}
+
+/**
+ * Milliseconds until one more attempt is allowed, or 0 when it is allowed now. `waiveAddress`: the
+ * attempt is one the address may make over its limit (see LoginGate), so only its account's limits apply.
+ */
+export function retryAfterMs(counts: LoginCounts, now: Date, { waiveAddress = false } = {}): number {
+  const waits = waitsOf(counts, now);
+  return Math.max(waits.pair, waits.account, waiveAddress ? 0 : waits.address);
 }
 
 /** The count after one more attempt: a window that is over starts again. */

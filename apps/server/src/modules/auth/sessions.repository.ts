@@ -19,6 +19,20 @@ export interface SessionCheckRow {
   businessActive: boolean;
 }
 
+/** The check's row with what a renewal also needs. */
+export interface SessionRenewalRow extends SessionCheckRow {
+  absoluteExpiresAt: Date | null;
+  renewalHash: string | null;
+  previousRenewalHash: string | null;
+  renewedAt: Date | null;
+}
+
+export interface Renewal {
+  renewalHash: string;
+  expiresAt: Date;
+  renewedAt: Date;
+}
+
 export class SessionsRepository {
   readonly #db: Database;
 
@@ -53,6 +67,45 @@ export class SessionsRepository {
     return row;
   }
 
+  async findForRenewal(id: string): Promise<SessionRenewalRow | undefined> {
+    const [row] = await this.#db
+      .select({
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        sessionRole: sessions.role,
+        sessionBusinessId: sessions.businessId,
+        createdAt: sessions.createdAt,
+        userId: users.id,
+        role: users.role,
+        businessId: users.businessId,
+        enabled: users.enabled,
+        lastPasswordChange: users.lastPasswordChange,
+        businessActive: businesses.active,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+        renewalHash: sessions.renewalHash,
+        previousRenewalHash: sessions.previousRenewalHash,
+        renewedAt: sessions.renewedAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(businesses, eq(businesses.id, users.businessId))
+      .where(eq(sessions.id, id));
+    return row;
+  }
+
+  /**
+   * Moves the session on to a new renewal token, only if `presentedHash` is still its current one: of two
+   * renewals racing (two tabs, two instances), one rotates and the other learns it came second (false).
+   */
+  async rotate(id: string, presentedHash: string, renewal: Renewal): Promise<boolean> {
+    const updated = await this.#db
+      .update(sessions)
+      .set({ ...renewal, previousRenewalHash: presentedHash })
+      .where(and(eq(sessions.id, id), eq(sessions.renewalHash, presentedHash), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return updated.length > 0;
+  }
+
   async revoke(id: string, at: Date): Promise<void> {
     await this.#db
       .update(sessions)
@@ -68,7 +121,7 @@ export class SessionsRepository {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 
-  /** Forgets sessions whose tokens have expired: their tokens are refused by their own expiry anyway. */
+  /** Forgets sessions whose tokens have expired and can no longer be renewed. */
   async deleteExpired(now: Date): Promise<number> {
     const deleted = await this.#db
       .delete(sessions)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sessionClaimsSchema, VIDEO_TOKEN_TTL_SECONDS } from '@portal/contract';
+import { SESSION_MAX_HOURS, sessionClaimsSchema, VIDEO_TOKEN_TTL_SECONDS } from '@portal/contract';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
@@ -30,7 +30,7 @@ export interface IssuedTokens {
   videoToken: string;
 }
 
-/** Signs and checks the session token and the webcam-only video token (DESIGN.md section 4). */
+/** Signs and checks the session token and the webcam-only video token (docs/design.md §4). */
 export class TokenService {
   readonly #key: Uint8Array;
   readonly #clock: Clock;
@@ -74,12 +74,25 @@ export class TokenService {
     return this.#verify(token, 'session');
   }
 
+  /**
+   * The claims of a session token that may have run out: a renewal names its session with it (proof that the
+   * caller is the page that holds it, which another site cannot read). Whether the session may still be
+   * renewed is the database's to say.
+   */
+  verifySessionForRenewal(token: string): Promise<SessionTokenClaims> {
+    return this.#verify(token, 'session', SESSION_MAX_HOURS.max * 3600);
+  }
+
   /** The claims of a valid webcam token (only the webcam relay accepts these). */
   verifyVideo(token: string): Promise<SessionTokenClaims> {
     return this.#verify(token, 'video');
   }
 
-  async #verify(token: string, audience: keyof typeof AUDIENCE): Promise<SessionTokenClaims> {
+  async #verify(
+    token: string,
+    audience: keyof typeof AUDIENCE,
+    expiryToleranceSeconds = 0,
+  ): Promise<SessionTokenClaims> {
     const now = this.#clock();
     try {
       const { payload } = await jwtVerify(token, this.#key, {
@@ -87,6 +100,7 @@ export class TokenService {
         issuer: ISSUER,
         audience: AUDIENCE[audience],
         currentDate: now,
+        ...(expiryToleranceSeconds > 0 && { clockTolerance: expiryToleranceSeconds }),
       });
       const claims = serverClaimsSchema.safeParse(payload);
       // A token "issued" in the future was not issued by this server's clock: refuse it.

@@ -8,7 +8,7 @@ export const canSeeBusiness = (viewer: Actor, businessId: number): boolean =>
 
 /**
  * Creating, changing, suspending and deleting businesses is the administrators' work in /settings
- * (specification section 1: administrators manage businesses); the table has no row of its own for it.
+ * (docs/product.md §1: administrators manage businesses); the table has no row of its own for it.
  */
 export const canManageBusinesses = (viewer: Actor): boolean => can(viewer.role, 'settings');
 

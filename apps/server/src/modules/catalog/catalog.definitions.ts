@@ -19,7 +19,7 @@ export interface CatalogUsage {
   noun: readonly [one: string, many: string];
 }
 
-/** One catalogue: its table, its paths (specification section 7, as the client calls them) and its users. */
+/** One catalogue: its table, its paths (docs/product.md §7, as the client calls them) and its users. */
 export interface CatalogDefinition {
   catalog: Catalog;
   table: CatalogTable;
@@ -29,7 +29,7 @@ export interface CatalogDefinition {
   listPath: string;
   /** Read and update. */
   itemPath: string;
-  /** Delete: the specification's client deletes boards and computers at a singular path. */
+  /** Delete: the web app deletes boards and computers at a singular path (docs/product.md §7). */
   deletePath: string;
   usages: readonly CatalogUsage[];
   /** Said in the OpenAPI summary of the update. */

@@ -83,8 +83,10 @@ describe('GET /api/v1/controller/computer/{id}', () => {
       machine: group.id,
       keyCreatedAt: null,
     });
+    expect(controller.gateway).toEqual({ connected: false, lastSeenAt: null, version: null });
     expect(Object.keys(controller).sort()).toEqual([
       'business',
+      'gateway',
       'id',
       'keyCreatedAt',
       'license',
@@ -135,6 +137,7 @@ describe('POST /api/v1/controller/computer', () => {
       business: b,
       machine: null,
       keyCreatedAt: null,
+      gateway: { connected: false, lastSeenAt: null, version: null },
     });
   });
 

@@ -2,7 +2,7 @@ import type { ComputerController, License } from '@portal/contract';
 import type { ControllerRow, LicenseRow } from './controllers.repository.ts';
 
 /** Row -> response: the key hash is not even in the row, so it can never leave through here. */
-export const toControllerResponse = (row: ControllerRow): ComputerController => ({
+export const toControllerResponse = (row: ControllerRow, connected: boolean): ComputerController => ({
   id: row.id,
   name: row.name,
   type: row.typeId,
@@ -10,6 +10,11 @@ export const toControllerResponse = (row: ControllerRow): ComputerController => 
   business: row.businessId,
   machine: row.machineGroupId,
   keyCreatedAt: row.keyCreatedAt?.toISOString() ?? null,
+  gateway: {
+    connected,
+    lastSeenAt: row.gatewaySeenAt?.toISOString() ?? null,
+    version: row.gatewayVersion,
+  },
 });
 
 export const toLicenseDetails = (row: LicenseRow): License => ({

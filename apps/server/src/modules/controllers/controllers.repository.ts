@@ -123,6 +123,14 @@ export class ControllersRepository {
     await db.update(computerControllers).set(changes).where(eq(computerControllers.id, id));
   }
 
+  /** A gateway's connection or departure; a version it did not report leaves the last one known. */
+  async recordGatewayContact(id: number, at: Date, version: string | undefined): Promise<void> {
+    await this.#db
+      .update(computerControllers)
+      .set({ gatewaySeenAt: at, ...(version !== undefined && { gatewayVersion: version }) })
+      .where(eq(computerControllers.id, id));
+  }
+
   async delete(id: number, db: Runner = this.#db): Promise<void> {
     await db.delete(computerControllers).where(eq(computerControllers.id, id));
   }

@@ -10,6 +10,7 @@ import { AppError, conflict, notFound } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors.ts';
 import { throwIfInvalid } from '../../shared/field-errors.ts';
+import type { GatewayPresence } from '../gateway/tunnel-registry.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import { toControllerResponse, toLicenseDetails } from './controllers.mapper.ts';
 import { canManageControllers, visibleControllers } from './controllers.policy.ts';
@@ -28,12 +29,31 @@ export class ControllersService {
   readonly #clock: Clock;
 
   readonly #keyChanged: (controllerId: number) => void;
+  readonly #presence: GatewayPresence;
 
-  /** `keyChanged` ends the tunnel a replaced (or deleted) key opened: the old key "stops working at once". */
-  constructor(controllers: ControllersRepository, clock: Clock, keyChanged: (controllerId: number) => void) {
+  /**
+   * `keyChanged` ends the tunnel a replaced (or deleted) key opened: the old key "stops working at once".
+   * `presence` says whose gateway is connected now.
+   */
+  constructor(
+    controllers: ControllersRepository,
+    clock: Clock,
+    keyChanged: (controllerId: number) => void,
+    presence: GatewayPresence,
+  ) {
     this.#keyChanged = keyChanged;
     this.#controllers = controllers;
     this.#clock = clock;
+    this.#presence = presence;
+  }
+
+  #response(row: ControllerRow): ComputerController {
+    return toControllerResponse(row, this.#presence.isOnline(row.id));
+  }
+
+  /** A gateway connected or left: when, and the version it reported (kept from its last connection). */
+  async gatewayContact(controllerId: number, contact: { version?: string | undefined }): Promise<void> {
+    await this.#controllers.recordGatewayContact(controllerId, this.#clock(), contact.version);
   }
 
   async list(viewer: Viewer, query: ListQuery): Promise<Page<ComputerController>> {
@@ -41,12 +61,17 @@ export class ControllersService {
       ...query,
       businessId: query.business,
     });
-    return { items: rows.map(toControllerResponse), total, page: query.page, pageSize: query.pageSize };
+    return {
+      items: rows.map((row) => this.#response(row)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   async get(viewer: Viewer, id: number, includeLicense: boolean): Promise<ComputerController> {
     const row = await this.#visible(viewer, id);
-    const response = toControllerResponse(row);
+    const response = this.#response(row);
     if (!includeLicense) return response;
     const license = row.licenseId === null ? undefined : await this.#controllers.findLicense(row.licenseId);
     return { ...response, licenseDetails: license ? toLicenseDetails(license) : null };
@@ -68,7 +93,7 @@ export class ControllersService {
       typeId: body.type,
       businessId: body.business,
     });
-    return toControllerResponse(row);
+    return this.#response(row);
   }
 
   /**
@@ -100,7 +125,7 @@ export class ControllersService {
       if (isUniqueViolation(error)) throw conflict(LICENSE_TAKEN);
       throw error;
     }
-    return toControllerResponse(await this.#visible(viewer, id));
+    return this.#response(await this.#visible(viewer, id));
   }
 
   /** Administrators; refused with 409 while a machine group uses the controller. */

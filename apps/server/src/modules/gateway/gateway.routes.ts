@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { GatewayKeyCheck } from './tunnel-endpoint.ts';
+import type { GatewayContact, GatewayKeyCheck } from './tunnel-endpoint.ts';
 import { refuseUpgrade, TunnelEndpoint } from './tunnel-endpoint.ts';
 import type { InProcessTunnelRegistry } from './tunnel-registry.ts';
 
 export interface GatewayRoutesOptions extends Record<string, unknown> {
   registry: InProcessTunnelRegistry;
   checkKey: GatewayKeyCheck;
+  contact: GatewayContact;
 }
 
 /**
@@ -13,8 +14,11 @@ export interface GatewayRoutesOptions extends Record<string, unknown> {
  * their own key, not a session, and Node hands upgrades to the server's 'upgrade' event rather than to a
  * route: the portal's origin answers no other upgrade.
  */
-export async function gatewayRoutes(app: FastifyInstance, { registry, checkKey }: GatewayRoutesOptions) {
-  const endpoint = new TunnelEndpoint(registry, checkKey, app.log);
+export async function gatewayRoutes(
+  app: FastifyInstance,
+  { registry, checkKey, contact }: GatewayRoutesOptions,
+) {
+  const endpoint = new TunnelEndpoint(registry, checkKey, contact, app.log);
   app.server.on('upgrade', (request, socket, head) => {
     if (!endpoint.handleUpgrade(request, socket, head)) {
       refuseUpgrade(socket, 404, 'NOT_FOUND', 'Not found');

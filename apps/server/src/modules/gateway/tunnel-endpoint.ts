@@ -3,6 +3,7 @@ import type http2 from 'node:http2';
 import type { Duplex } from 'node:stream';
 import {
   CLOSE_CODES,
+  GATEWAY_VERSION_HEADER,
   keepAlive,
   openClientSession,
   parseGatewayAuthorization,
@@ -15,11 +16,17 @@ import type { InProcessTunnelRegistry } from './tunnel-registry.ts';
 /** Checks a gateway's controller id and key (the controllers module's hash comparison). */
 export type GatewayKeyCheck = (controllerId: number, key: string) => Promise<boolean>;
 
+/** Records that a controller's gateway connected (with the version it reported) or left. */
+export type GatewayContact = (
+  controllerId: number,
+  contact: { version?: string | undefined },
+) => Promise<void>;
+
 /** A WebSocket message carries HTTP/2 frames (16 KiB by default): anything far larger is not a gateway. */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 /**
- * The portal's end of the gateway tunnels (DESIGN.md §5): authenticates each WebSocket upgrade on
+ * The portal's end of the gateway tunnels (docs/design.md §5): authenticates each WebSocket upgrade on
  * TUNNEL_PATH, runs HTTP/2 over it as the client, keeps one live tunnel per controller (a newer one
  * replaces an older one) and tells the registry when controllers come and go.
  */
@@ -34,10 +41,25 @@ export class TunnelEndpoint {
   });
   readonly #sockets = new Map<number, WebSocket>();
 
-  constructor(registry: InProcessTunnelRegistry, checkKey: GatewayKeyCheck, log: FastifyBaseLogger) {
+  readonly #contact: GatewayContact;
+
+  constructor(
+    registry: InProcessTunnelRegistry,
+    checkKey: GatewayKeyCheck,
+    contact: GatewayContact,
+    log: FastifyBaseLogger,
+  ) {
     this.#registry = registry;
     this.#checkKey = checkKey;
+    this.#contact = contact;
     this.#log = log;
+  }
+
+  /** Records a connection or departure; a failure to record it never touches the tunnel. */
+  #noteContact(controllerId: number, version?: string): void {
+    this.#contact(controllerId, { version }).catch((error: unknown) =>
+      this.#log.warn({ err: error, controllerId }, 'gateway contact not recorded'),
+    );
   }
 
   /** True when the upgrade was for the tunnel (and is now answered); false leaves it to others. */
@@ -57,7 +79,10 @@ export class TunnelEndpoint {
           refuseUpgrade(socket, 401, 'UNAUTHENTICATED', 'Gateway credentials are not valid');
           return;
         }
-        this.#wss.handleUpgrade(request, socket, head, (ws) => this.#open(credentials.controllerId, ws));
+        const version = reportedVersion(request.headers[GATEWAY_VERSION_HEADER]);
+        this.#wss.handleUpgrade(request, socket, head, (ws) =>
+          this.#open(credentials.controllerId, ws, version),
+        );
       },
       (error: unknown) => {
         this.#log.error({ err: error }, 'gateway key check failed');
@@ -78,7 +103,7 @@ export class TunnelEndpoint {
     this.#wss.close();
   }
 
-  #open(controllerId: number, ws: WebSocket): void {
+  #open(controllerId: number, ws: WebSocket, version: string | undefined): void {
     const previous = this.#sockets.get(controllerId);
     this.#sockets.set(controllerId, ws);
     previous?.close(CLOSE_CODES.replaced, 'replaced by a newer tunnel');
@@ -87,11 +112,15 @@ export class TunnelEndpoint {
       onDead: () => this.#log.warn({ controllerId }, 'gateway tunnel silent: closed'),
     });
     this.#registry.attach(controllerId, session);
-    this.#log.info({ controllerId }, 'gateway connected');
+    this.#log.info({ controllerId, version }, 'gateway connected');
+    this.#noteContact(controllerId, version);
     const closed = () => {
       stopHeartbeat();
       session.destroy();
-      if (this.#sockets.get(controllerId) === ws) this.#sockets.delete(controllerId);
+      if (this.#sockets.get(controllerId) === ws) {
+        this.#sockets.delete(controllerId);
+        this.#noteContact(controllerId);
+      }
       this.#registry.detach(controllerId, session);
     };
     ws.once('close', (code) => {
@@ -102,7 +131,15 @@ export class TunnelEndpoint {
   }
 }
 
-/** An HTTP answer in the error format of DESIGN.md §3 written straight onto a socket that asked to upgrade. */
+/** A version the gateway reports, kept only when it looks like one (it is shown to administrators). */
+function reportedVersion(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && /^[\w.+-]{1,64}$/.test(header) ? header : undefined;
+}
+
+/**
+ * An HTTP answer in the error format of docs/design.md §3 written straight onto a socket that asked to
+ * upgrade.
+ */
 export function refuseUpgrade(socket: Duplex, status: number, code: string, message: string): void {
   const body = JSON.stringify({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', code, message });
   socket.end(

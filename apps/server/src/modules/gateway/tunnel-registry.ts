@@ -17,13 +17,17 @@ export interface TunnelRequest {
   protocol?: 'websocket';
 }
 
+/** Whose gateway is connected now: all the controllers' pages need of the tunnels. */
+export interface GatewayPresence {
+  isOnline(controllerId: number): boolean;
+}
+
 /**
  * Which gateways are connected and a way to reach them. The proxy, the webcam relay and the live status
- * monitor depend on this interface only, so a registry shared by several portal instances (DESIGN.md §2:
+ * monitor depend on this interface only, so a registry shared by several portal instances (docs/design.md §2:
  * Redis maps each controller to the instance holding its tunnel) can replace the in-process one.
  */
-export interface TunnelRegistry {
-  isOnline(controllerId: number): boolean;
+export interface TunnelRegistry extends GatewayPresence {
   onlineControllers(): number[];
   /** One HTTP/2 stream to the controller's gateway, or null when its gateway is offline. */
   open(controllerId: number, request: TunnelRequest): http2.ClientHttp2Stream | null;

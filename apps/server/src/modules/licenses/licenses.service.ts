@@ -100,7 +100,7 @@ export class LicensesService {
   }
 
   /**
-   * Activation binds the licence to a controller of its own business (specification section 4). A
+   * Activation binds the licence to a controller of its own business (docs/product.md §4). A
    * licence never activated starts now; one already activated keeps its start, so that moving it to a
    * replacement controller neither restarts nor lengthens its term. The controller's previous licence
    * is unbound and any other controller holding this licence lets it go.

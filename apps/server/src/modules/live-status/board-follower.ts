@@ -1,10 +1,9 @@
 import type { MachineLiveStatus } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../shared/clock.ts';
+import { BoardReader, type TunnelGetOptions } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
-import { BoardReader } from './board-reader.ts';
 import { deriveLiveStatus, type FollowOutcome } from './card-state.ts';
-import type { TunnelGetOptions } from './tunnel-get.ts';
 
 /** How a board is followed: a pause after each reading, and the limits of each request. */
 export interface FollowTiming {

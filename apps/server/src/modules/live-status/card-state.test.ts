@@ -1,12 +1,7 @@
 import type { MachineLiveStatus } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  type BoardJob,
-  type BoardReading,
-  currentStatus,
-  deriveLiveStatus,
-  statusChanged,
-} from './card-state.ts';
+import type { BoardJob, BoardReading } from '../board-client/board-client.ts';
+import { currentStatus, deriveLiveStatus, statusChanged } from './card-state.ts';
 import { transitionsBetween } from './machine-events.ts';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
@@ -30,7 +25,7 @@ const read = (status: string, job: Partial<BoardJob> = {}) =>
 const failedWith = (failure: Parameters<typeof deriveLiveStatus>[0] & { kind: 'failed' }) =>
   deriveLiveStatus(failure, IDENTITY, NOW);
 
-describe('the card state (specification section 4, connection flow)', () => {
+describe('the card state (docs/product.md §4, connection flow)', () => {
   it('is waiting until the board first answers, and gateway offline without a tunnel', () => {
     expect(deriveLiveStatus({ kind: 'waiting' }, IDENTITY, NOW)).toMatchObject({
       state: 'waiting',

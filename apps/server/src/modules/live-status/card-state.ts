@@ -5,48 +5,17 @@ import {
   type MachineJob,
   type MachineLiveStatus,
 } from '@portal/contract';
+import type {
+  BoardFailure,
+  BoardIdentity,
+  BoardJob,
+  BoardReadOutcome,
+} from '../board-client/board-client.ts';
 
-/** The job fields of the board's object model the card needs (RRF `job`, DSF the same). */
-export interface BoardJob {
-  fileName: string | null;
-  fileSize: number | null;
-  filePosition: number | null;
-  duration: number | null;
-  timeLeftFile: number | null;
-  timeLeftSlicer: number | null;
-  lastFileName: string | null;
-  lastDuration: number | null;
-}
+/** What following a board gave at one moment: nothing yet, or a reading's outcome. */
+export type FollowOutcome = { kind: 'waiting' } | BoardReadOutcome;
 
-/** One successful reading of a board: its `state.status` and its job. */
-export interface BoardReading {
-  status: string;
-  job: BoardJob;
-}
-
-/** Who the board says it is; kept across errors, since an error says nothing about it. */
-export interface BoardIdentity {
-  boardName: string | null;
-  firmwareVersion: string | null;
-}
-
-/** Why a request through the tunnel gave no reading. */
-export type BoardFailure =
-  /** No answer within the request's time-out. */
-  | { kind: 'timeout' }
-  /** An HTTP answer other than the one expected, from the board or the gateway. */
-  | { kind: 'status'; status: number }
-  /** The stream broke, or the answer could not be read. */
-  | { kind: 'broken'; reason: string };
-
-/** What following a board gave at one moment. */
-export type FollowOutcome =
-  | { kind: 'waiting' }
-  | { kind: 'gatewayOffline' }
-  | { kind: 'failed'; failure: BoardFailure }
-  | { kind: 'read'; reading: BoardReading };
-
-/** Specification section 4: timeouts, HTTP 503 and HTTP 504 mean the board is offline. */
+/** docs/product.md §4: timeouts, HTTP 503 and HTTP 504 mean the board is offline. */
 export function meansBoardOffline(failure: BoardFailure): boolean {
   return failure.kind === 'timeout' || (failure.kind === 'status' && [503, 504].includes(failure.status));
 }
@@ -65,7 +34,7 @@ const endAfter = (now: Date, seconds: number) =>
   new Date(Math.round(now.getTime() / 1000 + Math.max(0, seconds)) * 1000).toISOString();
 
 /**
- * The job of specification section 4: with a job file, progress is file position over file size in
+ * The job of docs/product.md §4: with a job file, progress is file position over file size in
  * percent; otherwise, with a last file, progress is 100, the last duration is shown and the timer stops.
  */
 export function jobOf(job: BoardJob, now: Date): MachineJob | null {
@@ -97,7 +66,7 @@ export function jobOf(job: BoardJob, now: Date): MachineJob | null {
 }
 
 /**
- * The card state of specification section 4 at `now`: waiting before the first answer, gateway offline
+ * The card state of docs/product.md §4 at `now`: waiting before the first answer, gateway offline
  * without a tunnel, board offline on a timeout, 503 or 504, gateway offline on any other error, else the
  * controller status with its job. On any error the job is reset; the board's identity is kept.
  */

@@ -1,5 +1,6 @@
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { SessionSubject } from '../../shared/session.ts';
+import type { SessionEvents } from '../auth/session-events.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import { LiveStatusMonitor } from './live-status.monitor.ts';
 import { LiveStatusRepository } from './live-status.repository.ts';
@@ -19,15 +20,17 @@ export interface LiveStatusModuleDeps {
   tunnels: TunnelRegistry;
   /** The session check of the authenticated scope, for streams that outlive the request that opened them. */
   authenticate(token: string): Promise<SessionSubject>;
+  /** Sessions ended or changed: their open streams are checked again at once. */
+  sessions: SessionEvents;
 }
 
 /**
- * The live status of DESIGN.md section 6: a follower per connected board, the card states users may see
+ * The live status of docs/design.md §6: a follower per connected board, the card states users may see
  * in one call or as server-sent events, and the machine events notifications subscribe to.
  */
 export function createLiveStatusModule(
   { db, clock, config }: ModuleDeps,
-  { tunnels, authenticate }: LiveStatusModuleDeps,
+  { tunnels, authenticate, sessions }: LiveStatusModuleDeps,
 ) {
   const repository = new LiveStatusRepository(db);
   const events = new InProcessMachineEvents();
@@ -42,6 +45,7 @@ export function createLiveStatusModule(
   const streams = new StatusStreams({
     service,
     events,
+    sessions,
     timing: { ...STREAM, refreshMs: config.liveStatus?.streamRefreshMs ?? STREAM.refreshMs },
   });
   return {

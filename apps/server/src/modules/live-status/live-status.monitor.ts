@@ -16,7 +16,7 @@ export interface LiveStatusMonitorDeps {
 }
 
 /**
- * The live status monitor of DESIGN.md section 6: one follower per connected controller, however many
+ * The live status monitor of docs/design.md §6: one follower per connected controller, however many
  * people watch, started when its gateway comes online and stopped when it goes offline (so a job that
  * finishes with nobody watching is still seen). It publishes each change of a card state, and the
  * transitions notifications are about, on the machine events.

@@ -2,7 +2,7 @@ import type http2 from 'node:http2';
 import { BOARD_PREFIX, GATEWAY_ANSWER_HEADER, type GatewayAnswer } from '@portal/tunnel';
 import type { StreamHandler } from '../../test/fake-gateway.ts';
 
-/** The object-model fields a fake board serves; job fields as in duet/http-api.md section 3.5. */
+/** The object-model fields a fake board serves; job fields as in docs/duet-http.md §3.5. */
 export interface FakeBoardModel {
   status: string;
   fileName: string | null;

@@ -9,7 +9,7 @@ export interface StatusChange {
   status: MachineLiveStatus;
 }
 
-/** The transitions that machine notifications are about (DESIGN.md section 6). */
+/** The transitions that machine notifications are about (docs/design.md §6). */
 export type MachineTransitionType = 'jobFinished' | 'halted' | 'boardOffline' | 'gatewayOffline';
 
 export interface MachineTransition {

@@ -1,6 +1,8 @@
 import { MACHINE_STATUS_EVENTS } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
-import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
+import { AppError } from '../../shared/app-error.ts';
+import type { SessionSubject } from '../../shared/session.ts';
+import { type SessionEvents, touches } from '../auth/session-events.ts';
 import { toMachineStatus } from './live-status.mapper.ts';
 import type { VisibleMachineRow } from './live-status.repository.ts';
 import type { LiveStatusService } from './live-status.service.ts';
@@ -18,7 +20,22 @@ export interface StreamTiming {
 export interface StatusStreamsDeps {
   service: LiveStatusService;
   events: MachineEvents;
+  /** Sessions ended or changed: the streams they hold are checked again at once. */
+  sessions: SessionEvents;
   timing: StreamTiming;
+}
+
+/**
+ * Open streams per user. A page holds one (the signed-in shell's), so this covers a person with many tabs on
+ * several devices, and connections a vanished client left behind until their next write fails; beyond it one
+ * account could pin an unbounded number of sockets and timers.
+ */
+export const MAX_STREAMS_PER_USER = 16;
+
+interface OpenStream {
+  viewer: SessionSubject;
+  /** Checks the stream's session now (it ends when the check fails). */
+  recheck(): void;
 }
 
 const HEADERS = {
@@ -42,36 +59,69 @@ const sameMachines = (a: VisibleMachines, b: VisibleMachines) =>
 /**
  * The server-sent event streams of open pages: a snapshot of every visible machine first, then a
  * `status` event per change of one of them. Which machines are visible is kept per stream and checked
- * again, with the session, every `refreshMs`: an event is only ever matched against that set, so
- * another business's machine never reaches the stream.
+ * again, with the session, every `refreshMs`, and at once when the session is ended or changed (a logout, a
+ * new password, a suspended business): an event is only ever matched against that set, so another business's
+ * machine never reaches the stream.
  */
 export class StatusStreams {
   readonly #deps: StatusStreamsDeps;
-  readonly #closers = new Set<() => void>();
+  readonly #streams = new Map<() => void, OpenStream>();
+  /** Streams per user, counted from the request on, so that concurrent requests cannot pass the cap together. */
+  readonly #perUser = new Map<number, number>();
 
   constructor(deps: StatusStreamsDeps) {
     this.#deps = deps;
+    deps.sessions.subscribe((change) => {
+      for (const stream of this.#streams.values()) if (touches(change, stream.viewer)) stream.recheck();
+    });
   }
 
   /** How many streams are open. */
   get open(): number {
-    return this.#closers.size;
+    return this.#streams.size;
   }
 
   /**
    * Answers the request with a stream for `viewer`. `reauthenticate` checks the stream's session again
    * and returns who it acts as now; once it throws (logout, expiry, disabled user) the stream ends.
    */
-  async serve(reply: FastifyReply, viewer: Viewer, reauthenticate: () => Promise<Viewer>): Promise<void> {
+  async serve(
+    reply: FastifyReply,
+    viewer: SessionSubject,
+    reauthenticate: () => Promise<SessionSubject>,
+  ): Promise<void> {
     const { service, events, timing } = this.#deps;
+    const userId = viewer.id;
+    const count = this.#perUser.get(userId) ?? 0;
+    if (count >= MAX_STREAMS_PER_USER) {
+      throw new AppError('TOO_MANY_REQUESTS', `At most ${MAX_STREAMS_PER_USER} status streams per user`);
+    }
+    this.#perUser.set(userId, count + 1);
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (this.#perUser.get(userId) ?? 1) - 1;
+      if (left > 0) this.#perUser.set(userId, left);
+      else this.#perUser.delete(userId);
+    };
     // Read before the answer starts, so a failure here is still an ordinary error answer.
-    let visible = byController(await service.visibleMachines(viewer));
+    let visible: VisibleMachines;
+    try {
+      visible = byController(await service.visibleMachines(viewer));
+    } catch (error) {
+      uncount();
+      throw error;
+    }
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, HEADERS);
 
     let closed = false;
+    let current = viewer;
     let refreshTimer: NodeJS.Timeout | undefined;
+    let checking = false;
+    let checkAgain = false;
     const write = (text: string) => {
       if (closed) return;
       if (raw.writableLength > timing.maxBufferedBytes) close();
@@ -91,12 +141,21 @@ export class StatusStreams {
       clearInterval(heartbeat);
       clearTimeout(refreshTimer);
       unsubscribe();
-      this.#closers.delete(close);
+      this.#streams.delete(close);
+      uncount();
       raw.end();
     };
+    // One check at a time: a session change during a check asks for another right after it.
     const refresh = async () => {
+      if (checking) {
+        checkAgain = true;
+        return;
+      }
+      checking = true;
+      clearTimeout(refreshTimer);
       try {
-        const rows = await service.visibleMachines(await reauthenticate());
+        current = await reauthenticate();
+        const rows = await service.visibleMachines(current);
         const next = byController(rows);
         if (!sameMachines(visible, next)) {
           visible = next;
@@ -106,12 +165,25 @@ export class StatusStreams {
         // The session ended (or the check failed): the client reconnects and authenticates again.
         close();
         return;
+      } finally {
+        checking = false;
       }
-      if (!closed) refreshTimer = setTimeout(refresh, timing.refreshMs);
+      if (closed) return;
+      if (checkAgain) {
+        checkAgain = false;
+        void refresh();
+      } else {
+        refreshTimer = setTimeout(refresh, timing.refreshMs);
+      }
     };
     refreshTimer = setTimeout(refresh, timing.refreshMs);
     raw.on('close', close);
-    this.#closers.add(close);
+    this.#streams.set(close, {
+      get viewer() {
+        return current;
+      },
+      recheck: () => void refresh(),
+    });
     // The client may have left while the machines were read: its 'close' has then come and gone.
     if (raw.destroyed) {
       close();
@@ -123,6 +195,6 @@ export class StatusStreams {
 
   /** Ends every stream (the server is stopping: open streams would hold its close up). */
   closeAll(): void {
-    for (const close of [...this.#closers]) close();
+    for (const close of [...this.#streams.keys()]) close();
   }
 }

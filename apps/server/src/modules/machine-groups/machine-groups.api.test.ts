@@ -47,7 +47,7 @@ describe('GET /api/v1/machinegroup', () => {
     ['customer@demo.test', ['Prusa linea 1', 'Prusa linea 2']],
     ['manager2@demo.test', B_GROUPS],
     ['customer2@demo.test', ['Prusa laboratorio', 'RatRig produzione']],
-  ])('shows %s exactly the groups DESIGN.md lets them see', async (email, expected) => {
+  ])('shows %s exactly the groups docs/design.md §3 lets them see', async (email, expected) => {
     expect(await namesOf(email)).toEqual(expected);
   });
 

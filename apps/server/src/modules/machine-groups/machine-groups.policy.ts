@@ -8,8 +8,8 @@ export interface Viewer extends Actor {
 }
 
 /**
- * Which machine groups a role sees (DESIGN.md section 3). The capability table of specification
- * section 6 has no row for it, so the decision is written here, once, for every module that lists
+ * Which machine groups a role sees (docs/design.md §3). The capability table of docs/product.md
+ * §6 has no row for it, so the decision is written here, once, for every module that lists
  * machine groups or what hangs off them (controllers, a user's machines tab, live status, tickets).
  */
 const GROUP_REACH = {

@@ -45,7 +45,7 @@ type Runner = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 /**
  * The ids of the tickets about each of `groupIds` (a machine group's `issues`), by id. Whoever sees a
- * group sees every ticket about it (DESIGN.md section 3), so the list needs no viewer.
+ * group sees every ticket about it (docs/design.md §3), so the list needs no viewer.
  */
 export async function ticketIdsOf(db: Runner, groupIds: readonly number[]): Promise<Map<number, number[]>> {
   const byGroup = new Map<number, number[]>();

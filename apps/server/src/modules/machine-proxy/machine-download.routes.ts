@@ -9,11 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthenticated } from '../../shared/app-error.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { type SessionSubject, sessionOf } from '../../shared/session.ts';
+import { PORTAL_ORIGIN_PROXY_HEADERS, relay } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import { customerMayRead } from '../machine-access/board-scopes.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
-import { relay } from './board-relay.ts';
 import type { MachineTokens } from './machine-tokens.ts';
-import { PORTAL_ORIGIN_PROXY_HEADERS } from './relay-route.ts';
 
 interface DownloadRoutesOptions extends Record<string, unknown> {
   registry: TunnelRegistry;
@@ -31,7 +31,7 @@ const tags = ['machine proxy'];
 const downloadUrl = (controllerId: number) => `/api/v1/machines/${controllerId}/download`;
 
 /**
- * A board file saved by the browser itself, so a file of any size streams to disk (DESIGN.md §5): a plain link
+ * A board file saved by the browser itself, so a file of any size streams to disk (docs/machine-origins.md): a plain link
  * cannot carry the bearer token, so the SPA first asks for a one-minute ticket naming the machine, its path and
  * the file, then follows the link the ticket is part of.
  */
@@ -45,6 +45,9 @@ export const machineDownloadTicketRoute: FastifyPluginAsyncZod<DownloadRoutesOpt
       schema: {
         tags,
         summary: 'A one-minute link that downloads one file of the machine’s board',
+        description:
+          'On the customer path the G-code of 0:/sys (configuration, passwords) is 403 ADMIN_PATH_ONLY ' +
+          '(docs/board-access.md).',
         params: idParamsSchema,
         body: downloadTicketBodySchema,
         response: { 200: downloadTicketSchema, 400: errorBodySchema, ...errorResponses(401, 403, 404) },
@@ -55,6 +58,9 @@ export const machineDownloadTicketRoute: FastifyPluginAsyncZod<DownloadRoutesOpt
       const { id } = request.params;
       const { path, name } = request.body;
       await options.access.reach(session, id, path);
+      if (path === 'customer' && !customerMayRead(name)) {
+        throw new AppError('ADMIN_PATH_ONLY', 'The G-code of 0:/sys is read on the admin path only');
+      }
       const { ticket, expiresAt } = await options.tokens.downloadTicket({
         userId: session.id,
         sessionId: session.sessionId,
@@ -88,7 +94,7 @@ export const machineDownloadRoutes: FastifyPluginAsyncZod<MachineDownloadRoutesO
     },
     async (request, reply) => {
       const { id } = request.params;
-      const grant = await options.tokens.verifyDownload(request.query.ticket);
+      const grant = await options.tokens.redeemDownload(request.query.ticket);
       if (grant.controllerId !== id) throw unauthenticated('Not for this machine');
       const subject = await options.checkSession({ id: grant.userId, sid: grant.sessionId });
       await options.access.reach(subject, id, grant.path);

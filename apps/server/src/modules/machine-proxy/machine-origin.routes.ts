@@ -5,13 +5,15 @@ import { type MachinePathName, proxyParamsSchema } from '@portal/contract';
 import { websocketAccept } from '@portal/tunnel';
 import type { FastifyInstance } from 'fastify';
 import { AppError, unauthenticated } from '../../shared/app-error.ts';
+import type { MachineOrigins } from '../../shared/machine-origins.ts';
 import type { SessionSubject } from '../../shared/session.ts';
+import { type SessionEvents, touches } from '../auth/session-events.ts';
+import { answerHeadOf, boardPathOf } from '../board-client/board-client.ts';
 import { refuseUpgrade } from '../gateway/tunnel-endpoint.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
-import { answerHeadOf } from './board-relay.ts';
+import { relayBoardRoute } from './customer-scope.ts';
 import type { MachineGrant, MachineTokens } from './machine-tokens.ts';
-import { boardPathOf, relayRoute } from './relay-route.ts';
 
 export interface MachineOriginRoutesOptions {
   registry: TunnelRegistry;
@@ -19,24 +21,43 @@ export interface MachineOriginRoutesOptions {
   tokens: MachineTokens;
   /** The session behind a machine credential must still be live (logout ends the frame too). */
   checkSession: (claims: { id: number; sid: string }) => Promise<SessionSubject>;
+  /** Sessions ended or changed: an open board WebSocket checks its own again at once. */
+  sessions: SessionEvents;
   sessionTtlSeconds: number;
   timeoutMs: number;
-  /** Cookies get `Secure` when the machine origin is served over https. */
-  secureCookies: boolean;
+  /** Each machine's own origin: a request must come to the origin of the machine it names. */
+  origins: MachineOrigins;
+  /** The portal's origin, the only page allowed to frame a board's pages. */
+  portalOrigin: string;
 }
 
-const COOKIE = 'machine_access';
 const PROXY_PATH = /^\/proxy\/duet\/([^/]+)\/([^/]+)\/([^/]+)\/(.*)$/;
+/** What a board answers for its own API (RRF `rr_*`, DSF `machine/…`): data, never a page to run. */
+const BOARD_API_PATH = /^\/(rr_|machine(\/|$))/i;
 
 /**
- * The machine origin (DESIGN.md §5): board pages run here, never on the portal's origin. A frame enters with
- * the portal's one-minute ticket, traded for an HttpOnly cookie scoped to that one machine's path; every
- * later request of the page (and its object-model WebSocket) carries the cookie, and is checked again.
+ * The machine origins (docs/machine-origins.md): board pages run on their own machine's origin, never on the
+ * portal's or another machine's. A frame enters with the portal's one-minute, single-use ticket, traded for an
+ * HttpOnly cookie for that path of that machine; every later request of the page (and its object-model
+ * WebSocket) carries the cookie, and is checked again. A request naming another machine than its origin's is
+ * not found.
  */
 export async function machineOriginRoutes(app: FastifyInstance, options: MachineOriginRoutesOptions) {
   await app.register(fastifyCookie);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const cookieName = (path: MachinePathName) =>
+    // `__Host-` (https only) keeps another machine's page from planting a cookie for this one's host.
+    `${options.origins.secure ? '__Host-' : ''}machine_${path}`;
+  const framing = `frame-ancestors ${options.portalOrigin}`;
+  /** Board pages may be framed by the portal only; the board's API answers never run as a page. */
+  const answerHeaders = (boardPath: string) => ({
+    'cache-control': 'no-store',
+    'content-security-policy': BOARD_API_PATH.test(boardPath)
+      ? `sandbox; default-src 'none'; ${framing}`
+      : framing,
+  });
 
   const enter = async (grant: MachineGrant, controllerId: number, path: MachinePathName) => {
     if (grant.controllerId !== controllerId || grant.path !== path)
@@ -52,32 +73,36 @@ export async function machineOriginRoutes(app: FastifyInstance, options: Machine
     handler: async (request, reply) => {
       const params = proxyParamsSchema.safeParse(request.params);
       if (!params.success) throw new AppError('NOT_FOUND');
-      const { firmware, path, id } = params.data;
-      const scope = `/proxy/duet/${firmware}/${path}/${id}/`;
-      const query = new URL(request.url, 'http://machine').searchParams;
-      const ticket = query.get('ticket');
+      const { path, id } = params.data;
+      if (options.origins.controllerOf(request.hostname) !== id) throw new AppError('NOT_FOUND');
+      const boardPath = boardPathOf(params.data['*'], request.raw.url);
+      if (comesFromElsewhere(request.method, request.headers, options.origins.originOf(id), boardPath)) {
+        throw new AppError('FORBIDDEN', "Only this machine's own pages may call its board");
+      }
+      const ticket = new URL(request.url, 'http://machine').searchParams.get('ticket');
       if (ticket !== null && request.method === 'GET') {
-        const grant = await options.tokens.verifyTicket(ticket);
+        // Still percent-encoded as the request line carried it (which Node admits in printable ASCII only): a
+        // decoded path could hold line breaks, which no Location header may.
+        const location = withoutTicket(request.raw.url ?? '');
+        const grant = await options.tokens.redeemTicket(ticket);
         await enter(grant, id, path);
-        reply.setCookie(COOKIE, await options.tokens.access(grant, options.sessionTtlSeconds), {
-          path: scope,
+        reply.setCookie(cookieName(path), await options.tokens.access(grant, options.sessionTtlSeconds), {
+          path: '/',
           httpOnly: true,
           sameSite: 'strict',
-          secure: options.secureCookies,
+          secure: options.origins.secure,
         });
-        query.delete('ticket');
-        const rest = query.size ? `?${query}` : '';
-        return reply.redirect(`/proxy/duet/${firmware}/${path}/${id}/${params.data['*']}${rest}`, 303);
+        return reply.redirect(location, 303);
       }
-      const token = request.cookies[COOKIE];
+      const token = request.cookies[cookieName(path)];
       if (!token) throw unauthenticated('Open the control panel from the portal');
       await enter(await options.tokens.verifyAccess(token), id, path);
-      return relayRoute(options.registry, request, reply, {
+      return relayBoardRoute(options.registry, request, reply, path, {
         controllerId: id,
         target: 'board',
-        path: boardPathOf(params.data['*'], request.raw.url),
+        path: boardPath,
         timeoutMs: options.timeoutMs,
-        headers: { 'cache-control': 'no-store' },
+        headers: answerHeaders(boardPath),
       });
     },
   });
@@ -102,9 +127,17 @@ export async function machineOriginRoutes(app: FastifyInstance, options: Machine
       '*': match?.[4],
     });
     if (!params.success || typeof key !== 'string') throw new AppError('NOT_FOUND');
-    const token = fastifyCookie.parse(request.headers.cookie ?? '')[COOKIE];
+    if (options.origins.controllerOf(hostnameOf(request.headers.host)) !== params.data.id) {
+      throw new AppError('NOT_FOUND');
+    }
+    const { origin } = request.headers;
+    if (origin !== undefined && origin !== options.origins.originOf(params.data.id)) {
+      throw new AppError('FORBIDDEN', "Only this machine's own pages may open its board's socket");
+    }
+    const token = fastifyCookie.parse(request.headers.cookie ?? '')[cookieName(params.data.path)];
     if (!token) throw unauthenticated();
-    await enter(await options.tokens.verifyAccess(token), params.data.id, params.data.path);
+    const grant = await options.tokens.verifyAccess(token);
+    const subject = await enter(grant, params.data.id, params.data.path);
     const stream = options.registry.open(params.data.id, {
       method: 'CONNECT',
       protocol: 'websocket',
@@ -129,7 +162,60 @@ export async function machineOriginRoutes(app: FastifyInstance, options: Machine
     );
     if (head.length) stream.write(head);
     socket.pipe(stream).pipe(socket);
-    socket.once('close', () => stream.close());
+    // The socket outlives the request that opened it: it ends as soon as its session or access does.
+    const unsubscribe = options.sessions.subscribe((change) => {
+      if (!touches(change, subject)) return;
+      enter(grant, params.data.id, params.data.path).catch((error: unknown) => {
+        if (error instanceof AppError) socket.destroy();
+      });
+    });
+    socket.once('close', () => {
+      unsubscribe();
+      stream.close();
+    });
     stream.once('close', () => socket.destroy());
   }
+}
+
+/**
+ * Every machine's origin is same-site with the portal and with the other machines (the cookie needs it), so a
+ * browser sends this machine's SameSite cookie along with requests another machine's page makes, a plain
+ * `<img>` or form included. Browsers say where a request comes from (`Sec-Fetch-Site`, `Origin`): the board's
+ * API answers this machine's own pages (and clients that are no browser) only; from elsewhere (the portal's
+ * frame) a browser may only open a page, which reads nothing and changes nothing.
+ */
+function comesFromElsewhere(
+  method: string,
+  headers: Record<string, string | string[] | undefined>,
+  ownOrigin: string,
+  boardPath: string,
+): boolean {
+  const site = headers['sec-fetch-site'];
+  const origin = headers.origin;
+  const fromItself =
+    (site === undefined || site === 'same-origin' || site === 'none') &&
+    (origin === undefined || origin === ownOrigin);
+  if (fromItself) return false;
+  const opensPage =
+    (method === 'GET' || method === 'HEAD') &&
+    headers['sec-fetch-mode'] === 'navigate' &&
+    !BOARD_API_PATH.test(boardPath);
+  return !opensPage;
+}
+
+/** The request's raw path and query without its `ticket` parameter; every other byte as the client sent it. */
+function withoutTicket(rawUrl: string): string {
+  const mark = rawUrl.indexOf('?');
+  if (mark < 0) return rawUrl;
+  const kept = rawUrl
+    .slice(mark + 1)
+    .split('&')
+    .filter((pair) => pair !== '' && !new URLSearchParams(pair).has('ticket'));
+  return kept.length ? `${rawUrl.slice(0, mark)}?${kept.join('&')}` : rawUrl.slice(0, mark);
+}
+
+/** The host name of a Host header, without its port. */
+function hostnameOf(host: string | undefined): string {
+  if (!host) return '';
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':', 1)[0] ?? '');
 }

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
+import { Readable } from 'node:stream';
 import { gatewayAuthorization, TUNNEL_PATH } from '@portal/tunnel';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -90,12 +91,48 @@ describe('the machine proxy on the portal origin', () => {
     });
     const first = await proxied(
       tokens.customer,
-      `/proxy/duet/3.6/customer/${controller.valid}/rr_delete?name=x`,
+      `/proxy/duet/3.6/customer/${controller.valid}/rr_delete?name=0:/gcodes/x`,
     );
     expect([first.statusCode, first.json()]).toEqual([200, { err: 1 }]);
     const second = await proxied(tokens.customer, `/proxy/duet/3.6/customer/${controller.valid}/rr_model`);
     expect(second.statusCode).toBe(503);
     expect(second.body).toBe('');
+  });
+
+  it("drops the board's identity, CORS and cookies, and keeps what describes the content", async () => {
+    await gateway(controller.valid, (stream) => {
+      stream.respond({
+        ':status': 200,
+        'content-type': 'application/octet-stream',
+        'content-disposition': 'attachment; filename="x.gcode"',
+        'content-encoding': 'gzip',
+        etag: '"abc"',
+        'last-modified': 'Tue, 01 Jul 2025 10:00:00 GMT',
+        server: 'RepRapFirmware',
+        'x-powered-by': 'DSF',
+        'access-control-allow-origin': '*',
+        'access-control-allow-credentials': 'true',
+        'access-control-expose-headers': 'etag',
+        'set-cookie': 'sid=1',
+        'alt-svc': 'h3=":443"',
+      });
+      stream.end('bytes');
+    });
+    const response = await proxied(
+      tokens.customer,
+      `/proxy/duet/3.6/customer/${controller.valid}/rr_download?name=0:/gcodes/a.gcode`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'content-type': 'application/octet-stream',
+      'content-disposition': 'attachment; filename="x.gcode"',
+      'content-encoding': 'gzip',
+      etag: '"abc"',
+      'last-modified': 'Tue, 01 Jul 2025 10:00:00 GMT',
+    });
+    for (const name of Object.keys(response.headers)) {
+      expect(name).not.toMatch(/^(server|x-powered-by|access-control-.*|set-cookie|alt-svc)$/);
+    }
   });
 
   it("maps the gateway's own answers to board offline (503) and board time-out (504)", async () => {
@@ -122,6 +159,30 @@ describe('the machine proxy on the portal origin', () => {
     await expect.poll(() => cancelled).toBe(true);
   });
 
+  it("waits for the board's answer from the end of an upload, however long the upload itself takes", async () => {
+    await gateway(controller.valid, (stream, headers) => {
+      stream.resume();
+      stream.on('end', () => answerJson({ err: 0 })(stream, headers));
+    });
+    // Sent over about twice the proxy's 300 ms wait: each line follows the last one's arrival by 100 ms.
+    const lines = Array.from({ length: 6 }, (_, i) => `G1 X${i}\n`);
+    const body = Readable.from(
+      (async function* () {
+        for (const line of lines) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          yield Buffer.from(line);
+        }
+      })(),
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/proxy/duet/3.6/customer/${controller.valid}/rr_upload?name=0:/gcodes/slow.gcode`,
+      headers: { ...bearer(tokens.customer), 'content-length': String(lines.join('').length) },
+      payload: body,
+    });
+    expect(response.json()).toEqual({ err: 0 });
+  });
+
   it('answers 502 GATEWAY_OFFLINE at once when the tunnel breaks before the board answers', async () => {
     const fake = await connectFakeGateway(t.modules.gateway.registry, controller.valid, () => {
       void fake.disconnect();
@@ -140,7 +201,8 @@ describe('the machine proxy on the portal origin', () => {
       });
       stream.on('end', () => answerJson({ err: 0 })(stream, headers));
     });
-    const body = Buffer.alloc(3 * 1024 * 1024, 1);
+    // G-code text: the customer path checks the lines of what it uploads into the customer folders.
+    const body = Buffer.from('G1 X10 Y10 E0.5\n'.repeat(200_000));
     const response = await proxied(
       tokens.customer,
       `/proxy/duet/3.6/customer/${controller.valid}/rr_upload?name=0:/gcodes/a.gcode`,
@@ -180,7 +242,7 @@ describe('the machine proxy on the portal origin', () => {
   });
 });
 
-describe('the machine origin', () => {
+describe("the machines' own origins", () => {
   const ticketFor = async (token: string, controllerId: number, path = 'customer') => {
     const response = await t.app.inject({
       method: 'POST',
@@ -190,55 +252,192 @@ describe('the machine origin', () => {
     });
     return response;
   };
+  /** A request to the machine origin server as the browser sends it: to the host of `url`. */
+  const visit = (url: string, headers: Record<string, string> = {}) => {
+    const { host, pathname, search } = new URL(url, 'https://unused.example.test');
+    return origin.inject({ url: `${pathname}${search}`, headers: { host, ...headers } });
+  };
+  const machineUrl = (controllerId: number, path: string) =>
+    `https://m${controllerId}.machines.example.test${path}`;
+  const enter = async (token: string, controllerId: number, path = 'customer') => {
+    const entry = await visit((await ticketFor(token, controllerId, path)).json().url);
+    expect(entry.statusCode).toBe(303);
+    return String(entry.headers['set-cookie']).split(';')[0] ?? '';
+  };
 
-  it('trades a ticket for a cookie scoped to the machine, then relays with it (never with the cookie)', async () => {
+  it("trades a ticket for a cookie of the machine's own host, then relays with it (never with the cookie)", async () => {
     const fake = await gateway(controller.valid, (stream, headers) => {
       stream.respond({
         ':status': 200,
-        'content-type': 'text/html',
+        'content-type': String(headers[':path']).startsWith('/board/rr_') ? 'application/json' : 'text/html',
         'x-saw-cookie': String(Boolean(headers.cookie)),
       });
-      stream.end('<html>board</html>');
+      stream.end(String(headers[':path']).startsWith('/board/rr_') ? '{}' : '<html>board</html>');
     });
     const ticket = await ticketFor(tokens.customer, controller.valid);
     expect(ticket.statusCode).toBe(200);
     const url = new URL(ticket.json().url);
-    const entry = await origin.inject(`${url.pathname}${url.search}`);
+    expect(url.origin).toBe(`https://m${controller.valid}.machines.example.test`);
+    const entry = await visit(url.href);
     expect(entry.statusCode).toBe(303);
     expect(entry.headers.location).toBe(`/proxy/duet/3.6/customer/${controller.valid}/`);
     const cookie = String(entry.headers['set-cookie']);
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(new RegExp(`Path=/proxy/duet/3.6/customer/${controller.valid}/`));
-    const page = await origin.inject({
-      url: String(entry.headers.location),
-      headers: { cookie: cookie.split(';')[0] },
+    // Host-only (no Domain), https only, and `__Host-`: no other machine's page can plant or read it.
+    expect(cookie).toMatch(/^__Host-machine_customer=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    const page = await visit(machineUrl(controller.valid, String(entry.headers.location)), {
+      cookie: cookie.split(';')[0] ?? '',
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toBe('<html>board</html>');
     expect(page.headers['x-saw-cookie']).toBe('false');
-    expect(fake.paths).toEqual(['/board/']);
+    // Only the portal may frame a board page; the board's own API answers never run as a page.
+    expect(page.headers['content-security-policy']).toBe('frame-ancestors https://portal.example.test');
+    const model = await visit(
+      machineUrl(controller.valid, `/proxy/duet/3.6/customer/${controller.valid}/rr_model`),
+      {
+        cookie: cookie.split(';')[0] ?? '',
+      },
+    );
+    expect(model.statusCode).toBe(200);
+    expect(model.headers['content-security-policy']).toBe(
+      "sandbox; default-src 'none'; frame-ancestors https://portal.example.test",
+    );
+    expect(fake.paths).toEqual(['/board/', '/board/rr_model']);
   });
 
-  it('refuses requests without the cookie, tickets of another machine, and ended sessions', async () => {
+  it('lets a ticket work once', async () => {
     await gateway(controller.valid, answerJson({}));
-    const bare = await origin.inject(`/proxy/duet/3.6/customer/${controller.valid}/rr_model`);
+    const { url } = (await ticketFor(tokens.customer, controller.valid)).json();
+    expect((await visit(url)).statusCode).toBe(303);
+    const again = await visit(url);
+    expect([again.statusCode, again.json().code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
+  it("answers 404 on one machine's origin for another machine, and for hosts that are no machine's", async () => {
+    await gateway(controller.valid, answerJson({}));
+    await gateway(controller.other, answerJson({}));
+    const admin = await enter(tokens.admin, controller.valid, 'admin');
+    // The reproduction of the probe: a page on B's origin asking for A through the admin path.
+    const path = `/proxy/duet/3.6/admin/${controller.valid}/rr_model`;
+    const fromOther = await visit(machineUrl(controller.other, path), { cookie: admin });
+    expect([fromOther.statusCode, fromOther.json().code]).toEqual([404, 'NOT_FOUND']);
+    expect((await visit(machineUrl(controller.valid, path), { cookie: admin })).statusCode).toBe(200);
+    const { url } = (await ticketFor(tokens.admin, controller.valid, 'admin')).json();
+    const ticket = new URL(url).search;
+    for (const host of [
+      `m${controller.other}.machines.example.test`,
+      'machines.example.test',
+      'portal.example.test',
+      `m0${controller.valid}.machines.example.test`,
+      `m${controller.valid}.machines.example.test.evil.test`,
+    ]) {
+      const response = await origin.inject({ url: `${new URL(url).pathname}${ticket}`, headers: { host } });
+      expect(response.statusCode, host).toBe(404);
+    }
+    // None of these spent the ticket.
+    expect((await visit(url)).statusCode).toBe(303);
+  });
+
+  it("lets only the machine's own pages call its board: another machine's page is same-site, not same-origin", async () => {
+    const fake = await gateway(controller.valid, answerJson({}));
+    const cookie = await enter(tokens.admin, controller.valid, 'admin');
+    const own = machineUrl(controller.valid, '').replace(/\/$/, '');
+    const at = (rest: string) =>
+      machineUrl(controller.valid, `/proxy/duet/3.6/admin/${controller.valid}/${rest}`);
+    const refused: { url: string; headers: Record<string, string> }[] = [
+      // An <img> or no-cors fetch on another machine's page, a frame it navigates, a form it posts.
+      {
+        url: at('rr_gcode?gcode=M117'),
+        headers: { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors' },
+      },
+      {
+        url: at('rr_gcode?gcode=M117'),
+        headers: { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' },
+      },
+      { url: at('machine/code'), headers: { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' } },
+      {
+        url: at('rr_gcode?gcode=M117'),
+        headers: { origin: `https://m${controller.other}.machines.example.test` },
+      },
+    ];
+    for (const { url, headers } of refused) {
+      const response = await visit(url, { cookie, ...headers });
+      expect([response.statusCode, response.json().code], JSON.stringify(headers)).toEqual([
+        403,
+        'FORBIDDEN',
+      ]);
+    }
+    expect(fake.paths).toEqual([]);
+    const allowed: { url: string; headers: Record<string, string> }[] = [
+      // The board's own page, a client that is no browser, and the portal's frame opening a page.
+      { url: at('rr_gcode?gcode=M117'), headers: { 'sec-fetch-site': 'same-origin', origin: own } },
+      { url: at('rr_model'), headers: {} },
+      { url: at('index.html'), headers: { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' } },
+    ];
+    for (const { url, headers } of allowed) {
+      expect((await visit(url, { cookie, ...headers })).statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    expect(fake.paths).toHaveLength(3);
+  });
+
+  it("refuses a machine's cookie on another machine's origin, requests without it, and ended sessions", async () => {
+    await gateway(controller.valid, answerJson({}));
+    await gateway(controller.other, answerJson({}));
+    const bare = await visit(
+      machineUrl(controller.valid, `/proxy/duet/3.6/customer/${controller.valid}/rr_model`),
+    );
     expect(bare.statusCode).toBe(401);
+    const cookieOfA = await enter(tokens.admin, controller.valid, 'admin');
+    const onB = await visit(
+      machineUrl(controller.other, `/proxy/duet/3.6/admin/${controller.other}/rr_model`),
+      {
+        cookie: cookieOfA,
+      },
+    );
+    expect(onB.statusCode).toBe(401);
     const elsewhere = await ticketFor(tokens.customer, controller.valid);
     const ticket = new URL(elsewhere.json().url).searchParams.get('ticket');
-    const misused = await origin.inject(`/proxy/duet/3.6/customer/${controller.expired}/?ticket=${ticket}`);
+    const misused = await visit(
+      machineUrl(controller.expired, `/proxy/duet/3.6/customer/${controller.expired}/?ticket=${ticket}`),
+    );
     expect(misused.statusCode).toBe(401);
     const token = await t.tokenFor('customer@demo.test');
-    const entry = await origin.inject(
-      new URL((await ticketFor(token, controller.valid)).json().url).pathname +
-        new URL((await ticketFor(token, controller.valid)).json().url).search,
-    );
-    const cookie = String(entry.headers['set-cookie']).split(';')[0] ?? '';
+    const cookie = await enter(token, controller.valid);
     await t.app.inject({ method: 'DELETE', url: '/api/v1/auth', headers: bearer(token) });
-    const afterLogout = await origin.inject({
-      url: `/proxy/duet/3.6/customer/${controller.valid}/`,
-      headers: { cookie },
-    });
+    const afterLogout = await visit(
+      machineUrl(controller.valid, `/proxy/duet/3.6/customer/${controller.valid}/`),
+      {
+        cookie,
+      },
+    );
     expect(afterLogout.statusCode).toBe(401);
+  });
+
+  it('redirects to the path still encoded, whatever characters it names, and refuses unusable ones', async () => {
+    await gateway(controller.valid, answerJson({}));
+    for (const rest of ['a%0ab', 'a%0d%0ab', 'x%E2%80%A8y', '%C3%A8.html', 'p%3Fq%23r']) {
+      const { url } = (await ticketFor(tokens.customer, controller.valid)).json();
+      const entry = new URL(url);
+      const response = await origin.inject({
+        url: `${entry.pathname}${rest}?a=%0a&${entry.search.slice(1)}&b=2`,
+        headers: { host: entry.host },
+      });
+      expect(response.statusCode, rest).toBe(303);
+      expect(response.headers.location).toBe(`${entry.pathname}${rest}?a=%0a&b=2`);
+    }
+    // A byte outside printable ASCII, sent raw: refused with a 4xx, never a 500.
+    const { url } = (await ticketFor(tokens.customer, controller.valid)).json();
+    const entry = new URL(url);
+    await origin.listen({ host: '127.0.0.1', port: 0 });
+    const socket = connect((origin.server.address() as AddressInfo).port, '127.0.0.1');
+    socket.end(
+      Buffer.from(
+        `GET ${entry.pathname}\u00e8${entry.search} HTTP/1.1\r\nHost: ${entry.host}\r\n\r\n`,
+        'latin1',
+      ),
+    );
+    const [head] = (await once(socket, 'data')) as [Buffer];
+    expect(head.toString('latin1')).toMatch(/^HTTP\/1\.1 4\d\d /);
   });
 
   it('gives no ticket for a machine the user may not open', async () => {
@@ -284,10 +483,10 @@ describe('the tunnel endpoint', () => {
 });
 
 describe("the portal's content security policy", () => {
-  it('lets the SPA frame board pages and show webcams from the machine origin only', async () => {
+  it("lets the SPA frame board pages and show webcams from the machines' origins only", async () => {
     const response = await t.app.inject({ url: '/healthz', headers: { host: 'portal.test:8080' } });
     const policy = String(response.headers['content-security-policy']);
-    expect(policy).toContain("frame-src 'self' http://portal.test:0");
-    expect(policy).toContain("img-src 'self' data: blob: http://portal.test:0");
+    expect(policy).toContain("frame-src 'self' https://*.machines.example.test;");
+    expect(policy).toContain("img-src 'self' data: blob: https://*.machines.example.test;");
   });
 });

@@ -1,5 +1,6 @@
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { SessionSubject } from '../../shared/session.ts';
+import type { SessionEvents } from '../auth/session-events.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { machineDownloadRoutes } from './machine-download.routes.ts';
@@ -11,6 +12,8 @@ export interface MachineProxyDeps {
   registry: TunnelRegistry;
   access: MachineAccessService;
   checkSession: (claims: { id: number; sid: string }) => Promise<SessionSubject>;
+  /** Sessions ended or changed: an open board WebSocket checks its own again at once. */
+  sessions: SessionEvents;
 }
 
 /**
@@ -19,21 +22,19 @@ export interface MachineProxyDeps {
  */
 export function createMachineProxyModule({ config, clock }: ModuleDeps, deps: MachineProxyDeps) {
   const tokens = new MachineTokens(config.jwtSecret, clock);
-  const machineOriginFor = (request: { protocol: string; hostname: string }) =>
-    config.machineOrigin ??
-    `${request.protocol}://${request.hostname.replace(/:\d+$/, '')}:${config.machinePort}`;
   const originOptions: MachineOriginRoutesOptions = {
     registry: deps.registry,
     access: deps.access,
     tokens,
     checkSession: deps.checkSession,
+    sessions: deps.sessions,
     sessionTtlSeconds: config.sessionTtlSeconds,
     timeoutMs: config.proxyTimeoutMs,
-    secureCookies: (config.machineOrigin ?? '').startsWith('https:'),
+    origins: config.machineOrigins,
+    portalOrigin: new URL(config.publicUrl).origin,
   };
   return {
     tokens,
-    machineOriginFor,
     publicRoutes: routesOf(machineDownloadRoutes, {
       registry: deps.registry,
       access: deps.access,
@@ -44,7 +45,7 @@ export function createMachineProxyModule({ config, clock }: ModuleDeps, deps: Ma
     routes: routesOf(machineProxyRoutes, {
       ...deps,
       tokens,
-      machineOriginFor,
+      origins: config.machineOrigins,
       timeoutMs: config.proxyTimeoutMs,
     }),
     /** Registered on the machine origin's own server (see machine-origin.ts), never on the portal's. */

@@ -8,21 +8,23 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { MachineOrigins } from '../../shared/machine-origins.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
+import { boardPathOf, PORTAL_ORIGIN_PROXY_HEADERS } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
+import { relayBoardRoute } from './customer-scope.ts';
 import { machineDownloadTicketRoute } from './machine-download.routes.ts';
 import type { MachineTokens } from './machine-tokens.ts';
-import { boardPathOf, PORTAL_ORIGIN_PROXY_HEADERS, relayRoute } from './relay-route.ts';
 
 export interface MachineProxyRoutesOptions extends Record<string, unknown> {
   registry: TunnelRegistry;
   access: MachineAccessService;
   tokens: MachineTokens;
   timeoutMs: number;
-  /** The machine origin's base URL for a request to the portal (configured, or this host on the machine port). */
-  machineOriginFor: (request: { protocol: string; hostname: string }) => string;
+  /** Each machine's own origin, where its control panel and webcam are served. */
+  origins: MachineOrigins;
 }
 
 const tags = ['machine proxy'];
@@ -38,7 +40,9 @@ async function portalProxyRoutes(app: FastifyInstance, options: MachineProxyRout
       tags,
       summary: "A request to the machine's board through its gateway",
       description:
-        '`customer` needs access to the machine group and a valid licence; `admin` is for administrators. ' +
+        '`customer` needs access to the machine group and a valid licence, and runs the machine only ' +
+        '(docs/board-access.md: a refused rr_ call answers `{"err":1}`, rr_download 404, anything else 403 ' +
+        'ADMIN_PATH_ONLY); `admin` is for administrators. ' +
         'The board answer passes through unchanged (its `{"err":N}` bodies and its own 503 included), with ' +
         '`Content-Security-Policy: sandbox`. 502 when the gateway is offline, 503/504 when the board is.',
       params: proxyParamsSchema,
@@ -47,7 +51,7 @@ async function portalProxyRoutes(app: FastifyInstance, options: MachineProxyRout
     handler: async (request, reply) => {
       const { id, path } = request.params;
       await options.access.reach(sessionOf(request), id, path);
-      return relayRoute(options.registry, request, reply, {
+      return relayBoardRoute(options.registry, request, reply, path, {
         controllerId: id,
         target: 'board',
         path: boardPathOf(request.params['*'], request.raw.url),
@@ -65,7 +69,7 @@ const panelRoutes: FastifyPluginAsyncZod<MachineProxyRoutesOptions> = async (app
     {
       schema: {
         tags,
-        summary: "A one-minute ticket opening the machine's control panel on the machine origin",
+        summary: "A one-minute ticket opening the machine's control panel on the machine's own origin",
         params: idParamsSchema,
         body: panelTicketBodySchema,
         response: { 200: panelTicketSchema, 400: errorBodySchema, ...errorResponses(401, 403, 404) },
@@ -82,7 +86,7 @@ const panelRoutes: FastifyPluginAsyncZod<MachineProxyRoutesOptions> = async (app
         controllerId: id,
         path,
       });
-      const url = new URL(`/proxy/duet/${firmware}/${path}/${id}/`, options.machineOriginFor(request));
+      const url = new URL(`/proxy/duet/${firmware}/${path}/${id}/`, options.origins.originOf(id));
       url.searchParams.set('ticket', ticket);
       return { url: url.toString(), expiresAt };
     },
@@ -93,7 +97,8 @@ const panelRoutes: FastifyPluginAsyncZod<MachineProxyRoutesOptions> = async (app
     {
       schema: {
         tags,
-        summary: "Where the machine's webcam streams on the machine origin (the page adds its video_token)",
+        summary:
+          "Where the machine's webcam streams on the machine's own origin (the page adds its video_token)",
         description:
           'Checked like the webcam relay itself: whoever sees the machine group, with a valid licence ' +
           'unless an administrator.',
@@ -105,7 +110,7 @@ const panelRoutes: FastifyPluginAsyncZod<MachineProxyRoutesOptions> = async (app
       const { id } = request.params;
       // The relay on the machine origin checks the customer path for everyone (administrators pass any licence).
       await options.access.reach(sessionOf(request), id, 'customer');
-      const url = new URL(`/proxy/webcam/${id}/`, options.machineOriginFor(request));
+      const url = new URL(`/proxy/webcam/${id}/`, options.origins.originOf(id));
       url.searchParams.set('action', 'stream');
       return { url: url.toString() };
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
@@ -29,6 +30,8 @@ export interface DownloadGrant extends MachineGrant {
 }
 
 const grantClaims = z.object({
+  exp: z.number().int().optional(),
+  jti: z.uuid().optional(),
   id: z.number().int(),
   sid: z.uuid(),
   cid: z.number().int(),
@@ -37,13 +40,17 @@ const grantClaims = z.object({
 const downloadClaims = grantClaims.extend({ name: z.string().min(1) });
 
 /**
- * The machine origin's credentials (DESIGN.md §5): the portal hands the frame a short ticket for one machine;
- * the machine origin trades it for an HttpOnly cookie holding an access token for that machine only. Both
- * name the user's session, which is checked again on every request, so logging out ends them too.
+ * The machine origins' credentials (docs/machine-origins.md): the portal hands the frame a short ticket for one
+ * machine; that machine's origin trades it for an HttpOnly cookie holding an access token for that machine only.
+ * Both name the user's session, which is checked again on every request, so logging out ends them too. Tickets
+ * (panel and download) travel in URLs, so each one works once: a copy from a log or a browser's history is
+ * worth nothing.
  */
 export class MachineTokens {
   readonly #key: Uint8Array;
   readonly #clock: Clock;
+  /** Ids of redeemed tickets with when they expire; kept no longer than the tickets themselves live. */
+  readonly #redeemed = new Map<string, number>();
 
   constructor(secret: string, clock: Clock) {
     this.#key = new TextEncoder().encode(secret);
@@ -60,8 +67,11 @@ export class MachineTokens {
     return this.#sign(grant, 'access', ttlSeconds);
   }
 
-  verifyTicket(token: string): Promise<MachineGrant> {
-    return this.#verify(token, 'ticket');
+  /** The grant of a panel ticket, which works once. */
+  async redeemTicket(token: string): Promise<MachineGrant> {
+    const claims = await this.#verifyPayload(token, 'ticket', grantClaims);
+    this.#redeem(claims);
+    return grantOf(claims);
   }
 
   /** A download ticket for one file and when it stops working (milliseconds since the epoch). */
@@ -70,13 +80,23 @@ export class MachineTokens {
     return { ticket, expiresAt: this.#clock().getTime() + TICKET_TTL_SECONDS * 1000 };
   }
 
-  async verifyDownload(token: string): Promise<DownloadGrant> {
+  /** The grant of a download ticket, which works once. */
+  async redeemDownload(token: string): Promise<DownloadGrant> {
     const claims = await this.#verifyPayload(token, 'download', downloadClaims);
+    this.#redeem(claims);
     return { ...grantOf(claims), name: claims.name };
   }
 
   verifyAccess(token: string): Promise<MachineGrant> {
     return this.#verify(token, 'access');
+  }
+
+  #redeem(claims: { jti?: string | undefined; exp?: number | undefined }): void {
+    const now = this.#clock().getTime();
+    for (const [id, expiresAt] of this.#redeemed) if (expiresAt <= now) this.#redeemed.delete(id);
+    if (!claims.jti) throw new AppError('UNAUTHENTICATED', 'Invalid machine credentials');
+    if (this.#redeemed.has(claims.jti)) throw new AppError('UNAUTHENTICATED', 'This link was already used');
+    this.#redeemed.set(claims.jti, (claims.exp ?? 0) * 1000);
   }
 
   #sign(
@@ -97,6 +117,7 @@ export class MachineTokens {
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE[audience])
       .setIssuedAt(now)
+      .setJti(randomUUID())
       .setExpirationTime(now + ttlSeconds)
       .sign(this.#key);
   }

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { machineGroups } from '../../db/schema.ts';
 import { buildMachineOrigin } from '../../machine-origin.ts';
+import { MachineOrigins } from '../../shared/machine-origins.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
-/** A configured machine origin (DESIGN.md §5), so the answer's origin can be checked exactly. */
-const MACHINE_ORIGIN = 'https://machines.example.test';
+/** Configured machine origins, so the answer's origin can be checked exactly. */
+const MACHINE_ORIGINS = 'https://cam-{id}.machines.example.test';
 
 let t: TestApp;
 let origin: FastifyInstance;
@@ -25,7 +26,7 @@ const webcamOf = (token: string, id: number | string) =>
   t.app.inject({ url: `/api/v1/machines/${id}/webcam`, headers: bearer(token) });
 
 beforeAll(async () => {
-  t = await createTestApp({ machineOrigin: MACHINE_ORIGIN });
+  t = await createTestApp({ machineOrigins: new MachineOrigins(MACHINE_ORIGINS) });
   origin = await buildMachineOrigin(t.modules);
   controller.valid = (await controllerOf('Prusa linea 1')).controllerId;
   controller.expired = (await controllerOf('Voron prototipi')).controllerId;
@@ -49,7 +50,7 @@ describe("GET /api/v1/machines/{id}/webcam: the webcam's address", () => {
     const url = new URL(response.json().url);
     expect(url.pathname).toBe(`/proxy/webcam/${controller.valid}/`);
     expect([...url.searchParams]).toEqual([['action', 'stream']]);
-    expect(url.origin).toBe(MACHINE_ORIGIN);
+    expect(url.origin).toBe(`https://cam-${controller.valid}.machines.example.test`);
 
     // The same path on the machine origin is the webcam relay: with a video token its snapshot comes through.
     const fake = await connectFakeGateway(t.modules.gateway.registry, controller.valid, (stream) => {
@@ -62,7 +63,10 @@ describe("GET /api/v1/machines/{id}/webcam: the webcam's address", () => {
     const { videoToken } = await t.modules.auth.service.openSession(user);
     url.searchParams.set('action', 'snapshot');
     url.searchParams.set('token', videoToken);
-    const snapshot = await origin.inject(`${url.pathname}${url.search}`);
+    const snapshot = await origin.inject({
+      url: `${url.pathname}${url.search}`,
+      headers: { host: url.host },
+    });
     expect([snapshot.statusCode, snapshot.body]).toEqual([200, 'jpeg-bytes']);
   });
 

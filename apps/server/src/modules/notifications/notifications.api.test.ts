@@ -6,11 +6,26 @@ import { newBrowserKeys } from '../../test/push-service.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { SUBSCRIPTIONS_PER_USER } from './notifications.repository.ts';
 import { NotificationsService } from './notifications.service.ts';
+import { PushEndpointPolicy } from './push-endpoint.ts';
+
+/** The network is closed: push services' names resolve through this stand-in for DNS. */
+const DNS: Record<string, string[]> = {
+  'push.example.com': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
+  'loopback.example.com': ['127.0.0.1'],
+  'mixed.example.com': ['93.184.215.14', '10.0.0.7'],
+  'metadata.example.com': ['169.254.169.254'],
+  'self-hosted.push.test': ['10.20.30.40'],
+};
+const resolve = async (hostname: string) => {
+  const addresses = DNS[hostname];
+  if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+};
 
 let t: TestApp;
 let demo: ReturnType<typeof demoClient>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ push: { resolve, privateHosts: ['self-hosted.push.test'] } });
   demo = demoClient(t);
 });
 afterAll(() => t.close());
@@ -45,7 +60,8 @@ describe('GET /api/v1/notifications/vapid-public-key', () => {
     try {
       // Two processes on one database: each reads nothing, makes a pair, and only the first one stored counts.
       const processes = [0, 1].map(
-        () => new NotificationsService(t.modules.notifications.repository, t.clock.now),
+        () =>
+          new NotificationsService(t.modules.notifications.repository, t.clock.now, new PushEndpointPolicy()),
       );
       const [one, two] = await Promise.all(processes.map((service) => service.keys()));
       const [kept] = await t.database.db.select().from(pushVapidKeys);
@@ -88,15 +104,55 @@ describe('POST /api/v1/notifications/subscribe', () => {
     expect((await stored(plain.endpoint))[0]?.language).toBe('it');
   });
 
-  it('gives a known endpoint (the same browser) to whoever subscribes it last, with the new keys', async () => {
+  it('gives a known endpoint to another user only with its own keys (the same browser, a new user)', async () => {
     const first = subscription();
     await demo.call('customer@demo.test', 'POST', '/api/v1/notifications/subscribe', first);
-    const second = { ...subscription(), endpoint: first.endpoint };
-    const response = await demo.call('tech@demo.test', 'POST', '/api/v1/notifications/subscribe', second);
-    expect(response.statusCode).toBe(204);
-    const rows = await stored(first.endpoint);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ userId: await t.idOf('tech@demo.test'), p256dh: second.keys.p256dh });
+    // Someone who only knows the address cannot take the subscription over.
+    const taken = { ...subscription(), endpoint: first.endpoint };
+    const refused = await demo.call('tech@demo.test', 'POST', '/api/v1/notifications/subscribe', taken);
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'CONFLICT']);
+    expect(await stored(first.endpoint)).toMatchObject([{ userId: await t.idOf('customer@demo.test') }]);
+    // The browser itself, with its keys, changes hands; its owner may renew it with new keys.
+    const same = await demo.call('tech@demo.test', 'POST', '/api/v1/notifications/subscribe', first);
+    expect(same.statusCode).toBe(204);
+    expect(await stored(first.endpoint)).toMatchObject([{ userId: await t.idOf('tech@demo.test') }]);
+    const renewed = await demo.call('tech@demo.test', 'POST', '/api/v1/notifications/subscribe', taken);
+    expect(renewed.statusCode).toBe(204);
+    expect(await stored(first.endpoint)).toMatchObject([{ p256dh: taken.keys.p256dh }]);
+  });
+
+  it('accepts only push services on public addresses, after resolving their names', async () => {
+    const refused = [
+      'https://127.0.0.1:8443/send/1',
+      'https://[::1]:8443/send/1',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::ffff:127.0.0.1]/send/1',
+      'https://10.1.2.3/send/1',
+      'https://0.0.0.0/send/1',
+      'https://loopback.example.com/send/1',
+      'https://mixed.example.com/send/1',
+      'https://metadata.example.com/send/1',
+      'https://unknown.example.com/send/1',
+    ];
+    for (const endpoint of refused) {
+      const response = await demo.call('customer@demo.test', 'POST', '/api/v1/notifications/subscribe', {
+        ...subscription(),
+        endpoint,
+      });
+      expect([response.statusCode, response.json().fields], endpoint).toEqual([
+        400,
+        { endpoint: ['invalid'] },
+      ]);
+      expect(await stored(endpoint)).toEqual([]);
+    }
+    // A self-hosted push service the operator named may sit on a private address.
+    for (const endpoint of ['https://self-hosted.push.test/send/1', 'https://[2606:4700::1111]/send/1']) {
+      const response = await demo.call('customer@demo.test', 'POST', '/api/v1/notifications/subscribe', {
+        ...subscription(),
+        endpoint,
+      });
+      expect(response.statusCode, endpoint).toBe(204);
+    }
   });
 
   it(`keeps the newest ${SUBSCRIPTIONS_PER_USER} subscriptions of a user`, async () => {

@@ -1,10 +1,12 @@
 import { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
+import type { Changes } from '../../shared/change-listeners.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { MachineEvents } from '../live-status/machine-events.ts';
 import { NotificationsRepository } from './notifications.repository.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { NotificationsService } from './notifications.service.ts';
+import { PushEndpointPolicy } from './push-endpoint.ts';
 import { PushNotifier, type TicketEvent } from './push-notifier.ts';
 import { PushSender } from './push-sender.ts';
 
@@ -16,25 +18,30 @@ const DEFAULT_SUBJECT = 'mailto:support@example.com';
 export interface NotificationsModuleDeps {
   /** The live status monitor's events: machine transitions become notifications. */
   machineEvents: MachineEvents;
+  /** The tickets module's answers, closes and reopens, told to the other people of the thread. */
+  ticketChanges: Changes<TicketEvent>;
 }
 
 /**
- * Web Push (specification sections 3, 4 and 7): the VAPID key pair, the users' subscriptions, and the
+ * Web Push (docs/product.md §3, §4 and §7): the VAPID key pair, the users' subscriptions, and the
  * notifications of ticket answers and status changes and of machine events.
  */
 export function createNotificationsModule(
   { db, clock, config }: ModuleDeps,
-  { machineEvents }: NotificationsModuleDeps,
+  { machineEvents, ticketChanges }: NotificationsModuleDeps,
 ) {
   const repository = new NotificationsRepository(db);
-  const service = new NotificationsService(repository, clock);
+  const endpoints = new PushEndpointPolicy(config.push?.privateHosts, config.push?.resolve);
+  const service = new NotificationsService(repository, clock, endpoints);
   const extraCa = config.push?.extraCa;
   const sender = new PushSender({
     keys: () => service.keys(),
     subject: config.push?.subject ?? DEFAULT_SUBJECT,
     forget: (endpoint) => repository.deleteEndpoint(endpoint),
     ...SEND,
-    agent: extraCa ? new Agent({ ca: [...rootCertificates, extraCa] }) : undefined,
+    endpoints,
+    // Every connection goes to an address the policy checked as it connects (no DNS rebinding in between).
+    agent: new Agent({ lookup: endpoints.lookup, ...(extraCa && { ca: [...rootCertificates, extraCa] }) }),
   });
   const notifier = new PushNotifier({
     repository,
@@ -42,12 +49,12 @@ export function createNotificationsModule(
     clock,
     machineThrottleMs: config.push?.machineThrottleMs ?? MACHINE_THROTTLE_MS,
   });
+  // Fire and forget: the notifier queues the sending.
+  ticketChanges.subscribe((event) => notifier.ticketChanged(event));
   return {
     repository,
     service,
     notifier,
-    /** What the tickets module reports, fire and forget. */
-    ticketChanged: (event: TicketEvent) => notifier.ticketChanged(event),
     routes: routesOf(notificationsRoutes, { service, notifier, sender, machineEvents }),
   };
 }

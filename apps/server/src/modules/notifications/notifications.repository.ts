@@ -7,11 +7,11 @@ import {
   machineGroupUsers,
   pushSubscriptions,
   pushVapidKeys,
-  ticketAnswers,
   tickets,
   users,
 } from '../../db/schema.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
+import { isTicketAuthor } from '../tickets/ticket-authors.ts';
 import { visibleTickets } from '../tickets/tickets.policy.ts';
 import type { Candidate } from './notifications.policy.ts';
 
@@ -77,12 +77,13 @@ export class NotificationsRepository {
   }
 
   /**
-   * Saves a subscription for its user: an endpoint already known (this browser, maybe another user before)
-   * takes the new owner, keys and language. The user's oldest subscriptions beyond the limit go.
+   * Saves a subscription for its user. An endpoint already known takes the new owner, keys and language when it is
+   * the same user's, or when it comes with the keys it was stored with (the same browser, another user signing
+   * in); otherwise nothing changes and the answer is false. The user's oldest subscriptions beyond the limit go.
    */
-  async upsert(subscription: NewSubscription): Promise<void> {
-    await this.#db.transaction(async (tx) => {
-      await tx
+  async upsert(subscription: NewSubscription): Promise<boolean> {
+    return this.#db.transaction(async (tx) => {
+      const saved = await tx
         .insert(pushSubscriptions)
         .values(subscription)
         .onConflictDoUpdate({
@@ -94,7 +95,16 @@ export class NotificationsRepository {
             language: subscription.language,
             createdAt: subscription.createdAt,
           },
-        });
+          setWhere: or(
+            eq(pushSubscriptions.userId, subscription.userId),
+            and(
+              eq(pushSubscriptions.p256dh, subscription.p256dh),
+              eq(pushSubscriptions.auth, subscription.auth),
+            ),
+          ),
+        })
+        .returning({ id: pushSubscriptions.id });
+      if (saved.length === 0) return false;
       const kept = tx
         .select({ id: pushSubscriptions.id })
         .from(pushSubscriptions)
@@ -106,6 +116,7 @@ export class NotificationsRepository {
         .where(
           and(eq(pushSubscriptions.userId, subscription.userId), notInArray(pushSubscriptions.id, kept)),
         );
+      return true;
     });
   }
 
@@ -150,19 +161,11 @@ export class NotificationsRepository {
 
   /** The people of a ticket's thread (its author and whoever answered), with their ticket preference. */
   async threadPeople(ticketId: number): Promise<Candidate[]> {
-    const answerAuthors = this.#db
-      .select({ id: ticketAnswers.authorId })
-      .from(ticketAnswers)
-      .where(eq(ticketAnswers.ticketId, ticketId));
-    const ticketAuthor = this.#db
-      .select({ id: tickets.authorId })
-      .from(tickets)
-      .where(eq(tickets.id, ticketId));
     return this.#db
       .select(candidateColumns(users.ticketNotifications))
       .from(users)
       .innerJoin(businesses, eq(businesses.id, users.businessId))
-      .where(or(inArray(users.id, answerAuthors), inArray(users.id, ticketAuthor)))
+      .where(isTicketAuthor(this.#db, ticketId))
       .orderBy(users.id);
   }
 

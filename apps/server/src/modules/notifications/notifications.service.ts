@@ -2,11 +2,12 @@ import { createECDH } from 'node:crypto';
 import { DEFAULT_LANGUAGE, type pushSubscriptionBodySchema, type VapidPublicKey } from '@portal/contract';
 import webpush from 'web-push';
 import type { z } from 'zod';
-import { notFound } from '../../shared/app-error.ts';
+import { conflict, notFound } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { throwIfInvalid } from '../../shared/field-errors.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import type { NotificationsRepository, VapidKeys } from './notifications.repository.ts';
+import type { PushEndpointPolicy } from './push-endpoint.ts';
 
 type SubscribeBody = z.output<typeof pushSubscriptionBodySchema>;
 
@@ -24,15 +25,17 @@ function isP256PublicKey(key: string): boolean {
   }
 }
 
-/** The VAPID key pair and the users' subscriptions (specification sections 3, 4 and 7). */
+/** The VAPID key pair and the users' subscriptions (docs/product.md §3, §4 and §7). */
 export class NotificationsService {
   readonly #repository: NotificationsRepository;
   readonly #clock: Clock;
+  readonly #endpoints: PushEndpointPolicy;
   #keys: Promise<VapidKeys> | undefined;
 
-  constructor(repository: NotificationsRepository, clock: Clock) {
+  constructor(repository: NotificationsRepository, clock: Clock, endpoints: PushEndpointPolicy) {
     this.#repository = repository;
     this.#clock = clock;
+    this.#endpoints = endpoints;
   }
 
   /**
@@ -51,9 +54,17 @@ export class NotificationsService {
     return { publicKey: (await this.keys()).publicKey };
   }
 
-  /** Keeps the browser's subscription for the signed-in user (an endpoint already known changes hands). */
+  /**
+   * Keeps the browser's subscription for the signed-in user. Its push service must be one the portal may connect
+   * to; an endpoint another user holds changes hands only with that subscription's own keys (the same browser,
+   * a new user), never for whoever merely knows its address.
+   */
   async subscribe(viewer: Viewer, body: SubscribeBody): Promise<void> {
+    const refusal = await this.#endpoints.check(body.endpoint);
     throwIfInvalid([
+      refusal
+        ? { field: 'endpoint', code: 'invalid', message: `Not a push service the portal may use: ${refusal}` }
+        : undefined,
       isP256PublicKey(body.keys.p256dh)
         ? undefined
         : { field: 'keys.p256dh', code: 'invalidFormat', message: 'Must be a P-256 public key' },
@@ -61,7 +72,7 @@ export class NotificationsService {
         ? undefined
         : { field: 'keys.auth', code: 'invalidFormat', message: 'Must be 16 bytes' },
     ]);
-    await this.#repository.upsert({
+    const saved = await this.#repository.upsert({
       userId: viewer.id,
       endpoint: body.endpoint,
       p256dh: body.keys.p256dh,
@@ -69,6 +80,7 @@ export class NotificationsService {
       language: body.language ?? DEFAULT_LANGUAGE,
       createdAt: this.#clock(),
     });
+    if (!saved) throw conflict('This push subscription belongs to another account');
   }
 
   /** Forgets one of the user's own subscriptions; anyone else's endpoint is as unknown as a missing one. */

@@ -11,7 +11,20 @@ import {
   verifyVapid,
 } from '../../test/push-service.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+// Without the portal's own checks, the system resolver would take push.localhost to the local push service.
+import '../../../../../test-kit/localhost-names.ts';
 import type { MachineTransitionType } from '../live-status/machine-events.ts';
+
+/**
+ * A name that answers a public address to its first `publicAnswers` look-ups, then this machine's (DNS rebinding):
+ * the portal must connect only to an address it checked as it connects.
+ */
+const rebinding = { name: 'push.localhost', publicAnswers: 0 };
+const resolve = async (hostname: string) => {
+  if (hostname !== rebinding.name) throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
+  const address = rebinding.publicAnswers-- > 0 ? '93.184.215.14' : '127.0.0.1';
+  return [{ address, family: 4 }];
+};
 
 let t: TestApp;
 let demo: ReturnType<typeof demoClient>;
@@ -20,8 +33,10 @@ let vapidPublicKey: string;
 
 beforeAll(async () => {
   push = await startLocalPushService();
-  // The local push service's certificate is trusted as a self-hosted service's would be.
-  t = await createTestApp({ push: { extraCa: push.ca, subject: 'mailto:ops@portal.test' } });
+  // Its certificate is trusted, and its loopback address allowed, as a self-hosted service's would be.
+  t = await createTestApp({
+    push: { extraCa: push.ca, subject: 'mailto:ops@portal.test', privateHosts: ['127.0.0.1'], resolve },
+  });
   demo = demoClient(t);
   vapidPublicKey = (
     await demo.call('admin@demo.test', 'GET', '/api/v1/notifications/vapid-public-key')
@@ -116,6 +131,31 @@ describe('ticket notifications', () => {
       '"ticketAnswered"',
       '"ticketReopened"',
     ]);
+  });
+
+  it('never reach a push service whose name has come to resolve to a private address', async () => {
+    // The name resolves to a public address when subscribed, then to this machine: when the message is about to
+    // go (publicAnswers 1), or only as the connection is made (2), which the TLS agent's own check catches.
+    for (const publicAnswers of [1, 2]) {
+      await t.database.db.delete(pushSubscriptions);
+      rebinding.publicAnswers = publicAnswers;
+      const browser = newBrowserKeys();
+      const endpoint = push.endpoint().replace('127.0.0.1', rebinding.name);
+      const subscribed = await demo.call('customer@demo.test', 'POST', '/api/v1/notifications/subscribe', {
+        endpoint,
+        expirationTime: null,
+        keys: browser.keys,
+      });
+      expect(subscribed.statusCode).toBe(204);
+      const id = await newTicket('customer@demo.test');
+      await demo.call('tech@demo.test', 'POST', `/api/v1/tickets/${id}/answers`, { content: 'x' });
+      await t.modules.notifications.notifier.idle();
+      const path = new URL(endpoint).pathname;
+      expect(
+        push.received.filter((each) => each.path === path),
+        `publicAnswers ${publicAnswers}`,
+      ).toEqual([]);
+    }
   });
 
   it('skip whoever turned ticket notifications off, and whoever no longer sees the ticket', async () => {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import webpush from 'web-push';
 import type { PushTarget, VapidKeys } from './notifications.repository.ts';
+import type { PushEndpointPolicy } from './push-endpoint.ts';
 
 /** A day: a machine or ticket notification older than that is no longer worth showing. */
 const TTL_SECONDS = 24 * 60 * 60;
@@ -20,8 +21,10 @@ export interface PushSenderOptions {
   /** Requests in flight at once, and how many more may wait; past that, messages are dropped and logged. */
   concurrency: number;
   maxQueued: number;
-  /** The TLS agent (tests trust their local push service's certificate through it). */
-  agent?: Agent | undefined;
+  /** Which push services the portal may connect to (checked again before each message). */
+  endpoints: PushEndpointPolicy;
+  /** The TLS agent: connects only to addresses the policy allows (and trusts a self-hosted service's CA). */
+  agent: Agent;
 }
 
 /**
@@ -54,6 +57,14 @@ export class PushSender {
 
   async #deliver(target: PushTarget, message: PushMessage): Promise<void> {
     try {
+      const refusal = await this.#options.endpoints.check(target.endpoint);
+      if (refusal) {
+        this.#log?.warn(
+          { userId: target.userId, refusal },
+          'push notification not sent: endpoint not allowed',
+        );
+        return;
+      }
       const { publicKey, privateKey } = await this.#options.keys();
       await webpush.sendNotification(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
@@ -63,7 +74,7 @@ export class PushSender {
           TTL: TTL_SECONDS,
           timeout: this.#options.timeoutMs,
           contentEncoding: 'aes128gcm',
-          ...(this.#options.agent ? { agent: this.#options.agent } : {}),
+          agent: this.#options.agent,
         },
       );
     } catch (error) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businesses, passwordRecovery, passwordRecoveryLimits, users } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -28,6 +28,7 @@ beforeEach(async () => {
   // Mails the previous test asked for are written before its outbox goes.
   await t.modules.passwordRecovery.service.settled();
   await t.database.db.delete(passwordRecoveryLimits);
+  t.modules.passwordRecovery.refusals.clear();
   await rm(outbox, { recursive: true, force: true });
 });
 
@@ -179,6 +180,34 @@ describe('POST /api/v1/password/recover', () => {
     }
     expect((await from('10.9.8.7', 'one-more@demo.test')).statusCode).toBe(429);
     expect((await from('10.9.8.6', 'one-more@demo.test')).statusCode).toBe(204);
+  });
+
+  it('refuses a client or an address over its limit without asking the database again', async () => {
+    const from = (remoteAddress: string, email: string) => ask({ email }, { remoteAddress });
+    for (let i = 0; i <= RECOVERY_LIMITS.perClient; i += 1) await from('10.9.8.5', `flood-${i}@demo.test`);
+    for (let i = 0; i <= RECOVERY_LIMITS.perEmail; i += 1) await from(`10.9.7.${i}`, 'flooded@demo.test');
+    // The links of the requests let through are looked up and stored first.
+    await t.modules.passwordRecovery.service.settled();
+    const { db } = t.database;
+    const spies = (['select', 'insert', 'update', 'delete', 'execute', 'transaction'] as const).map(
+      (method) => vi.spyOn(db, method),
+    );
+    try {
+      const refused = [];
+      for (let i = 0; i < 20; i += 1) {
+        refused.push(await from('10.9.8.5', `flood-more-${i}@demo.test`));
+        refused.push(await from(`10.9.6.${i}`, 'flooded@demo.test'));
+      }
+      for (const response of refused) {
+        expect(response.statusCode).toBe(429);
+        expect(Number(response.headers['retry-after'])).toBe(3600);
+      }
+      expect(spies.map((spy) => spy.mock.calls.length)).toEqual(spies.map(() => 0));
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    t.clock.advance(RECOVERY_LIMITS.windowMs);
+    expect((await from('10.9.8.5', 'flooded@demo.test')).statusCode).toBe(204);
   });
 });
 

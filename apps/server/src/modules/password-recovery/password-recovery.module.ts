@@ -1,4 +1,5 @@
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
+import { RefusalMemory } from '../../shared/refusal-memory.ts';
 import { PasswordRecoveryRepository } from './password-recovery.repository.ts';
 import { passwordRecoveryPublicRoutes } from './password-recovery.routes.ts';
 import { PasswordRecoveryService, type PasswordRecoveryServiceDeps } from './password-recovery.service.ts';
@@ -15,9 +16,18 @@ export function createPasswordRecoveryModule(
   needs: PasswordRecoveryNeeds,
 ) {
   const repository = new PasswordRecoveryRepository(db);
-  const service = new PasswordRecoveryService({ repository, clock, publicUrl: config.publicUrl, ...needs });
+  const refusals = new RefusalMemory();
+  const service = new PasswordRecoveryService({
+    repository,
+    refusals,
+    clock,
+    publicUrl: config.publicUrl,
+    ...needs,
+  });
   return {
     repository,
+    /** This process's memory of the limits' refusals (tests clear it with the counters). */
+    refusals,
     service,
     publicRoutes: routesOf(passwordRecoveryPublicRoutes, { recovery: service }),
   };

@@ -3,14 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { Mailer } from '../../shared/mailer.ts';
+import type { RefusalMemory } from '../../shared/refusal-memory.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { PasswordRecoveryRepository } from './password-recovery.repository.ts';
 import { recoveryLink, recoveryMail } from './recovery-mail.ts';
-import { mayRecover, recoveryKeys, recoveryRetryAfterMs } from './recovery-rules.ts';
+import { mayRecover, recoveryKeys, recoveryWaits } from './recovery-rules.ts';
 import { hashRecoveryToken, newRecoveryToken } from './recovery-token.ts';
 
 export interface PasswordRecoveryServiceDeps {
   repository: PasswordRecoveryRepository;
+  /** The refusals the counters have decided, answered without asking them again until they end. */
+  refusals: RefusalMemory;
   users: Pick<UsersRepository, 'findWithBusinessStateByEmail' | 'findWithBusinessStateById' | 'update'>;
   /** The auth module's hasher, so one hashing limit covers logins and every password change. */
   hashPassword(password: string): Promise<string>;
@@ -29,11 +32,20 @@ export interface RecoveryRequest {
   log: FastifyBaseLogger;
 }
 
+function tooManyRequests(waitMs: number): AppError {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `Too many password recovery requests. Try again in ${seconds} seconds.`,
+    { headers: { 'retry-after': String(seconds) } },
+  );
+}
+
 /** Why a link cannot set a password; all answer INVALID_RECOVERY_TOKEN (400). */
 const invalidLink = (why: string) => new AppError('INVALID_RECOVERY_TOKEN', why);
 
 /**
- * Password recovery by mail (specification section 2; issue 9). A request is answered the same way, at
+ * Password recovery by mail (docs/product.md §2; issue 9). A request is answered the same way, at
  * the same speed, whether or not an account has the address: once counted against the limits, the rest
  * (finding the account, storing the link, sending the mail) runs after the answer.
  */
@@ -45,20 +57,22 @@ export class PasswordRecoveryService {
     this.#deps = deps;
   }
 
-  /** Counts the request (429 beyond the limits), then sends the link in the background. */
+  /**
+   * Counts the request (429 beyond the limits), then sends the link in the background. A key already
+   * over its limit is refused from memory: counting more would not move its window's end, and a flood
+   * then costs no query.
+   */
   async request({ email, language, clientAddress, log }: RecoveryRequest): Promise<void> {
-    const { repository, clock } = this.#deps;
+    const { repository, refusals, clock } = this.#deps;
     const now = clock();
-    const counts = await repository.countRequest(recoveryKeys(email, clientAddress), now);
-    const wait = recoveryRetryAfterMs(counts, now);
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `Too many password recovery requests. Try again in ${seconds} seconds.`,
-        { headers: { 'retry-after': String(seconds) } },
-      );
-    }
+    const keys = recoveryKeys(email, clientAddress);
+    const known = Math.max(refusals.waitOf(keys.email, now), refusals.waitOf(keys.client, now));
+    if (known > 0) throw tooManyRequests(known);
+    const waits = recoveryWaits(await repository.countRequest(keys, now), now);
+    refusals.refuse(keys.email, waits.email, now);
+    refusals.refuse(keys.client, waits.client, now);
+    const wait = Math.max(waits.email, waits.client);
+    if (wait > 0) throw tooManyRequests(wait);
     const job = this.#sendLink(email, language, now)
       .then((sent) => {
         if (sent?.file) log.info({ file: sent.file }, `password recovery mail written to ${sent.file}`);

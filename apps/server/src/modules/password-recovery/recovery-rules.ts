@@ -30,17 +30,23 @@ export function recoveryKeys(email: string, clientAddress: string): RecoveryKeys
   return { email: `email:${hashed}`, client: `client:${clientAddress}` };
 }
 
+/** Milliseconds each key refuses this request for (0: within its limit). */
+export function recoveryWaits(
+  counts: Record<keyof RecoveryKeys, RequestCount>,
+  now: Date,
+): Record<keyof RecoveryKeys, number> {
+  const over = (count: RequestCount, limit: number) =>
+    count.requests > limit ? count.windowStartedAt.getTime() + RECOVERY_LIMITS.windowMs - now.getTime() : 0;
+  return {
+    email: over(counts.email, RECOVERY_LIMITS.perEmail),
+    client: over(counts.client, RECOVERY_LIMITS.perClient),
+  };
+}
+
 /** Milliseconds until one more request is allowed, or 0 when this one is within the limits. */
 export function recoveryRetryAfterMs(counts: Record<keyof RecoveryKeys, RequestCount>, now: Date): number {
-  const waits = [0];
-  const over = (count: RequestCount, limit: number) => {
-    if (count.requests > limit) {
-      waits.push(count.windowStartedAt.getTime() + RECOVERY_LIMITS.windowMs - now.getTime());
-    }
-  };
-  over(counts.email, RECOVERY_LIMITS.perEmail);
-  over(counts.client, RECOVERY_LIMITS.perClient);
-  return Math.max(...waits);
+  const waits = recoveryWaits(counts, now);
+  return Math.max(0, waits.email, waits.client);
 }
 
 /**

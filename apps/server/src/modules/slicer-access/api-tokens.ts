@@ -9,7 +9,7 @@ const ISSUER = 'machine-support-portal';
 /** Its own audience: a slicer token is never a session, a machine ticket or a cookie, nor the other way round. */
 const AUDIENCE = 'portal-slicer';
 
-/** What a slicer token names (DESIGN.md §4): nothing else about it is kept on the server. */
+/** What a slicer token names (docs/design.md §4): nothing else about it is kept on the server. */
 export interface ApiTokenClaims {
   userId: number;
   controllerId: number;

@@ -183,6 +183,25 @@ describe('the slicer URL', () => {
     expect(received).toEqual([]);
   });
 
+  it('refuses an upload whose G-code re-programs the board, since the same token prints it', async () => {
+    const token = await tokenOf(sessions.customer);
+    const lines = 'G1 X10 Y10 E0.5\n'.repeat(5_000);
+    for (const [path, method, code] of [
+      ['rr_upload?name=0:/gcodes/evil.gcode', 'POST', 'M552 S0'],
+      ['machine/file/gcodes/evil.gcode', 'PUT', 'M997 S0'],
+    ] as const) {
+      const response = await slicer(token, path, { method, payload: `${lines}${code}\n${lines}` });
+      expect([response.statusCode, response.json().code], path).toEqual([403, 'ADMIN_PATH_ONLY']);
+    }
+    // Neither upload was completed on the board.
+    expect(received).toEqual([]);
+    const fine = await slicer(token, 'rr_upload?name=0:/gcodes/fine.gcode', {
+      method: 'POST',
+      payload: lines,
+    });
+    expect(fine.json()).toEqual({ err: 0 });
+  });
+
   it('lets a full-control token send anything, on its own level only', async () => {
     const token = await tokenOf(sessions.admin, controller.valid, full);
     expect((await slicer(token, 'rr_gcode?gcode=M112', { level: 'full_control' })).statusCode).toBe(200);

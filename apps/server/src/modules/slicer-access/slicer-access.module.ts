@@ -1,13 +1,18 @@
+import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { ApiTokens } from './api-tokens.ts';
 import { octoPrintRoutes } from './octoprint.routes.ts';
+import { OctoPrintService } from './octoprint.service.ts';
 import { SlicerAccessRepository } from './slicer-access.repository.ts';
 import { slicerTokenRoutes } from './slicer-access.routes.ts';
 import { SlicerAccessService } from './slicer-access.service.ts';
 import { slicerRelayRoutes } from './slicer-relay.routes.ts';
+
+/** As config.ts's UPLOAD_MAX_BYTES default. */
+const DEFAULT_UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
 
 export interface SlicerAccessDeps {
   registry: TunnelRegistry;
@@ -29,8 +34,14 @@ export function createSlicerAccessModule({ db, clock, config }: ModuleDeps, deps
     routes: routesOf(slicerTokenRoutes, { service }),
     publicRoutes: async (app: FastifyInstance) => {
       const options = { registry: deps.registry, service, timeoutMs: config.proxyTimeoutMs };
+      const spool = {
+        maxBytes: config.uploads?.maxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
+        dir: config.uploads?.spoolDir ?? tmpdir(),
+      };
+      // The Duet face streams uploads straight to the board (they carry a Content-Length): nothing is spooled.
       await app.register(routesOf(slicerRelayRoutes, options));
-      await app.register(routesOf(octoPrintRoutes, options));
+      const octoPrint = new OctoPrintService(deps.registry, config.proxyTimeoutMs);
+      await app.register(routesOf(octoPrintRoutes, { service, octoPrint, spool }));
     },
   };
 }

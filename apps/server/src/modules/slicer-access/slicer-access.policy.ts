@@ -4,6 +4,6 @@ import { type Actor, type ApiTokenLevel, type ApiTokenRequest, can } from '@port
 export const levelOf = (request: ApiTokenRequest): ApiTokenLevel =>
   request.full_control ? 'full_control' : 'upload';
 
-/** Specification §6: the full-control level is for administrators only, at creation and at every use. */
+/** docs/product.md §6: the full-control level is for administrators only, at creation and at every use. */
 export const mayHoldLevel = (actor: Actor, level: ApiTokenLevel): boolean =>
   level === 'upload' || can(actor.role, 'fullControlToken');

@@ -7,7 +7,9 @@ import type { SlicerAccessService } from './slicer-access.service.ts';
 
 const tags = ['slicer access'];
 
-/** The token calls of specification §7 "Tokens"; `{id}` is the computer controller's id, as in the proxy. */
+/**
+ * The token calls of docs/product.md §7 "Tokens"; `{id}` is the computer controller's id, as in the proxy.
+ */
 export const slicerTokenRoutes: FastifyPluginAsyncZod<{ service: SlicerAccessService }> = async (
   app,
   { service },

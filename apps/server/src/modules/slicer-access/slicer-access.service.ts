@@ -15,9 +15,10 @@ export interface SlicerGrant {
 }
 
 /**
- * Slicer tokens (DESIGN.md §4): signed, never stored, one current generation per user and controller and a
- * per-user "revoked before" time. Both at creation and at every use the user must still be allowed in, may still
- * reach the machine (its business active, its licence valid) and, for full control, still be an administrator.
+ * Slicer tokens (docs/design.md §4): signed, never stored, one current generation per user and controller and
+ * a per-user "revoked before" time. Both at creation and at every use the user must still be allowed in, may
+ * still reach the machine (its business active, its licence valid) and, for full control, still be an
+ * administrator.
  */
 export class SlicerAccessService {
   readonly #repository: SlicerAccessRepository;

@@ -1,11 +1,16 @@
 import { Readable } from 'node:stream';
 import { slicerParamsSchema } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../shared/app-error.ts';
 import { errorResponses } from '../../shared/openapi.ts';
+import {
+  PORTAL_ORIGIN_PROXY_HEADERS,
+  relayCheckedUpload,
+  relayRoute,
+  smallBody,
+} from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
-import { PORTAL_ORIGIN_PROXY_HEADERS, relayRoute } from '../machine-proxy/relay-route.ts';
 import type { SlicerAccessService } from './slicer-access.service.ts';
 import { uploadScope } from './slicer-scope.ts';
 
@@ -28,25 +33,16 @@ export function boardRequestOf(rawUrl: string): { path: string; query: string } 
   return { path: match[1] || '/', query: match[2] ?? '' };
 }
 
-/** Reads a small body whole (a G-code line the scope must see before it goes on). */
-async function smallBody(request: FastifyRequest): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request.raw) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_CODE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
- * `/customer/api/v1/duet/{id}/{upload|full_control}/{token}/…` (DESIGN.md §5a): what PrusaSlicer's Duet host and
- * Cura's Duet RRF plugin send after the URL the user pasted, relayed to the board with the prefix stripped. The
- * token is the only credential (a Cura Basic header is ignored; the gateway answers `rr_connect` itself, whatever
- * the password). Bodies stream through raw whatever their Content-Type; the board's `{"err":N}` answers pass as they
- * are.
+ * `/customer/api/v1/duet/{id}/{upload|full_control}/{token}/…` (docs/design.md §5a): what PrusaSlicer's Duet
+ * host and Cura's Duet RRF plugin send after the URL the user pasted, relayed to the board with the prefix
+ * stripped. The token is the only credential (a Cura Basic header is ignored; the gateway answers
+ * `rr_connect` itself, whatever the password). Bodies stream through raw whatever their Content-Type; the
+ * board's `{"err":N}` answers pass as they are.
  */
+const isUpload = (method: string, path: string) =>
+  (method === 'POST' && path === '/rr_upload') || (method === 'PUT' && path.startsWith('/machine/file/'));
+
 export async function slicerRelayRoutes(app: FastifyInstance, options: SlicerRelayRoutesOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -71,7 +67,7 @@ export async function slicerRelayRoutes(app: FastifyInstance, options: SlicerRel
       if (grant.level === 'upload') {
         let code: string | undefined;
         if (request.method === 'POST' && board.path === '/machine/code') {
-          const bytes = await smallBody(request);
+          const bytes = await smallBody(request, MAX_CODE_BYTES);
           code = bytes.toString('utf8');
           const contentType = request.headers['content-type'];
           body = {
@@ -83,14 +79,20 @@ export async function slicerRelayRoutes(app: FastifyInstance, options: SlicerRel
         const decision = uploadScope({ method: request.method, ...board }, code);
         if (!decision.allowed) throw new AppError('FORBIDDEN', decision.reason);
       }
-      return relayRoute(options.registry, request, reply, {
+      const relayOptions = {
         controllerId: grant.controllerId,
-        target: 'board',
+        target: 'board' as const,
         path: board.query ? `${board.path}?${board.query}` : board.path,
         timeoutMs: options.timeoutMs,
         headers: PORTAL_ORIGIN_PROXY_HEADERS,
-        ...(body && { body }),
-      });
+      };
+      // The uploaded file is printed (M32) by the same token: its lines may do what the customer path allows.
+      if (grant.level === 'upload' && isUpload(request.method, board.path)) {
+        return relayCheckedUpload(options.registry, request, reply, relayOptions, (refusal) => {
+          throw refusal;
+        });
+      }
+      return relayRoute(options.registry, request, reply, { ...relayOptions, ...(body && { body }) });
     },
   });
 }

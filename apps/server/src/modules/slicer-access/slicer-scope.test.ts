@@ -59,4 +59,17 @@ describe('the upload-and-print scope', () => {
     expect(inGcodes('0:/gcodesx/a')).toBe(false);
     expect(allowedGcode('M32 "0:/gcodes/{a}"')).toBe(false);
   });
+
+  it('reads names as FatFs and DSF open them: trailing dots and spaces, a second decoding', () => {
+    expect(inGcodes('0:/gcodes/.. /sys/config.g')).toBe(false);
+    expect(inGcodes('0:/gcodes/... /sys/config.g')).toBe(false);
+    expect(get('/rr_download', 'name=0:/gcodes/..%20/sys/config.g')).toBe(false);
+    expect(
+      uploadScope({ method: 'PUT', path: '/machine/file/gcodes%2F%252E%252E%2Fsys%2Fconfig.g', query: '' })
+        .allowed,
+    ).toBe(false);
+    expect(
+      uploadScope({ method: 'POST', path: '/rr_upload', query: 'name=0:/gcodes/.. /sys/config.g' }).allowed,
+    ).toBe(false);
+  });
 });

@@ -1,65 +1,33 @@
+import {
+  ALLOWED,
+  type BoardRequestView,
+  boardPath,
+  boardQuery,
+  ROOT,
+  refuse,
+  type ScopeDecision,
+} from '../machine-access/board-scopes.ts';
+
 /**
  * What an upload-and-print token lets a slicer do (issue: "connect, upload into 0:/gcodes, start or simulate that
- * file and read status"), decided on the request as the board will read it: the query decoded the way RRF does
- * (`+` is a space, `%XX` a byte, escapes in either case), so `%22`, literal quotes and `%2E%2E` all mean what the
- * board would make of them. Anything not listed is refused.
+ * file and read status"), decided on the request as the board will read it, with the customer path's readers of
+ * queries and names (machine-access/board-scopes.ts), so `%22`, literal quotes and `%2E%2E` all mean what the
+ * board would make of them. Anything not listed is refused: an allow-list, since a slicer sends these few requests
+ * only. docs/board-access.md sets this scope beside the customer path's.
  */
 
-/** A board request: method, path after the token prefix (without the query), raw query. */
-export interface BoardRequestView {
-  method: string;
-  path: string;
-  query: string;
-}
-
-export type ScopeDecision = { allowed: true } | { allowed: false; reason: string };
-
-const ALLOWED: ScopeDecision = { allowed: true };
-const refuse = (reason: string): ScopeDecision => ({ allowed: false, reason });
-
-/** Decodes one query component as RRF's parser does; an invalid escape stays literal (the gateway escapes it). */
-export function decodeBoardComponent(text: string): string {
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i] as string;
-    const hex = text.slice(i + 1, i + 3);
-    if (char === '%' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else if (char === '+') {
-      bytes.push(0x20);
-    } else {
-      for (const byte of Buffer.from(char, 'utf8')) bytes.push(byte);
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** The query's parameters; null when a key repeats (which one a board would read is not worth guessing). */
-export function boardQuery(query: string): Map<string, string> | null {
-  const params = new Map<string, string>();
-  for (const part of query.split('&')) {
-    if (part === '') continue;
-    const at = part.indexOf('=');
-    const key = decodeBoardComponent(at < 0 ? part : part.slice(0, at));
-    if (params.has(key)) return null;
-    params.set(key, at < 0 ? '' : decodeBoardComponent(part.slice(at + 1)));
-  }
-  return params;
-}
+export type { BoardRequestView, ScopeDecision } from '../machine-access/board-scopes.ts';
+export { boardQuery };
 
 /**
- * Whether `path` (`0:/gcodes/x`, `/gcodes/x` or DSF's relative `gcodes/x`) lies in the G-code folder: no `.` or
- * `..` segment, no backslash, quote or control character on the way.
+ * Whether `path` (`0:/gcodes/x`, `/gcodes/x` or DSF's relative `gcodes/x`) lies in the G-code folder, read as the
+ * board reads names (machine-access/board-scopes.ts: no `.`/`..`, backslash, quote, control character, 8.3 alias
+ * or leftover escape on the way).
  */
 export function inGcodes(path: string, { folder = false } = {}): boolean {
-  if (/[\\"]/.test(path) || [...path].some((char) => char.charCodeAt(0) < 0x20)) return false;
-  const rest = path.replace(/^0:/, '').replace(/^\//, '');
-  const segments = rest.split('/');
-  if (segments[0] !== 'gcodes') return false;
-  if (segments.length === 1) return folder;
-  if (segments.slice(1).some((segment) => segment === '.' || segment === '..')) return false;
-  return folder || (segments.at(-1) ?? '') !== '';
+  const read = boardPath(path, ROOT, { rootSlash: true });
+  if (read?.drive !== 0 || read.segments[0]?.toLowerCase() !== 'gcodes') return false;
+  return folder || read.segments.length > 1;
 }
 
 const QUOTED_FILE = '"(0:/gcodes/[^"{}]+)"';

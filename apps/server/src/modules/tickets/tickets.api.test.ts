@@ -101,7 +101,7 @@ describe('POST /api/v1/tickets and GET /api/v1/tickets/{id}', () => {
 });
 
 describe('GET /api/v1/tickets', () => {
-  it('shows each role the tickets DESIGN.md lets them see', async () => {
+  it('shows each role the tickets docs/design.md §3 lets them see', async () => {
     const onVoron = await open('tech@demo.test', 'Voron prototipi', 'Solo per il tecnico');
     const onB = await open('manager2@demo.test', 'Cella pallet B', 'Solo per B');
     const all = await titlesFor('admin@demo.test');

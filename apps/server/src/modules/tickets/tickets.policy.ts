@@ -8,7 +8,7 @@ import {
 } from '../machine-groups/machine-groups.policy.ts';
 
 /**
- * Which tickets a user sees (DESIGN.md section 3): administrators all; managers their business's (the
+ * Which tickets a user sees (docs/design.md §3): administrators all; managers their business's (the
  * business the ticket was opened in, or the one its machine group now belongs to); everyone else those
  * they wrote and those about machine groups they see. The condition goes in the WHERE of every query over
  * `tickets`, so another business's tickets are never fetched.

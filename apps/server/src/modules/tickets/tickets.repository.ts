@@ -1,7 +1,8 @@
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { machineGroups, ticketAnswers, tickets, users } from '../../db/schema.ts';
 import { containsPattern, idOfText, offsetOf, type PageQuery, pageOrder } from '../../shared/list-page.ts';
+import { isTicketAuthor } from './ticket-authors.ts';
 
 /** A ticket with its machine group's name and location (null once the group is gone). */
 export type TicketRow = typeof tickets.$inferSelect & {
@@ -12,7 +13,7 @@ export type TicketAnswerRow = typeof ticketAnswers.$inferSelect;
 export type NewTicketRow = typeof tickets.$inferInsert;
 
 /**
- * Sort keys of the contract's list query. "status" puts open tickets first (specification section 2):
+ * Sort keys of the contract's list query. "status" puts open tickets first (docs/product.md §2):
  * `not is_open` is false for them, so ascending order lists them before the closed ones.
  */
 const SORT_COLUMNS = {
@@ -102,18 +103,10 @@ export class TicketsRepository {
 
   /** The users who wrote the ticket or one of its answers and still exist, by id. */
   async authorsOf(ticketId: number): Promise<{ id: number; name: string; surname: string }[]> {
-    const answerAuthors = this.#db
-      .select({ id: ticketAnswers.authorId })
-      .from(ticketAnswers)
-      .where(eq(ticketAnswers.ticketId, ticketId));
-    const ticketAuthor = this.#db
-      .select({ id: tickets.authorId })
-      .from(tickets)
-      .where(eq(tickets.id, ticketId));
     return this.#db
       .select({ id: users.id, name: users.name, surname: users.surname })
       .from(users)
-      .where(or(inArray(users.id, answerAuthors), inArray(users.id, ticketAuthor)))
+      .where(isTicketAuthor(this.#db, ticketId))
       .orderBy(users.id);
   }
 

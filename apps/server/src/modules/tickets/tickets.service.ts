@@ -30,8 +30,8 @@ export interface TicketChange {
   actorId: number;
   kind: 'ticketAnswered' | 'ticketClosed' | 'ticketReopened';
 }
-/** Called after the change is stored; it must return at once and never throw (app.ts wires notifications). */
-export type TicketChangeListener = (change: TicketChange) => void;
+/** Called after the change is stored; it must return at once and never throw (the module's `changes`). */
+type TicketChangeListener = (change: TicketChange) => void;
 
 export class TicketsService {
   readonly #tickets: TicketsRepository;
@@ -72,7 +72,7 @@ export class TicketsService {
     return { id };
   }
 
-  /** Closes or reopens a ticket: whoever sees it (specification section 4). */
+  /** Closes or reopens a ticket: whoever sees it (docs/product.md §4). */
   async setOpen(viewer: Viewer, id: number, body: UpdateBody): Promise<Ticket> {
     const ticket = await this.#visible(viewer, id);
     await this.#tickets.setOpen(id, body.is_open);

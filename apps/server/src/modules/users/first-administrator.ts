@@ -1,5 +1,5 @@
 import { Role } from '@portal/contract';
-import type { PasswordHasher } from '../auth/password-hasher.ts';
+import type { PasswordHasher } from '../../shared/password-hasher.ts';
 import type { BusinessRepository } from '../business/business.repository.ts';
 import type { UsersRepository } from './users.repository.ts';
 

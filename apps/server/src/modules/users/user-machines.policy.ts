@@ -1,7 +1,7 @@
 import { type Actor, canIn } from '@portal/contract';
 
 /**
- * Who gives or removes a user's access to machine groups (DESIGN.md section 3): administrators for
+ * Who gives or removes a user's access to machine groups (docs/design.md §3): administrators for
  * anyone, managers for the users of their own business, and only among the machine groups they see
  * (`visibleMachineGroups` of the machine-groups module: their own business's).
  */

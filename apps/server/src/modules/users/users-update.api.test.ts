@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { usersApi } from './users.test-support.ts';
+import { FIXTURE_PASSWORD, usersApi } from './users.test-support.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof usersApi>;
@@ -31,6 +31,7 @@ describe('PUT /api/v1/users/{id} by the user themselves', () => {
       email: `Renamed-${user.id}@Users.Test`,
       name: 'Rita',
       surname: 'Rinominata',
+      currentPassword: FIXTURE_PASSWORD,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -45,7 +46,10 @@ describe('PUT /api/v1/users/{id} by the user themselves', () => {
     const user = await api.insertUser('b', Role.Technician);
     const other = await t.tokenFor(user.email);
     t.clock.advance(1000);
-    const response = await update(user.email, user.id, { password: NEW_PASSWORD });
+    const response = await update(user.email, user.id, {
+      password: NEW_PASSWORD,
+      currentPassword: FIXTURE_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().lastPasswordChange).toBe(t.clock.now().toISOString());
     const ended = await me(user.id, other);
@@ -54,6 +58,49 @@ describe('PUT /api/v1/users/{id} by the user themselves', () => {
     const login = await api.call(null, 'POST', '/api/v1/auth', { email: user.email, password: NEW_PASSWORD });
     expect(login.statusCode).toBe(200);
     expect((await me(user.id, login.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('asks for the current password to change their own password or email, and ends other sessions', async () => {
+    const user = await api.insertUser('a', Role.Customer);
+    const other = await t.tokenFor(user.email);
+    const email = `moved-${user.id}@users.test`;
+    for (const body of [{ password: NEW_PASSWORD }, { email }]) {
+      const missing = await update(user.email, user.id, body);
+      expect([missing.statusCode, missing.json().fields]).toEqual([400, { currentPassword: ['required'] }]);
+      const wrong = await update(user.email, user.id, { ...body, currentPassword: 'Not-the-1!' });
+      expect([wrong.statusCode, wrong.json().fields]).toEqual([400, { currentPassword: ['wrongPassword'] }]);
+    }
+    // Names change without it; nothing above changed anything.
+    expect((await update(user.email, user.id, { name: 'Nina' })).statusCode).toBe(200);
+    expect((await me(user.id, other)).json()).toMatchObject({ email: user.email, name: 'Nina' });
+    const moved = await update(user.email, user.id, { email, currentPassword: FIXTURE_PASSWORD });
+    expect(moved.statusCode).toBe(200);
+    expect((await me(user.id, other)).json()).toMatchObject({ code: 'SESSION_ENDED' });
+  });
+
+  it('ends the sessions of a user who gives a wrong current password five times in a row', async () => {
+    const user = await api.insertUser('a', Role.Customer);
+    const session = await t.tokenFor(user.email);
+    const attempt = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/users/${user.id}`,
+        headers: bearer(session),
+        payload: { password: NEW_PASSWORD, currentPassword: 'Guess-123!' },
+      });
+    for (let guess = 1; guess < 5; guess++) expect((await attempt()).statusCode).toBe(400);
+    const fifth = await attempt();
+    expect([fifth.statusCode, fifth.json().code]).toEqual([401, 'SESSION_ENDED']);
+    expect(await openSessions(user.id)).toBe(0);
+  });
+
+  it('lets a manager change the email and password of a user they manage without that user’s password', async () => {
+    const user = await api.insertUser('a', Role.Customer);
+    const response = await update('manager@demo.test', user.id, {
+      email: `managed-${user.id}@users.test`,
+      password: NEW_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
   });
 
   it('accepts their own role and enabled state sent unchanged, as a whole form sends them', async () => {
@@ -93,7 +140,10 @@ describe('PUT /api/v1/users/{id} by the user themselves', () => {
 
   it('answers 409 for an email another user has', async () => {
     const user = await api.insertUser('a');
-    const response = await update(user.email, user.id, { email: 'TECH@demo.test' });
+    const response = await update(user.email, user.id, {
+      email: 'TECH@demo.test',
+      currentPassword: FIXTURE_PASSWORD,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'EMAIL_TAKEN',

@@ -16,7 +16,7 @@ const getUser = async (viewer: string, id: number | string) =>
   t.app.inject({ url: `/api/v1/users/${id}`, headers: bearer(await t.tokenFor(viewer)) });
 
 describe('GET /api/v1/users/{id}', () => {
-  it('returns the current user with the fields of the specification and no secrets', async () => {
+  it('returns the current user with the fields of docs/product.md §3 and no secrets', async () => {
     const id = await t.idOf('customer@demo.test');
     const response = await getUser('customer@demo.test', id);
     expect(response.statusCode).toBe(200);

@@ -1,37 +1,52 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ChangeListeners, type Changes } from '../../shared/change-listeners.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
-import { AddressesRepository } from './addresses.repository.ts';
-import { addressesRoutes } from './addresses.routes.ts';
-import { AddressesService } from './addresses.service.ts';
-import { ContactsRepository } from './contacts.repository.ts';
-import { contactsRoutes } from './contacts.routes.ts';
-import { ContactsService } from './contacts.service.ts';
+import type { PasswordHasher } from '../../shared/password-hasher.ts';
 import { preferencesRoutes } from './preferences.routes.ts';
 import { PreferencesService } from './preferences.service.ts';
 import { UserMachinesRepository } from './user-machines.repository.ts';
 import { userMachinesRoutes } from './user-machines.routes.ts';
 import { UserMachinesService } from './user-machines.service.ts';
+import { UserRecordsRepository } from './user-records.repository.ts';
+import { userRecordsRoutes } from './user-records.routes.ts';
+import { UserRecordsService } from './user-records.service.ts';
+import { addressRecords, contactRecords, type UserRecordKind, type UserRecordTable } from './user-records.ts';
 import { UsersRepository } from './users.repository.ts';
 import { usersRoutes } from './users.routes.ts';
-import { UsersService, type UsersServiceDeps } from './users.service.ts';
-
-/** What the users module borrows from the auth module: password hashing and ending sessions. */
-export type UsersModuleNeeds = Pick<UsersServiceDeps, 'hashPassword' | 'endSessionsOf'>;
+import { UsersService } from './users.service.ts';
 
 /** Users: their accounts, addresses, contacts, preferences and machine access, and who may see them. */
-export function createUsersModule({ db, clock }: ModuleDeps, needs: UsersModuleNeeds) {
+export function createUsersModule({ db, clock }: ModuleDeps, { hasher }: { hasher: PasswordHasher }) {
   const repository = new UsersRepository(db);
-  const service = new UsersService({ users: repository, clock, ...needs });
-  const addresses = new AddressesService(repository, new AddressesRepository(db));
-  const contacts = new ContactsService(repository, new ContactsRepository(db));
+  const sessionEnds = new ChangeListeners<number>();
+  const service = new UsersService({
+    users: repository,
+    clock,
+    hashPassword: (password) => hasher.hash(password),
+    verifyPassword: (hash, password) => hasher.verify(hash, password),
+    endSessionsOf: (userId) => sessionEnds.publish(userId),
+  });
+  const records = <Table extends UserRecordTable, ItemParam extends string>(
+    kind: UserRecordKind<Table, ItemParam>,
+  ) =>
+    userRecordsRoutes(
+      kind,
+      new UserRecordsService(repository, new UserRecordsRepository(db, kind.table), kind.missing),
+    );
   const preferences = new PreferencesService(repository);
   const machines = new UserMachinesService(repository, new UserMachinesRepository(db));
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(routesOf(usersRoutes, { users: service }));
-    await app.register(routesOf(addressesRoutes, { addresses }));
-    await app.register(routesOf(contactsRoutes, { contacts }));
+    await app.register(records(addressRecords));
+    await app.register(records(contactRecords));
     await app.register(routesOf(preferencesRoutes, { preferences }));
     await app.register(routesOf(userMachinesRoutes, { machines }));
   };
-  return { repository, service, routes };
+  return {
+    repository,
+    service,
+    /** Users whose every session must end at once (a new role, password or state, a deletion): auth ends them. */
+    sessionEnds: sessionEnds as Changes<number>,
+    routes,
+  };
 }

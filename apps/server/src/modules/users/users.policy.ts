@@ -40,7 +40,7 @@ export function canManageUser(actor: Viewer, target: Target): boolean {
   return actor.role === Role.Administrator || target.role > actor.role;
 }
 
-/** Whether the actor may give `role`: strictly below their own rank (specification section 5). */
+/** Whether the actor may give `role`: strictly below their own rank (docs/product.md §5). */
 export const canAssignRole = (actor: Actor, role: Role): boolean =>
   assignableRoles(actor.role).includes(role);
 

@@ -30,11 +30,16 @@ type UpdateValues = z.output<typeof userUpdateBodySchema>;
 export interface UsersServiceDeps {
   users: UsersRepository;
   clock: Clock;
-  /** The auth module's hasher, so one hashing limit covers logins and password changes alike. */
+  /** The one hasher of the app, so one hashing limit covers logins and password changes alike. */
   hashPassword(password: string): Promise<string>;
-  /** Ends every open session of a user at once (the auth module's sessions). */
+  verifyPassword(hash: string, password: string): Promise<boolean>;
+  /** Ends every open session of a user at once; resolves once the auth module has ended them. */
   endSessionsOf(userId: number): Promise<void>;
 }
+
+/** Wrong current passwords a user's sessions may give within the window before they are ended. */
+const WRONG_PASSWORD_LIMIT = 5;
+const WRONG_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
 const invalidBusiness = () =>
   invalidField('business', 'invalidBusiness', CREATE_USER_MESSAGES.invalidBusiness.body);
@@ -42,6 +47,8 @@ const invalidRole = () => invalidField('role', 'invalidRole', CREATE_USER_MESSAG
 
 export class UsersService {
   readonly #deps: UsersServiceDeps;
+  /** Wrong current passwords per user, in this process (a bound on guessing, not a record). */
+  readonly #wrongGuesses = new Map<number, { count: number; since: number }>();
 
   constructor(deps: UsersServiceDeps) {
     this.#deps = deps;
@@ -63,7 +70,7 @@ export class UsersService {
   }
 
   /**
-   * Creates a user by the rules of specification section 5: a business the creator may use (managers
+   * Creates a user by the rules of docs/product.md §5: a business the creator may use (managers
    * their own) that exists, a role strictly below the creator's, an email nobody has.
    */
   async createUser(creator: SessionSubject, body: CreateValues): Promise<User> {
@@ -105,6 +112,9 @@ export class UsersService {
     if (self && enabledChanged) throw new AppError('FORBIDDEN', 'You cannot disable your own account');
     if (roleChanged && body.role !== undefined && !canAssignRole(actor, body.role)) throw invalidRole();
     const emailChanged = body.email !== undefined && body.email !== target.email;
+    if (self && (emailChanged || body.password !== undefined)) {
+      await this.#confirmOwnPassword(target, body.currentPassword);
+    }
     if (emailChanged && body.email && (await users.emailTaken(body.email, target.id))) {
       throw new AppError('EMAIL_TAKEN');
     }
@@ -121,8 +131,41 @@ export class UsersService {
       changes.lastPasswordChange = clock();
     }
     const updated = await this.#apply(target, changes);
-    if (roleChanged || changes.enabled === false || changes.passwordHash) await endSessionsOf(target.id);
+    // A new address is how the account is recovered: every other session ends with it, as with a new password.
+    if (roleChanged || changes.enabled === false || changes.passwordHash || (self && emailChanged)) {
+      await endSessionsOf(target.id);
+    }
     return toUserResponse(updated);
+  }
+
+  /**
+   * One's own password or email changes only with the current password: a stolen session must not take the
+   * account. A session that guesses it wrong too often is ended, so it cannot go on guessing.
+   */
+  async #confirmOwnPassword(target: UserRow, currentPassword: string | undefined): Promise<void> {
+    if (!currentPassword) {
+      throw invalidField(
+        'currentPassword',
+        'required',
+        'Give your current password to change your password or email',
+      );
+    }
+    if (await this.#deps.verifyPassword(target.passwordHash, currentPassword)) {
+      this.#wrongGuesses.delete(target.id);
+      return;
+    }
+    const now = this.#deps.clock().getTime();
+    const earlier = this.#wrongGuesses.get(target.id);
+    const guesses =
+      earlier && now - earlier.since < WRONG_PASSWORD_WINDOW_MS ? earlier : { count: 0, since: now };
+    guesses.count += 1;
+    this.#wrongGuesses.set(target.id, guesses);
+    if (guesses.count >= WRONG_PASSWORD_LIMIT) {
+      this.#wrongGuesses.delete(target.id);
+      await this.#deps.endSessionsOf(target.id);
+      throw new AppError('SESSION_ENDED', 'Too many wrong current passwords: sign in again');
+    }
+    throw invalidField('currentPassword', 'wrongPassword', 'The current password is not correct');
   }
 
   /**

@@ -14,9 +14,17 @@ import { bearer, type TestApp } from '../../test/test-app.ts';
 export const BUSINESS_OF = { a: 'manager@demo.test', b: 'manager2@demo.test', operator: 'admin@demo.test' };
 export type BusinessKey = keyof typeof BUSINESS_OF;
 
+/** The password of every fixture user (hashed once per test app). */
+export const FIXTURE_PASSWORD = 'Fixture-123!';
+
 /** API calls of the users tests: as a demo user (a fresh session each time), or anonymously with null. */
 export function usersApi(t: TestApp) {
   let sequence = 0;
+  let fixtureHash: Promise<string> | undefined;
+  const fixturePasswordHash = () => {
+    fixtureHash ??= t.modules.auth.hasher.hash(FIXTURE_PASSWORD);
+    return fixtureHash;
+  };
   const call = async (
     viewer: string | null,
     method: InjectOptions['method'],
@@ -39,7 +47,7 @@ export function usersApi(t: TestApp) {
   return {
     call,
     businessId,
-    /** A user of its own for a test that changes it, straight into the database (no password hashing). */
+    /** A user of its own for a test that changes it, straight into the database, with FIXTURE_PASSWORD. */
     async insertUser(business: BusinessKey, role: Role = Roles.Customer) {
       sequence++;
       const email = `fixture-${sequence}-${Date.now()}@users.test`;
@@ -51,7 +59,7 @@ export function usersApi(t: TestApp) {
           surname: `User ${sequence}`,
           role,
           businessId: await businessId(business),
-          passwordHash: 'not a hash',
+          passwordHash: await fixturePasswordHash(),
         })
         .returning();
       if (!row) throw new Error('no fixture user');

@@ -1,6 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 
-/** mjpg-streamer's boundary (duet/http-api.md §5): viewers and cameras both use it. */
+/** mjpg-streamer's boundary (docs/duet-http.md §5): viewers and cameras both use it. */
 export const MJPEG_BOUNDARY = 'boundarydonotcross';
 
 /** The head of a stream answer, as mjpg-streamer sends it (no space after the `;`). */

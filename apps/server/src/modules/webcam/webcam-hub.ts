@@ -2,19 +2,27 @@ import type { ServerResponse } from 'node:http';
 import { constants } from 'node:http2';
 import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
 import { AppError } from '../../shared/app-error.ts';
+import { answerHeadOf } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
-import { answerHeadOf } from '../machine-proxy/board-relay.ts';
 import { framePart, MJPEG_STREAM_HEADERS, MjpegFrameSplitter } from './mjpeg.ts';
 
 /** A viewer whose socket still holds this much unsent video skips frames until it catches up. */
 const MAX_VIEWER_BACKLOG_BYTES = 512 * 1024;
 /** How long a camera may take to start its stream. */
 const UPSTREAM_START_MS = 10_000;
+/**
+ * Viewers of one camera per user, waiting ones included. A page shows a camera once, so this covers a person
+ * with the machine open in several tabs and devices; each viewer costs the portal the camera's whole bandwidth,
+ * which one account could otherwise multiply without bound.
+ */
+export const MAX_VIEWERS_PER_USER = 8;
 
 interface Camera {
   viewers: Set<ServerResponse>;
   /** Viewers waiting for the stream to start: they keep it open too. */
   waiting: number;
+  /** Viewers and waiting viewers per user. */
+  perUser: Map<number, number>;
   /** Settles once the camera's stream has started, or failed to. */
   started: Promise<void>;
   latest: Buffer | null;
@@ -46,17 +54,33 @@ export class WebcamHub {
 
   /**
    * Starts sending the camera's frames to `viewer` (writing the multipart head first); throws the proxy's
-   * offline errors, before anything is written, when the camera cannot stream.
+   * offline errors, before anything is written, when the camera cannot stream, and TOO_MANY_REQUESTS when
+   * `userId` already has MAX_VIEWERS_PER_USER viewers of it.
    */
-  async watch(controllerId: number, viewer: ServerResponse): Promise<void> {
-    const camera = this.#cameras.get(controllerId) ?? this.#open(controllerId);
+  async watch(controllerId: number, viewer: ServerResponse, userId: number): Promise<void> {
+    const existing = this.#cameras.get(controllerId);
+    const count = existing?.perUser.get(userId) ?? 0;
+    if (count >= MAX_VIEWERS_PER_USER) {
+      throw new AppError('TOO_MANY_REQUESTS', `At most ${MAX_VIEWERS_PER_USER} viewers of a camera per user`);
+    }
+    const camera = existing ?? this.#open(controllerId);
+    camera.perUser.set(userId, count + 1);
+    const uncount = () => {
+      const left = (camera.perUser.get(userId) ?? 1) - 1;
+      if (left > 0) camera.perUser.set(userId, left);
+      else camera.perUser.delete(userId);
+    };
     camera.waiting += 1;
     try {
       await camera.started;
+    } catch (error) {
+      uncount();
+      throw error;
     } finally {
       camera.waiting -= 1;
     }
     if (viewer.destroyed) {
+      uncount();
       this.#closeIfUnwatched(controllerId, camera);
       return;
     }
@@ -64,6 +88,7 @@ export class WebcamHub {
     if (camera.latest) for (const part of framePart(camera.latest)) viewer.write(part);
     camera.viewers.add(viewer);
     viewer.once('close', () => {
+      uncount();
       camera.viewers.delete(viewer);
       this.#closeIfUnwatched(controllerId, camera);
     });
@@ -85,6 +110,7 @@ export class WebcamHub {
     const camera: Camera = {
       viewers: new Set(),
       waiting: 0,
+      perUser: new Map(),
       latest: null,
       started: Promise.reject(new AppError('GATEWAY_OFFLINE')),
       close: () => stream?.close(constants.NGHTTP2_CANCEL),

@@ -1,8 +1,9 @@
 import type { ModuleDeps } from '../../shared/module.ts';
 import type { SessionSubject } from '../../shared/session.ts';
+import type { SessionEvents } from '../auth/session-events.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
-import { webcamRoutes } from './webcam.routes.ts';
+import { VIEWER_RECHECK_MS, webcamRoutes } from './webcam.routes.ts';
 import { WebcamHub } from './webcam-hub.ts';
 
 export interface WebcamDeps {
@@ -11,15 +12,23 @@ export interface WebcamDeps {
   authenticateVideo: (token: string) => Promise<SessionSubject>;
   /** The session behind an open stream must still be live: a logout or its end closes the stream too. */
   checkSession: (claims: { id: number; sid: string }) => Promise<SessionSubject>;
+  /** Sessions ended or changed: their viewers are checked again at once. */
+  sessions: SessionEvents;
 }
 
-/** The webcam relay: one upstream per camera, fanned out to its viewers on the machine origin. */
+/** The webcam relay: one upstream per camera, fanned out to its viewers on the camera's machine's own origin. */
 export function createWebcamModule({ config }: ModuleDeps, deps: WebcamDeps) {
   const hub = new WebcamHub(deps.registry);
   return {
     hub,
     /** Registered on the machine origin's server (see machine-origin.ts), never on the portal's. */
     machineOriginRoutes: (app: Parameters<typeof webcamRoutes>[0]) =>
-      webcamRoutes(app, { ...deps, hub, timeoutMs: config.proxyTimeoutMs }),
+      webcamRoutes(app, {
+        ...deps,
+        hub,
+        timeoutMs: config.proxyTimeoutMs,
+        origins: config.machineOrigins,
+        recheckMs: config.webcam?.viewerRecheckMs ?? VIEWER_RECHECK_MS,
+      }),
   };
 }

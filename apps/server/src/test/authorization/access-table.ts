@@ -1,35 +1,15 @@
+import { SESSION_MAX_HOURS } from '@portal/contract';
 import { BUSINESS_ACCESS } from './business-access.ts';
-import { everyone } from './common-reach.ts';
-import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
+import { administrators, everyone } from './common-reach.ts';
 import { HARDWARE_ACCESS } from './hardware-access.ts';
 import { LIVE_STATUS_ACCESS } from './live-status-access.ts';
 import { MACHINES_ACCESS } from './machines-access.ts';
 import { NOTIFICATIONS_ACCESS } from './notifications-access.ts';
 import { PASSWORD_RECOVERY_ACCESS } from './password-recovery-access.ts';
+import type { RouteAccess } from './route-access.ts';
 import { SLICER_ACCESS } from './slicer-access.ts';
 import { TICKETS_ACCESS } from './tickets-access.ts';
 import { USERS_ACCESS } from './users-access.ts';
-
-/**
- * Who may call a route: `public` routes answer anyone; otherwise each role reaches objects of every
- * business ('all'), of its own business only ('own'), only itself ('self'), or nothing ('none').
- */
-export type Reach = 'all' | 'own' | 'self' | 'none';
-
-export interface RouteAccess {
-  public?: true;
-  roles?: Record<RoleCaller, Reach>;
-  /** The statuses that count as a refusal for this route; 403 and 404 unless it says otherwise. */
-  refusedWith?: number[];
-  /** The route answers with an event stream that stays open: tests read its start and hang up. */
-  stream?: true;
-  /** The request about an object of the caller's own business or of the other one; fresh objects when it uses them up. */
-  request(
-    f: Fixtures,
-    side: Side,
-    caller: RoleCaller,
-  ): Promise<{ url: string; payload?: unknown; headers?: Record<string, string> }>;
-}
 
 /**
  * The expected access of every route the app registers, keyed "METHOD /path/:param". A route missing here
@@ -47,6 +27,25 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     }),
   },
   'DELETE /api/v1/auth': { roles: everyone, request: async () => ({ url: '/api/v1/auth' }) },
+  'POST /api/v1/auth/session': {
+    public: true,
+    // Its own credentials: a session's token with its renewal cookie, whoever else calls.
+    request: async (f) => {
+      const { token, cookie } = await f.t.renewableSessionFor('customer@demo.test');
+      return { url: '/api/v1/auth/session', headers: { authorization: `Bearer ${token}`, cookie } };
+    },
+  },
+  'GET /api/v1/settings/sessions': {
+    roles: administrators,
+    request: async () => ({ url: '/api/v1/settings/sessions' }),
+  },
+  'PUT /api/v1/settings/sessions': {
+    roles: administrators,
+    request: async () => ({
+      url: '/api/v1/settings/sessions',
+      payload: { maxHours: SESSION_MAX_HOURS.default },
+    }),
+  },
   'POST /api/v1/auth/video-token': {
     roles: everyone,
     request: async () => ({ url: '/api/v1/auth/video-token' }),

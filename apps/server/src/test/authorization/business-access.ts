@@ -7,9 +7,9 @@ import {
   licenses,
   machineTypes,
 } from '../../db/schema.ts';
-import type { RouteAccess } from './access-table.ts';
 import { administrators, everyone } from './common-reach.ts';
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
+import type { RouteAccess } from './route-access.ts';
 
 type Roles = NonNullable<RouteAccess['roles']>;
 

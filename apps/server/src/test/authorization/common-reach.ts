@@ -1,5 +1,5 @@
-import type { Reach } from './access-table.ts';
 import type { RoleCaller } from './fixtures.ts';
+import type { Reach } from './route-access.ts';
 
 /** Reach shared by many rows: every role reaches every object. */
 export const everyone: Record<RoleCaller, Reach> = {

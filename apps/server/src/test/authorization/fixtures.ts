@@ -1,6 +1,6 @@
 import { Role } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { businesses, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import type { TestApp } from '../test-app.ts';
 
 /** The callers of the matrix: nobody, and each role of business A (the "own" business). */
@@ -62,7 +62,3 @@ export async function loadFixtures(t: TestApp): Promise<Fixtures> {
     },
   };
 }
-
-/** Keeps a business active again after a row suspended it. */
-export const reactivate = (t: TestApp, id: number) =>
-  t.database.db.update(businesses).set({ active: true }).where(eq(businesses.id, id));

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { computerControllers, machineGroups } from '../../db/schema.ts';
-import type { Reach, RouteAccess } from './access-table.ts';
 import { administrators, everyone } from './common-reach.ts';
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
+import type { Reach, RouteAccess } from './route-access.ts';
 
 /** Machine groups (and their controllers): a manager's business, the groups assigned to technicians and customers. */
 export const groupViewers: Record<RoleCaller, Reach> = {
@@ -63,7 +63,7 @@ const freshGroup = async (f: Fixtures, side: Side) => {
   return row.id;
 };
 
-/** Who may call the machine-group and computer-controller routes (DESIGN.md section 3). */
+/** Who may call the machine-group and computer-controller routes (docs/design.md §3). */
 export const HARDWARE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/v1/machinegroup': {
     roles: everyone,

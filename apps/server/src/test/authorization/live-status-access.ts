@@ -1,9 +1,9 @@
-import type { RouteAccess } from './access-table.ts';
 import { everyone } from './common-reach.ts';
+import type { RouteAccess } from './route-access.ts';
 
 /** Everyone with a session may ask; what they get is limited to the machine groups they see. */
 
-/** Who may call the live status routes (DESIGN.md section 6). */
+/** Who may call the live status routes (docs/design.md §6). */
 export const LIVE_STATUS_ACCESS: Record<string, RouteAccess> = {
   'GET /api/v1/machines/status': {
     roles: everyone,

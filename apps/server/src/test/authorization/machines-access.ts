@@ -1,21 +1,28 @@
 import { bearer } from '../test-app.ts';
-import type { RouteAccess } from './access-table.ts';
 import { controllerOf, groupViewers } from './hardware-access.ts';
+import type { RouteAccess } from './route-access.ts';
 
-/** A request to the demo machine of each side through the proxy (the matrix connects fake gateways for them). */
-const boardRequest: RouteAccess = {
+/**
+ * A request to the demo machine of each side through the proxy (the matrix connects fake gateways for them), one
+ * the customer path allows for each method (docs/board-access.md), so only access decides.
+ */
+const boardRequest = (rest: string, payload?: string): RouteAccess => ({
   roles: groupViewers,
   request: async (f, side) => ({
-    url: `/proxy/duet/3.6/customer/${(await controllerOf(f, side)).id}/rr_model?key=state`,
+    url: `/proxy/duet/3.6/customer/${(await controllerOf(f, side)).id}/${rest}`,
+    ...(payload !== undefined && { payload, headers: { 'content-type': 'text/plain' } }),
   }),
-};
+});
 
-/** The machine proxy, the control-panel ticket and the webcam's address: whoever sees the machine group (DESIGN.md §5). */
+/**
+ * The machine proxy, the control-panel ticket and the webcam's address: whoever sees the machine group
+ * (docs/design.md §5).
+ */
 export const MACHINES_ACCESS: Record<string, RouteAccess> = {
-  'GET /proxy/duet/:firmware/:path/:id/*': boardRequest,
-  'POST /proxy/duet/:firmware/:path/:id/*': boardRequest,
-  'PUT /proxy/duet/:firmware/:path/:id/*': boardRequest,
-  'DELETE /proxy/duet/:firmware/:path/:id/*': boardRequest,
+  'GET /proxy/duet/:firmware/:path/:id/*': boardRequest('rr_model?key=state'),
+  'POST /proxy/duet/:firmware/:path/:id/*': boardRequest('rr_upload?name=0:/gcodes/a.gcode', 'G28\n'),
+  'PUT /proxy/duet/:firmware/:path/:id/*': boardRequest('machine/file/0%3A%2Fgcodes%2Fa.gcode', 'G28\n'),
+  'DELETE /proxy/duet/:firmware/:path/:id/*': boardRequest('machine/file/0%3A%2Fgcodes%2Fa.gcode'),
   'POST /api/v1/machines/:id/download': {
     roles: groupViewers,
     request: async (f, side) => ({

@@ -1,8 +1,8 @@
 import { pushSubscriptions } from '../../db/schema.ts';
 import { newBrowserKeys } from '../push-service.ts';
-import type { Reach, RouteAccess } from './access-table.ts';
 import { everyone } from './common-reach.ts';
 import { CALLERS, type RoleCaller } from './fixtures.ts';
+import type { Reach, RouteAccess } from './route-access.ts';
 
 let serial = 0;
 const endpoint = () => `https://push.example.com/matrix/${++serial}`;

@@ -2,7 +2,7 @@ import { PASSWORD_RECOVERY_TTL_MS } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { hashRecoveryToken, newRecoveryToken } from '../../modules/password-recovery/recovery-token.ts';
-import type { RouteAccess } from './access-table.ts';
+import type { RouteAccess } from './route-access.ts';
 
 /** The rows of password recovery (modules/password-recovery): public, for people who cannot log in. */
 export const PASSWORD_RECOVERY_ACCESS: Record<string, RouteAccess> = {

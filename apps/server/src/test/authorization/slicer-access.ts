@@ -1,7 +1,7 @@
 import type { Role } from '@portal/contract';
-import type { RouteAccess } from './access-table.ts';
 import type { Fixtures, Side } from './fixtures.ts';
 import { controllerOf, groupViewers } from './hardware-access.ts';
+import type { RouteAccess } from './route-access.ts';
 
 /**
  * The slicer URLs are public: the token in the path is the credential (the slicer-access API tests hold every

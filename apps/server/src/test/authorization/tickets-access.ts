@@ -1,8 +1,8 @@
 import { feedItems, tickets } from '../../db/schema.ts';
-import type { Reach, RouteAccess } from './access-table.ts';
 import { administrators, everyone } from './common-reach.ts';
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
 import { groupOf, groupViewers } from './hardware-access.ts';
+import type { Reach, RouteAccess } from './route-access.ts';
 
 /** The author of each side's ticket: the demo customer assigned to that side's demo group. */
 const AUTHOR: Record<Side, string> = { own: 'customer@demo.test', other: 'customer2@demo.test' };

@@ -1,8 +1,8 @@
 import { Role } from '@portal/contract';
 import { addresses, contacts, machineGroupUsers } from '../../db/schema.ts';
 import { usersApi } from '../../modules/users/users.test-support.ts';
-import type { Reach, RouteAccess } from './access-table.ts';
 import type { Fixtures, Side } from './fixtures.ts';
+import type { Reach, RouteAccess } from './route-access.ts';
 
 /** Administrators everywhere, managers in their business, everyone else on their own record only. */
 const selfOrManaged: Record<'administrator' | 'manager' | 'technician' | 'customer', Reach> = {
@@ -35,7 +35,7 @@ export const USERS_ACCESS: Record<string, RouteAccess> = {
   },
   'POST /api/v1/users': {
     roles: managersOnly,
-    // Another business is refused with the specification's 400 'Please select a valid business value'.
+    // Another business is refused with the 400 'Please select a valid business value' (docs/product.md §5).
     refusedWith: [400, 403],
     request: async (f, side) => ({
       url: '/api/v1/users',

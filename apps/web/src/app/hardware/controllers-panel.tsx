@@ -3,10 +3,10 @@ import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { useBusinessChoices } from '../../features/business/api/get-business-choices';
 import { useCatalog } from '../../features/catalog/api/get-catalog';
 import { ControllerCreateDialog } from '../../features/controllers/components/controller-create-dialog';
 import { ControllerList } from '../../features/controllers/components/controller-list';
+import { useBusinessChoices } from '../../lib/choices';
 import { useLanguage } from '../../lib/use-language';
 import { useNamedChoices } from './named-choices';
 

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useBusinessChoices } from '../../features/business/api/get-business-choices';
 import { useCatalog } from '../../features/catalog/api/get-catalog';
 import { controllersKey } from '../../features/controllers/api/controller-keys';
 import { useControllerChoices } from '../../features/controllers/api/get-controller-choices';
@@ -12,6 +11,7 @@ import {
   MachineGroupCreateDialog,
 } from '../../features/machine-groups/components/machine-group-create-dialog';
 import { MachineGroupList } from '../../features/machine-groups/components/machine-group-list';
+import { useBusinessChoices } from '../../lib/choices';
 import { useSession } from '../../lib/session-store';
 import { useNamedChoices } from './named-choices';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Choice } from '../../components/ui/select-field';
+import type { Choice } from '../../lib/choices';
 
 /** Something with an id and a name: a business, a type of a catalogue. */
 interface Named {

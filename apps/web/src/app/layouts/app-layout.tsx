@@ -8,6 +8,7 @@ import { LanguageSelector } from '../../components/ui/language-selector';
 import { ThemeSwitch } from '../../components/ui/theme-switch';
 import { navItemsFor } from '../../config/navigation';
 import { SessionExpiryDialog } from '../../features/auth/components/session-expiry-dialog';
+import { SessionRenewal } from '../../features/auth/components/session-renewal';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { SiteFooter } from '../../features/operator/components/site-footer';
 import { useUser } from '../../features/users/api/get-user';
@@ -38,6 +39,7 @@ export function AppLayout() {
         </MainContent>
         <SiteFooter />
       </div>
+      <SessionRenewal />
       <SessionExpiryDialog email={user?.email} />
     </div>
   );

@@ -11,7 +11,7 @@ import { useSession } from '../../lib/session-store';
 import { MachinePreviewCard } from './machine-preview-card';
 
 /**
- * The machine list (specification section 2): the user's machine groups by location in an accordion,
+ * The machine list (docs/product.md §2): the user's machine groups by location in an accordion,
  * the first section open, each with its preview card showing its live status.
  */
 export function MachineList() {

@@ -23,7 +23,7 @@ const HEADER_KEYS = {
 } as const;
 
 /**
- * /machines/{id}/statistics and /machines/{id}/maintenance (specification section 2): the machine's log
+ * /machines/{id}/statistics and /machines/{id}/maintenance (docs/product.md §2): the machine's log
  * read from its board through the proxy. A missing or unloadable id goes to /dashboard.
  */
 export function MachineLogScreen({ kind }: { kind: MachineLogKind }) {

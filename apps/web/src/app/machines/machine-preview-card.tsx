@@ -21,13 +21,13 @@ const locationSchema = machineGroupUpdateBodySchema.shape.location.unwrap();
 export interface MachinePreviewCardProps {
   group: MachineGroup;
   status: MachineLiveStatus;
-  /** Administrators also get the files, maintenance and statistics shortcuts (specification section 6). */
+  /** Administrators also get the files, maintenance and statistics shortcuts (docs/product.md §6). */
   showShortcuts: boolean;
   /** Called once a new location is saved, so the list can open the section the machine moves to. */
   onMoved: (location: string) => void;
 }
 
-/** A machine group's preview on the machine list (specification section 2). */
+/** A machine group's preview on the machine list (docs/product.md §2). */
 export function MachinePreviewCard({ group, status, showShortcuts, onMoved }: MachinePreviewCardProps) {
   const { t } = useTranslation();
   const lang = useLanguage();

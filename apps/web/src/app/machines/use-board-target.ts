@@ -6,7 +6,7 @@ import type { MachineContext } from './use-machine-context';
 
 /**
  * How the SPA's own board calls reach a loaded machine: administrators by the admin path (no licence needed),
- * everyone else by the customer path (specification §6); the firmware segment is the group's firmware.
+ * everyone else by the customer path (docs/product.md §6); the firmware segment is the group's firmware.
  */
 export function useBoardTarget(context: MachineContext): BoardTarget | undefined {
   const role = useSession()?.claims.role;

@@ -4,7 +4,7 @@ import { useController } from '../../features/controllers/api/get-controller';
 import { useMachineGroup } from '../../features/machine-groups/api/get-machine-group';
 import { parseId } from '../../lib/route-params';
 
-/** What the screens under /machines/{id} load first (specification section 2). */
+/** What the screens under /machines/{id} load first (docs/product.md §2). */
 export type MachineContext =
   /** No usable id, or the group or its controller could not be loaded: the screen goes to /dashboard. */
   | { status: 'missing' }

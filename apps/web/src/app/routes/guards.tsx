@@ -7,7 +7,7 @@ import { afterLoginPath, loginStateFor, readLoginState } from '../../lib/login-s
 import { getSessionEnd, useSession } from '../../lib/session-store';
 import { useLanguage } from '../../lib/use-language';
 
-// These guards only steer navigation; the server enforces every permission (DESIGN.md section 3).
+// These guards only steer navigation; the server enforces every permission (docs/design.md §3).
 
 /**
  * Logged-in screens: without a session, go to /login, telling it why the session ended and where to

@@ -15,9 +15,3 @@ export function SettingsTabRedirect({ tab }: { tab: SettingsTab }) {
   const lang = useLanguage();
   return <Navigate replace to={paths.settings.getHref(lang, tab)} />;
 }
-
-/** Any other path: the dashboard (which sends visitors without a session on to /login). */
-export function DashboardRedirect() {
-  const lang = useLanguage();
-  return <Navigate replace to={paths.dashboard.getHref(lang)} />;
-}

@@ -1,6 +1,8 @@
-import { type ReactNode, useId } from 'react';
-import { Button, Modal, Spinner } from 'react-bootstrap';
+import type { ReactNode } from 'react';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from './busy-button';
+import { DialogFrame } from './dialog-frame';
 
 export interface ConfirmDialogProps {
   show: boolean;
@@ -13,7 +15,7 @@ export interface ConfirmDialogProps {
   busy?: boolean;
 }
 
-/** The confirm step before anything is deleted or taken away (DESIGN.md section 3). */
+/** The confirm step before anything is deleted or taken away (docs/design.md §3). */
 export function ConfirmDialog({
   show,
   title,
@@ -24,24 +26,23 @@ export function ConfirmDialog({
   busy = false,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Modal show={show} onHide={onCancel} centered aria-labelledby={titleId}>
-      <Modal.Header closeButton closeLabel={t('common.close')}>
-        <Modal.Title as="h2" className="h5" id={titleId}>
-          {title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{children}</Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
-          {busy && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          {confirmLabel ?? t('common.delete')}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <DialogFrame
+      show={show}
+      title={title}
+      onHide={onCancel}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <BusyButton variant="danger" onClick={onConfirm} busy={busy}>
+            {confirmLabel ?? t('common.delete')}
+          </BusyButton>
+        </>
+      }
+    >
+      {children}
+    </DialogFrame>
   );
 }

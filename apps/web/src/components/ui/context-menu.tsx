@@ -56,7 +56,7 @@ export interface ContextMenuAreaProps {
 }
 
 /**
- * The application's context menu (specification section 2) on one element, with nested sub-menus. A mouse
+ * The application's context menu (docs/product.md §2) on one element, with nested sub-menus. A mouse
  * opens it with a right click, a touch screen with a long press, a keyboard with the Menu key on the focused
  * element; `ActionsMenuButton` beside it offers the same entries to every keyboard.
  */

@@ -6,7 +6,7 @@ export interface FragmentTab<Key extends string> {
   label: string;
 }
 
-/** Tabs chosen by the URL fragment, so each tab has its own address (specification section 2). */
+/** Tabs chosen by the URL fragment, so each tab has its own address (docs/product.md §2). */
 export function FragmentTabs<Key extends string>({
   tabs,
   active,

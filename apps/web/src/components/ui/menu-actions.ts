@@ -1,5 +1,5 @@
 /**
- * One entry of a context menu (specification section 2: "a context menu with nested sub-menus"): a link, an
+ * One entry of a context menu (docs/product.md §2: "a context menu with nested sub-menus"): a link, an
  * action, or a sub-menu. Screens describe their menus as data; `context-menu.tsx` draws them.
  */
 export interface MenuAction {

@@ -1,11 +1,7 @@
 import { Form } from 'react-bootstrap';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-
-/** One option of a choice: the value sent and the text shown. */
-export interface Choice {
-  id: number;
-  label: string;
-}
+import type { Choice } from '../../lib/choices';
+import { FieldGroup } from './field-group';
 
 /** A select's value as an id: the empty option means no choice (undefined, so the schema says "required"). */
 export const toId = (value: unknown): number | undefined =>
@@ -44,37 +40,29 @@ export function SelectField({
   help,
   error,
 }: SelectFieldProps) {
-  const describedBy = [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ');
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Select
-        required={required}
-        disabled={disabled}
-        isInvalid={error !== undefined}
-        aria-describedby={describedBy || undefined}
-        {...registration}
-      >
-        {/* Hidden, not disabled: browsers skip a disabled first option and would show the next one as chosen. */}
-        {emptyLabel !== undefined && (
-          <option value="" hidden={!emptyChoosable}>
-            {emptyLabel}
-          </option>
-        )}
-        {choices.map((choice) => (
-          <option key={choice.id} value={choice.id}>
-            {choice.label}
-          </option>
-        ))}
-      </Form.Select>
-      {help && (
-        <Form.Text id={`${id}-help`} className="d-block">
-          {help}
-        </Form.Text>
+    <FieldGroup id={id} label={label} help={help} error={error}>
+      {(describedBy) => (
+        <Form.Select
+          required={required}
+          disabled={disabled}
+          isInvalid={error !== undefined}
+          aria-describedby={describedBy}
+          {...registration}
+        >
+          {/* Hidden, not disabled: browsers skip a disabled first option and would show the next one as chosen. */}
+          {emptyLabel !== undefined && (
+            <option value="" hidden={!emptyChoosable}>
+              {emptyLabel}
+            </option>
+          )}
+          {choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.label}
+            </option>
+          ))}
+        </Form.Select>
       )}
-      <Form.Control.Feedback type="invalid" id={`${id}-error`}>
-        {error}
-      </Form.Control.Feedback>
-    </Form.Group>
+    </FieldGroup>
   );
 }

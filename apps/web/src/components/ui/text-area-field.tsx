@@ -1,5 +1,6 @@
 import { Form } from 'react-bootstrap';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldGroup } from './field-group';
 
 export interface TextAreaFieldProps {
   id: string;
@@ -13,18 +14,16 @@ export interface TextAreaFieldProps {
 /** A labelled multi-line text with its validation message, wired to react-hook-form. */
 export function TextAreaField({ id, label, registration, rows = 3, error }: TextAreaFieldProps) {
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        as="textarea"
-        rows={rows}
-        isInvalid={error !== undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...registration}
-      />
-      <Form.Control.Feedback type="invalid" id={`${id}-error`}>
-        {error}
-      </Form.Control.Feedback>
-    </Form.Group>
+    <FieldGroup id={id} label={label} error={error}>
+      {(describedBy) => (
+        <Form.Control
+          as="textarea"
+          rows={rows}
+          isInvalid={error !== undefined}
+          aria-describedby={describedBy}
+          {...registration}
+        />
+      )}
+    </FieldGroup>
   );
 }

@@ -1,19 +1,21 @@
 import type { HTMLAttributes } from 'react';
 import { Form } from 'react-bootstrap';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldGroup } from './field-group';
 
 export interface TextFieldProps {
   id: string;
   label: string;
   registration: UseFormRegisterReturn;
-  type?: 'text' | 'email' | 'password';
+  /** 'date': the browser's date picker, typed in the page's locale; its value is always yyyy-MM-dd. */
+  type?: 'text' | 'email' | 'password' | 'date';
   autoComplete?: string;
   readOnly?: boolean;
   required?: boolean;
   /** An already translated message; its presence marks the field invalid. */
   error?: string | undefined;
   /** A hint under the field (a rule the value must follow), read out with it. */
-  help?: string;
+  help?: string | undefined;
   /** The on-screen keyboard a phone shows ('numeric' for a postal code). */
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
 }
@@ -31,29 +33,21 @@ export function TextField({
   help,
   inputMode,
 }: TextFieldProps) {
-  const describedBy = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        type={type}
-        autoComplete={autoComplete}
-        readOnly={readOnly}
-        plaintext={readOnly}
-        required={required}
-        inputMode={inputMode}
-        isInvalid={error !== undefined}
-        aria-describedby={describedBy || undefined}
-        {...registration}
-      />
-      {help && (
-        <Form.Text id={`${id}-help`} className="d-block">
-          {help}
-        </Form.Text>
+    <FieldGroup id={id} label={label} help={help} error={error}>
+      {(describedBy) => (
+        <Form.Control
+          type={type}
+          autoComplete={autoComplete}
+          readOnly={readOnly}
+          plaintext={readOnly}
+          required={required}
+          inputMode={inputMode}
+          isInvalid={error !== undefined}
+          aria-describedby={describedBy}
+          {...registration}
+        />
       )}
-      <Form.Control.Feedback type="invalid" id={`${id}-error`}>
-        {error}
-      </Form.Control.Feedback>
-    </Form.Group>
+    </FieldGroup>
   );
 }

@@ -8,7 +8,7 @@ function ToastItem({ toast }: { toast: ToastData }) {
   const { t } = useTranslation();
   const [hovered, setHovered] = useState(false);
 
-  // Hovering pauses; leaving starts the whole delay again (specification section 2).
+  // Hovering pauses; leaving starts the whole delay again (docs/product.md §2).
   useEffect(() => {
     if (!toast.autohide || hovered) return;
     const handle = setTimeout(() => removeToast(toast.id), toast.delay);

@@ -17,7 +17,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { MachineGroupsPanel } from '../../hardware/machine-groups-panel';
 
-// The tabs of specification section 2; a fragment naming none of them shows the first.
+// The tabs of docs/product.md §2; a fragment naming none of them shows the first.
 const TABS = ['data', 'licenses', 'users', 'machinegroups'] as const;
 
 /** The company page: administrators reach every business, managers their own (the Company link). */

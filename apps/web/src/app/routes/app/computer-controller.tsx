@@ -10,13 +10,18 @@ import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
 
-/** /settings/computer-controller/{id}: a missing (or unloadable) controller goes to / (specification section 2). */
+const PRESENCE_POLL_MS = 10_000;
+
+/**
+ * /settings/computer-controller/{id}: a missing (or unloadable) controller goes to / (docs/product.md §2).
+ */
 export default function ComputerControllerRoute() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const role = useSession()?.claims.role;
   const id = parseId(useParams().id);
-  const { data: controller, isError } = useController(id ?? undefined);
+  // Asked again now and then: the gateway's presence changes while the page is open.
+  const { data: controller, isError } = useController(id ?? undefined, { refetchInterval: PRESENCE_POLL_MS });
   usePageTitle(
     controller
       ? t('hardware.controllers.page.title', { name: controller.name })

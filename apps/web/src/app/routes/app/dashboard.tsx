@@ -30,7 +30,7 @@ export default function DashboardRoute() {
           <ProfileCard userId={session.claims.id} />
         </Col>
         <Col>
-          {/* Posting news is the administrators' (DESIGN.md section 3), as is running the portal. */}
+          {/* Posting news is the administrators' (docs/design.md §3), as is running the portal. */}
           <NewsCard canManage={can(session.claims.role, 'settings')} />
         </Col>
       </Row>

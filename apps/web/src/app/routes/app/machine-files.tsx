@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useBoardTarget } from '../../machines/use-board-target';
 import { useMachineContext } from '../../machines/use-machine-context';
 
-/** /machines/{id}/files: the file browser of the machine's board (specification §2 and §4). */
+/** /machines/{id}/files: the file browser of the machine's board (docs/product.md §2 and §4). */
 export default function MachineFilesRoute() {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -21,7 +21,7 @@ export default function MachineFilesRoute() {
   usePageTitle(title);
   const target = useBoardTarget(context);
   const role = useSession()?.claims.role;
-  // Rename and delete go with the administrators' files shortcut (specification §6).
+  // Rename and delete go with the administrators' files shortcut (docs/product.md §6).
   const canManage = role !== undefined && can(role, 'machineShortcuts');
 
   if (context.status === 'missing') return <Navigate replace to={paths.dashboard.getHref(lang)} />;

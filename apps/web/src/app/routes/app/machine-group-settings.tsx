@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
-import { useBusinessChoices } from '../../../features/business/api/get-business-choices';
 import { useCatalog } from '../../../features/catalog/api/get-catalog';
 import { controllersKey } from '../../../features/controllers/api/controller-keys';
 import { useControllerChoices } from '../../../features/controllers/api/get-controller-choices';
@@ -13,6 +12,7 @@ import { ExternalAccessCard } from '../../../features/external-access/components
 import { useMachineGroup } from '../../../features/machine-groups/api/get-machine-group';
 import { MachineGroupSettings } from '../../../features/machine-groups/components/machine-group-settings';
 import { RelatedTickets } from '../../../features/tickets/components/related-tickets';
+import { useBusinessChoices } from '../../../lib/choices';
 import { parseId } from '../../../lib/route-params';
 import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
@@ -21,7 +21,7 @@ import { useNamedChoices } from '../../hardware/named-choices';
 
 /**
  * /settings/machine-group/{id} and /machines/{id}/settings: one screen. A missing id or a group that
- * cannot be loaded goes to /dashboard (specification section 8).
+ * cannot be loaded goes to /dashboard (docs/product.md §8).
  */
 export default function MachineGroupSettingsRoute() {
   const { t } = useTranslation();

@@ -1,11 +1,16 @@
+import { type ComputerController, can, type MachineGroup, type Role } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
+import { useMachineStatuses } from '../../../features/fleet/api/get-machine-statuses';
 import { MachinePanel } from '../../../features/machine-panel/components/machine-panel';
+import { useOperator } from '../../../features/operator/api/get-operator';
 import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { MachineLiveSummary } from '../../machines/machine-live-summary';
+import { MachineStateNotice, unreachableStateOf } from '../../machines/machine-state-notice';
 import { useMachineContext } from '../../machines/use-machine-context';
 
 /** /machines/{id}: the machine's control panel and webcam; a missing id or a failed load goes to /dashboard. */
@@ -19,6 +24,44 @@ export default function MachineRoute() {
   if (machine.status === 'missing') return <Navigate replace to={paths.dashboard.getHref(lang)} />;
   if (machine.status === 'loading' || role === undefined) return <PageSpinner />;
   return (
-    <MachinePanel key={machine.group.id} group={machine.group} controller={machine.controller} role={role} />
+    <LiveMachinePanel
+      key={machine.group.id}
+      group={machine.group}
+      controller={machine.controller}
+      role={role}
+    />
+  );
+}
+
+/**
+ * The panel with the fleet's live status beside it: the summary, and a designed state in place of the
+ * board's page while the board or its gateway is offline.
+ */
+function LiveMachinePanel({
+  group,
+  controller,
+  role,
+}: {
+  group: MachineGroup;
+  controller: ComputerController;
+  role: Role;
+}) {
+  const { statuses, failedState, refetch } = useMachineStatuses();
+  const operator = useOperator();
+  const status = statuses?.find((entry) => entry.machineGroupId === group.id)?.status;
+  const unreachable = unreachableStateOf(status?.state, failedState !== null && !status);
+  return (
+    <MachinePanel
+      group={group}
+      controller={controller}
+      role={role}
+      licenseContact={`${operator.name} (${operator.email}, ${operator.phone})`}
+      summary={
+        status && (
+          <MachineLiveSummary group={group} status={status} showShortcuts={can(role, 'machineShortcuts')} />
+        )
+      }
+      unavailable={unreachable && <MachineStateNotice state={unreachable} onRetry={() => void refetch()} />}
+    />
   );
 }

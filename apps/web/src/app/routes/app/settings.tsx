@@ -6,13 +6,14 @@ import type { SettingsTab } from '../../../config/paths';
 import { BusinessesTable } from '../../../features/business/components/businesses-table';
 import { CatalogTab } from '../../../features/catalog/components/catalog-tab';
 import { RolesTable } from '../../../features/settings/components/roles-table';
+import { SessionSettingsForm } from '../../../features/settings/components/session-settings-form';
 import { UsersTable } from '../../../features/users/components/users-table';
 import { resolveTab } from '../../../lib/tabs';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ControllersPanel } from '../../hardware/controllers-panel';
 import { MachineGroupsPanel } from '../../hardware/machine-groups-panel';
 
-// Tabs in the specification's order; without a fragment naming one, the roles tab.
+// Tabs in the order of docs/product.md §2; without a fragment naming one, the roles tab.
 const TABS = [
   'users',
   'businesses',
@@ -20,6 +21,7 @@ const TABS = [
   'machinegroups',
   'computercontrollers',
   'roles',
+  'sessions',
 ] as const satisfies readonly SettingsTab[];
 
 const TAB_LABELS: Record<(typeof TABS)[number], ParseKeys> = {
@@ -29,6 +31,7 @@ const TAB_LABELS: Record<(typeof TABS)[number], ParseKeys> = {
   machinegroups: 'hardware.tabs.machinegroups',
   computercontrollers: 'hardware.tabs.computercontrollers',
   roles: 'settings.tabs.roles',
+  sessions: 'settings.tabs.sessions',
 };
 
 export default function SettingsRoute() {
@@ -50,6 +53,7 @@ export default function SettingsRoute() {
       {tab === 'machinegroups' && <MachineGroupsPanel />}
       {tab === 'computercontrollers' && <ControllersPanel />}
       {tab === 'roles' && <RolesTable />}
+      {tab === 'sessions' && <SessionSettingsForm />}
     </>
   );
 }

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
 
-/** /tickets/{id}: a ticket that cannot be loaded (or a bad id) goes back to /tickets (specification section 8). */
+/** /tickets/{id}: a ticket that cannot be loaded (or a bad id) goes back to /tickets (docs/product.md §8). */
 export default function TicketRoute() {
   const { t } = useTranslation();
   const lang = useLanguage();

@@ -23,7 +23,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 const ALL_TABS = ['profile', 'addresses', 'contacts', 'machines', 'preferences'] as const;
 type UserTab = (typeof ALL_TABS)[number];
 
-/** The machines and preferences tabs are hidden from customers (specification section 6). */
+/** The machines and preferences tabs are hidden from customers (docs/product.md §6). */
 const visibleTabs = (role: Parameters<typeof can>[0]): UserTab[] =>
   ALL_TABS.filter(
     (tab) =>
@@ -42,7 +42,7 @@ export default function UserRoute() {
   const fullName = user ? `${user.name} ${user.surname || '_'}` : '';
   usePageTitle(fullName || t('user.title'));
 
-  // A user that cannot be loaded sends back to the users list (specification section 8).
+  // A user that cannot be loaded sends back to the users list (docs/product.md §8).
   if (id === null || isError) return <Navigate replace to={paths.users.getHref(lang)} />;
   if (!user || !viewer) return <PageSpinner />;
   const tabs = visibleTabs(viewer.role);

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { SessionEndNotice } from '../../../features/auth/components/session-end-notice';
 import { readLoginState } from '../../../lib/login-state';
-import type { SessionEndReason } from '../../../lib/session-end';
+import type { SessionEndReason } from '../../../lib/session-end-reasons';
 import { forgetSessionEnd } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';

@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../lib/api-client';
 import { isExpired } from '../../../lib/session';
-import type { SessionEndReason } from '../../../lib/session-end';
+import type { SessionEndReason } from '../../../lib/session-end-reasons';
 import { clearSession, getSession } from '../../../lib/session-store';
 
 /** DELETE /api/v1/auth with the session's token: the server ends that session and its tokens. */

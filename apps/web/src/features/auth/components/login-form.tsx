@@ -1,5 +1,5 @@
-import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { storeSession } from '../../../lib/session-store';
 import { useLogin } from '../api/login';
 import { useLoginForm } from '../hooks/use-login-form';
@@ -18,7 +18,7 @@ export function LoginForm() {
     login.mutate(values, {
       onSuccess: (session) => {
         storeSession(session);
-        // Only when this browser had push enabled (specification section 4); loaded apart from the login page.
+        // Only when this browser had push enabled (docs/product.md §4); loaded apart from the login page.
         void import('../../../lib/push').then(({ subscribeAtLogin }) => subscribeAtLogin(session.token));
       },
     }),
@@ -27,12 +27,9 @@ export function LoginForm() {
   return (
     <form noValidate onSubmit={submit}>
       <LoginFields form={form} idPrefix="login" />
-      <Button type="submit" className="w-100" disabled={login.isPending}>
-        {login.isPending && (
-          <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-        )}
+      <BusyButton type="submit" className="w-100" busy={login.isPending}>
         {t('login.submit')}
-      </Button>
+      </BusyButton>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SessionEndReason } from '../../../lib/session-end';
+import type { SessionEndReason } from '../../../lib/session-end-reasons';
 
 const VARIANT: Record<SessionEndReason, string> = {
   SESSION_EXPIRED: 'warning',

@@ -1,8 +1,9 @@
 import type { SessionClaims } from '@portal/contract';
-import { useEffect, useId, useState } from 'react';
-import { Button, Modal, Spinner } from 'react-bootstrap';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { expiresAt, warningAt } from '../../../lib/session';
+import { inUseSince } from '../../../lib/session-activity';
 import { storeSession, useSession } from '../../../lib/session-store';
 import { useAt } from '../../../lib/timers';
 import { useSessionRefresh } from '../api/login';
@@ -28,7 +29,6 @@ function Countdown({ claims }: { claims: SessionClaims }) {
  */
 export function SessionExpiryDialog({ email }: { email: string | undefined }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const session = useSession();
   const expiry = session ? expiresAt(session.claims) : null;
   // Both remember the expiry they belong to, so a renewed session starts with a closed popup; a renewal
@@ -37,7 +37,10 @@ export function SessionExpiryDialog({ email }: { email: string | undefined }) {
   const [closedFor, setClosedFor] = useState<number | null>(null);
   const show = expiry !== null && dueFor === expiry && closedFor !== expiry;
 
-  useAt(session ? warningAt(session.claims) : null, () => setDueFor(expiry));
+  // A page in use (input since its token, or live data) renews its session instead of asking.
+  useAt(session ? warningAt(session.claims) : null, () => {
+    if (session && !inUseSince(session.receivedAt)) setDueFor(expiry);
+  });
 
   const refresh = useSessionRefresh();
   const form = useLoginForm(email);
@@ -58,36 +61,19 @@ export function SessionExpiryDialog({ email }: { email: string | undefined }) {
   );
 
   return (
-    <Modal
+    <FormDialog
       show={show}
-      onHide={close}
+      title={t('session.expiring.title')}
+      onCancel={close}
+      cancelLabel={t('session.expiring.ignore')}
+      onSubmit={submit}
+      submitLabel={t('session.expiring.submit')}
+      busy={refresh.isPending}
       onEntered={() => setFocus('password')}
-      centered
-      aria-labelledby={titleId}
     >
-      <form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {t('session.expiring.title')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>{t('session.expiring.text')}</p>
-          {session && <Countdown claims={session.claims} />}
-          <LoginFields form={form} idPrefix="session" emailReadOnly />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={close}>
-            {t('session.expiring.ignore')}
-          </Button>
-          <Button type="submit" disabled={refresh.isPending}>
-            {refresh.isPending && (
-              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-            )}
-            {t('session.expiring.submit')}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+      <p>{t('session.expiring.text')}</p>
+      {session && <Countdown claims={session.claims} />}
+      <LoginFields form={form} idPrefix="session" emailReadOnly />
+    </FormDialog>
   );
 }

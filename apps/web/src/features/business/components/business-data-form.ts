@@ -28,7 +28,6 @@ export const businessDataSchema = z.object({
   phone: phoneSchema,
 });
 export type BusinessDataInput = z.input<typeof businessDataSchema>;
-export type BusinessDataOutput = z.output<typeof businessDataSchema>;
 
 /** The form's starting texts for a business. */
 export const businessDataValues = (business: Business): BusinessDataInput => ({

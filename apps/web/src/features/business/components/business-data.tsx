@@ -1,7 +1,8 @@
 import { type Business, formatPostalCode } from '@portal/contract';
 import type { ReactNode } from 'react';
-import { Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { TextField } from '../../../components/ui/text-field';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -86,12 +87,9 @@ function BusinessDataForm({ business }: { business: Business }) {
               </Col>
             ))}
           </Row>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending && (
-              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-            )}
+          <BusyButton type="submit" busy={update.isPending}>
             {t('common.save')}
-          </Button>
+          </BusyButton>
         </Form>
       </Card.Body>
     </Card>

@@ -1,7 +1,7 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 
-/** A business's state (specification section 4): active ('Attiva') or suspended ('Sospesa'). */
+/** A business's state (docs/product.md §4): active ('Attiva') or suspended ('Sospesa'). */
 export function BusinessStatusBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (

@@ -7,7 +7,7 @@ import { useUpdateBusiness } from '../api/update-business';
 
 /**
  * The administrators' toggle reading 'Sospendi' on an active business and 'Attiva' on a suspended one.
- * Suspending logs its users out and stops its machines (DESIGN.md section 3), hence the confirm step.
+ * Suspending logs its users out and stops its machines (docs/design.md §3), hence the confirm step.
  */
 export function BusinessStatusToggle({ business }: { business: Business }) {
   const { t } = useTranslation();

@@ -17,7 +17,7 @@ describe('CATALOG_PATHS', () => {
     expect(CATALOG_PATHS.computers.update(7)).toBe('/api/v1/computers/7');
   });
 
-  it('deletes boards and computers under the singular paths of the specification', () => {
+  it('deletes boards and computers under the singular paths of docs/product.md §7', () => {
     expect(CATALOG_PATHS.machines.remove(3)).toBe('/api/v1/machines/3');
     expect(CATALOG_PATHS.boards.remove(3)).toBe('/api/v1/board/3');
     expect(CATALOG_PATHS.computers.remove(3)).toBe('/api/v1/computer/3');

@@ -1,6 +1,6 @@
 import type { Catalog } from '@portal/contract';
 
-/** Where each call of one catalogue goes (specification section 7, "Machines and hardware" and "Types"). */
+/** Where each call of one catalogue goes (docs/product.md §7, "Machines and hardware" and "Types"). */
 export interface CatalogPaths {
   /** GET (list) and POST (create). */
   list: string;
@@ -11,7 +11,7 @@ export interface CatalogPaths {
 }
 
 /**
- * The paths are the specification's, irregular as they are: boards update under `/boards/{id}`, and
+ * The paths are those of docs/product.md §7, irregular as they are: boards update under `/boards/{id}`, and
  * boards and computers delete under the singular `/board/{id}` and `/computer/{id}`.
  */
 export const CATALOG_PATHS: Record<Catalog, CatalogPaths> = {

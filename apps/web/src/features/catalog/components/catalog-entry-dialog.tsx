@@ -1,6 +1,6 @@
 import { type Catalog, type CatalogEntry, catalogEntryBodySchema } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { OverlayDialog } from '../../../components/ui/overlay-dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -31,13 +31,12 @@ export function CatalogEntryDialog({
   });
 
   return (
-    <OverlayDialog
-      show
+    <FormDialog
+      wide
       title={entry ? t(`hardware.catalog.edit.${catalog}`) : t(`hardware.catalog.create.${catalog}`)}
-      onDeny={onClose}
-      denyLabel={t('common.cancel')}
+      onCancel={onClose}
       onSubmit={submit}
-      confirmLabel={entry ? t('common.save') : t('common.create')}
+      submitLabel={entry ? t('common.save') : t('common.create')}
       busy={create.isPending || update.isPending}
     >
       <TextField
@@ -53,6 +52,6 @@ export function CatalogEntryDialog({
         registration={form.register('description')}
         error={errors.description?.message}
       />
-    </OverlayDialog>
+    </FormDialog>
   );
 }

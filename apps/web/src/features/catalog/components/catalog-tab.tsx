@@ -9,7 +9,7 @@ import { CatalogTable } from './catalog-table';
 
 /**
  * The groups tab of /settings: machine, board and computer types, one catalogue at a time, chosen by the
- * query parameter `group` (specification section 2); anything else shows machine types.
+ * query parameter `group` (docs/product.md §2); anything else shows machine types.
  */
 export function CatalogTab() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { type ComputerController, EXCLUDED_CONTROLLER_ID, PAGE_SIZE_MAX } from '@portal/contract';
-import type { Choice } from '../../../components/ui/select-field';
+import type { Choice } from '../../../lib/choices';
 import { useController } from './get-controller';
 import { useControllers } from './get-controllers';
 
@@ -10,7 +10,7 @@ const choiceOf = (controller: ComputerController): Choice => ({
 
 /**
  * The controllers a machine group may use: its current one first, then the unused ones of its business,
- * never the controller with id 1 (specification section 9) unless it is already the current one.
+ * never the controller with id 1 (docs/product.md §9) unless it is already the current one.
  */
 export function controllerChoices(
   unused: readonly ComputerController[],

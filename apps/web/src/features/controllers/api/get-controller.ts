@@ -13,11 +13,15 @@ export const getControllerQueryOptions = (id: number) =>
     queryFn: ({ signal }) => getController(id, signal),
   });
 
-/** A controller by id; disabled while there is no id. */
-export function useController(id: number | undefined, { silent = false }: { silent?: boolean } = {}) {
+/** A controller by id; disabled while there is no id; asked again every `refetchInterval` ms if given. */
+export function useController(
+  id: number | undefined,
+  { silent = false, refetchInterval }: { silent?: boolean; refetchInterval?: number } = {},
+) {
   return useQuery({
     ...getControllerQueryOptions(id ?? 0),
     enabled: id !== undefined,
     ...(silent && { meta: { silent: true } }),
+    ...(refetchInterval !== undefined && { refetchInterval }),
   });
 }

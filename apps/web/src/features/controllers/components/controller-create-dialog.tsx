@@ -1,8 +1,9 @@
 import { type ComputerController, controllerCreateBodySchema } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { OverlayDialog } from '../../../components/ui/overlay-dialog';
-import { type Choice, SelectField, toId } from '../../../components/ui/select-field';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { SelectField, toId } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import type { Choice } from '../../../lib/choices';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateController } from '../api/create-controller';
 
@@ -30,13 +31,12 @@ export function ControllerCreateDialog({
   const submit = form.handleSubmit((body) => create.mutate(body, { onSuccess: onCreated }));
 
   return (
-    <OverlayDialog
-      show
+    <FormDialog
+      wide
       title={t('hardware.controllers.create')}
-      onDeny={onClose}
-      denyLabel={t('common.cancel')}
+      onCancel={onClose}
       onSubmit={submit}
-      confirmLabel={t('common.create')}
+      submitLabel={t('common.create')}
       busy={create.isPending}
     >
       <TextField
@@ -64,6 +64,6 @@ export function ControllerCreateDialog({
         required
         error={errors.business?.message}
       />
-    </OverlayDialog>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { type ComputerController, controllerUpdateBodySchema, type License } from '@portal/contract';
-import { Button, Form, Spinner } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { SelectField, toIdOrNull } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -10,7 +11,7 @@ import { LicenseState } from './license-state';
 
 /**
  * The controller's read-only id, its name and its licence, chosen among its business's licences that no
- * other controller holds, shown as 'Licenza #id' (specification section 3), or none.
+ * other controller holds, shown as 'Licenza #id' (docs/product.md §3), or none.
  */
 export function ControllerForm({
   controller,
@@ -54,12 +55,9 @@ export function ControllerForm({
         error={errors.license?.message}
       />
       {controller.licenseDetails && <LicenseState license={controller.licenseDetails} />}
-      <Button type="submit" disabled={update.isPending}>
-        {update.isPending && (
-          <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-        )}
+      <BusyButton type="submit" busy={update.isPending}>
         {t('common.save')}
-      </Button>
+      </BusyButton>
     </form>
   );
 }

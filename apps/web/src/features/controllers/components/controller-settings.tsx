@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLicenseChoices } from '../api/get-license-choices';
 import { ControllerForm } from './controller-form';
 import { GatewayKeyCard } from './gateway-key-card';
+import { GatewayPresence } from './gateway-presence';
 
 /** The page of one computer controller: its data and licence, and its gateway key for administrators. */
 export function ControllerSettings({
@@ -19,6 +20,7 @@ export function ControllerSettings({
   return (
     <>
       <h1 className="h3 mb-4">{t('hardware.controllers.page.title', { name: controller.name })}</h1>
+      <GatewayPresence gateway={controller.gateway} />
       <Row xs={1} lg={2} className="g-4">
         <Col>
           <Card as="section" aria-labelledby="controller-data-title">

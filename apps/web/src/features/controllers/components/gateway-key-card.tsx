@@ -8,7 +8,7 @@ import { useGenerateGatewayKey } from '../api/generate-gateway-key';
 import { GatewayKeyDialog } from './gateway-key-dialog';
 
 /**
- * Gateway provisioning (DESIGN.md section 3): generates the key the gateway presents, shows it once, and
+ * Gateway provisioning (docs/design.md §3): generates the key the gateway presents, shows it once, and
  * asks before replacing a key, since the old one then stops working.
  */
 export function GatewayKeyCard({ controller }: { controller: ComputerController }) {
@@ -62,7 +62,9 @@ export function GatewayKeyCard({ controller }: { controller: ComputerController 
       >
         {t('hardware.controllers.key.warning')}
       </ConfirmDialog>
-      {key !== null && <GatewayKeyDialog gatewayKey={key} onClose={() => setKey(null)} />}
+      {key !== null && (
+        <GatewayKeyDialog controller={controller} gatewayKey={key} onClose={() => setKey(null)} />
+      )}
     </Card>
   );
 }

@@ -1,24 +1,24 @@
-import { isLicenseExpired, type License, licenseEnd } from '@portal/contract';
+import { type License, licenseEnd, licenseStateOf } from '@portal/contract';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 
-/** The state of the controller's current licence: not activated, expired, or the day it ends. */
+/** The controller's current licence as every screen names it: not activated, active, expiring or expired. */
 export function LicenseState({ license }: { license: License }) {
   const { t } = useTranslation();
   const end = licenseEnd(license);
-  const text =
-    end === null
-      ? t('hardware.controllers.license.notActivated', { id: license.id })
-      : isLicenseExpired(license, Date.now())
-        ? t('hardware.controllers.license.expired', { id: license.id, date: format(end, 'yyyy-MM-dd') })
-        : t('hardware.controllers.license.ends', { id: license.id, date: format(end, 'yyyy-MM-dd') });
-  return (
-    <p
-      className={
-        end !== null && isLicenseExpired(license, Date.now()) ? 'text-danger' : 'text-body-secondary'
-      }
-    >
-      {text}
-    </p>
-  );
+  const date = end === null ? '' : format(end, 'yyyy-MM-dd');
+  const state = licenseStateOf(license, Date.now());
+  const text = {
+    notActivated: () => t('hardware.controllers.license.notActivated', { id: license.id }),
+    active: () => t('hardware.controllers.license.ends', { id: license.id, date }),
+    expiring: () => t('hardware.controllers.license.ends', { id: license.id, date }),
+    expired: () => t('hardware.controllers.license.expired', { id: license.id, date }),
+  }[state]();
+  const tone = {
+    notActivated: 'text-body-secondary',
+    active: 'text-body-secondary',
+    expiring: 'text-warning-emphasis',
+    expired: 'text-danger',
+  }[state];
+  return <p className={tone}>{text}</p>;
 }

@@ -12,7 +12,7 @@ export function useCreateApiToken(controllerId: number) {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (body: ApiTokenRequest) => createApiToken(controllerId, body),
-    // The specification's own message for a machine the server does not know; other errors as usual.
+    // The message of docs/product.md §8 for a machine the server does not know; other errors as usual.
     meta: { silent: true },
     onError: (error) => {
       const code = error instanceof ApiError ? error.code : undefined;

@@ -8,7 +8,9 @@ import { useRevokeApiTokens } from '../api/revoke-api-tokens';
 import { SlicerInstructionsDialog } from './slicer-instructions-dialog';
 import { TokenUrlDialog } from './token-url-dialog';
 
-/** Specification §5: the token grants access, it is not kept, and a new one invalidates the earlier ones. */
+/**
+ * docs/product.md §5: the token grants access, it is not kept, and a new one invalidates the earlier ones.
+ */
 const ACKNOWLEDGEMENTS = ['grantsAccess', 'notStored', 'invalidatesEarlier'] as const;
 
 export interface ExternalAccessCardProps {
@@ -17,7 +19,7 @@ export interface ExternalAccessCardProps {
   role: Role;
 }
 
-/** The external-access section of /machines/{id}/settings (specification §2 and §5). */
+/** The external-access section of /machines/{id}/settings (docs/product.md §2 and §5). */
 export function ExternalAccessCard({ controllerId, role }: ExternalAccessCardProps) {
   const { t } = useTranslation();
   const [accepted, setAccepted] = useState<Record<string, boolean>>({});

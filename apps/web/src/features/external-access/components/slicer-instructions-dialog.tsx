@@ -3,7 +3,7 @@ import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { OverlayDialog } from '../../../components/ui/overlay-dialog';
 
-/** The two slicing programs of DESIGN.md §3, PrusaSlicer first (the default). */
+/** The two slicing programs of docs/design.md §3, PrusaSlicer first (the default). */
 const SLICERS = ['prusaSlicer', 'cura'] as const;
 type Slicer = (typeof SLICERS)[number];
 const STEPS = ['step1', 'step2', 'step3', 'step4', 'step5', 'step6'] as const;
@@ -16,7 +16,7 @@ export function SlicerInstructionsDialog({ show, onClose }: { show: boolean; onC
     <OverlayDialog
       show={show}
       title={t('externalAccess.instructions.title')}
-      onDeny={onClose}
+      onClose={onClose}
       testId="slicer-instructions"
     >
       <Form.Group className="mb-3" controlId="slicer-choice">

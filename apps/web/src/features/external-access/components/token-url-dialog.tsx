@@ -50,7 +50,7 @@ export function TokenUrlDialog({
     <OverlayDialog
       show={token !== null}
       title={t('externalAccess.url.title')}
-      onDeny={onClose}
+      onClose={onClose}
       testId="token-url"
     >
       {token && (

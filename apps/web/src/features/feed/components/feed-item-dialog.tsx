@@ -1,6 +1,6 @@
 import { feedItemCreateBodySchema } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { OverlayDialog } from '../../../components/ui/overlay-dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -17,13 +17,12 @@ export function FeedItemDialog({ onClose }: { onClose: () => void }) {
   const submit = form.handleSubmit((body) => create.mutate(body, { onSuccess: onClose }));
 
   return (
-    <OverlayDialog
-      show
+    <FormDialog
+      wide
       title={t('tickets.feed.create')}
-      onDeny={onClose}
-      denyLabel={t('common.cancel')}
+      onCancel={onClose}
       onSubmit={submit}
-      confirmLabel={t('tickets.feed.publish')}
+      submitLabel={t('tickets.feed.publish')}
       busy={create.isPending}
     >
       <TextField
@@ -40,6 +39,6 @@ export function FeedItemDialog({ onClose }: { onClose: () => void }) {
         rows={5}
         error={errors.content?.message}
       />
-    </OverlayDialog>
+    </FormDialog>
   );
 }

@@ -12,7 +12,7 @@ export interface NewsCardProps {
 }
 
 /**
- * The dashboard's news card: shown only when there is news (DESIGN.md section 3). Administrators get a
+ * The dashboard's news card: shown only when there is news (docs/design.md §3). Administrators get a
  * button to publish news, beside the card or in its place when there is none, and delete buttons.
  */
 export function NewsCard({ canManage }: NewsCardProps) {

@@ -6,7 +6,9 @@ import { machineStatusesQueryKey } from './fleet-keys';
 import { useMachineStatusStream } from './machine-status-stream';
 import { useVisibilityRefresh } from './use-visibility-refresh';
 
-/** GET /api/v1/machines/status: every visible machine's live status; given up after 30 s (spec section 9). */
+/**
+ * GET /api/v1/machines/status: every visible machine's live status; given up after 30 s (docs/product.md §9).
+ */
 export const getMachineStatuses = (signal?: AbortSignal): Promise<MachineStatus[]> => {
   const timeout = AbortSignal.timeout(STATUS_TIMEOUT_MS);
   return apiRequest('/api/v1/machines/status', machineStatusListSchema, {
@@ -20,7 +22,7 @@ export const getMachineStatusesQueryOptions = () =>
     queryFn: ({ signal }) => getMachineStatuses(signal),
     // The cards show a failed call as offline machines: no error toast (a 401 still logs out).
     meta: { silent: true },
-    // Visibility is handled by useVisibilityRefresh, debounced as the specification asks.
+    // Visibility is handled by useVisibilityRefresh, debounced as docs/product.md §4 asks.
     refetchOnWindowFocus: false,
   });
 
@@ -50,5 +52,6 @@ export function useMachineStatuses() {
     statuses: query.data,
     failedState: failed ? failureStateOf(query.error) : null,
     isPending: query.isPending && !query.isError,
+    refetch: query.refetch,
   };
 }

@@ -6,6 +6,7 @@ import {
 } from '@portal/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { holdLiveView } from '../../../lib/session-activity';
 import { useSession } from '../../../lib/session-store';
 import { machineStatusesQueryKey } from './fleet-keys';
 
@@ -15,7 +16,7 @@ const RETRY_FIRST_MS = 2000;
 const RETRY_MAX_MS = 60_000;
 
 /**
- * The one event stream of the app (DESIGN.md habit 12): GET /api/v1/machines/status/stream, whose
+ * The one event stream of the app (docs/design.md §8, habit 12): GET /api/v1/machines/status/stream, whose
  * events go straight into the status query's cache. Every component that needs live statuses holds it
  * through useMachineStatusStream; the stream opens with the first and closes with the last.
  */
@@ -33,7 +34,10 @@ class MachineStatusStream {
     this.#holders += 1;
     this.#client = client;
     if (this.#holders === 1) this.#connect();
+    // Live data on screen keeps the session renewed, however long nobody touches the page.
+    const releaseLiveView = holdLiveView();
     return () => {
+      releaseLiveView();
       this.#holders -= 1;
       if (this.#holders === 0) this.#disconnect();
     };

@@ -4,8 +4,8 @@ import { shouldRefreshOnVisible, VISIBILITY_DEBOUNCE_MS } from '../lib/card-rule
 import { machineStatusesQueryKey } from './fleet-keys';
 
 /**
- * Calls for the statuses when the tab becomes visible again with an old update (specification
- * section 4). Visibility changes are debounced by a second, so flicking through tabs calls nothing.
+ * Calls for the statuses when the tab becomes visible again with an old update (docs/product.md
+ * §4). Visibility changes are debounced by a second, so flicking through tabs calls nothing.
  */
 export function useVisibilityRefresh(): void {
   const client = useQueryClient();

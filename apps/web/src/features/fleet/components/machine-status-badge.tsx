@@ -2,7 +2,7 @@ import type { MachineCardState } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { badgeOf } from '../lib/card-rules';
 
-/** The card's status badge: every state of specification section 4 with its label and colour. */
+/** The card's status badge: every state of docs/product.md §4 with its label and colour. */
 export function MachineStatusBadge({ state }: { state: MachineCardState }) {
   const { t } = useTranslation();
   const { labelKey, variant } = badgeOf(state);

@@ -93,7 +93,7 @@ describe('secondsToEnd', () => {
 });
 
 describe('badgeOf', () => {
-  it('gives pausing and paused the one label of the specification', () => {
+  it('gives pausing and paused the one label of docs/product.md §4', () => {
     expect(badgeOf('pausing').labelKey).toBe('paused');
     expect(badgeOf('paused').labelKey).toBe('paused');
   });

@@ -1,7 +1,7 @@
 import type { MachineCardState, MachineJob, MachineLiveStatus, MachineStatus } from '@portal/contract';
 import { intervalToDuration } from 'date-fns';
 
-/** Specification section 9: the machine card's timings. */
+/** docs/product.md §9: the machine card's timings. */
 export const STATUS_TIMEOUT_MS = 30_000;
 export const STATUS_REFRESH_MS = 60_000;
 export const VISIBILITY_DEBOUNCE_MS = 1000;
@@ -12,7 +12,7 @@ export type BadgeVariant = 'primary' | 'secondary' | 'success' | 'info' | 'warni
 
 /**
  * The label key (under `fleet.states`) and colour of a card state. Pausing and paused share the
- * specification's one label, 'Pausa'.
+ * one label of docs/product.md §4, 'Pausa'.
  */
 export function badgeOf(state: MachineCardState): { labelKey: BadgeLabel; variant: BadgeVariant } {
   const labelKey = state === 'pausing' ? 'paused' : state;
@@ -89,8 +89,8 @@ export function secondsToEnd(job: MachineJob, now: number): number | null {
 export const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1) || path;
 
 /**
- * The card state after a failed status call, as the server's own follower decides (specification
- * section 4): a time-out, 503 or 504 means the board is offline, any other error the gateway.
+ * The card state after a failed status call, as the server's own follower decides (docs/product.md
+ * §4): a time-out, 503 or 504 means the board is offline, any other error the gateway.
  */
 export function failedCallState(failure: { timedOut: boolean; httpStatus: number | null }): MachineCardState {
   if (failure.timedOut) return 'boardOffline';

@@ -6,7 +6,7 @@ import { useLanguage } from '../../../lib/use-language';
 
 type Point = 'data' | 'fleet' | 'help' | 'emergency';
 
-// The four promises of the public home page (specification section 1).
+// The four promises of the public home page (docs/product.md §1).
 const POINTS: readonly { key: Point; icon: string }[] = [
   { key: 'data', icon: 'cloud-arrow-down' },
   { key: 'fleet', icon: 'grid-3x3-gap' },

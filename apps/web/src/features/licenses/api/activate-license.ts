@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 import { CONTROLLERS_KEY } from './get-controller-choices';
-import { LICENSES_KEY } from './get-licenses';
+import { LICENSES_KEY } from './license-keys';
 
 /** PUT /api/v1/licenses/{id}/activate (administrators): starts the licence now, bound to `computer`. */
 export const activateLicense = (id: number, computer: number): Promise<License> =>

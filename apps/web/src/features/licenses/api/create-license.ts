@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
-import { LICENSES_KEY } from './get-licenses';
+import { LICENSES_KEY } from './license-keys';
 
 /** POST /api/v1/licenses (administrators): a licence of `expiry` milliseconds, not yet activated. */
 export const createLicense = (body: LicenseCreateBody): Promise<License> =>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 import { CONTROLLERS_KEY } from './get-controller-choices';
-import { LICENSES_KEY } from './get-licenses';
+import { LICENSES_KEY } from './license-keys';
 
 /** DELETE /api/v1/licenses/{id} (administrators). */
 export const deleteLicense = (id: number): Promise<void> =>

@@ -2,7 +2,7 @@ import { type License, licensePageSchema, type Page } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryString } from '../../../lib/query-string';
-import { LICENSES_KEY, type LicensesQuery } from './get-licenses';
+import { LICENSES_KEY, type LicensesQuery } from './license-keys';
 
 /** GET /api/v1/business/{id}/licenses: one page of a business's licences with their controllers' names. */
 export const getBusinessLicenses = (

@@ -13,7 +13,7 @@ export const CONTROLLERS_KEY = ['controllers'] as const;
 
 /**
  * The controllers a licence of `business` can be activated on: that business's controllers, by name,
- * without the one the specification keeps out of every computer choice.
+ * without the one docs/product.md §9 keeps out of every computer choice.
  */
 export async function getControllerChoices(
   business: number,

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LICENSE_QUICK_YEARS, type License } from '@portal/contract';
-import { useId, useState } from 'react';
-import { Button, ButtonGroup, Form, Modal, Spinner } from 'react-bootstrap';
+import { useState } from 'react';
+import { Button, ButtonGroup } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { validationKey } from '../../../lib/form-errors';
 import { useCreateLicense } from '../api/create-license';
 import { useUpdateLicense } from '../api/update-license';
 import {
-  DAY_FORMAT,
   END_NOT_AFTER_START,
   extendEnd,
   type LicenseTermValues,
@@ -27,12 +27,12 @@ export interface LicenseFormDialogProps {
 }
 
 /**
- * Creates or edits a licence: its end day typed as yyyy-MM-dd or moved by the quick buttons (+1, +2,
+ * Creates or edits a licence: its end day picked or typed in the page's own date format (a date input, whose
+ * value is yyyy-MM-dd whatever the page shows) or moved by the quick buttons (+1, +2,
  * +3 years), and when editing its activation day. Mount it when it opens: it starts from the licence.
  */
 export function LicenseFormDialog({ business, license, onHide }: LicenseFormDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   // One instant for the whole dialog, so "today" does not move while the form is open.
   const [now] = useState(Date.now);
   const create = useCreateLicense();
@@ -69,62 +69,43 @@ export function LicenseFormDialog({ business, license, onHide }: LicenseFormDial
   });
 
   return (
-    <Modal show onHide={onHide} centered aria-labelledby={titleId}>
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title as="h2" className="h5" id={titleId}>
-            {license ? t('licenses.form.editTitle', { id: license.id }) : t('licenses.form.createTitle')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {license && (
-            <TextField
-              id="license-activation"
-              label={t('licenses.form.activation', { format: DAY_FORMAT })}
-              registration={form.register('activation')}
-              autoComplete="off"
-              error={errors.activation?.message}
-            />
-          )}
-          <Form.Group className="mb-3" controlId="license-end">
-            <Form.Label>{t('licenses.form.end', { format: DAY_FORMAT })}</Form.Label>
-            <Form.Control
-              autoComplete="off"
-              required
-              isInvalid={errors.end !== undefined}
-              aria-describedby={errors.end ? 'license-end-error license-end-hint' : 'license-end-hint'}
-              {...form.register('end')}
-            />
-            <Form.Control.Feedback type="invalid" id="license-end-error">
-              {errors.end?.message}
-            </Form.Control.Feedback>
-            <Form.Text id="license-end-hint">
-              {notActivated ? t('licenses.form.endHintNotActivated') : t('licenses.form.endHint')}
-            </Form.Text>
-          </Form.Group>
-          <fieldset>
-            <legend className="form-label fs-6">{t('licenses.form.quick')}</legend>
-            <ButtonGroup>
-              {LICENSE_QUICK_YEARS.map((years) => (
-                <Button key={years} variant="outline-secondary" onClick={() => addYears(years)}>
-                  {t('licenses.form.addYears', { count: years })}
-                </Button>
-              ))}
-            </ButtonGroup>
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending && (
-              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-            )}
-            {license ? t('common.save') : t('common.create')}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog
+      title={license ? t('licenses.form.editTitle', { id: license.id }) : t('licenses.form.createTitle')}
+      onCancel={onHide}
+      onSubmit={submit}
+      submitLabel={license ? t('common.save') : t('common.create')}
+      busy={pending}
+    >
+      {license && (
+        <TextField
+          id="license-activation"
+          label={t('licenses.form.activation')}
+          type="date"
+          registration={form.register('activation')}
+          autoComplete="off"
+          error={errors.activation?.message}
+        />
+      )}
+      <TextField
+        id="license-end"
+        label={t('licenses.form.end')}
+        type="date"
+        registration={form.register('end')}
+        autoComplete="off"
+        required
+        help={notActivated ? t('licenses.form.endHintNotActivated') : t('licenses.form.endHint')}
+        error={errors.end?.message}
+      />
+      <fieldset>
+        <legend className="form-label fs-6">{t('licenses.form.quick')}</legend>
+        <ButtonGroup>
+          {LICENSE_QUICK_YEARS.map((years) => (
+            <Button key={years} variant="outline-secondary" onClick={() => addYears(years)}>
+              {t('licenses.form.addYears', { count: years })}
+            </Button>
+          ))}
+        </ButtonGroup>
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -1,14 +1,21 @@
-import { isLicenseExpired, type License } from '@portal/contract';
+import { type License, type LicenseState, licenseStateOf } from '@portal/contract';
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 
-/** Expired (never activated, or its end has passed: specification section 3) or valid. */
+const VARIANTS: Record<LicenseState, string> = {
+  notActivated: 'secondary',
+  active: 'success',
+  expiring: 'warning',
+  expired: 'danger',
+};
+
+/** The licence's state as every screen names it (the contract's `licenseStateOf`), in its colour. */
 export function LicenseStatusBadge({ license, now }: { license: License; now: number }) {
   const { t } = useTranslation();
-  const expired = isLicenseExpired(license, now);
+  const state = licenseStateOf(license, now);
   return (
-    <Badge bg={expired ? 'danger' : 'success'}>
-      {expired ? t('licenses.status.expired') : t('licenses.status.valid')}
+    <Badge bg={VARIANTS[state]} text={state === 'expiring' ? 'dark' : undefined} data-license-state={state}>
+      {t(`licenses.status.${state}`)}
     </Badge>
   );
 }

@@ -2,7 +2,7 @@ import { LICENSE_EXPIRY_MAX_MS, LICENSE_YEAR_MS, type License } from '@portal/co
 import { addDays, differenceInCalendarDays, format, isValid, parse, startOfDay } from 'date-fns';
 import { z } from 'zod';
 
-/** How licence dates are shown and typed (specification section 9). */
+/** How licence dates are shown and typed (docs/product.md §9). */
 export const DAY_FORMAT = 'yyyy-MM-dd';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAYS_PER_YEAR = LICENSE_YEAR_MS / DAY_MS;

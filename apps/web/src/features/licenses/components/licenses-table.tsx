@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, useTableQuery } from '../../../components/ui/data-table';
 import { useDeleteLicense } from '../api/delete-license';
 import { useBusinessLicenses } from '../api/get-business-licenses';
-import type { LicensesQuery } from '../api/get-licenses';
+import type { LicensesQuery } from '../api/license-keys';
 import { ActivateLicenseDialog } from './activate-license-dialog';
 import { LicenseFormDialog } from './license-form-dialog';
 import { LicenseStatusBadge } from './license-status-badge';

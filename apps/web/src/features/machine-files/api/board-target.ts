@@ -2,7 +2,7 @@ import { boardProxyPath, type MachinePathName } from '@portal/contract';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Which board the file browser talks to, and by which proxy path (specification §6: admin or customer). */
+/** Which board the file browser talks to, and by which proxy path (docs/product.md §6: admin or customer). */
 export interface BoardTarget {
   controllerId: number;
   /** The machine group's firmware as the proxy path spells it. */
@@ -10,7 +10,7 @@ export interface BoardTarget {
   path: MachinePathName;
 }
 
-/** A board's refusal: HTTP 200 with `{"err":N}` (http-api.md §6), N ≥ 1. */
+/** A board's refusal: HTTP 200 with `{"err":N}` (docs/duet-http.md §6), N ≥ 1. */
 export class BoardRefusedError extends Error {
   readonly err: number;
 

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import type { BoardEntry } from '../lib/file-sort';
 import { BoardRefusedError, type BoardTarget, boardCallUrl, machineFilesKey } from './board-target';
 
-/** rr_filelist's answer (http-api.md §1.3): `next` > 0 asks for another page, `err` is a refusal. */
+/** rr_filelist's answer (docs/duet-http.md §1.3): `next` > 0 asks for another page, `err` is a refusal. */
 const fileListSchema = z.object({
   files: z
     .array(
@@ -45,7 +45,7 @@ export const fileListQueryOptions = (target: BoardTarget, dir: string) =>
     queryFn: ({ signal }) => getFileList(target, dir, signal),
     // Files change on the board behind the portal's back (slicers, the panel): always ask again.
     staleTime: 0,
-    // The screen shows the failure itself, with a retry (specification §7: no error toast for the proxy).
+    // The screen shows the failure itself, with a retry (docs/product.md §7: no error toast for the proxy).
     retry: false,
     meta: { silent: true },
   });

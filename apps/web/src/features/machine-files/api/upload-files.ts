@@ -25,7 +25,7 @@ export interface UploadBatch {
 
 /**
  * Uploads files one after the other into a folder (a board serves only a few requests at once), keeping an
- * existing file of the same name as `name.bck` first (DESIGN.md §3), then reloads the listing. Each file
+ * existing file of the same name as `name.bck` first (docs/design.md §3), then reloads the listing. Each file
  * reports its own progress and outcome; a failed file does not stop the others.
  */
 export function useUploadFiles(target: BoardTarget) {

@@ -34,8 +34,8 @@ export interface FileBrowserProps {
 type OpenDialog = { kind: 'rename' | 'delete'; entry: BoardEntry; path: string } | null;
 
 /**
- * A board's files (specification §2 and §4): the path is a stack from 0: whose every change reloads the listing;
- * folders cannot be opened while a listing loads; uploads go into the current folder.
+ * A board's files (docs/product.md §2 and §4): the path is a stack from 0: whose every change reloads the
+ * listing; folders cannot be opened while a listing loads; uploads go into the current folder.
  */
 export function FileBrowser({ target, canManage }: FileBrowserProps) {
   const { t } = useTranslation();
@@ -47,7 +47,7 @@ export function FileBrowser({ target, canManage }: FileBrowserProps) {
   const download = useDownloadFile(target);
   const uploads = useUploadFiles(target);
   const entries = useMemo(() => sortEntries(listing.data ?? [], sort), [listing.data, sort]);
-  // The lock flag of the specification: a listing in flight ignores folder clicks.
+  // The lock flag of docs/product.md §4: a listing in flight ignores folder clicks.
   const isLocked = listing.isFetching;
 
   const openFolder = (name: string) => {

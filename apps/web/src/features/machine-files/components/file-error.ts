@@ -9,7 +9,7 @@ import { BoardRefusedError } from '../api/board-target';
  */
 export function describeFileError(error: unknown, t: TFunction, { listing = false } = {}): string {
   if (error instanceof BoardRefusedError) {
-    // rr_filelist's err 1 and 2 have fixed meanings (http-api.md §1.3); other calls only say "failed".
+    // rr_filelist's err 1 and 2 have fixed meanings (docs/duet-http.md §1.3); other calls only say "failed".
     if (listing && error.err === 1) return t('files.errors.noDrive');
     if (listing && error.err === 2) return t('files.errors.noFolder');
     return t('files.errors.refused', { code: error.err });

@@ -109,7 +109,7 @@ export function FileTable({
                     aria-label={isFolder ? t('files.folder') : t('files.file')}
                   />
                 </td>
-                <td className="text-break">
+                <td className="file-name">
                   {isFolder ? (
                     <Button
                       variant="link"
@@ -122,7 +122,7 @@ export function FileTable({
                     entry.name
                   )}
                 </td>
-                <td className="text-nowrap">{formatBoardDate(entry.date)}</td>
+                <td className="file-date">{formatBoardDate(entry.date)}</td>
                 <td className="text-end text-nowrap">{renderActions(entry)}</td>
               </tr>
             );

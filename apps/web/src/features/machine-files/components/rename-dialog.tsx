@@ -1,7 +1,7 @@
 import { Alert } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { OverlayDialog } from '../../../components/ui/overlay-dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import type { BoardTarget } from '../api/board-target';
 import { useRenameFile } from '../api/move-file';
@@ -28,13 +28,11 @@ export function RenameDialog({ target, path, name, onClose }: RenameDialogProps)
   );
 
   return (
-    <OverlayDialog
-      show
+    <FormDialog
       title={t('files.rename.title', { name })}
-      onDeny={onClose}
-      denyLabel={t('common.cancel')}
+      onCancel={onClose}
       onSubmit={submit}
-      confirmLabel={t('files.rename.submit')}
+      submitLabel={t('files.rename.submit')}
       busy={rename.isPending}
     >
       <TextField
@@ -54,6 +52,6 @@ export function RenameDialog({ target, path, name, onClose }: RenameDialogProps)
           {t('files.errors.action', { reason: describeFileError(rename.error, t) })}
         </Alert>
       )}
-    </OverlayDialog>
+    </FormDialog>
   );
 }

@@ -35,7 +35,9 @@ export function UploadPanel({ onUpload, isUploading, items }: UploadPanelProps) 
           ref={input}
           type="file"
           multiple
-          className="flex-grow-1 w-auto"
+          className="w-auto"
+          // Grows beside the button, and shrinks below a file input's own width on a phone.
+          style={{ flex: '1 1 12rem', minWidth: 0 }}
           disabled={isUploading}
           onChange={(event) => setChosen(Array.from((event.target as HTMLInputElement).files ?? []))}
         />

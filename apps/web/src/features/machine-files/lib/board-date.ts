@@ -12,5 +12,5 @@ export function formatBoardDate(value: string | undefined): string {
   return isValid(date) ? format(date, 'yyyy-MM-dd HH:mm') : '';
 }
 
-/** The name an existing file is kept under when an upload replaces it (DESIGN.md §3). */
+/** The name an existing file is kept under when an upload replaces it (docs/design.md §3). */
 export const backupName = (path: string): string => `${path}.bck`;

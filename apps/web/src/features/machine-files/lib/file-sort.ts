@@ -14,7 +14,7 @@ export type FileSort = { column: SortColumn; direction: SortDirection } | null;
 
 /**
  * A click on a column header: ascending, then descending, then none; another column starts ascending
- * (specification §2 and §4).
+ * (docs/product.md §2 and §4).
  */
 export function nextSort(current: FileSort, clicked: SortColumn): FileSort {
   if (current === null || current.column !== clicked) return { column: clicked, direction: 'asc' };

@@ -1,7 +1,10 @@
-/** The board's first volume: the file browser's root, which the path stack never loses (specification §4, §9). */
+/**
+ * The board's first volume: the file browser's root, which the path stack never loses (docs/product.md §4,
+ * §9).
+ */
 export const ROOT = '0:';
 
-/** Where the browser is: the root, then one folder name per level (specification §4 "File browser"). */
+/** Where the browser is: the root, then one folder name per level (docs/product.md §4 "File browser"). */
 export type PathStack = readonly [typeof ROOT, ...string[]];
 
 export const rootStack = (): PathStack => [ROOT];

@@ -10,7 +10,7 @@ export type InlineField = 'name' | 'location';
 
 /**
  * PUT /api/v1/machinegroup/{id} with just the name or just the location, as the machine card edits them
- * in place; the toast names the field (specification section 8).
+ * in place; the toast names the field (docs/product.md §8).
  */
 export function useRenameMachineGroup(id: number) {
   const { t } = useTranslation();

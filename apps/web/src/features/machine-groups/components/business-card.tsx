@@ -1,7 +1,9 @@
 import { type MachineGroup, machineGroupUpdateBodySchema } from '@portal/contract';
-import { Button, Card, Spinner } from 'react-bootstrap';
+import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { type Choice, SelectField, toId } from '../../../components/ui/select-field';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { SelectField, toId } from '../../../components/ui/select-field';
+import type { Choice } from '../../../lib/choices';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateMachineGroup } from '../api/update-machine-group';
 
@@ -40,12 +42,9 @@ export function BusinessCard({
             required
             error={form.formState.errors.business?.message}
           />
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending && (
-              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-            )}
+          <BusyButton type="submit" busy={update.isPending}>
             {t('hardware.machineGroups.settings.saveBusiness')}
-          </Button>
+          </BusyButton>
         </form>
       </Card.Body>
     </Card>

@@ -1,6 +1,7 @@
 import { type MachineGroup, machineGroupUpdateBodySchema } from '@portal/contract';
-import { Button, Card, Spinner } from 'react-bootstrap';
+import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -17,7 +18,7 @@ const generalSchema = machineGroupUpdateBodySchema.pick({
 
 /**
  * Name, description and location for whoever sees the group; the firmware version for administrators only
- * (specification section 6), so a non-administrator's save never carries it.
+ * (docs/product.md §6), so a non-administrator's save never carries it.
  */
 export function GeneralSettingsCard({ group, showFirmware }: { group: MachineGroup; showFirmware: boolean }) {
   const { t } = useTranslation();
@@ -71,12 +72,9 @@ export function GeneralSettingsCard({ group, showFirmware }: { group: MachineGro
               error={errors.firmware?.message}
             />
           )}
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending && (
-              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-            )}
+          <BusyButton type="submit" busy={update.isPending}>
             {t('hardware.machineGroups.settings.saveGeneral')}
-          </Button>
+          </BusyButton>
         </form>
       </Card.Body>
     </Card>

@@ -3,10 +3,11 @@ import { useEffect } from 'react';
 import { Col, Row } from 'react-bootstrap';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { OverlayDialog } from '../../../components/ui/overlay-dialog';
-import { type Choice, SelectField, toId } from '../../../components/ui/select-field';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { SelectField, toId } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import type { Choice } from '../../../lib/choices';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateMachineGroup } from '../api/create-machine-group';
 import { firmwareChoices } from './firmware-choices';
@@ -29,7 +30,7 @@ export interface MachineGroupCreateDialogProps {
   onClose: () => void;
 }
 
-/** The machine-group creation form of administrators (specification sections 2 and 6). */
+/** The machine-group creation form of administrators (docs/product.md §2 and §6). */
 export function MachineGroupCreateDialog({
   choices,
   controllers,
@@ -62,13 +63,12 @@ export function MachineGroupCreateDialog({
     form.register(name, { setValueAs: toId });
 
   return (
-    <OverlayDialog
-      show
+    <FormDialog
+      wide
       title={t('hardware.machineGroups.create')}
-      onDeny={onClose}
-      denyLabel={t('common.cancel')}
+      onCancel={onClose}
       onSubmit={submit}
-      confirmLabel={t('common.create')}
+      submitLabel={t('common.create')}
       busy={create.isPending}
     >
       <Row xs={1} lg={2}>
@@ -141,6 +141,6 @@ export function MachineGroupCreateDialog({
           />
         </Col>
       </Row>
-    </OverlayDialog>
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import type { MachineGroup, MachineGroupUser } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Col, Placeholder, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { Choice } from '../../../components/ui/select-field';
+import type { Choice } from '../../../lib/choices';
 import { AssociatedUsers } from './associated-users';
 import { BusinessCard } from './business-card';
 import { CompositionCard } from './composition-card';
@@ -21,7 +21,7 @@ export interface MachineGroupAdminChoices {
 
 export interface MachineGroupSettingsProps {
   group: MachineGroup;
-  /** Firmware, composition and business edits (specification section 6). */
+  /** Firmware, composition and business edits (docs/product.md §6). */
   isAdministrator: boolean;
   /** Undefined while they load; only administrators need them. */
   adminChoices?: MachineGroupAdminChoices | undefined;

@@ -1,7 +1,7 @@
 import { PALLET_MACHINE_TYPES } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 
-/** Whether a machine type is a pallet load/unload unit (specification section 2); every other is a 3D printer. */
+/** Whether a machine type is a pallet load/unload unit (docs/product.md §2); every other is a 3D printer. */
 export const isPalletType = (machineType: number): boolean => PALLET_MACHINE_TYPES.includes(machineType);
 
 // The icon set has neither a 3D printer nor a pallet: two small line drawings in its style (16 × 16, currentColor).

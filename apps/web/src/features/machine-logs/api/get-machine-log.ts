@@ -4,12 +4,12 @@ import { ApiError, buildHeaders } from '../../../lib/api-client';
 import { parseCsvTable } from '../lib/csv-table';
 import { MACHINE_LOG_PATHS, type MachineLogKind } from '../lib/machine-log-kind';
 
-/** Which board to read from, as the proxy path names it (specification section 7). */
+/** Which board to read from, as the proxy path names it (docs/product.md §7). */
 export interface MachineLogSource {
   kind: MachineLogKind;
   /** The machine group's firmware as the proxy path spells it (`0`, `3.5`…). */
   firmware: string;
-  /** `admin` for administrators, `customer` for everyone else (specification section 6). */
+  /** `admin` for administrators, `customer` for everyone else (docs/product.md §6). */
   path: MachinePathName;
   controllerId: number;
 }
@@ -50,7 +50,7 @@ export const getMachineLogQueryOptions = (source: MachineLogSource) =>
   queryOptions({
     queryKey: ['machine-logs', source.controllerId, source.kind, source.path, source.firmware] as const,
     queryFn: ({ signal }) => getMachineLog(source, signal),
-    // Proxy calls show no error toast (specification section 7): the screen shows the failure itself.
+    // Proxy calls show no error toast (docs/product.md §7): the screen shows the failure itself.
     meta: { silent: true },
   });
 

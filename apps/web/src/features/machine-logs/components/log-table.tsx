@@ -1,6 +1,15 @@
+import { useMemo } from 'react';
 import { Badge, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { CsvTable } from '../lib/csv-table';
+import { type ColumnKind, describeColumn, formatCell, type OutcomeKey } from '../lib/log-terms';
+
+/**
+ * Long free text wraps and headers may take two lines, so every column stays in view on a laptop; other cells
+ * keep to one line, numbers aligned on the right.
+ */
+const cellClass = (kind: ColumnKind) =>
+  kind === 'longText' ? 'log-long-text' : kind === 'number' ? 'text-nowrap text-end' : 'text-nowrap';
 
 export interface LogTableProps {
   table: CsvTable;
@@ -14,11 +23,17 @@ export interface LogTableProps {
 }
 
 /**
- * A CSV file as a table (specification section 2): its header row stays in view while the body scrolls
+ * A CSV file as a table (docs/product.md §2): its header row stays in view while the body scrolls
  * within at most 70 percent of the viewport's height.
  */
 export function LogTable({ table, label, overdue }: LogTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A CSV header may repeat a name: its position is what identifies a column.
+  const columns = useMemo(
+    () => table.header.map((name, position) => ({ ...describeColumn(name), name, id: String(position) })),
+    [table.header],
+  );
+  const cellFormat = { language: i18n.language, translate: (key: OutcomeKey) => t(key) };
   return (
     <section
       className="overflow-auto border rounded"
@@ -27,16 +42,18 @@ export function LogTable({ table, label, overdue }: LogTableProps) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard (WCAG 2.1.1)
       tabIndex={0}
     >
-      <Table striped hover size="sm" className="mb-0 text-nowrap">
+      <Table striped hover size="sm" className="mb-0">
         <caption className="visually-hidden">{label}</caption>
         <thead className="sticky-top">
           <tr>
-            {overdue && <th scope="col">{t('machineLogs.maintenance.status')}</th>}
-            {table.header.map((name, column) => (
-              // A CSV header may repeat a name: its position is what identifies a column.
-              // biome-ignore lint/suspicious/noArrayIndexKey: columns never move
-              <th key={column} scope="col">
-                {name}
+            {overdue && (
+              <th scope="col" className="text-nowrap">
+                {t('machineLogs.maintenance.status')}
+              </th>
+            )}
+            {columns.map(({ id, name, labelKey, kind }) => (
+              <th key={id} scope="col" className={kind === 'number' ? 'text-end' : undefined}>
+                {labelKey ? t(labelKey) : name}
               </th>
             ))}
           </tr>
@@ -52,7 +69,7 @@ export function LogTable({ table, label, overdue }: LogTableProps) {
                 data-overdue={isOverdue || undefined}
               >
                 {overdue && (
-                  <td>
+                  <td className="text-nowrap">
                     {isOverdue ? (
                       <Badge bg="danger">
                         <i className="bi bi-exclamation-triangle-fill me-1" aria-hidden="true" />
@@ -66,9 +83,10 @@ export function LogTable({ table, label, overdue }: LogTableProps) {
                     )}
                   </td>
                 )}
-                {table.header.map((_name, column) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells follow the header's columns
-                  <td key={column}>{row[column] ?? ''}</td>
+                {columns.map(({ id, kind }, column) => (
+                  <td key={id} className={cellClass(kind)}>
+                    {formatCell(row[column] ?? '', kind, cellFormat)}
+                  </td>
                 ))}
               </tr>
             );

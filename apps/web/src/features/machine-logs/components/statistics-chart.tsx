@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useTheme } from '../../../lib/theme-store';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import type { CsvTable } from '../lib/csv-table';
+import { formatWeek, outcomeKey } from '../lib/log-terms';
 import { statisticsChartData } from '../lib/statistics-chart-data';
 
 // Only what a bar chart needs, so the rest of Chart.js is left out of the bundle.
@@ -34,11 +35,12 @@ const SERIES_COLOURS = [
 const cssColour = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
 /**
- * Print hours per week, stacked by job outcome (beyond the specification: the table's trend at a glance).
+ * Print hours per week, stacked by job outcome (beyond docs/product.md: the table's trend at a glance).
  * Its own module, loaded lazily: Chart.js reaches the browser only with the statistics screen.
  */
 export default function StatisticsChart({ table }: { table: CsvTable }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const theme = useTheme();
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const data = useMemo(() => statisticsChartData(table), [table]);
@@ -47,6 +49,12 @@ export default function StatisticsChart({ table }: { table: CsvTable }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   const chart = useMemo(() => {
     if (!data) return null;
+    // A known outcome in the page's words; a series without an outcome column is just the print hours.
+    const outcomeLabel = (outcome: string) => {
+      if (!outcome) return t('machineLogs.chart.hours');
+      const key = outcomeKey(outcome);
+      return key ? t(key) : outcome;
+    };
     const text = cssColour('--bs-body-color');
     const grid = cssColour('--bs-border-color');
     const axis = (title: string) => ({
@@ -67,21 +75,21 @@ export default function StatisticsChart({ table }: { table: CsvTable }) {
     const datasets = data.series.map((series, index) => {
       const colour = cssColour(SERIES_COLOURS[index % SERIES_COLOURS.length] as string);
       return {
-        label: series.outcome || t('machineLogs.chart.hours'),
+        label: outcomeLabel(series.outcome),
         data: series.hours,
         backgroundColor: colour,
         borderColor: colour,
       };
     });
-    return { options, data: { labels: data.weeks, datasets } };
-  }, [data, theme, reducedMotion, t]);
+    return { options, data: { labels: data.weeks.map((week) => formatWeek(week, language)), datasets } };
+  }, [data, theme, reducedMotion, t, language]);
 
   if (!data || !chart) return null;
   const total = data.series.reduce((sum, series) => sum + series.hours.reduce((a, b) => a + b, 0), 0);
   const summary = t('machineLogs.chart.summary', {
-    first: data.weeks[0],
-    last: data.weeks[data.weeks.length - 1],
-    total: Math.round(total * 10) / 10,
+    first: formatWeek(data.weeks[0] ?? '', language),
+    last: formatWeek(data.weeks[data.weeks.length - 1] ?? '', language),
+    total: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(total),
   });
   return (
     <figure className="mb-3">

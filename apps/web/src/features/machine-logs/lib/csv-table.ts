@@ -7,7 +7,7 @@ export interface CsvTable {
 }
 
 /**
- * Splits a comma-separated file into header and rows (specification section 5: the table splits on comma).
+ * Splits a comma-separated file into header and rows (docs/product.md §5: the table splits on comma).
  * Papa Parse also honours quoted fields, so a comma inside quotes stays in its cell, and blank lines (the
  * trailing newline) make no empty rows. An empty file gives an empty header and no rows.
  */

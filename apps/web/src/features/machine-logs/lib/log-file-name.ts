@@ -1,7 +1,7 @@
 import type { MachineLogKind } from './machine-log-kind';
 
 /**
- * The name a downloaded log is saved under (specification section 2): `statistics-of-{id}-{name}.csv` or
+ * The name a downloaded log is saved under (docs/product.md §2): `statistics-of-{id}-{name}.csv` or
  * `maintenance-of-{id}-{name}.csv`, each character of the machine name that is not an ASCII letter or digit
  * replaced by an underscore, so the name is safe on every file system.
  */

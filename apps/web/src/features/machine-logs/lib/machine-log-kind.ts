@@ -1,4 +1,4 @@
-/** The two logs a machine's own macros keep on its SD card (specification sections 7 and 9). */
+/** The two logs a machine's own macros keep on its SD card (docs/product.md §7 and §9). */
 export type MachineLogKind = 'statistics' | 'maintenance';
 
 /** Where each log lives on the board. */

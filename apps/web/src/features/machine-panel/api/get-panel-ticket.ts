@@ -9,7 +9,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 export interface PanelTicketRequest {
   controllerId: number;
-  /** 'admin' for administrators, 'customer' for everyone else (specification section 6). */
+  /** 'admin' for administrators, 'customer' for everyone else (docs/product.md §6). */
   path: MachinePathName;
   /** The machine group's firmware as the proxy path writes it. */
   firmware: (typeof PROXY_FIRMWARE_VALUES)[number];

@@ -1,28 +1,52 @@
 import { format } from 'date-fns';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useLanguage } from '../../../lib/use-language';
 import type { LicenseStanding } from './license-standing';
 
 const DAY_FORMAT = 'yyyy-MM-dd';
 
-/**
- * The licence notices of the control panel (specification section 2): the days left when fewer than 30
- * remain, the end date for administrators, and a red alert for everyone once it has expired.
- */
-export function LicenseNotices({
-  standing,
-  isAdministrator,
-}: {
+/** The states in which the machine may not be used, each with its own notice. */
+type ClosedState = 'none' | 'notActivated' | 'expired';
+const closedState = (state: LicenseStanding['state']): ClosedState | null =>
+  state === 'none' || state === 'notActivated' || state === 'expired' ? state : null;
+
+export interface LicenseNoticesProps {
   standing: LicenseStanding;
   isAdministrator: boolean;
-}) {
+  /** The machine's computer controller, whose page is where an administrator assigns or renews its licence. */
+  controllerId: number;
+  /** Who a customer asks for a licence: the operator's name and contacts. */
+  contact: string;
+}
+
+/**
+ * The licence notices of the control panel (docs/product.md §2): the days left when fewer than 30 remain, the
+ * end date for administrators, and, when the machine may not be used, why (no licence, not activated yet,
+ * ended on which day) with the next step: whom to contact, or for administrators where to renew it.
+ */
+export function LicenseNotices({ standing, isAdministrator, controllerId, contact }: LicenseNoticesProps) {
   const { t } = useTranslation();
+  const lang = useLanguage();
+  const end = standing.end === null ? '' : format(standing.end, DAY_FORMAT);
+  const closed = closedState(standing.state);
   return (
     <>
-      {standing.expired && (
-        <Alert variant="danger">
+      {closed && (
+        <Alert variant="danger" data-testid="license-closed" data-license-state={closed}>
           <i className="bi bi-x-octagon me-2" aria-hidden="true" />
-          {isAdministrator ? t('machinePanel.license.expiredAdmin') : t('machinePanel.license.expired')}
+          {isAdministrator
+            ? t(`machinePanel.license.${closed}Admin`, { date: end })
+            : t(`machinePanel.license.${closed}`, { date: end })}{' '}
+          {isAdministrator ? (
+            <Link className="alert-link" to={paths.computerController.getHref(lang, controllerId)}>
+              {t('machinePanel.license.renew')}
+            </Link>
+          ) : (
+            t('machinePanel.license.contact', { contact })
+          )}
         </Alert>
       )}
       {standing.warningDaysLeft !== null && (
@@ -33,12 +57,10 @@ export function LicenseNotices({
             : t('machinePanel.license.expiring', { count: standing.warningDaysLeft })}
         </Alert>
       )}
-      {isAdministrator && standing.end !== null && (
+      {isAdministrator && standing.end !== null && standing.state !== 'expired' && (
         <Alert variant="info">
           <i className="bi bi-info-circle me-2" aria-hidden="true" />
-          {t(standing.expired ? 'machinePanel.license.endedOn' : 'machinePanel.license.endsOn', {
-            date: format(standing.end, DAY_FORMAT),
-          })}
+          {t('machinePanel.license.endsOn', { date: end })}
         </Alert>
       )}
     </>

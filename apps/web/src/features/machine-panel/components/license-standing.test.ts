@@ -15,6 +15,7 @@ const license = (activation: number | null, expiry: number): License => ({
 describe('the licence standing on the control panel', () => {
   it('warns with the days left when fewer than 30 remain', () => {
     expect(licenseStanding(license(NOW - 345 * DAY, 365 * DAY), NOW)).toEqual({
+      state: 'expiring',
       expired: false,
       end: NOW + 20 * DAY,
       warningDaysLeft: 20,
@@ -33,20 +34,22 @@ describe('the licence standing on the control panel', () => {
 
   it('counts as expired once the end has passed, without a warning', () => {
     expect(licenseStanding(license(NOW - 400 * DAY, 365 * DAY), NOW)).toEqual({
+      state: 'expired',
       expired: true,
       end: NOW - 35 * DAY,
       warningDaysLeft: null,
     });
   });
 
-  it('counts a licence never activated, or no licence at all, as expired', () => {
+  it('keeps a machine with a licence never activated, or none at all, closed, and says which it is', () => {
     expect(licenseStanding(license(null, 365 * DAY), NOW)).toEqual({
+      state: 'notActivated',
       expired: true,
       end: null,
       warningDaysLeft: null,
     });
-    expect(licenseStanding(null, NOW).expired).toBe(true);
-    expect(licenseStanding(undefined, NOW).expired).toBe(true);
+    expect(licenseStanding(null, NOW)).toMatchObject({ state: 'none', expired: true });
+    expect(licenseStanding(undefined, NOW)).toMatchObject({ state: 'none', expired: true });
   });
 
   it('shows the controls to everyone while the licence is valid, and only to administrators after', () => {

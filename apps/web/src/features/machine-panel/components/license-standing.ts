@@ -1,29 +1,31 @@
 import {
-  isLicenseExpired,
-  LICENSE_WARNING_DAYS,
   type License,
+  type LicenseState,
   licenseDaysLeft,
   licenseEnd,
+  licenseStateOf,
 } from '@portal/contract';
 
-/** What the control panel says about a machine's licence (specification sections 2 and 9). */
+/** What the control panel says about a machine's licence (docs/product.md §2 and §9). */
 export interface LicenseStanding {
-  /** No licence, never activated, or ended: the server refuses the machine to all but administrators. */
+  /** The licence's state, or 'none' for a machine that never had one. */
+  state: LicenseState | 'none';
+  /** No licence, not activated, or ended: the server refuses the machine to all but administrators. */
   expired: boolean;
   /** When it ends; null when there is no licence or it was never activated. */
   end: number | null;
-  /** Whole days left, when fewer than LICENSE_WARNING_DAYS remain of a licence still valid; null otherwise. */
+  /** Whole days left while it is expiring; null otherwise. */
   warningDaysLeft: number | null;
 }
 
 export function licenseStanding(license: License | null | undefined, now: number): LicenseStanding {
-  if (!license) return { expired: true, end: null, warningDaysLeft: null };
-  const expired = isLicenseExpired(license, now);
-  const daysLeft = licenseDaysLeft(license, now);
+  if (!license) return { state: 'none', expired: true, end: null, warningDaysLeft: null };
+  const state = licenseStateOf(license, now);
   return {
-    expired,
+    state,
+    expired: state === 'expired' || state === 'notActivated',
     end: licenseEnd(license),
-    warningDaysLeft: !expired && daysLeft < LICENSE_WARNING_DAYS ? daysLeft : null,
+    warningDaysLeft: state === 'expiring' ? licenseDaysLeft(license, now) : null,
   };
 }
 

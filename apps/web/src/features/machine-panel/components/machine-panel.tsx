@@ -5,7 +5,7 @@ import {
   PROXY_FIRMWARE_VALUES,
   Role,
 } from '@portal/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,13 +23,26 @@ export interface MachinePanelProps {
   controller: ComputerController;
   /** The viewer's role: the proxy path, controls despite an expired licence, low latency (section 6). */
   role: Role;
+  /** The portal's own live summary, above the panel. */
+  summary?: ReactNode;
+  /** What to show in place of the board's page while it cannot answer (it would only show an error). */
+  unavailable?: ReactNode;
+  /** Whom a customer asks for a licence (the operator's name and contacts). */
+  licenseContact: string;
 }
 
 const proxyFirmwareOf = (firmware: number) =>
   PROXY_FIRMWARE_VALUES.find((value) => value === String(firmware)) ?? '0';
 
-/** /machines/{id}: the machine's web control panel and its webcam (specification section 2). */
-export function MachinePanel({ group, controller, role }: MachinePanelProps) {
+/** /machines/{id}: the machine's web control panel and its webcam (docs/product.md §2). */
+export function MachinePanel({
+  group,
+  controller,
+  role,
+  summary,
+  unavailable,
+  licenseContact,
+}: MachinePanelProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const [webcamShown, setWebcamShown] = useStoredFlag(STORAGE_KEYS.webcamEnabled, true);
@@ -66,11 +79,17 @@ export function MachinePanel({ group, controller, role }: MachinePanelProps) {
           )}
         </div>
       </div>
-      <LicenseNotices standing={standing} isAdministrator={isAdministrator} />
+      <LicenseNotices
+        standing={standing}
+        isAdministrator={isAdministrator}
+        controllerId={controller.id}
+        contact={licenseContact}
+      />
+      {controls && summary}
       {controls && (
         <Row className="g-3">
           <Col xs={12} xl={webcamShown ? 7 : 12}>
-            <PanelFrame request={request} machineName={group.name} />
+            {unavailable ?? <PanelFrame request={request} machineName={group.name} />}
           </Col>
           {webcamShown && (
             <Col xs={12} xl={5}>

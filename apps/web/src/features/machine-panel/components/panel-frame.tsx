@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type PanelTicketRequest, usePanelTicket } from '../api/get-panel-ticket';
 
 /**
- * The machine's web control panel, framed from the machine origin (DESIGN.md §5). Each mount and each
+ * The machine's web control panel, framed from the machine origin (docs/design.md §5). Each mount and each
  * reload asks for a new ticket: a ticket opens the frame once, within a minute.
  */
 export function PanelFrame({ request, machineName }: { request: PanelTicketRequest; machineName: string }) {

@@ -1,4 +1,4 @@
-/** The webcam's timers (specification sections 4 and 9). */
+/** The webcam's timers (docs/product.md §4 and §9). */
 export const WEBCAM_TIMINGS = {
   /** Watching this long brings the "are you still watching?" warning. */
   warnAfterMs: 10 * 60 * 1000,

@@ -11,7 +11,7 @@ import { isStreaming, streamSource, type WebcamState } from './webcam-timers';
 
 export interface WebcamViewProps {
   controllerId: number;
-  /** Administrators only (specification section 6). */
+  /** Administrators only (docs/product.md §6). */
   canUseLowLatency: boolean;
 }
 
@@ -31,7 +31,7 @@ function PausedNotice({ state, onResume }: { state: WebcamState; onResume: () =>
   return null;
 }
 
-/** The machine's webcam: a switch, the timers of specification section 4, and the low-latency option. */
+/** The machine's webcam: a switch, the timers of docs/product.md §4, and the low-latency option. */
 export function WebcamView({ controllerId, canUseLowLatency }: WebcamViewProps) {
   const { t } = useTranslation();
   const stream = useWebcamStream(controllerId);

@@ -1,11 +1,12 @@
 import { passwordRuleSchema } from '@portal/contract';
 import type { FormEvent } from 'react';
-import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { TextField } from '../../../components/ui/text-field';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { PasswordPairField } from '../../../components/ui/password-pair-field';
 import { paths } from '../../../config/paths';
+import { fieldProps } from '../../../lib/field-props';
 import { showToast } from '../../../lib/toast-store';
 import { useLanguage } from '../../../lib/use-language';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -17,7 +18,7 @@ const changeFormSchema = z.object({ password: passwordRuleSchema, passwordConfir
 
 /**
  * The two password fields of the page the recovery mail links to; `token` and `email` come from the
- * link. The checks of specification section 5 raise their toasts first; the password rule shows under
+ * link. The checks of docs/product.md §5 raise their toasts first; the password rule shows under
  * the field. On success every earlier session of the user has ended, and the login page follows.
  */
 export function RecoveryChangeForm({ token, email }: { token: string | null; email: string | null }) {
@@ -28,7 +29,6 @@ export function RecoveryChangeForm({ token, email }: { token: string | null; ema
   const form = useSchemaForm(changeFormSchema, {
     defaultValues: { password: '', passwordConfirmation: '' },
   });
-  const { errors } = form.formState;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,31 +53,19 @@ export function RecoveryChangeForm({ token, email }: { token: string | null; ema
   return (
     <form noValidate onSubmit={submit}>
       {email && <p className="text-body-secondary text-break">{email}</p>}
-      <TextField
-        id="recovery-password"
-        label={t('recovery.change.password')}
-        type="password"
-        autoComplete="new-password"
-        required
+      <PasswordPairField
+        idPrefix="recovery"
+        password={{ label: t('recovery.change.password'), ...fieldProps(form, 'password') }}
+        confirmation={{
+          label: t('recovery.change.passwordConfirmation'),
+          ...fieldProps(form, 'passwordConfirmation'),
+        }}
         help={t('recovery.change.passwordHelp')}
-        registration={form.register('password')}
-        error={errors.password?.message}
-      />
-      <TextField
-        id="recovery-password-confirmation"
-        label={t('recovery.change.passwordConfirmation')}
-        type="password"
-        autoComplete="new-password"
         required
-        registration={form.register('passwordConfirmation')}
-        error={errors.passwordConfirmation?.message}
       />
-      <Button type="submit" className="w-100" disabled={change.isPending}>
-        {change.isPending && (
-          <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-        )}
+      <BusyButton type="submit" className="w-100" busy={change.isPending}>
         {t('recovery.change.submit')}
-      </Button>
+      </BusyButton>
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { passwordRecoveryRequestSchema } from '@portal/contract';
 import type { FormEvent } from 'react';
-import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { showToast } from '../../../lib/toast-store';
@@ -16,7 +16,7 @@ const requestFormSchema = passwordRecoveryRequestSchema.pick({ email: true });
 
 /**
  * The email field and its send button. The mail is asked for in the page's language; on success the
- * toast says it is on its way and the login page follows (specification section 8).
+ * toast says it is on its way and the login page follows (docs/product.md §8).
  */
 export function RecoveryRequestForm() {
   const { t } = useTranslation();
@@ -58,12 +58,9 @@ export function RecoveryRequestForm() {
         registration={form.register('email')}
         error={form.formState.errors.email?.message}
       />
-      <Button type="submit" className="w-100" disabled={request.isPending}>
-        {request.isPending && (
-          <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-        )}
+      <BusyButton type="submit" className="w-100" busy={request.isPending}>
         {t('recovery.request.submit')}
-      </Button>
+      </BusyButton>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recoveryChangeProblem, recoveryRequestProblem } from './recovery-checks';
 
-describe('recoveryRequestProblem (specification section 5)', () => {
+describe('recoveryRequestProblem (docs/product.md §5)', () => {
   it('lets an email through', () => {
     expect(recoveryRequestProblem('someone@example.com')).toBeNull();
   });
@@ -17,7 +17,7 @@ describe('recoveryRequestProblem (specification section 5)', () => {
   });
 });
 
-describe('recoveryChangeProblem (specification section 5)', () => {
+describe('recoveryChangeProblem (docs/product.md §5)', () => {
   const valid = {
     password: 'Nuova-Password1',
     passwordConfirmation: 'Nuova-Password1',
@@ -41,7 +41,7 @@ describe('recoveryChangeProblem (specification section 5)', () => {
     expect(recoveryChangeProblem({ ...valid, email: '' })).toEqual(invalid);
   });
 
-  it('checks the passwords before the link, in the specification order', () => {
+  it('checks the passwords before the link, in the order of docs/product.md §5', () => {
     expect(recoveryChangeProblem({ ...valid, passwordConfirmation: 'x', token: null })).toEqual(mismatch);
   });
 });

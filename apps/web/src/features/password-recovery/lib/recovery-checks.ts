@@ -8,7 +8,9 @@ export interface RecoveryProblem {
   type: 'warning' | 'danger';
 }
 
-/** Specification section 5: a recovery request needs an email ('Missing email' / 'Please fill the email field'). */
+/**
+ * docs/product.md §5: a recovery request needs an email ('Missing email' / 'Please fill the email field').
+ */
 export function recoveryRequestProblem(email: string): RecoveryProblem | null {
   if (email.trim() !== '') return null;
   return {
@@ -27,7 +29,7 @@ export interface RecoveryChangeValues {
 }
 
 /**
- * Specification section 5, in its order: a non-empty password equal to its repeat (else the warning
+ * docs/product.md §5, in its order: a non-empty password equal to its repeat (else the warning
  * 'Password do not match'), then the link's token and email (else the error 'Invalid password recovery
  * request'). Null when the change may be sent; the password rule is checked after, under the field.
  */

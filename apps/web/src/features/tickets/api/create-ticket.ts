@@ -9,7 +9,7 @@ import { ticketListsKey } from './ticket-keys';
 export const createTicket = (body: TicketCreateBody): Promise<{ id: number }> =>
   apiRequest('/api/v1/tickets', ticketCreatedSchema, { method: 'POST', body });
 
-/** Opens a ticket with the success toast of specification section 8; the caller goes to it. */
+/** Opens a ticket with the success toast of docs/product.md §8; the caller goes to it. */
 export function useCreateTicket() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import { ticketListsKey, ticketQueryKey } from './ticket-keys';
 export const setTicketOpen = (id: number, isOpen: boolean): Promise<Ticket> =>
   apiRequest(`/api/v1/tickets/${id}`, ticketSchema, { method: 'PUT', body: { is_open: isOpen } });
 
-/** Sets is_open to the opposite (specification section 4), with 'Ticket opened/closed successfully'. */
+/** Sets is_open to the opposite (docs/product.md §4), with 'Ticket opened/closed successfully'. */
 export function useSetTicketOpen(id: number) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

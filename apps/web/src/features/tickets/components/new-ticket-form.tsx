@@ -1,11 +1,13 @@
 import { ticketCreateBodySchema } from '@portal/contract';
+import { useEffect } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type Choice, SelectField, toId } from '../../../components/ui/select-field';
+import { SelectField, toId } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
+import type { Choice } from '../../../lib/choices';
 import { useLanguage } from '../../../lib/use-language';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateTicket } from '../api/create-ticket';
@@ -13,10 +15,12 @@ import { useCreateTicket } from '../api/create-ticket';
 export interface NewTicketFormProps {
   /** The machine groups the user sees; undefined while they load. */
   machines: readonly Choice[] | undefined;
+  /** The machine chosen when the form opens (one of `machines`). */
+  initialMachine?: number | undefined;
 }
 
 /** /tickets/new: title, machine and description (all required); success goes to the new ticket. */
-export function NewTicketForm({ machines }: NewTicketFormProps) {
+export function NewTicketForm({ machines, initialMachine }: NewTicketFormProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
@@ -25,6 +29,11 @@ export function NewTicketForm({ machines }: NewTicketFormProps) {
     defaultValues: { title: '', content: '' },
   });
   const { errors } = form.formState;
+  const { setValue } = form;
+  // The choices arrive after the form: the machine is chosen once its option exists.
+  useEffect(() => {
+    if (initialMachine !== undefined) setValue('machine', initialMachine);
+  }, [initialMachine, setValue]);
   const submit = form.handleSubmit((body) =>
     create.mutate(body, { onSuccess: ({ id }) => navigate(paths.ticket.getHref(lang, id)) }),
   );

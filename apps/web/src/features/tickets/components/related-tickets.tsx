@@ -11,7 +11,7 @@ import { TicketStatusBadge } from './ticket-status-badge';
 
 /**
  * The tickets about one machine group, on its settings page: number, title, 'Aperto' or 'Chiuso' and a
- * link to each; closed ones show only when the toggle says so (specification section 2).
+ * link to each; closed ones show only when the toggle says so (docs/product.md §2).
  */
 export function RelatedTickets({ machineGroupId }: { machineGroupId: number }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreateTicketAnswer } from '../api/create-ticket-answer';
 
 /**
- * The reply box of a ticket: CTRL+Enter sends (specification section 2), as the button does, and only
+ * The reply box of a ticket: CTRL+Enter sends (docs/product.md §2), as the button does, and only
  * text that is not empty is sent (section 5). The box empties once the server has the answer.
  */
 export function ReplyBox({ ticketId }: { ticketId: number }) {

@@ -19,7 +19,7 @@ import { DATETIME_FORMAT, TicketThread } from './ticket-thread';
 
 export interface TicketDetailProps {
   ticket: Ticket;
-  /** Administrators delete tickets (specification section 6). */
+  /** Administrators delete tickets (docs/product.md §6). */
   canDelete: boolean;
 }
 

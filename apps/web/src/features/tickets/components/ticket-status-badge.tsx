@@ -1,7 +1,7 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 
-/** 'Aperto' or 'Chiuso' (specification section 2). */
+/** 'Aperto' or 'Chiuso' (docs/product.md §2). */
 export function TicketStatusBadge({ isOpen }: { isOpen: boolean }) {
   const { t } = useTranslation();
   return (

@@ -11,7 +11,7 @@ export const deleteUser = (id: number): Promise<void> =>
   apiRequest(`/api/v1/users/${id}`, null, { method: 'DELETE' });
 
 /**
- * Deletes a user. A refusal shows the specification's danger toast 'Cannot delete user' with the
+ * Deletes a user. A refusal shows the danger toast 'Cannot delete user' of docs/product.md §8 with the
  * server's reason, instead of the generic error toast.
  */
 export function useDeleteUser() {

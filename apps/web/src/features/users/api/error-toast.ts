@@ -7,7 +7,7 @@ import { showToast } from '../../../lib/toast-store';
 
 /**
  * The danger toast of a failed users call whose mutation is `silent`, under its own header ('Cannot
- * delete user'): the same lines the global handler shows (specification section 8). A call that ended
+ * delete user'): the same lines the global handler shows (docs/product.md §8). A call that ended
  * the session shows nothing: the global handler has already logged out.
  */
 export function showUserErrorToast(error: unknown, t: TFunction, header: string) {

@@ -16,7 +16,7 @@ export const getUserMachinesQueryOptions = (userId: number) =>
     queryFn: ({ signal }) => getUserMachines(userId, signal),
   });
 
-/** A user's machine groups; customers never load them (specification section 6), hence `enabled`. */
+/** A user's machine groups; customers never load them (docs/product.md §6), hence `enabled`. */
 export function useUserMachines(userId: number, enabled = true) {
   return useQuery({ ...getUserMachinesQueryOptions(userId), enabled });
 }

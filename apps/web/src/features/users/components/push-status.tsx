@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { PUSH_BROWSERS } from '../../../config/external-links';
 import { disablePush, enablePush, usePushState } from '../../../lib/push';
 import { showToast } from '../../../lib/toast-store';
 
 /**
- * This browser's push notifications (specification sections 4 and 8): not supported (with two browsers
+ * This browser's push notifications (docs/product.md §4 and §8): not supported (with two browsers
  * that support them), supported but not enabled, or enabled; and the button that changes it.
  */
 export function PushStatus() {
@@ -53,10 +53,9 @@ export function PushStatus() {
       >
         {t(enabled ? 'push.enabled' : 'push.supported')}
       </span>
-      <Button variant={enabled ? 'outline-secondary' : 'primary'} size="sm" disabled={busy} onClick={toggle}>
-        {busy && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <BusyButton variant={enabled ? 'outline-secondary' : 'primary'} size="sm" busy={busy} onClick={toggle}>
         {t(enabled ? 'push.disable' : 'push.enable')}
-      </Button>
+      </BusyButton>
     </div>
   );
 }

@@ -4,15 +4,13 @@ import {
   addressCreateBodySchema,
   formatPostalCode,
 } from '@portal/contract';
-import { Button, Spinner } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { TextField } from '../../../components/ui/text-field';
 import { translatedResolver } from '../../../lib/form-errors';
-import { useCreateAddress } from '../api/create-address';
-import { useDeleteAddress } from '../api/delete-address';
-import { useAddresses } from '../api/get-addresses';
+import { useCreateUserRecord, useDeleteUserRecord, useUserRecords } from '../api/user-records';
 import { DeletableListCard, type ListColumn } from './deletable-list-card';
 
 /** A postal code typed as text: empty is missing, anything else a number the schema bounds. */
@@ -21,7 +19,7 @@ const asPostalCode = (value: unknown) =>
 
 function AddressForm({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const create = useCreateAddress(userId);
+  const create = useCreateUserRecord('addresses', userId);
   const form = useForm<AddressCreateBody, unknown, z.output<typeof addressCreateBodySchema>>({
     resolver: translatedResolver(addressCreateBodySchema, t),
     // No postal code until one is typed: an empty field is 'required', not 0.
@@ -63,12 +61,9 @@ function AddressForm({ userId }: { userId: number }) {
         </div>
         {field('country')}
       </div>
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending && (
-          <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-        )}
+      <BusyButton type="submit" busy={create.isPending}>
         {t('users.addresses.submit')}
-      </Button>
+      </BusyButton>
     </form>
   );
 }
@@ -76,8 +71,8 @@ function AddressForm({ userId }: { userId: number }) {
 /** The addresses tab: the user's addresses, with a form to add one and a confirm step to delete. */
 export function UserAddresses({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const { data: addresses, isError } = useAddresses(userId);
-  const remove = useDeleteAddress(userId);
+  const { data: addresses, isError } = useUserRecords('addresses', userId);
+  const remove = useDeleteUserRecord('addresses', userId);
   const text = (key: keyof AddressCreateBody) => t(`users.addresses.fields.${key}`);
   const columns: ListColumn<Address>[] = [
     { label: text('name'), cell: (address) => address.name },

@@ -1,19 +1,17 @@
 import { type Contact, type ContactCreateBody, contactCreateBodySchema } from '@portal/contract';
-import { Button, Spinner } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { TextField } from '../../../components/ui/text-field';
 import { translatedResolver } from '../../../lib/form-errors';
-import { useCreateContact } from '../api/create-contact';
-import { useDeleteContact } from '../api/delete-contact';
-import { useContacts } from '../api/get-contacts';
+import { useCreateUserRecord, useDeleteUserRecord, useUserRecords } from '../api/user-records';
 import { DeletableListCard, type ListColumn } from './deletable-list-card';
 
 function ContactForm({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const create = useCreateContact(userId);
+  const create = useCreateUserRecord('contacts', userId);
   const form = useForm<ContactCreateBody, unknown, z.output<typeof contactCreateBodySchema>>({
     resolver: translatedResolver(contactCreateBodySchema, t),
     defaultValues: { name: '', surname: '', email: '', phone: '' },
@@ -62,12 +60,9 @@ function ContactForm({ userId }: { userId: number }) {
           />
         </div>
       </div>
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending && (
-          <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-        )}
+      <BusyButton type="submit" busy={create.isPending}>
         {t('users.contacts.submit')}
-      </Button>
+      </BusyButton>
     </form>
   );
 }
@@ -77,8 +72,8 @@ const fullName = (contact: Contact) => `${contact.name} ${contact.surname || '_'
 /** The contacts tab: the user's contacts, with a form to add one and a confirm step to delete. */
 export function UserContacts({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const { data: contacts, isError } = useContacts(userId);
-  const remove = useDeleteContact(userId);
+  const { data: contacts, isError } = useUserRecords('contacts', userId);
+  const remove = useDeleteUserRecord('contacts', userId);
   const columns: ListColumn<Contact>[] = [
     { label: t('users.contacts.fields.name'), cell: (contact) => contact.name },
     { label: t('users.contacts.fields.surname'), cell: (contact) => contact.surname || '_' },

@@ -9,17 +9,19 @@ import {
 import type { FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/ui/text-field';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { PasswordPairField } from '../../../components/ui/password-pair-field';
+import { SelectField, toId } from '../../../components/ui/select-field';
+import { useBusinessChoices } from '../../../lib/choices';
+import { fieldProps } from '../../../lib/field-props';
 import { showToast } from '../../../lib/toast-store';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateUser } from '../api/create-user';
-import { useBusinessChoices } from '../api/get-business-choices';
 import { createUserProblem } from '../lib/create-user-checks';
-import { FormModal } from './form-modal';
 import { roleLabel } from './role-label';
-import { SelectField } from './select-field';
+import { UserIdentityFields } from './user-identity-fields';
 
-/** Specification section 5: the surname input is required when creating, though a stored surname may be empty. */
+/** docs/product.md §5: the surname input is required when creating, though a stored surname may be empty. */
 const createUserFormSchema = userCreateBodySchema.superRefine((body, ctx) => {
   if (body.surname === '') ctx.addIssue(ruleIssue('required', 'Surname is required', ['surname']));
 });
@@ -34,16 +36,16 @@ export interface UserCreateDialogProps {
 /**
  * Creates a user. Administrators pick the business; a manager's is fixed to their own. The role choice
  * offers only roles below the creator's, so non-administrators never see Administrator. The checks of
- * specification section 5 raise their toasts before anything is sent; mount it to open it.
+ * docs/product.md §5 raise their toasts before anything is sent; mount it to open it.
  */
 export function UserCreateDialog({ creator, onHide, business }: UserCreateDialogProps) {
   const { t } = useTranslation();
   const picksBusiness = reachOf(creator.role, 'createUsers') === 'all';
-  const { data: businesses } = useBusinessChoices(true);
+  const { data: businesses } = useBusinessChoices();
   const create = useCreateUser();
   const form = useSchemaForm(createUserFormSchema, {
     defaultValues: {
-      business: business ?? (picksBusiness ? 0 : creator.business),
+      business: business ?? (picksBusiness ? undefined : creator.business),
       email: '',
       name: '',
       surname: '',
@@ -53,7 +55,6 @@ export function UserCreateDialog({ creator, onHide, business }: UserCreateDialog
       enabled: true,
     },
   });
-  const { errors } = form.formState;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,8 +68,7 @@ export function UserCreateDialog({ creator, onHide, business }: UserCreateDialog
 
   const ownBusiness = businesses?.find((choice) => choice.id === creator.business)?.name;
   return (
-    <FormModal
-      show
+    <FormDialog
       title={t('users.create.title')}
       onSubmit={submit}
       onCancel={onHide}
@@ -79,9 +79,10 @@ export function UserCreateDialog({ creator, onHide, business }: UserCreateDialog
         <SelectField
           id="user-create-business"
           label={t('user.fields.business')}
-          registration={form.register('business', { valueAsNumber: true })}
-          placeholder={t('users.create.chooseBusiness')}
-          options={(businesses ?? []).map((choice) => ({ value: choice.id, label: choice.name }))}
+          registration={form.register('business', { setValueAs: toId })}
+          choices={(businesses ?? []).map((choice) => ({ id: choice.id, label: choice.name }))}
+          emptyLabel={t('users.create.chooseBusiness')}
+          emptyChoosable
           required
         />
       ) : (
@@ -90,61 +91,30 @@ export function UserCreateDialog({ creator, onHide, business }: UserCreateDialog
           <Form.Control plaintext readOnly value={ownBusiness ?? String(creator.business)} />
         </Form.Group>
       )}
-      <TextField
-        id="user-create-email"
-        label={t('user.fields.email')}
-        type="email"
-        autoComplete="off"
-        required
-        registration={form.register('email')}
-        error={errors.email?.message}
+      <UserIdentityFields
+        idPrefix="user-create"
+        email={fieldProps(form, 'email')}
+        name={fieldProps(form, 'name')}
+        surname={fieldProps(form, 'surname')}
+        emailAutoComplete="off"
+        surnameRequired
       />
-      <div className="row">
-        <div className="col-sm-6">
-          <TextField
-            id="user-create-name"
-            label={t('user.fields.name')}
-            required
-            registration={form.register('name')}
-            error={errors.name?.message}
-          />
-        </div>
-        <div className="col-sm-6">
-          <TextField
-            id="user-create-surname"
-            label={t('user.fields.surname')}
-            required
-            registration={form.register('surname')}
-            error={errors.surname?.message}
-          />
-        </div>
-      </div>
-      <TextField
-        id="user-create-password"
-        label={t('users.form.password')}
-        type="password"
-        autoComplete="new-password"
-        required
+      <PasswordPairField
+        idPrefix="user-create"
+        password={{ label: t('users.form.password'), ...fieldProps(form, 'password') }}
+        confirmation={{
+          label: t('users.form.passwordConfirmation'),
+          ...fieldProps(form, 'passwordConfirmation'),
+        }}
         help={t('users.form.passwordHelp')}
-        registration={form.register('password')}
-        error={errors.password?.message}
-      />
-      <TextField
-        id="user-create-password-confirmation"
-        label={t('users.form.passwordConfirmation')}
-        type="password"
-        autoComplete="new-password"
         required
-        registration={form.register('passwordConfirmation')}
-        error={errors.passwordConfirmation?.message}
       />
       <SelectField
         id="user-create-role"
         label={t('user.fields.role')}
-        registration={form.register('role', { valueAsNumber: true })}
-        options={assignableRoles(creator.role).map((role) => ({ value: role, label: roleLabel(t, role) }))}
+        choices={assignableRoles(creator.role).map((role) => ({ id: role, label: roleLabel(t, role) }))}
         required
-        error={errors.role?.message}
+        {...fieldProps(form, 'role', { valueAsNumber: true })}
       />
       <Form.Check
         type="switch"
@@ -153,6 +123,6 @@ export function UserCreateDialog({ creator, onHide, business }: UserCreateDialog
         label={t('user.enabled')}
         {...form.register('enabled')}
       />
-    </FormModal>
+    </FormDialog>
   );
 }

@@ -7,11 +7,12 @@ import {
 } from '@portal/contract';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { SelectField } from '../../../components/ui/select-field';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateUser } from '../api/update-user';
-import { FormModal } from './form-modal';
 import { roleLabel } from './role-label';
-import { SelectField } from './select-field';
 
 const editSchema = userUpdateBodySchema.pick({ role: true, enabled: true }).required();
 
@@ -44,8 +45,7 @@ export function UserEditDialog({
   );
 
   return (
-    <FormModal
-      show
+    <FormDialog
       title={t('users.edit.title', { email: user.email })}
       onSubmit={submit}
       onCancel={onHide}
@@ -55,9 +55,8 @@ export function UserEditDialog({
       <SelectField
         id="user-edit-role"
         label={t('user.fields.role')}
-        registration={form.register('role', { valueAsNumber: true })}
-        options={roles.map((role) => ({ value: role, label: roleLabel(t, role) }))}
-        error={form.formState.errors.role?.message}
+        choices={roles.map((role) => ({ id: role, label: roleLabel(t, role) }))}
+        {...fieldProps(form, 'role', { valueAsNumber: true })}
       />
       <Form.Check
         type="switch"
@@ -66,6 +65,6 @@ export function UserEditDialog({
         label={t('user.enabled')}
         {...form.register('enabled')}
       />
-    </FormModal>
+    </FormDialog>
   );
 }

@@ -1,11 +1,12 @@
 import { canIn, type MachineGroup, type SessionClaims, type User } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
-import { Button, Card, Form, Spinner, Table } from 'react-bootstrap';
+import { Button, Card, Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { useMachineGroupChoices } from '../../../lib/choices';
 import { useAddUserMachine } from '../api/add-user-machine';
-import { useMachineGroupChoices } from '../api/get-machine-group-choices';
 import { useUserMachines } from '../api/get-user-machines';
 import { useRemoveUserMachine } from '../api/remove-user-machine';
 import { ListState } from './list-state';
@@ -13,7 +14,7 @@ import { ListState } from './list-state';
 /** Chooses a machine group the user has no access to yet; a selection other than 0 is required. */
 function AddMachineForm({ userId, assigned }: { userId: number; assigned: readonly MachineGroup[] }) {
   const { t } = useTranslation();
-  const { data: choices } = useMachineGroupChoices(true);
+  const { data: choices } = useMachineGroupChoices();
   const add = useAddUserMachine(userId);
   const [machine, setMachine] = useState(0);
   const [missing, setMissing] = useState(false);
@@ -45,7 +46,7 @@ function AddMachineForm({ userId, assigned }: { userId: number; assigned: readon
           <option value={0}>{t('users.machines.choose')}</option>
           {available.map((choice) => (
             <option key={choice.id} value={choice.id}>
-              {choice.location ? `${choice.name} (${choice.location})` : choice.name}
+              {choice.label}
             </option>
           ))}
         </Form.Select>
@@ -53,19 +54,16 @@ function AddMachineForm({ userId, assigned }: { userId: number; assigned: readon
           {t('users.machines.chooseRequired')}
         </Form.Control.Feedback>
       </Form.Group>
-      <Button type="submit" disabled={add.isPending}>
-        {add.isPending && (
-          <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-        )}
+      <BusyButton type="submit" busy={add.isPending}>
         {t('users.machines.add')}
-      </Button>
+      </BusyButton>
     </form>
   );
 }
 
 /**
  * The machines tab: the machine groups the user has access to. Administrators, and managers in their
- * own business, add and remove access (DESIGN.md section 3); the route hides the tab from customers.
+ * own business, add and remove access (docs/design.md §3); the route hides the tab from customers.
  */
 export function UserMachines({ user, viewer }: { user: User; viewer: SessionClaims }) {
   const { t } = useTranslation();

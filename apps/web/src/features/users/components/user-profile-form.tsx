@@ -8,18 +8,23 @@ import {
   type User,
   userUpdateBodySchema,
 } from '@portal/contract';
-import { Button, Card, Form, Spinner } from 'react-bootstrap';
+import { Card, Col, Form, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { PasswordPairField } from '../../../components/ui/password-pair-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldCodeOf } from '../../../lib/api-client';
+import { fieldProps } from '../../../lib/field-props';
 import { translatedResolver } from '../../../lib/form-errors';
 import { clearSession } from '../../../lib/session-store';
 import { showToast } from '../../../lib/toast-store';
 import { useUpdateUser } from '../api/update-user';
-import { profileUpdateBody, repeatDiffers } from '../lib/profile-update';
+import { needsCurrentPassword, profileUpdateBody, repeatDiffers } from '../lib/profile-update';
 import { roleLabel } from './role-label';
-import { SelectField } from './select-field';
+import { UserIdentityFields } from './user-identity-fields';
 
 /** An empty password leaves it unchanged; a typed one must follow the password rule. */
 const profileSchema = userUpdateBodySchema.extend({
@@ -32,20 +37,23 @@ const profileSchema = userUpdateBodySchema.extend({
     }
   }),
   passwordRepeat: z.string(),
+  currentPassword: z.string(),
 });
 type ProfileInput = z.input<typeof profileSchema>;
 
 /**
  * The editable profile: email, name, surname, a new password with its repeat and, for administrators and
- * managers of the user's business, role and enabled. As specification section 5 says, a typed repeat
- * that differs shows 'Passwords don't match' and the update is sent all the same. After changing one's
- * own password the session is over: success toast, then the login page (DESIGN.md section 3).
+ * managers of the user's business, role and enabled. As docs/product.md §5 says, a typed repeat
+ * that differs shows 'Passwords don't match' and the update is sent all the same. One's own password or email
+ * changes only with the current password; after such a change the session is over: success toast, then the
+ * login page.
  */
 export function UserProfileForm({ user, viewer }: { user: User; viewer: SessionClaims }) {
   const { t } = useTranslation();
   const update = useUpdateUser();
   // Role and enabled are for whoever manages the user, never for oneself.
-  const managesUser = user.id !== viewer.id && canIn(viewer, 'manageUsers', user.business);
+  const ownProfile = user.id === viewer.id;
+  const managesUser = !ownProfile && canIn(viewer, 'manageUsers', user.business);
   const form = useForm<ProfileInput, unknown, z.output<typeof profileSchema>>({
     resolver: translatedResolver(profileSchema, t),
     values: {
@@ -54,24 +62,33 @@ export function UserProfileForm({ user, viewer }: { user: User; viewer: SessionC
       surname: user.surname,
       password: '',
       passwordRepeat: '',
+      currentPassword: '',
       role: user.role,
       enabled: user.enabled,
     },
   });
-  const { errors } = form.formState;
   const roles = [...new Set<Role>([...assignableRoles(viewer.role), user.role])].sort();
 
   const submit = form.handleSubmit((values) => {
+    const needsCurrent = ownProfile && needsCurrentPassword(values, user);
+    if (needsCurrent && values.currentPassword === '') {
+      form.setError('currentPassword', { message: t('validation.required') }, { shouldFocus: true });
+      return;
+    }
     if (repeatDiffers(values)) {
       showToast({ type: 'warning', body: t('users.toasts.passwordsDontMatch') });
     }
-    const ownPasswordChanged = user.id === viewer.id && values.password !== '';
     update.mutate(
-      { id: user.id, body: profileUpdateBody(values, user, managesUser) },
+      { id: user.id, body: profileUpdateBody(values, user, managesUser, needsCurrent) },
       {
         onSuccess: () => {
-          // The server ends every session of a user whose password changed, this one included.
-          if (ownPasswordChanged) clearSession('SESSION_ENDED');
+          // The server ends every session of a user whose own password or email changed, this one included.
+          if (needsCurrent) clearSession('SESSION_ENDED');
+        },
+        onError: (error) => {
+          const code = fieldCodeOf(error, 'currentPassword');
+          if (code)
+            form.setError('currentPassword', { message: t(`validation.${code}`) }, { shouldFocus: true });
         },
       },
     );
@@ -84,68 +101,46 @@ export function UserProfileForm({ user, viewer }: { user: User; viewer: SessionC
       </Card.Header>
       <Card.Body>
         <form noValidate onSubmit={submit}>
-          <TextField
-            id="profile-email"
-            label={t('user.fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            registration={form.register('email')}
-            error={errors.email?.message}
+          <UserIdentityFields
+            idPrefix="profile"
+            email={fieldProps(form, 'email')}
+            name={fieldProps(form, 'name')}
+            surname={fieldProps(form, 'surname')}
+            emailAutoComplete="email"
+            surnameRequired={false}
           />
-          <div className="row">
-            <div className="col-sm-6">
-              <TextField
-                id="profile-name"
-                label={t('user.fields.name')}
-                required
-                registration={form.register('name')}
-                error={errors.name?.message}
-              />
-            </div>
-            <div className="col-sm-6">
-              <TextField
-                id="profile-surname"
-                label={t('user.fields.surname')}
-                registration={form.register('surname')}
-                error={errors.surname?.message}
-              />
-            </div>
-          </div>
-          <div className="row">
-            <div className="col-sm-6">
-              <TextField
-                id="profile-password"
-                label={t('users.form.newPassword')}
-                type="password"
-                autoComplete="new-password"
-                help={t('users.form.passwordHelp')}
-                registration={form.register('password')}
-                error={errors.password?.message}
-              />
-            </div>
-            <div className="col-sm-6">
-              <TextField
-                id="profile-password-repeat"
-                label={t('users.form.passwordRepeat')}
-                type="password"
-                autoComplete="new-password"
-                registration={form.register('passwordRepeat')}
-              />
-            </div>
-          </div>
+          <PasswordPairField
+            idPrefix="profile"
+            password={{ label: t('users.form.newPassword'), ...fieldProps(form, 'password') }}
+            confirmation={{ label: t('users.form.passwordRepeat'), ...fieldProps(form, 'passwordRepeat') }}
+            help={t('users.form.passwordHelp')}
+            inline
+          />
+          {ownProfile && (
+            <Row xs={1} sm={2}>
+              <Col>
+                <TextField
+                  id="profile-current-password"
+                  label={t('users.form.currentPassword')}
+                  type="password"
+                  autoComplete="current-password"
+                  help={t('users.form.currentPasswordHelp')}
+                  {...fieldProps(form, 'currentPassword')}
+                />
+              </Col>
+            </Row>
+          )}
           {managesUser && (
-            <div className="row align-items-center">
-              <div className="col-sm-6">
+            <Row xs={1} sm={2} className="align-items-center">
+              <Col>
                 <SelectField
                   id="profile-role"
                   label={t('user.fields.role')}
-                  registration={form.register('role', { valueAsNumber: true })}
-                  options={roles.map((role) => ({ value: role, label: roleLabel(t, role) }))}
-                  error={errors.role?.message}
+                  choices={roles.map((role) => ({ id: role, label: roleLabel(t, role) }))}
+                  {...fieldProps(form, 'role', { valueAsNumber: true })}
                 />
-              </div>
-              <div className="col-sm-6">
+              </Col>
+              <Col>
                 <Form.Check
                   type="switch"
                   role="switch"
@@ -153,15 +148,12 @@ export function UserProfileForm({ user, viewer }: { user: User; viewer: SessionC
                   label={t('user.enabled')}
                   {...form.register('enabled')}
                 />
-              </div>
-            </div>
+              </Col>
+            </Row>
           )}
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending && (
-              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-            )}
+          <BusyButton type="submit" busy={update.isPending}>
             {t('common.save')}
-          </Button>
+          </BusyButton>
         </form>
       </Card.Body>
     </Card>

@@ -7,10 +7,10 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, useTableQuery } from '../../../components/ui/data-table';
 import { paths } from '../../../config/paths';
+import { useBusinessChoices } from '../../../lib/choices';
 import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
 import { useDeleteUser } from '../api/delete-user';
-import { useBusinessChoices } from '../api/get-business-choices';
 import { type UsersQuery, useUsers } from '../api/get-users';
 import { roleLabel } from './role-label';
 import { UserCreateDialog } from './user-create-dialog';
@@ -18,7 +18,7 @@ import { UserEditDialog } from './user-edit-dialog';
 
 type UserSort = NonNullable<UsersQuery['sort']>;
 
-/** The row actions a viewer may take on a user: edit and delete (specification section 6). */
+/** The row actions a viewer may take on a user: edit and delete (docs/product.md §6). */
 function RowActions({ user, onEdit, onDelete }: { user: User; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation();
   return (
@@ -54,7 +54,7 @@ export function UsersTable({ business }: { business?: number }) {
   const actor = useSession()?.claims;
   const [query, setQuery] = useTableQuery<UserSort>('id');
   const { data: page, isError } = useUsers({ ...query, business });
-  const { data: businesses } = useBusinessChoices(actor !== undefined);
+  const { data: businesses } = useBusinessChoices({ enabled: actor !== undefined });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);

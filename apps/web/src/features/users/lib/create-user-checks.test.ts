@@ -4,7 +4,7 @@ import { createUserProblem } from './create-user-checks';
 
 const valid = { business: 2, role: Role.Customer, password: 'Secret1!', passwordConfirmation: 'Secret1!' };
 
-describe('createUserProblem (specification section 5)', () => {
+describe('createUserProblem (docs/product.md §5)', () => {
   it('lets a complete form through', () => {
     expect(createUserProblem(valid, Role.Manager)).toBeNull();
     expect(createUserProblem({ ...valid, role: Role.Manager }, Role.Administrator)).toBeNull();
@@ -45,7 +45,7 @@ describe('createUserProblem (specification section 5)', () => {
     });
   });
 
-  it('checks in the specification order: business, role, then password', () => {
+  it('checks in the order of docs/product.md §5: business, role, then password', () => {
     const allWrong = { business: 0, role: Role.Administrator, password: '', passwordConfirmation: 'x' };
     expect(createUserProblem(allWrong, Role.Manager)?.body).toBe('users.checks.invalidBusiness.body');
     expect(createUserProblem({ ...allWrong, business: 1 }, Role.Manager)?.body).toBe(

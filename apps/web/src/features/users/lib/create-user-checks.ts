@@ -22,7 +22,7 @@ export interface CreateUserCheckValues {
 }
 
 /**
- * The client checks of specification section 5 before a user is created, in its order: a chosen
+ * The client checks of docs/product.md §5 before a user is created, in its order: a chosen
  * business (> 0), a role of lower rank than the creator's (a higher number), a non-empty password equal
  * to its confirmation. Null when the form may be sent. The server checks the same rules again.
  */

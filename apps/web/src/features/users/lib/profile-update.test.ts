@@ -1,6 +1,6 @@
 import { Role, type User } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { profileUpdateBody, repeatDiffers } from './profile-update';
+import { needsCurrentPassword, profileUpdateBody, repeatDiffers } from './profile-update';
 
 const user: User = {
   id: 7,
@@ -19,6 +19,7 @@ const unchanged = {
   surname: user.surname,
   password: '',
   passwordRepeat: '',
+  currentPassword: 'Old-pass1!',
   role: user.role,
   enabled: user.enabled,
 };
@@ -56,5 +57,16 @@ describe('repeatDiffers', () => {
   it('says nothing when the repeat is empty or equal', () => {
     expect(repeatDiffers({ password: 'Secret1!', passwordRepeat: '' })).toBe(false);
     expect(repeatDiffers({ password: 'Secret1!', passwordRepeat: 'Secret1!' })).toBe(false);
+  });
+});
+
+describe('the current password', () => {
+  it('is needed for a new password or email, and sent only then', () => {
+    expect(needsCurrentPassword(unchanged, user)).toBe(false);
+    expect(needsCurrentPassword({ ...unchanged, email: ' Carlo@Example.com ' }, user)).toBe(false);
+    expect(needsCurrentPassword({ ...unchanged, email: 'new@example.com' }, user)).toBe(true);
+    expect(needsCurrentPassword({ ...unchanged, password: 'Secret1!' }, user)).toBe(true);
+    expect(profileUpdateBody(unchanged, user, false)).not.toHaveProperty('currentPassword');
+    expect(profileUpdateBody(unchanged, user, false, true)).toMatchObject({ currentPassword: 'Old-pass1!' });
   });
 });

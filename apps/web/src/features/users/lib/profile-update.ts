@@ -7,6 +7,7 @@ export interface ProfileValues {
   surname: string;
   password: string;
   passwordRepeat: string;
+  currentPassword: string;
   role?: User['role'] | undefined;
   enabled?: boolean | undefined;
 }
@@ -15,18 +16,30 @@ export interface ProfileValues {
  * The body of a profile update: the password only when one was typed, and role and enabled only when the
  * editor manages the user and changed them (an unchanged role may be one the editor could not assign).
  */
-export function profileUpdateBody(values: ProfileValues, user: User, managesUser: boolean): UserUpdateBody {
-  const { email, name, surname, password, role, enabled } = values;
+export function profileUpdateBody(
+  values: ProfileValues,
+  user: User,
+  managesUser: boolean,
+  withCurrentPassword = false,
+): UserUpdateBody {
+  const { email, name, surname, password, role, enabled, currentPassword } = values;
   return {
     email,
     name,
     surname,
     ...(password !== '' && { password }),
+    ...(withCurrentPassword && { currentPassword }),
     ...(managesUser && role !== undefined && role !== user.role && { role }),
     ...(managesUser && enabled !== undefined && enabled !== user.enabled && { enabled }),
   };
 }
 
-/** Specification section 5: a typed repeat that differs is reported, though the update is still sent. */
+/** docs/product.md §5: a typed repeat that differs is reported, though the update is still sent. */
 export const repeatDiffers = (values: Pick<ProfileValues, 'password' | 'passwordRepeat'>): boolean =>
   values.passwordRepeat !== '' && values.passwordRepeat !== values.password;
+
+/** One's own new password or email needs the current password (the server refuses them without it). */
+export const needsCurrentPassword = (
+  values: Pick<ProfileValues, 'password' | 'email'>,
+  user: User,
+): boolean => values.password !== '' || values.email.trim().toLowerCase() !== user.email;

@@ -1,0 +1,137 @@
+/**
+ * The layout rules of ARCHITECTURE.md ("Layout rules"), checked by `npm run lint:layout` (part of
+ * `npm run lint`). `scripts/layout.test.ts` runs them over `scripts/layout-fixtures/`, one violation per rule.
+ * Biome keeps the rules it can express by import name (no React in the server, no Fastify in the web app,
+ * the layers inside a server module); the rules here need resolved paths at any depth, or the whole graph.
+ * Cycles between server modules are `.dependency-cruiser-module-cycles.cjs`'s.
+ */
+
+/** A server module's files other modules may import, besides its `<area>.module.ts`: its public surface. */
+const MODULE_PUBLIC_FILES = [
+  'auth/session-events.ts',
+  'board-client/board-client.ts',
+  'business/business.repository.ts',
+  'gateway/tunnel-endpoint.ts',
+  'gateway/tunnel-registry.ts',
+  'live-status/machine-events.ts',
+  'machine-access/board-scopes.ts',
+  'machine-access/machine-access.policy.ts',
+  'machine-access/machine-access.service.ts',
+  'machine-groups/machine-groups.mapper.ts',
+  'machine-groups/machine-groups.policy.ts',
+  'machine-groups/machine-groups.repository.ts',
+  'tickets/ticket-authors.ts',
+  'tickets/tickets.policy.ts',
+  'users/users.repository.ts',
+];
+
+const MODULES = '^apps/server/src/modules/';
+/** Patterns matching exactly these files of `modules/` (their names hold no pattern character but the dot). */
+const moduleFiles = (files) => files.map((file) => `${MODULES}${file.replaceAll('.', '\\.')}$`);
+
+/** Tests, their support, the demo and the benchmarks: where the simulated hardware may be used. */
+const HARDWARE_SIMULATION_USERS = [
+  '\\.test\\.ts$',
+  '(^|/)test/',
+  '(^|/)test-support/',
+  '^packages/test-kit/',
+  '^test-kit/',
+  '^e2e/',
+  '^integration/',
+  '^bench/',
+  '^scripts/demo-hardware\\.ts$',
+];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'No import cycle, type-only and dynamic imports included: a cycle hides which piece comes first.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'apps-apart',
+      comment:
+        'Apps never import each other (the gateway no server code): they meet over HTTP or the tunnel.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'packages-below-apps',
+      comment: 'Packages never import apps.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'features-apart',
+      comment: 'No web feature imports another: app/ composes them.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'module-public-surface',
+      comment:
+        'A server module imports another only through its <area>.module.ts or a file MODULE_PUBLIC_FILES lists.',
+      severity: 'error',
+      from: { path: `${MODULES}([^/]+)/` },
+      to: {
+        path: MODULES,
+        pathNot: [
+          `${MODULES}$1/`,
+          `${MODULES}([^/]+)/\\1\\.module\\.ts$`,
+          ...moduleFiles(MODULE_PUBLIC_FILES),
+        ],
+      },
+    },
+    {
+      name: 'gateway-tunnel-relay-apart',
+      comment: "The gateway's tunnel/ and relay/ never import each other; gateway.ts joins them.",
+      severity: 'error',
+      from: { path: '^apps/gateway/src/(tunnel|relay)/' },
+      to: { path: '^apps/gateway/src/(tunnel|relay)/', pathNot: '^apps/gateway/src/$1/' },
+    },
+    {
+      name: 'gateway-tunnel-knows-no-duet',
+      comment:
+        "The gateway's tunnel/ carries streams and knows no Duet (its tests may stand a board behind it).",
+      severity: 'error',
+      from: { path: '^apps/gateway/src/tunnel/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^packages/(duet|board-sim)/' },
+    },
+    {
+      name: 'gateway-relay-knows-no-websocket-client',
+      comment:
+        "The gateway's relay/ talks plain HTTP to the board; the tunnel's WebSocket is tunnel/'s (relay tests may dial the board's).",
+      severity: 'error',
+      from: { path: '^apps/gateway/src/relay/', pathNot: '\\.test\\.ts$' },
+      to: { path: '(^|/)node_modules/ws/' },
+    },
+    {
+      name: 'board-sim-for-tests-demo-and-benchmarks',
+      comment:
+        'The simulated board and webcam stand in for hardware in tests, the demo and the benchmarks only.',
+      severity: 'error',
+      from: { pathNot: ['^packages/board-sim/', ...HARDWARE_SIMULATION_USERS] },
+      to: { path: '^packages/board-sim/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: '(^|/)node_modules/' },
+    exclude: { path: ['^\\.[^./]', '(^|/)dist/', '^scripts/layout-fixtures/'] },
+    // A type is as much a dependency as a value.
+    tsPreCompilationDeps: true,
+    // Workspace packages resolve through their `exports`, to their sources.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

@@ -1,0 +1,109 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { captureLogs } from '../test/logs.ts';
+import { BoardSession } from './board-session.ts';
+import { upstreamOf } from './upstream.ts';
+
+const servers: http.Server[] = [];
+const agent = new http.Agent({ keepAlive: false });
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+/** A board whose `rr_connect` answers are held until the test lets them go. */
+async function heldLoginBoard() {
+  const logins: http.ServerResponse[] = [];
+  const server = http.createServer((request, response) => {
+    if (request.url?.startsWith('/rr_connect')) logins.push(response);
+    else response.writeHead(404).end();
+  });
+  servers.push(server.listen(0, '127.0.0.1'));
+  await once(server, 'listening');
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logins };
+}
+
+function sessionOn(url: string) {
+  const logs = captureLogs();
+  const session = new BoardSession({
+    board: upstreamOf(url),
+    password: 'secret',
+    agent,
+    timeoutMs: 2_000,
+    keepAliveMs: 60_000,
+    logger: logs.logger,
+  });
+  return { session, logs };
+}
+
+describe('the board session', () => {
+  it('has concurrent requests wait for the same login', async () => {
+    const board = await heldLoginBoard();
+    const { session } = sessionOn(board.url);
+    const waiting = [session.ensure(), session.ensure(), session.ensure()];
+    await expect.poll(() => board.logins.length).toBe(1);
+    board.logins[0]?.writeHead(200, { 'content-type': 'application/json' }).end('{"err":0,"sessionKey":7}');
+    await Promise.all(waiting);
+    expect(board.logins).toHaveLength(1);
+    expect(session.loggedIn).toBe(true);
+    expect(session.key).toBe('7');
+    expect(session.generation).toBe(1);
+    await session.ensure(); // fresh: no second login
+    expect(board.logins).toHaveLength(1);
+  });
+
+  it('fails every waiting request once when the board is offline, and logs it once', async () => {
+    const board = await heldLoginBoard();
+    const { session, logs } = sessionOn(board.url);
+    const waiting = [session.ensure(), session.ensure()];
+    await expect.poll(() => board.logins.length).toBe(1);
+    board.logins[0]?.socket?.destroy();
+    for (const result of await Promise.allSettled(waiting)) expect(result.status).toBe('rejected');
+    expect(session.loggedIn).toBe(false);
+    expect(logs.entries.filter((entry) => entry.msg === 'board unreachable')).toHaveLength(1);
+  });
+
+  it('lets requests go without a session while a refused login is held, without asking the board again', async () => {
+    const board = await heldLoginBoard();
+    const { session, logs } = sessionOn(board.url);
+    const first = session.ensure();
+    await expect.poll(() => board.logins.length).toBe(1);
+    board.logins[0]?.writeHead(200, { 'content-type': 'application/json' }).end('{"err":1}');
+    await first;
+    await session.ensure();
+    expect(board.logins).toHaveLength(1);
+    expect(session.key).toBeNull();
+    expect(session.localAnswer('GET', '/rr_connect')).toEqual({ status: 200, json: { err: 1 } });
+    expect(logs.entries.map((entry) => entry.msg)).toContain(
+      'board refused the machine password: check --board-password',
+    );
+  });
+
+  it('logs in again after the board rejected the current key, not an earlier one', async () => {
+    const board = await heldLoginBoard();
+    const { session } = sessionOn(board.url);
+    const login = (key: number) => {
+      board.logins
+        .at(-1)
+        ?.writeHead(200, { 'content-type': 'application/json' })
+        .end(`{"err":0,"sessionKey":${key}}`);
+    };
+    const first = session.ensure();
+    await expect.poll(() => board.logins.length).toBe(1);
+    login(1);
+    await first;
+    session.expire(session.generation); // the board rebooted and forgot the key
+    const second = session.ensure();
+    await expect.poll(() => board.logins.length).toBe(2);
+    login(2);
+    await second;
+    expect(session.key).toBe('2');
+    session.expire(1); // a 401 met by a request sent with the first key
+    expect(session.loggedIn).toBe(true);
+  });
+});

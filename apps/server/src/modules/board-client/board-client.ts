@@ -1,0 +1,24 @@
+/**
+ * The portal's client of boards and webcams through their gateway's tunnel, and the one file other modules import
+ * of this folder: requests relayed with their answers streamed back (`tunnel-relay.ts`, and `relay-route.ts` for a
+ * route's own request), uploads checked line by line on the way (`checked-upload.ts`), and a board's object model
+ * read the way Duet Web Control follows it (`board-reader.ts`). What a board accepts and answers is
+ * packages/duet's; how a request reaches the gateway is the gateway module's `TunnelRegistry`.
+ */
+export { BoardReader } from './board-reader.ts';
+export type {
+  BoardFailure,
+  BoardIdentity,
+  BoardJob,
+  BoardReading,
+  BoardReadOutcome,
+} from './board-reading.ts';
+export { relayCheckedUpload, smallBody } from './checked-upload.ts';
+export {
+  boardPathOf,
+  PORTAL_ORIGIN_PROXY_HEADERS,
+  type RelayRouteOptions,
+  relayRoute,
+} from './relay-route.ts';
+export type { TunnelGetOptions } from './tunnel-get.ts';
+export { answerHeadOf, type RelayRequest, relay } from './tunnel-relay.ts';

@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TunnelRegistry, TunnelTarget } from '../gateway/tunnel-registry.ts';
+import { type RelayRequest, relay } from './tunnel-relay.ts';
+
+/**
+ * Board answers fetched by the SPA itself (file lists, CSV, downloads) may come through the portal's origin,
+ * but never as something that runs there (docs/design.md §5): a sandboxed CSP and no type sniffing.
+ */
+export const PORTAL_ORIGIN_PROXY_HEADERS = {
+  'content-security-policy': "sandbox; default-src 'none'",
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+} as const;
+
+export interface RelayRouteOptions {
+  controllerId: number;
+  target: TunnelTarget;
+  /** Path and raw query for the board or webcam, starting with '/'. */
+  path: string;
+  timeoutMs: number;
+  /** Added to the answer's own headers (the portal origin's sandbox, no caching). */
+  headers: Record<string, string>;
+  /** A body to send instead of the request's own. */
+  body?: RelayRequest['body'];
+}
+
+/**
+ * A route's request relayed through the tunnel and the board's answer streamed back through `reply`. When the
+ * client goes away first, the wait ends and the tunnel stream is cancelled.
+ */
+export async function relayRoute(
+  registry: TunnelRegistry,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: RelayRouteOptions,
+): Promise<FastifyReply> {
+  const answer = await relay(registry, {
+    controllerId: options.controllerId,
+    target: options.target,
+    method: request.method,
+    path: options.path,
+    incoming: request.raw,
+    ...(options.body && { body: options.body }),
+    signal: clientGone(reply),
+    timeoutMs: options.timeoutMs,
+  });
+  // Streamed as the board sent it; the routes' response schemas describe their errors only.
+  return reply
+    .code(answer.status)
+    .headers({ ...answer.headers, ...options.headers })
+    .send(answer.body as never);
+}
+
+/** Aborts when the client closes its connection before the answer is complete. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/** The path and raw query after the proxy prefix, as the board should see them. */
+export function boardPathOf(rest: string, rawUrl: string | undefined): string {
+  const query = rawUrl?.includes('?') ? rawUrl.slice(rawUrl.indexOf('?')) : '';
+  return `/${rest}${query}`;
+}

@@ -1,0 +1,203 @@
+import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import type http2 from 'node:http2';
+import { constants } from 'node:http2';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { GATEWAY_ANSWER_HEADER, type GatewayAnswer } from '@portal/tunnel';
+import { AppError } from '../../shared/app-error.ts';
+import type { TunnelRegistry, TunnelTarget } from '../gateway/tunnel-registry.ts';
+
+/** A proxied request that has no answer within 30 s of being sent is a board that stalled. */
+export const PROXY_TIMEOUT_MS = 30_000;
+
+/**
+ * Headers of a board's or camera's answer that describe the hop or the device, not the content, or that must
+ * never reach the portal: the device's identity (`Server`: RRF, DSF's Kestrel, mjpg-streamer), cookies, and CORS
+ * (mjpg-streamer and RRF's `M586 C"*"` send `Access-Control-Allow-Origin: *`, which would let any site read
+ * what the portal relays). What describes the content passes: type, length, disposition, encoding (DWC's
+ * gzipped files), ETag and Last-Modified (DWC's caching), Cache-Control where the route sets none.
+ */
+const DROPPED_ANSWER_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'set-cookie',
+  'date',
+  'server',
+  'x-powered-by',
+  'alt-svc',
+  GATEWAY_ANSWER_HEADER,
+]);
+const DROPPED_ANSWER_HEADER_PREFIX = 'access-control-';
+
+/** Request headers worth passing to a board: its parser is small (1460-byte head), so only the body's own. */
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'content-length'] as const;
+
+export interface RelayRequest {
+  controllerId: number;
+  target: TunnelTarget;
+  method: string;
+  /** Path and raw query for the board or webcam, starting with '/'. */
+  path: string;
+  /** The client's request: its body (uploads) is streamed through, never buffered. */
+  incoming: IncomingMessage;
+  /**
+   * A body to send instead of the client's (one the portal read to check it, built itself, or checks as it
+   * streams: an AppError it fails with cancels the stream and is what the relay throws).
+   */
+  body?: { content: Readable; length: number; contentType?: string };
+  /** Ends the wait for the answer's head, e.g. when the client goes away. */
+  signal?: AbortSignal;
+  /**
+   * How long to wait for the head of the answer once the request is sent whole (PROXY_TIMEOUT_MS unless a test
+   * shortens it).
+   */
+  timeoutMs?: number;
+}
+
+export interface RelayAnswer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  /** The answer's body; destroying it (the client went away) cancels the tunnel stream. */
+  body: Readable;
+}
+
+/**
+ * Sends one request through a controller's tunnel and waits for the head of the answer. Offline cases
+ * become the portal's errors: no tunnel → 502 GATEWAY_OFFLINE; the gateway cannot reach the
+ * board → 503 BOARD_OFFLINE; no answer in 30 s → 504 BOARD_TIMEOUT, and the stream is cancelled so the
+ * gateway drops the request if it has not sent it yet. A board's own answers (503 included) pass unchanged.
+ */
+export async function relay(registry: TunnelRegistry, request: RelayRequest): Promise<RelayAnswer> {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const headers: Record<string, string> = {};
+  // A request without a body describes none, even when it is made while answering one (an OctoPrint upload).
+  for (const name of hasBody ? FORWARDED_REQUEST_HEADERS : []) {
+    const value = request.incoming.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  if (request.body) {
+    headers['content-length'] = String(request.body.length);
+    if (request.body.contentType) headers['content-type'] = request.body.contentType;
+  }
+  if (
+    hasBody &&
+    !request.body &&
+    headers['content-length'] === undefined &&
+    request.incoming.headers['transfer-encoding']
+  ) {
+    throw new AppError('BAD_REQUEST', 'Uploads to a machine need a Content-Length');
+  }
+  const stream = registry.open(request.controllerId, {
+    method: request.method,
+    target: request.target,
+    path: request.path,
+    headers,
+    waitMs: request.timeoutMs ?? PROXY_TIMEOUT_MS,
+  });
+  if (!stream) throw new AppError('GATEWAY_OFFLINE');
+  stream.on('error', () => undefined); // the outcome is read below; a reset stream must not crash anything
+  let bodyFailure: unknown;
+  if (request.body) {
+    // A body that fails part-way must not reach the board whole: the stream is cancelled, the upload dropped.
+    request.body.content.once('error', (error) => {
+      bodyFailure = error;
+      stream.close(constants.NGHTTP2_CANCEL);
+    });
+    request.body.content.pipe(stream);
+  } else if (hasBody) request.incoming.pipe(stream);
+
+  // The board's time to answer runs from the end of the request, and while the request is being sent, from its
+  // last progress: an upload takes as long as the link needs, but one the board stopped reading times out.
+  const answerClock = new AbortController();
+  let clock: NodeJS.Timeout | undefined;
+  const restartClock = () => {
+    clearTimeout(clock);
+    clock = setTimeout(() => answerClock.abort(), request.timeoutMs ?? PROXY_TIMEOUT_MS);
+  };
+  restartClock();
+  if (hasBody) {
+    (request.body?.content ?? request.incoming).on('data', restartClock);
+    stream.once('finish', restartClock);
+  }
+  const timeout = answerClock.signal;
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+  let head: AnswerHead;
+  try {
+    head = await answerHeadOf(stream, signal);
+  } catch (error) {
+    clearTimeout(clock);
+    stream.close(constants.NGHTTP2_CANCEL);
+    if (bodyFailure instanceof AppError) throw bodyFailure;
+    if (timeout.aborted) throw new AppError('BOARD_TIMEOUT');
+    if (request.signal?.aborted) throw new AppError('BAD_REQUEST', 'The client went away');
+    // The stream failed before any answer: the tunnel broke under it.
+    throw error instanceof AppError ? error : new AppError('GATEWAY_OFFLINE');
+  }
+  clearTimeout(clock);
+  const status = head[':status'] ?? 502;
+  const gatewayAnswer = head[GATEWAY_ANSWER_HEADER] as GatewayAnswer | undefined;
+  if (gatewayAnswer) {
+    stream.close(constants.NGHTTP2_CANCEL);
+    throw gatewayError(gatewayAnswer);
+  }
+  // Node's HTTP/2 stream reports `closed` as soon as both ends have sent END_STREAM, which stream utilities
+  // (Fastify's included) read as "closed before its end": a pass-through gives them an ordinary stream.
+  const body = new PassThrough();
+  pipeline(stream, body).catch(() => undefined);
+  return { status, headers: answerHeaders(head), body };
+}
+
+export type AnswerHead = http2.IncomingHttpHeaders & http2.IncomingHttpStatusHeader;
+
+/**
+ * The head of the answer on a tunnel stream. A stream that closes before it (its tunnel broke: HTTP/2 ends the open
+ * streams of a destroyed session without an error) rejects at once rather than when `signal` gives up.
+ */
+export async function answerHeadOf(
+  stream: http2.ClientHttp2Stream,
+  signal: AbortSignal,
+): Promise<AnswerHead> {
+  const closed = new AbortController();
+  const onClose = () => closed.abort(new Error('The tunnel stream closed before its answer'));
+  stream.once('close', onClose);
+  try {
+    const [head] = (await once(stream, 'response', { signal: AbortSignal.any([signal, closed.signal]) })) as [
+      AnswerHead,
+    ];
+    return head;
+  } finally {
+    stream.off('close', onClose);
+  }
+}
+
+function gatewayError(answer: GatewayAnswer): AppError {
+  switch (answer) {
+    case 'board-unreachable':
+      return new AppError('BOARD_OFFLINE');
+    case 'board-timeout':
+    case 'deadline-passed':
+      return new AppError('BOARD_TIMEOUT');
+    case 'no-webcam':
+      return new AppError('NOT_FOUND', 'This machine has no webcam');
+    case 'bad-request':
+      return new AppError('BAD_REQUEST', 'The board cannot take this request');
+    case 'gateway-busy':
+      return new AppError('SERVER_BUSY', 'The gateway is busy; try again shortly');
+    case 'upgrade-refused':
+      return new AppError('BOARD_OFFLINE', 'The board refused the WebSocket');
+  }
+}
+
+function answerHeaders(head: http2.IncomingHttpHeaders): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(head)) {
+    if (name.startsWith(':') || value === undefined || DROPPED_ANSWER_HEADERS.has(name)) continue;
+    if (name.startsWith(DROPPED_ANSWER_HEADER_PREFIX)) continue;
+    headers[name] = value;
+  }
+  return headers;
+}

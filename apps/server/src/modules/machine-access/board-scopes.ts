@@ -1,0 +1,633 @@
+import { parseBoardTarget, reencodeTargetForBoard } from '@portal/duet/protocol';
+
+/**
+ * What a board request does, read the way the board will read it, and the customer path's scope
+ * (`/proxy/duet/{firmware}/customer/{id}/…`): running the machine is allowed, changing its configuration,
+ * firmware, network or web pages is for the admin path. The slicer tokens' upload scope
+ * (`slicer-access/slicer-scope.ts`) reads requests with the same helpers; `docs/board-access.md` sets both
+ * scopes side by side.
+ *
+ * Everything here errs towards refusing: a name the board would read one way and this code another is refused.
+ */
+
+/** A board request: method, path (without the query) and raw query, as they go to the gateway. */
+export interface BoardRequestView {
+  method: string;
+  path: string;
+  query: string;
+}
+
+export type ScopeDecision = { allowed: true } | { allowed: false; reason: string };
+
+export const ALLOWED: ScopeDecision = { allowed: true };
+export const refuse = (reason: string): ScopeDecision => ({ allowed: false, reason });
+
+// ---------------------------------------------------------------------------------------------------------
+// Queries
+
+/**
+ * The query's parameters as the board reads them: re-encoded as the gateway sends it, then read by RRF's parser
+ * (both packages/duet's: escapes in either case, literal quotes, `+` for a space; names case-insensitive). Null when
+ * the board would reject the query, or when a name repeats: RRF reads the first, DSF's emulation may read another.
+ */
+export function boardQuery(query: string): ReadonlyMap<string, string> | null {
+  const encoded = reencodeTargetForBoard(query);
+  const parsed = parseBoardTarget(`/?${encoded}`);
+  if (!parsed.ok) return null;
+  const names = encoded === '' ? [] : encoded.split('&').map((pair) => pair.split('=', 1)[0]?.toLowerCase());
+  return new Set(names).size === names.length ? parsed.params : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Paths
+
+/** A file or folder on the board: its drive and its names, without `.`/`..`, empty or escaped segments. */
+export interface BoardPath {
+  drive: number;
+  segments: readonly string[];
+}
+
+export const ROOT: BoardPath = { drive: 0, segments: [] };
+export const GCODES: BoardPath = { drive: 0, segments: ['gcodes'] };
+export const SYS: BoardPath = { drive: 0, segments: ['sys'] };
+
+/**
+ * Characters no allowed name needs and that let one name mean two files: FatFs reads `\` as a separator and
+ * `~1` as a short 8.3 alias (`CONFIG~1.G` is config-override.g), `%XX` is decoded once more by DSF, a quote ends a
+ * G-code string, a control character ends a G-code line.
+ */
+const UNSAFE_NAME = /[\\"~*?<>|]|%[0-9A-Fa-f]{2}/;
+
+/** A C0 control character or DEL. */
+const hasControl = (text: string) => [...text].some((char) => char.charCodeAt(0) < 0x20 || char === '\x7f');
+
+/**
+ * Reads a board path: `0:/gcodes/a.g`, `0:gcodes/a.g` or a relative `gcodes/a.g` (against `base`; refused when
+ * `base` is null, for commands whose base folder is not known). A name is compared the way FatFs opens it:
+ * leading spaces and trailing dots and spaces dropped (`sys.` is `sys`, `.. ` is `..`), case ignored by the
+ * callers. A path that starts with `/` but names no drive is refused unless `rootSlash`: DSF reads it as a
+ * path on the SBC's own Linux file system.
+ */
+export function boardPath(
+  raw: string,
+  base: BoardPath | null = ROOT,
+  { rootSlash = false }: { rootSlash?: boolean } = {},
+): BoardPath | null {
+  if (UNSAFE_NAME.test(raw) || hasControl(raw)) return null;
+  const drive = /^([0-9]+):/.exec(raw);
+  let start: BoardPath;
+  let rest: string;
+  if (drive) {
+    start = { drive: Number(drive[1]), segments: [] };
+    rest = raw.slice(drive[0].length);
+  } else if (raw.startsWith('/')) {
+    if (!rootSlash) return null;
+    start = ROOT;
+    rest = raw;
+  } else {
+    if (!base) return null;
+    start = base;
+    rest = raw;
+  }
+  const segments = [...start.segments];
+  for (const part of rest.split('/')) {
+    if (part === '') continue;
+    const name = part.replace(/^ +/, '').replace(/[. ]+$/, '');
+    if (name === '' || name.includes(':')) return null;
+    segments.push(name);
+  }
+  return { drive: start.drive, segments };
+}
+
+const lower = (path: BoardPath, index: number) => (path.segments.at(index) ?? '').toLowerCase();
+const onDriveZero = (path: BoardPath, folder: string) => path.drive === 0 && lower(path, 0) === folder;
+
+/** Folders of the customer path: jobs, macros and filament settings, everything below them (not the folder). */
+export const CUSTOMER_FOLDERS = ['gcodes', 'macros', 'filaments'] as const;
+/** Duet Web Control keeps its settings here (RRF 3.x); the customer path may write exactly this file. */
+export const DWC_SETTINGS = '0:/sys/dwc-settings.json';
+/** The board's configuration: run only at start-up (M999 restarts it cleanly) or on the admin path. */
+const CONFIG_FILES = new Set(['config.g', 'config-override.g']);
+
+/** Strictly inside 0:/gcodes, 0:/macros or 0:/filaments. */
+export function inCustomerFolder(path: BoardPath): boolean {
+  return path.segments.length >= 2 && CUSTOMER_FOLDERS.some((folder) => onDriveZero(path, folder));
+}
+
+function isDwcSettings(path: BoardPath): boolean {
+  return path.segments.length === 2 && onDriveZero(path, 'sys') && lower(path, 1) === 'dwc-settings.json';
+}
+
+/** A file the customer path may write or delete: inside its folders, or DWC's settings file. */
+export function customerWritable(path: BoardPath): boolean {
+  return inCustomerFolder(path) || isDwcSettings(path);
+}
+
+/** G-code of 0:/sys (config.g, the files it includes, system macros) may hold the board and WiFi passwords. */
+export function customerReadable(path: BoardPath): boolean {
+  return !(onDriveZero(path, 'sys') && lower(path, -1).endsWith('.g'));
+}
+
+/** Whether the customer path may read the file a board path names (`0:/…` or relative to the root). */
+export function customerMayRead(name: string): boolean {
+  const path = boardPath(name);
+  return path !== null && customerReadable(path);
+}
+
+/** A file the customer path may run (M98, M32, M23, M37): its folders, and 0:/sys macros but the configuration. */
+export function customerRunnable(path: BoardPath): boolean {
+  if (inCustomerFolder(path)) return true;
+  const name = lower(path, -1);
+  return (
+    onDriveZero(path, 'sys') && path.segments.length >= 2 && name.endsWith('.g') && !CONFIG_FILES.has(name)
+  );
+}
+
+/** A height map (G29, M374, M375 `P`): a CSV directly in 0:/sys (its default place) or in a customer folder. */
+function heightMap(path: BoardPath): boolean {
+  if (!lower(path, -1).endsWith('.csv')) return false;
+  return inCustomerFolder(path) || (onDriveZero(path, 'sys') && path.segments.length === 2);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// G-code
+
+/** One command of a line: letter, number, its own text (up to the next command) and the rest of the line. */
+interface GcodeCommand {
+  letter: string;
+  number: number;
+  text: string;
+  rest: string;
+}
+
+/** A line with its quoted strings cut out (each `\0N\0` in `masked` stands for `strings[N]`), comment dropped. */
+interface MaskedLine {
+  masked: string;
+  strings: string[];
+}
+
+/** A string placeholder of `masked`: the index between two NULs (no line keeps a real NUL). */
+const PLACEHOLDER = /^\0([0-9]+)\0/;
+
+const isControl = (char: string) => char !== '\t' && hasControl(char);
+
+/**
+ * Masks a line: `"…"` strings (`""` inside is a quote) become placeholders, `;` ends the line. Null for a control
+ * character or an unterminated string (the board would not run the line as written; refusing is simpler than
+ * guessing how much of it runs). Parenthesised comments are kept: a command inside one is still refused.
+ */
+function maskLine(line: string): MaskedLine | null {
+  const strings: string[] = [];
+  let masked = '';
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i] as string;
+    if (isControl(char)) return null;
+    if (char === ';') break;
+    if (char !== '"') {
+      masked += char;
+      continue;
+    }
+    let value = '';
+    let closed = false;
+    while (!closed && ++i < line.length) {
+      const inner = line[i] as string;
+      if (isControl(inner)) return null;
+      if (inner !== '"') value += inner;
+      else if (line[i + 1] === '"') value += line[++i];
+      else closed = true;
+    }
+    if (!closed) return null;
+    masked += `\0${strings.length}\0`;
+    strings.push(value);
+  }
+  return { masked, strings };
+}
+
+/** A command letter and its number anywhere outside strings, `M 552`, `m0552` and `M552.1` included. */
+const COMMAND = /([GMT])[ \t]*([0-9]+)(?:\.[0-9]+)?/gi;
+
+function commandsOf(masked: string): GcodeCommand[] {
+  const found = [...masked.matchAll(COMMAND)];
+  return found.map((match, index) => {
+    const end = (match.index ?? 0) + match[0].length;
+    return {
+      letter: (match[1] as string).toUpperCase(),
+      number: Number(match[2]),
+      text: masked.slice(end, found[index + 1]?.index ?? masked.length),
+      rest: masked.slice(end),
+    };
+  });
+}
+
+/**
+ * The file names a command gives with `letter`: every quoted value after the letter up to the end of the line
+ * (a parenthesised comment cannot hide a second one), or null when the command gives one unquoted or as an
+ * expression, which could not be checked as the board reads it.
+ */
+function letterValues(command: GcodeCommand, line: MaskedLine, letter: string): string[] | null {
+  const values: string[] = [];
+  for (const match of command.rest.matchAll(new RegExp(`${letter}[ \t]*`, 'gi'))) {
+    const after = command.rest.slice((match.index ?? 0) + match[0].length);
+    const quoted = PLACEHOLDER.exec(after);
+    if (quoted) values.push(line.strings[Number(quoted[1])] ?? '');
+    else if (after.startsWith('{')) return null;
+    else if ((match.index ?? 0) < command.text.length && /^\S/.test(after)) return null;
+  }
+  return values;
+}
+
+/** M23, M30 and M32 name their file without a letter: quoted strings only, nothing else in the command. */
+function bareValues(command: GcodeCommand, line: MaskedLine): string[] | null {
+  const values: string[] = [];
+  let text = command.text.trim();
+  while (text !== '') {
+    const quoted = PLACEHOLDER.exec(text);
+    if (!quoted) return null;
+    values.push(line.strings[Number(quoted[1])] ?? '');
+    text = text.slice(quoted[0].length).trim();
+  }
+  return values;
+}
+
+/**
+ * M-codes the customer path never sends, whatever their parameters: why each group is out is in
+ * docs/board-access.md. A deny-list, because the board runs whatever G-code files the customer may print:
+ * uploads into the customer folders are checked with this same list, so the console cannot be stricter than
+ * the files, and an allow-list would refuse the slicer's own start code.
+ */
+export const CUSTOMER_DENIED_MCODES: ReadonlyMap<number, string> = new Map([
+  // firmware
+  [997, 'firmware update'],
+  [555, 'firmware compatibility mode'],
+  // network, identity and access
+  [540, 'MAC address'],
+  [550, 'machine name'],
+  [551, 'board password'],
+  [552, 'network interface'],
+  [553, 'netmask'],
+  [554, 'gateway and DNS'],
+  [586, 'network protocols'],
+  [587, 'WiFi networks and passwords'],
+  [588, 'WiFi networks'],
+  [589, 'WiFi access point'],
+  // configuration and its files
+  [500, 'saves config-override.g'],
+  [501, 'runs config-override.g'],
+  [502, 'runs config.g'],
+  [503, 'prints config.g, passwords included'],
+  [505, 'moves the system folder'],
+  [911, 'G-code run on power failure'],
+  [929, 'event log file'],
+  // files outside the customer folders
+  [28, 'writes a file from G-code'],
+  [29, 'writes a file from G-code'],
+  [559, 'uploads a system file'],
+  [560, 'uploads a web page'],
+  [750, '3D scanner'],
+  [751, '3D scanner'],
+  [752, '3D scanner'],
+  [753, '3D scanner'],
+  [754, '3D scanner'],
+  [755, '3D scanner'],
+  [756, '3D scanner'],
+  // hardware definition: a wrong value can burn or crash the machine; config.g sets it once
+  [143, 'heater temperature limits'],
+  [307, 'heater model'],
+  [308, 'temperature sensors'],
+  [570, 'heater fault detection'],
+  [950, 'pins of heaters, fans and outputs'],
+  [569, 'stepper drivers'],
+  [574, 'endstops'],
+  [584, 'axis and driver mapping'],
+  [669, 'kinematics'],
+]);
+
+/** Whether a command that names a file names one the customer path may use (null: it names none). */
+function fileRule(command: GcodeCommand, line: MaskedLine): ScopeDecision | null {
+  const { letter, number } = command;
+  const check = (
+    values: string[] | null,
+    base: BoardPath | null,
+    ok: (path: BoardPath) => boolean,
+    what: string,
+  ) => {
+    if (values === null) return refuse(`${letter}${number}: write the file name in quotes`);
+    const paths = values.map((value) => boardPath(value, base));
+    return paths.every((path) => path !== null && ok(path)) ? ALLOWED : refuse(`${letter}${number}: ${what}`);
+  };
+  const byLetter = (name: string) => letterValues(command, line, name);
+  const runnable = 'runs files of 0:/gcodes, 0:/macros, 0:/filaments and the macros of 0:/sys only';
+  const inFolders = 'changes files in 0:/gcodes, 0:/macros and 0:/filaments only';
+  if (letter === 'G' && number === 29) return check(byLetter('P'), SYS, heightMap, 'height maps only');
+  if (letter !== 'M') return null;
+  switch (number) {
+    case 98:
+      return check(byLetter('P'), SYS, customerRunnable, runnable);
+    case 23:
+    case 32:
+      return check(bareValues(command, line), GCODES, customerRunnable, runnable);
+    case 37:
+      return check(byLetter('P'), GCODES, customerRunnable, runnable);
+    case 30:
+      return check(bareValues(command, line), null, customerWritable, inFolders);
+    case 470:
+    case 472:
+      return check(byLetter('P'), null, inCustomerFolder, inFolders);
+    case 471: {
+      const from = check(byLetter('S'), null, inCustomerFolder, inFolders);
+      return from.allowed ? check(byLetter('T'), null, inCustomerFolder, inFolders) : from;
+    }
+    case 374:
+    case 375:
+      return check(byLetter('P'), SYS, heightMap, 'height maps only');
+    default:
+      return null;
+  }
+}
+
+/** One line of G-code (console or file) on the customer path. */
+export function customerGcodeLine(text: string): ScopeDecision {
+  const line = maskLine(text);
+  if (!line) return refuse('A control character or an unterminated string');
+  const { masked } = line;
+  // `echo >"file"` (and >>, >>>) writes a file; fileread() reads any file, config.g included.
+  if (/^\s*(?:N[0-9]+\s*)?echo\s*>/i.test(masked)) return refuse('echo may not write files here');
+  if (/fileread\s*\(/i.test(masked)) return refuse('fileread may not be used here');
+  // A command number made by an expression cannot be checked.
+  if (/[GM][ \t]*\{/i.test(masked)) return refuse('A command number must be written out');
+  for (const command of commandsOf(masked)) {
+    if (command.letter === 'M') {
+      const denied = CUSTOMER_DENIED_MCODES.get(command.number);
+      if (denied) return refuse(`M${command.number} (${denied}) is for the admin path`);
+    }
+    const decision = fileRule(command, line);
+    if (decision && !decision.allowed) return decision;
+  }
+  return ALLOWED;
+}
+
+/** Splits G-code text into lines as the board does: LF, CR or NUL ends one. */
+export const gcodeLines = (text: string): string[] => text.split(/[\r\n\0]/);
+
+/** A whole G-code text (rr_gcode's `gcode`, DSF's code body): every line must pass. */
+export function customerGcode(text: string): ScopeDecision {
+  for (const line of gcodeLines(text)) {
+    const decision = customerGcodeLine(line);
+    if (!decision.allowed) return decision;
+  }
+  return ALLOWED;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Request paths
+
+/**
+ * The request path as a board routes it: percent escapes decoded once (RRF and DSF's web server both do),
+ * repeated and trailing slashes folded, lower-cased (DSF's routes ignore case). Null for a path the two firmwares
+ * could route differently: `.`/`..` segments (DSF's web server removes them: `/machine/../rr_gcode` is
+ * rr_gcode there), a backslash, `?`, `#` or a control character after decoding, or an invalid escape.
+ */
+export function requestRoute(path: string): { route: string; decoded: string } | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  if (/[\\?#]/.test(decoded) || hasControl(decoded)) return null;
+  const segments = decoded.split('/').filter((segment) => segment !== '');
+  if (segments.some((segment) => /^\.+$/.test(segment.trim()))) return null;
+  return { route: `/${segments.join('/')}`.toLowerCase(), decoded };
+}
+
+/** A request whose body the scope must read first: DSF's G-code and its move form. */
+export type ScopeBody =
+  | { kind: 'code'; text: string }
+  | { kind: 'form'; fields: ReadonlyMap<string, string[]> };
+
+/**
+ * How a refusal is answered, as the board answers a failed operation: `err` is HTTP 200 `{"err":1}` (the rr_
+ * calls' own failure channel; a 403 would make DWC's poll connector log in again and retry without end),
+ * `missing` a 404 (rr_download has no `err`), `forbidden` a 403 with the portal's error body (DSF, whose REST
+ * connector reports it, and requests no Duet client makes).
+ */
+export type RefusalAnswer = 'err' | 'missing' | 'forbidden';
+
+/** `answer` says how to refuse, also when an allowed upload later fails its line check (`scanUpload`). */
+export type CustomerDecision =
+  | { allowed: true; scanUpload: boolean; answer: RefusalAnswer }
+  | { allowed: false; reason: string; answer: RefusalAnswer };
+
+/** What a customer-path rule sees: the query, the decoded path after the route prefix, the read body. */
+interface RuleContext {
+  query: ReadonlyMap<string, string>;
+  /** DSF's `{path}` after `/machine/file/` and the like, as DSF opens it (decoded twice, `+` a space). */
+  target: string;
+  body: ScopeBody | undefined;
+}
+
+type RuleResult = ScopeDecision & { scanUpload?: boolean };
+
+/** One row of the customer path's table: a request, what decides it, how it is refused. */
+export interface CustomerScopeRow {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route (lower case), or a prefix ending in `/` followed by a board path. */
+  route: string;
+  answer: RefusalAnswer;
+  /** Set for requests whose body decides (read before the request goes on). */
+  body?: ScopeBody['kind'];
+  rule: (context: RuleContext) => RuleResult;
+}
+
+const always = (): RuleResult => ALLOWED;
+
+/** A query parameter naming a path, checked against `ok`; absent counts as refused unless `optional`. */
+const namedPath =
+  (param: string, ok: (path: BoardPath) => boolean, what: string, { optional = false } = {}) =>
+  ({ query }: RuleContext): RuleResult => {
+    const value = query.get(param);
+    if (value === undefined) return optional ? ALLOWED : refuse(`${param} is missing`);
+    const path = boardPath(value);
+    return path && ok(path) ? ALLOWED : refuse(what);
+  };
+
+/** An upload: allowed where the customer writes; a file for the customer folders is checked line by line. */
+const upload =
+  (name: (context: RuleContext) => string | undefined) =>
+  (context: RuleContext): RuleResult => {
+    const value = name(context);
+    const path = value === undefined ? null : boardPath(value);
+    if (!path || !customerWritable(path)) return refuse(WRITE_ONLY_IN_FOLDERS);
+    return { allowed: true, scanUpload: inCustomerFolder(path) };
+  };
+
+const WRITE_ONLY_IN_FOLDERS = `Only files in 0:/gcodes, 0:/macros, 0:/filaments and ${DWC_SETTINGS} may be changed on the customer path`;
+const READ_REFUSED = 'The G-code of 0:/sys (configuration, passwords) is read on the admin path only';
+
+const readable = (path: BoardPath) => customerReadable(path);
+const formField = (body: ScopeBody | undefined, name: string): string | undefined => {
+  if (body?.kind !== 'form') return undefined;
+  const values = body.fields.get(name);
+  return values?.length === 1 ? values[0] : undefined;
+};
+
+/**
+ * The customer path's scope, one row per request a board answers. A request that matches no row is refused
+ * (`forbidden`), except a GET outside `/rr_*` and `/machine/*`, which reads a web file of 0:/www (DWC itself).
+ */
+export const CUSTOMER_SCOPE: readonly CustomerScopeRow[] = [
+  // RepRapFirmware (and DSF's emulation of it)
+  ...[
+    '/rr_connect',
+    '/rr_disconnect',
+    '/rr_model',
+    '/rr_status',
+    '/rr_config',
+    '/rr_reply',
+    '/rr_upload',
+  ].map((route): CustomerScopeRow => ({ method: 'GET', route, answer: 'forbidden', rule: always })),
+  ...['/rr_filelist', '/rr_files', '/rr_fileinfo'].map(
+    (route): CustomerScopeRow => ({ method: 'GET', route, answer: 'err', rule: always }),
+  ),
+  {
+    method: 'GET',
+    route: '/rr_gcode',
+    answer: 'err',
+    rule: ({ query }) => customerGcode(query.get('gcode') ?? ''),
+  },
+  {
+    method: 'GET',
+    route: '/rr_download',
+    answer: 'missing',
+    rule: namedPath('name', readable, READ_REFUSED),
+  },
+  {
+    method: 'GET',
+    route: '/rr_thumbnail',
+    answer: 'err',
+    rule: namedPath('name', readable, READ_REFUSED),
+  },
+  { method: 'POST', route: '/rr_upload', answer: 'err', rule: upload(({ query }) => query.get('name')) },
+  {
+    method: 'GET',
+    route: '/rr_delete',
+    answer: 'err',
+    rule: namedPath('name', customerWritable, WRITE_ONLY_IN_FOLDERS),
+  },
+  {
+    method: 'GET',
+    route: '/rr_move',
+    answer: 'err',
+    rule: (context) => {
+      const from = namedPath('old', inCustomerFolder, WRITE_ONLY_IN_FOLDERS)(context);
+      return from.allowed ? namedPath('new', inCustomerFolder, WRITE_ONLY_IN_FOLDERS)(context) : from;
+    },
+  },
+  {
+    method: 'GET',
+    route: '/rr_mkdir',
+    answer: 'err',
+    rule: namedPath('dir', inCustomerFolder, WRITE_ONLY_IN_FOLDERS),
+  },
+  // Duet Software Framework
+  ...[
+    '/machine',
+    '/machine/connect',
+    '/machine/disconnect',
+    '/machine/noop',
+    '/machine/status',
+    '/machine/model',
+  ].map((route): CustomerScopeRow => ({ method: 'GET', route, answer: 'forbidden', rule: always })),
+  {
+    method: 'POST',
+    route: '/machine/code',
+    answer: 'forbidden',
+    body: 'code',
+    rule: ({ body }) => customerGcode(body?.kind === 'code' ? body.text : ''),
+  },
+  {
+    method: 'GET',
+    route: '/machine/file/',
+    answer: 'forbidden',
+    rule: ({ target }) => (pathOk(target, readable) ? ALLOWED : refuse(READ_REFUSED)),
+  },
+  { method: 'GET', route: '/machine/fileinfo/', answer: 'forbidden', rule: dsfPath(() => true) },
+  { method: 'GET', route: '/machine/directory/', answer: 'forbidden', rule: dsfPath(() => true) },
+  { method: 'PUT', route: '/machine/file/', answer: 'forbidden', rule: upload(({ target }) => target) },
+  { method: 'DELETE', route: '/machine/file/', answer: 'forbidden', rule: dsfPath(customerWritable) },
+  { method: 'PUT', route: '/machine/directory/', answer: 'forbidden', rule: dsfPath(inCustomerFolder) },
+  {
+    method: 'POST',
+    route: '/machine/file/move',
+    answer: 'forbidden',
+    body: 'form',
+    rule: ({ body }) => {
+      const from = boardPath(formField(body, 'from') ?? '');
+      const to = boardPath(formField(body, 'to') ?? '');
+      return from && to && inCustomerFolder(from) && inCustomerFolder(to)
+        ? ALLOWED
+        : refuse(WRITE_ONLY_IN_FOLDERS);
+    },
+  },
+];
+
+function pathOk(target: string, ok: (path: BoardPath) => boolean): boolean {
+  const path = boardPath(target);
+  return path !== null && ok(path);
+}
+
+function dsfPath(ok: (path: BoardPath) => boolean) {
+  return ({ target }: RuleContext): RuleResult =>
+    pathOk(target, ok) ? ALLOWED : refuse(WRITE_ONLY_IN_FOLDERS);
+}
+
+/** The row that decides a request, and the board path after its prefix (for `…/` routes). */
+export function customerScopeRow(
+  method: string,
+  path: string,
+): { row: CustomerScopeRow; target: string } | { row: null; webFile: boolean } {
+  const upper = method.toUpperCase();
+  const read = requestRoute(path);
+  if (!read) return { row: null, webFile: false };
+  const { route, decoded } = read;
+  for (const row of CUSTOMER_SCOPE) {
+    if (row.method !== upper) continue;
+    if (row.route === route) return { row, target: '' };
+    if (row.route.endsWith('/') && route.startsWith(row.route) && route.length > row.route.length) {
+      // The rest as DSF's route gives it (a leading `/` kept: DSF reads it as a Linux path), decoded a second
+      // time by DSF, `+` included.
+      const prefix = new RegExp(`^/+${row.route.slice(1, -1).split('/').join('/+')}/`, 'i');
+      const target = decoded.replace(prefix, '').replace(/\+/g, ' ');
+      return { row, target };
+    }
+  }
+  const api = route.startsWith('/rr_') || route === '/machine' || route.startsWith('/machine/');
+  return { row: null, webFile: upper === 'GET' && !api };
+}
+
+/** The body a request needs read before the scope can decide, if any. */
+export function customerScopeBody(method: string, path: string): ScopeBody['kind'] | null {
+  const found = customerScopeRow(method, path);
+  return found.row?.body ?? null;
+}
+
+/**
+ * The customer path's decision on one board request. `body` is the read body of a row that asks for it
+ * (DSF's G-code, its move form).
+ */
+export function customerScope(request: BoardRequestView, body?: ScopeBody): CustomerDecision {
+  const found = customerScopeRow(request.method, request.path);
+  if (!found.row) {
+    return found.webFile
+      ? { allowed: true, scanUpload: false, answer: 'forbidden' }
+      : { allowed: false, reason: 'This request is for the admin path', answer: 'forbidden' };
+  }
+  const { row, target } = found;
+  const query = boardQuery(request.query);
+  if (!query)
+    return { allowed: false, reason: 'A parameter is given twice or malformed', answer: row.answer };
+  const decision = row.rule({ query, target, body });
+  return decision.allowed
+    ? { allowed: true, scanUpload: decision.scanUpload ?? false, answer: row.answer }
+    : { allowed: false, reason: decision.reason, answer: row.answer };
+}

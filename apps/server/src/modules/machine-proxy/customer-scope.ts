@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import type { MachinePathName } from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../shared/app-error.ts';
+import {
+  type RelayRouteOptions,
+  relayCheckedUpload,
+  relayRoute,
+  smallBody,
+} from '../board-client/board-client.ts';
+import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import {
+  type CustomerDecision,
+  customerScope,
+  customerScopeBody,
+  type ScopeBody,
+} from '../machine-access/board-scopes.ts';
+
+/** The most a DSF G-code or move request carries that the scope reads whole (DWC sends a console's worth). */
+const MAX_SCOPE_BODY_BYTES = 64 * 1024;
+
+/**
+ * `relayRoute` for `/proxy/duet/{firmware}/{path}/{id}/…` on both origins: the admin path relays as it is; the
+ * customer path asks the board scope first (`machine-access/board-scopes.ts`), reading DSF's G-code and move
+ * bodies before they go on, and checks the lines of a file uploaded into the customer folders as they stream
+ * through. Refusals are answered as the board would answer a failed operation.
+ */
+export async function relayBoardRoute(
+  registry: TunnelRegistry,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  machinePath: MachinePathName,
+  options: RelayRouteOptions,
+): Promise<FastifyReply> {
+  if (machinePath !== 'customer') return relayRoute(registry, request, reply, options);
+  const at = options.path.indexOf('?');
+  const path = at < 0 ? options.path : options.path.slice(0, at);
+  const query = at < 0 ? '' : options.path.slice(at + 1);
+  const contentType = request.headers['content-type'];
+
+  let body: RelayRouteOptions['body'];
+  let scopeBody: ScopeBody | undefined;
+  const kind = customerScopeBody(request.method, path);
+  if (kind) {
+    const bytes = await smallBody(request, MAX_SCOPE_BODY_BYTES);
+    body = { content: Readable.from([bytes]), length: bytes.length, ...(contentType && { contentType }) };
+    scopeBody =
+      kind === 'code'
+        ? { kind, text: bytes.toString('utf8') }
+        : { kind, fields: await formFields(bytes, contentType) };
+  }
+  const decision = customerScope({ method: request.method, path, query }, scopeBody);
+  if (!decision.allowed) return refuseAsBoard(reply, decision, options.headers);
+  if (!decision.scanUpload)
+    return relayRoute(registry, request, reply, { ...options, ...(body && { body }) });
+
+  return relayCheckedUpload(registry, request, reply, options, (refusal) =>
+    refuseAsBoard(reply, { ...decision, reason: refusal.message }, options.headers),
+  );
+}
+
+/**
+ * A refusal in the board's own form: rr_ calls get HTTP 200 `{"err":1}`, rr_download a 404, DSF and requests no
+ * Duet client makes a 403 `ADMIN_PATH_ONLY` (both with the portal's error body).
+ */
+function refuseAsBoard(
+  reply: FastifyReply,
+  decision: CustomerDecision & { reason?: string },
+  headers: Record<string, string>,
+): FastifyReply {
+  const reason = decision.reason ?? 'This request is for the admin path';
+  if (decision.answer === 'err') {
+    return reply
+      .code(200)
+      .headers({ ...headers, 'content-type': 'application/json' })
+      .send({ err: 1 });
+  }
+  throw new AppError(decision.answer === 'missing' ? 'NOT_FOUND' : 'ADMIN_PATH_ONLY', reason);
+}
+
+/**
+ * DSF's move form (url-encoded or multipart, as ASP.NET binds either), names lower-cased: ASP.NET matches them
+ * without case. A form that cannot be read has no fields, which the scope refuses.
+ */
+async function formFields(bytes: Buffer, contentType: string | undefined): Promise<Map<string, string[]>> {
+  const fields = new Map<string, string[]>();
+  if (!contentType) return fields;
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    return fields;
+  }
+  for (const [name, value] of form.entries()) {
+    const key = name.toLowerCase();
+    fields.set(key, [...(fields.get(key) ?? []), typeof value === 'string' ? value : '']);
+  }
+  return fields;
+}

@@ -1,0 +1,129 @@
+import { createReadStream } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import {
+  encodeBoardQuery,
+  readBoardAnswer,
+  rrErrAnswerSchema,
+  rrKeyAnswerSchemas,
+  rrStateAnswerSchema,
+} from '@portal/duet/protocol';
+import { AppError } from '../../shared/app-error.ts';
+import { type RelayRequest, relay } from '../board-client/board-client.ts';
+import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import { octoPrintJobOf, octoPrintStateOf, octoPrintUploadOf } from './octoprint.mapper.ts';
+import type { SpooledUpload } from './octoprint-upload.ts';
+import { inGcodes } from './slicer-scope.ts';
+
+/** The headers and query of an OctoPrint client's request, where its API key may be. */
+export interface OctoPrintCredentials {
+  headers: IncomingMessage['headers'];
+  query: unknown;
+}
+
+/** The API key of an OctoPrint client: `X-Api-Key`, or `Authorization: Bearer`; never a query string. */
+export function octoPrintApiKey({ headers, query }: OctoPrintCredentials): string {
+  if (query && typeof query === 'object' && Object.hasOwn(query, 'apikey')) {
+    throw new AppError('UNAUTHENTICATED', 'The API key is never accepted in a query string; send X-Api-Key');
+  }
+  const header = headers['x-api-key'];
+  if (typeof header === 'string' && header !== '') return header;
+  const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? '');
+  if (bearer?.[1]) return bearer[1];
+  throw new AppError('UNAUTHENTICATED', 'Send the token as X-Api-Key');
+}
+
+const isTrue = (value: string | undefined) => value === 'true' || value === '1' || value === 'yes';
+
+async function bytesOf(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * What the OctoPrint face of a slicer token does on the board, through the board client: the printer state and
+ * job read from the object model, and an upload into 0:/gcodes, started when the client asks to print it.
+ */
+export class OctoPrintService {
+  readonly #registry: TunnelRegistry;
+  readonly #timeoutMs: number;
+
+  constructor(registry: TunnelRegistry, timeoutMs: number) {
+    this.#registry = registry;
+    this.#timeoutMs = timeoutMs;
+  }
+
+  async state(controllerId: number, incoming: IncomingMessage) {
+    const { body } = await this.#toBoard(controllerId, incoming, 'GET', modelPath('state'));
+    return octoPrintStateOf(readBoardAnswer(rrStateAnswerSchema, body)?.result.status ?? 'idle');
+  }
+
+  async job(controllerId: number, incoming: IncomingMessage) {
+    const state = await this.state(controllerId, incoming);
+    const { body } = await this.#toBoard(controllerId, incoming, 'GET', modelPath('job'));
+    return octoPrintJobOf(readBoardAnswer(rrKeyAnswerSchemas.job, body)?.result, state);
+  }
+
+  /**
+   * Sends a spooled upload into 0:/gcodes (its `path` field a folder there) and starts it when `print` is true;
+   * `resourceBase` is where OctoPrint's answer says the file now lives.
+   */
+  async upload(controllerId: number, incoming: IncomingMessage, upload: SpooledUpload, resourceBase: string) {
+    const folder = (upload.fields.get('path') ?? '').replace(/^\/+|\/+$/g, '');
+    const relative = folder ? `${folder}/${upload.filename}` : upload.filename;
+    const target = `0:/gcodes/${relative}`;
+    if (upload.filename.includes('/') || !inGcodes(target)) {
+      throw new AppError('BAD_REQUEST', 'The file name must stay inside 0:/gcodes');
+    }
+    const uploaded = await this.#toBoard(
+      controllerId,
+      incoming,
+      'POST',
+      `/rr_upload?${encodeBoardQuery({ name: target })}`,
+      {
+        content: createReadStream(upload.file),
+        length: upload.size,
+        contentType: 'application/octet-stream',
+      },
+    );
+    if (uploaded.status !== 200 || (readBoardAnswer(rrErrAnswerSchema, uploaded.body)?.err ?? 0) !== 0) {
+      throw new AppError('BAD_REQUEST', 'The board did not take the file');
+    }
+    const print = isTrue(upload.fields.get('print'));
+    if (print) {
+      const gcode = `M32 "${target}"`;
+      const started = await this.#toBoard(
+        controllerId,
+        incoming,
+        'GET',
+        `/rr_gcode?${encodeBoardQuery({ gcode })}`,
+      );
+      if (started.status !== 200) throw new AppError('BAD_REQUEST', 'The board did not start the print');
+    }
+    const select = isTrue(upload.fields.get('select'));
+    return octoPrintUploadOf({ filename: upload.filename, relative, print, select }, resourceBase);
+  }
+
+  async #toBoard(
+    controllerId: number,
+    incoming: IncomingMessage,
+    method: string,
+    path: string,
+    body?: RelayRequest['body'],
+  ): Promise<{ status: number; body: Buffer }> {
+    const answer = await relay(this.#registry, {
+      controllerId,
+      target: 'board',
+      method,
+      path,
+      incoming,
+      timeoutMs: this.#timeoutMs,
+      ...(body && { body }),
+    });
+    return { status: answer.status, body: await bytesOf(answer.body) };
+  }
+}
+
+/** `rr_model` of one key's live fields, as OctoPrint's status calls read them. */
+const modelPath = (key: 'state' | 'job') => `/rr_model?${encodeBoardQuery({ key, flags: 'd99fn' })}`;

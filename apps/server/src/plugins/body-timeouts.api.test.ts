@@ -1,0 +1,128 @@
+import http from 'node:http';
+import type http2 from 'node:http2';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoClient } from '../test/demo-lookup.ts';
+import { connectFakeGateway, type FakeGateway } from '../test/fake-gateway.ts';
+import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+let gateway: FakeGateway;
+let port = 0;
+let uploadPath = '';
+let apiKey = '';
+
+/** A board that reads each request whole and answers `{"err":0}`. */
+const board = (stream: http2.ServerHttp2Stream) => {
+  stream.resume();
+  stream.on('end', () => {
+    stream.respond({ ':status': 200, 'content-type': 'application/json' });
+    stream.end('{"err":0}');
+  });
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const controllerId = (await demoClient(t).group('Prusa linea 1')).computerControllerId;
+  gateway = await connectFakeGateway(t.modules.gateway.registry, controllerId, board);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/customer/printer/duet/${controllerId}/token`,
+    headers: bearer(await t.tokenFor('customer@demo.test')),
+    payload: { can_connect: true, can_upload_files: true, full_control: false },
+  });
+  apiKey = created.json().api_token;
+  uploadPath = `/customer/api/v1/octoprint/${controllerId}/api/files/local`;
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (t.app.server.address() as net.AddressInfo).port;
+});
+
+afterAll(async () => {
+  await gateway.disconnect();
+  await t.close();
+});
+
+const BOUNDARY = 'timeout-test-boundary';
+const FORM_HEAD =
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="slow.gcode"\r\n` +
+  'Content-Type: application/octet-stream\r\n\r\n';
+
+/**
+ * Sends the head of a request and then one byte of its body for every 10 s of the app's clock, as the probe did;
+ * resolves once the server has cut the connection.
+ */
+async function trickle(head: string): Promise<void> {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  let open = true;
+  socket.once('close', () => {
+    open = false;
+  });
+  await new Promise((resolve) => socket.write(head, resolve));
+  // The server's check looks every second; each byte only buys a millisecond beyond the 30 s grace. The body is
+  // never completed (both declare 100 000 bytes more than this sends at most).
+  for (let i = 0; open && i < 10_000; i++) {
+    await new Promise((resolve) => socket.write('x', resolve));
+    t.clock.advance(10_000);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await closed;
+}
+
+describe('request bodies that come too slowly', () => {
+  it('end a JSON call whose body trickles in', async () => {
+    await trickle(
+      'POST /api/v1/auth HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{',
+    );
+  });
+
+  it('end an OctoPrint upload whose body trickles in', async () => {
+    const form = Buffer.from(FORM_HEAD);
+    await trickle(
+      `POST ${uploadPath} HTTP/1.1\r\nHost: portal\r\nX-Api-Key: ${apiKey}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${form.length + 100_000}\r\n\r\n` +
+        FORM_HEAD,
+    );
+  });
+});
+
+describe('request bodies that keep coming', () => {
+  it('still take a large upload that lasts minutes at a steady speed', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'G1 X1\n');
+    // 10 MiB at 64 KiB per second of the app's clock: 160 s in all, far beyond the 30 s any body gets.
+    const chunks = 160;
+    const tail = `\r\n--${BOUNDARY}--\r\n`;
+    const length = Buffer.byteLength(FORM_HEAD) + chunks * chunk.length + Buffer.byteLength(tail);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: uploadPath,
+        headers: {
+          'x-api-key': apiKey,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-length': String(length),
+        },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      let sent = 0;
+      const next = () => {
+        t.clock.advance(1000);
+        if (sent === chunks) {
+          request.end(tail);
+          return;
+        }
+        sent += 1;
+        request.write(chunk, next);
+      };
+      request.write(FORM_HEAD, next);
+    });
+    expect(status).toBe(201);
+  });
+});

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { renewalAt } from '../../../lib/session';
+import { inUseSince, watchInput } from '../../../lib/session-activity';
+import { sessionEndReasonOf } from '../../../lib/session-end';
+import { getSession, storeSession, useSession } from '../../../lib/session-store';
+import { useAt } from '../../../lib/timers';
+import { logout } from '../api/logout';
+import { renewSession } from '../api/renew-session';
+
+/** A renewal that failed without ending the session (the network, a restarting server) is tried again this soon. */
+const RETRY_MS = 15_000;
+
+/**
+ * Renews the session shortly before it runs out while the page is in use or shows live data, so a workshop
+ * display keeps running; an idle page is left to the expiry popup. Other tabs pick the renewed session up
+ * from storage. An answer that ends the session logs out with its reason.
+ */
+export function SessionRenewal() {
+  const session = useSession();
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  useEffect(() => watchInput(), []);
+
+  const due = session ? (retryAt ?? renewalAt(session.claims, session.receivedAt)) : null;
+  useAt(due, () => {
+    const current = getSession();
+    setRetryAt(null);
+    if (!current || !inUseSince(current.receivedAt)) return;
+    renewSession(current).then(
+      (renewed) => {
+        // A logout or another tab's renewal meanwhile wins over this answer.
+        if (getSession()?.token === current.token) storeSession(renewed);
+      },
+      (error: unknown) => {
+        const reason = sessionEndReasonOf(error, false);
+        if (reason) logout(reason);
+        else setRetryAt(Date.now() + RETRY_MS);
+      },
+    );
+  });
+  return null;
+}

@@ -1,0 +1,35 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdLiveView, inUseSince, watchInput } from './session-activity';
+
+// The page's window is only ever an event target to this module.
+beforeEach(() => vi.stubGlobal('window', new EventTarget()));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('session activity', () => {
+  it('counts input after the session was issued, and only while watching', () => {
+    vi.useFakeTimers({ now: 10_000 });
+    const stop = watchInput();
+    expect(inUseSince(5_000)).toBe(false);
+    window.dispatchEvent(new Event('keydown'));
+    expect(inUseSince(5_000)).toBe(true);
+    expect(inUseSince(10_001)).toBe(false);
+    stop();
+    vi.setSystemTime(20_000);
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(inUseSince(15_000)).toBe(false);
+  });
+
+  it('counts live data on screen for as long as it is held, released once', () => {
+    const release = holdLiveView();
+    const other = holdLiveView();
+    expect(inUseSince(Number.MAX_SAFE_INTEGER)).toBe(true);
+    release();
+    release();
+    expect(inUseSince(Number.MAX_SAFE_INTEGER)).toBe(true);
+    other();
+    expect(inUseSince(Number.MAX_SAFE_INTEGER)).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+import { decodeJwt } from 'jose';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, storedToken } from '../test-kit/browser-session.ts';
+import { t } from '../test-kit/catalog.ts';
+import { usePortal } from './support/suite.ts';
+
+// Sessions of 20 s: a page in use renews half-way through, an idle one gets the popup straight away.
+const suite = usePortal({ SESSION_TTL: '20' }, { demoFleet: true });
+const EVENTUALLY = { timeout: 30_000, interval: 250 };
+
+const expiryOf = (token: string | null) => (token ? (decodeJwt(token).exp ?? 0) * 1000 : 0);
+
+async function openFleet(page: Page): Promise<void> {
+  await logIn(page, 'customer@demo.test');
+  await page
+    .getByTestId('sidebar')
+    .getByRole('link', { name: t('fleet.nav') })
+    .click();
+  await page.getByRole('heading', { level: 1, name: t('fleet.title') }).waitFor();
+}
+
+describe('a screen left open past the session length', () => {
+  it('keeps a workshop display of the fleet signed in and updating, untouched, until its session is revoked', async () => {
+    const page = await suite.open();
+    await openFleet(page);
+    const firstToken = await storedToken(page);
+    const firstExpiry = expiryOf(firstToken);
+
+    // Nobody touches the page: its live status keeps the session renewed past the first token's end.
+    await expect.poll(async () => expiryOf(await storedToken(page)), EVENTUALLY).toBeGreaterThan(firstExpiry);
+    await expect.poll(() => Date.now(), EVENTUALLY).toBeGreaterThan(firstExpiry + 2000);
+    expect(new URL(page.url()).pathname).toBe('/it/machines');
+    expect(await page.getByRole('dialog').count(), 'no expiry popup on a display in use').toBe(0);
+    const progress = page.getByTestId('machine-progress').first();
+    const before = await progress.innerText();
+    await expect.poll(() => progress.innerText(), EVENTUALLY).not.toBe(before);
+
+    // Revoked elsewhere (its own logout call, as a stolen-token cleanup would be): the display signs out.
+    const token = await storedToken(page);
+    const revoked = await page.evaluate(
+      (bearer) => fetch('/api/v1/auth', { method: 'DELETE', headers: { Authorization: `Bearer ${bearer}` } }),
+      token,
+    );
+    expect(revoked).toBeDefined();
+    await page.waitForURL(/\/it\/login$/, { timeout: 30_000 });
+    await page.getByText(t('login.reasons.SESSION_ENDED')).waitFor();
+  });
+
+  it('still asks an idle page for the password before its session ends', async () => {
+    const page = await suite.open();
+    await logIn(page, 'customer@demo.test');
+    // Opened by address, not by a click: nothing on this page is touched, and it shows no live data.
+    await page.goto('/it/tickets');
+    await page.getByRole('heading', { level: 1, name: t('tickets.title') }).waitFor();
+    const token = await storedToken(page);
+    await page.getByRole('dialog', { name: t('session.expiring.title') }).waitFor({ timeout: 30_000 });
+    expect(await storedToken(page), 'an idle page is not renewed').toBe(token);
+  });
+});

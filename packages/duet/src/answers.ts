@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * The few object-model fields the portal reads from a board's answers, read leniently: a field the board leaves
+ * out (RRF omits nulls without the `n` flag) reads as null; a field of the wrong type makes the answer unreadable.
+ */
+const num = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? null);
+const str = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+
+const liveJobSchema = z.object({
+  filePosition: num,
+  duration: num,
+  timesLeft: z.object({ file: num, slicer: num }).nullish(),
+});
+
+/** `job` with its non-live fields, as `rr_model?key=job&flags=d99vn` or DSF's whole model gives it. */
+const fullJobSchema = liveJobSchema.extend({
+  file: z.object({ fileName: str, size: num }).nullish(),
+  lastFileName: str,
+  lastDuration: num,
+});
+export type FullJob = z.infer<typeof fullJobSchema>;
+
+const stateSchema = z.object({ status: z.string() });
+const networkSchema = z.object({ name: str });
+const boardsSchema = z.array(z.object({ firmwareVersion: str }).nullable());
+
+/** The counters of RRF's `seqs` a follower re-reads by; DSF has none (which is how it is told apart). */
+const seqsSchema = z.looseObject({
+  job: z.number(),
+  network: z.number().optional(),
+  boards: z.number().optional(),
+});
+export type TrackedSeqs = z.infer<typeof seqsSchema>;
+
+/** `rr_model?flags=d99fn`: the live fields of a standalone board. */
+export const rrLiveAnswerSchema = z.object({
+  result: z.object({ seqs: seqsSchema, state: stateSchema, job: liveJobSchema.nullish() }),
+});
+export type RrLiveModel = z.infer<typeof rrLiveAnswerSchema>['result'];
+
+/** The `{"err":N}` most `rr_*` calls answer; no `err` reads as success. */
+export const rrErrAnswerSchema = z.looseObject({ err: z.number().optional() });
+
+/** `rr_model?key=state`: the machine's `state.status`. */
+export const rrStateAnswerSchema = z.object({ result: stateSchema });
+
+/** The non-live keys read with `rr_model?key=<key>&flags=d99vn`, and what each holds. */
+export interface NonLiveModel {
+  job: FullJob;
+  network: z.infer<typeof networkSchema>;
+  boards: z.infer<typeof boardsSchema>;
+}
+export type NonLiveKey = keyof NonLiveModel;
+export const rrKeyAnswerSchemas: { [K in NonLiveKey]: z.ZodType<{ result: NonLiveModel[K] }> } = {
+  job: z.object({ result: fullJobSchema }),
+  network: z.object({ result: networkSchema }),
+  boards: z.object({ result: boardsSchema }),
+};
+
+/** DSF's `GET /machine/status`: the whole object model, unwrapped. */
+export const dsfModelSchema = z.object({
+  state: stateSchema,
+  job: fullJobSchema.nullish(),
+  network: networkSchema.nullish(),
+  boards: boardsSchema.nullish(),
+});
+
+/** Keeps a byte-order mark, which makes the answer no JSON, as a board never sends one. */
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** A board's JSON answer read with `schema`, or undefined when it is no JSON or does not match. */
+export function readBoardAnswer<T>(schema: z.ZodType<T>, body: Uint8Array): T | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(utf8.decode(body));
+  } catch {
+    return undefined;
+  }
+  const result = schema.safeParse(json);
+  return result.success ? result.data : undefined;
+}

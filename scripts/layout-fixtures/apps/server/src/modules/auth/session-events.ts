@@ -1,0 +1,1 @@
+export const sessionEvents = 'listed in MODULE_PUBLIC_FILES';

@@ -1,0 +1,1 @@
+export const billing = 'a module factory';

@@ -1,0 +1,1 @@
+export const billingRows = 'internal to billing';

@@ -1,0 +1,3 @@
+import { billing } from '../billing/billing.module.ts';
+
+export const orders = billing;

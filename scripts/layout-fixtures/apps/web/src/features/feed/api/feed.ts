@@ -1,0 +1,1 @@
+export const feed = 'the feed feature';

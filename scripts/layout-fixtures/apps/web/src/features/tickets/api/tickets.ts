@@ -1,0 +1,3 @@
+import { answers } from '../components/thread/answer-list.tsx';
+
+export const tickets = answers;

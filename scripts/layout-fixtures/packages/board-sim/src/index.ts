@@ -1,0 +1,1 @@
+export const board = 'the simulated board';

@@ -1,0 +1,4 @@
+// no-circular
+import { b } from './cycle-b.ts';
+
+export const a = () => b;

@@ -1,0 +1,1 @@
+export const duet = 'the Duet API';

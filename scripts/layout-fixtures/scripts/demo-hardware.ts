@@ -1,0 +1,3 @@
+import { board } from '../packages/board-sim/src/index.ts';
+
+export const demoBoard = board;
