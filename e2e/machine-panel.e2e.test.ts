@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { location, logIn, storedToken } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { expectNoErrorBodies } from './support/error-bodies.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal({}, { demoFleet: true });
@@ -212,7 +213,7 @@ describe('the machine control panel', () => {
     await page.getByRole('heading', { name: t('machinePanel.states.boardOffline.title') }).waitFor();
     expect(await notice.getAttribute('data-machine-state')).toBe('boardOffline');
     expect(await page.locator('iframe').count(), 'no frame to show an error body in').toBe(0);
-    expect(await page.locator('body').innerText()).not.toMatch(/statusCode|BOARD_OFFLINE|\{"/);
+    await expectNoErrorBodies(page, 'board offline');
     await expectAccessible(page, 'machine with its board offline');
 
     const admin = await open();
@@ -221,6 +222,24 @@ describe('the machine control panel', () => {
     await admin.getByRole('button', { name: t('machinePanel.states.retry') }).click();
     await admin.getByRole('heading', { name: t('machinePanel.states.gatewayOffline.title') }).waitFor();
     expect(await admin.locator('iframe').count()).toBe(0);
+    await expectNoErrorBodies(admin, 'gateway offline');
+  });
+
+  it('shows a page of its own, in the page language, where the frame meets an error', async () => {
+    const page = await open();
+    await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
+    await expectBoardPage(page, 'Prusa linea 1');
+    const frame = page.frames().find((candidate) => candidate.url().includes('/proxy/duet/'));
+    if (!frame) throw new Error('no control panel frame');
+    // The frame sent somewhere its machine origin refuses: another machine's panel.
+    const elsewhere = new URL(frame.url());
+    elsewhere.pathname = elsewhere.pathname.replace(/\/(\d+)\//, (_match, id) => `/${Number(id) + 1}/`);
+    await frame.goto(elsewhere.href);
+    const errorPage = panelFrame(page, 'Prusa linea 1');
+    await errorPage.getByRole('heading', { name: 'Pannello della macchina non disponibile' }).waitFor();
+    await errorPage.getByText(t('errors.NOT_FOUND')).waitFor();
+    expect(await errorPage.locator('html').getAttribute('lang')).toBe('it');
+    await expectNoErrorBodies(page, 'frame sent to another machine');
   });
 
   it('sums up the live job beside the panel and opens a ticket about the machine', async () => {

@@ -18,6 +18,7 @@ export async function buildMachineOrigin(
   await app.register(shutdownGracePlugin);
   await app.register(bodyTimeoutsPlugin);
   await app.register(errorHandlerPlugin);
+  await modules.machineProxy.machineErrorPages(app);
   await app.register(async (scope) => modules.machineProxy.machineOriginRoutes(scope));
   await app.register(async (scope) => modules.webcam.machineOriginRoutes(scope));
   return app;

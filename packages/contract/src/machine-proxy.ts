@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants.ts';
 import { idParamSchema } from './ids.ts';
 
 /** The firmware segment of proxy paths: the machine group's firmware (docs/product.md §9), 0 = unknown. */
@@ -21,6 +22,8 @@ export const proxyParamsSchema = z.object({
 export const panelTicketBodySchema = z.object({
   path: machinePathSchema,
   firmware: proxyFirmwareSchema,
+  /** The page's language, for the frame's own error pages on the machine origin. */
+  language: z.enum(LANGUAGES).optional(),
 });
 
 export const panelTicketSchema = z.object({

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { fastifyCookie } from '@fastify/cookie';
-import { type MachinePathName, proxyParamsSchema } from '@portal/contract';
+import { LANGUAGES, type MachinePathName, proxyParamsSchema } from '@portal/contract';
 import { websocketAccept } from '@portal/tunnel';
 import type { FastifyInstance } from 'fastify';
 import { AppError, unauthenticated } from '../../shared/app-error.ts';
@@ -13,6 +13,7 @@ import { refuseUpgrade } from '../gateway/tunnel-endpoint.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { relayBoardRoute } from './customer-scope.ts';
+import { ENTRY_PARAMS, LANGUAGE_COOKIE } from './machine-error-page.ts';
 import type { MachineGrant, MachineTokens } from './machine-tokens.ts';
 
 export interface MachineOriginRoutesOptions {
@@ -83,15 +84,24 @@ export async function machineOriginRoutes(app: FastifyInstance, options: Machine
       if (ticket !== null && request.method === 'GET') {
         // Still percent-encoded as the request line carried it (which Node admits in printable ASCII only): a
         // decoded path could hold line breaks, which no Location header may.
-        const location = withoutTicket(request.raw.url ?? '');
+        const location = withoutEntryParams(request.raw.url ?? '');
         const grant = await options.tokens.redeemTicket(ticket);
         await enter(grant, id, path);
-        reply.setCookie(cookieName(path), await options.tokens.access(grant, options.sessionTtlSeconds), {
+        const cookie = {
           path: '/',
           httpOnly: true,
           sameSite: 'strict',
           secure: options.origins.secure,
-        });
+        } as const;
+        reply.setCookie(
+          cookieName(path),
+          await options.tokens.access(grant, options.sessionTtlSeconds),
+          cookie,
+        );
+        const language = new URL(request.url, 'http://machine').searchParams.get('lang');
+        if (language && (LANGUAGES as readonly string[]).includes(language)) {
+          reply.setCookie(LANGUAGE_COOKIE, language, cookie);
+        }
         return reply.redirect(location, 303);
       }
       const token = request.cookies[cookieName(path)];
@@ -203,14 +213,14 @@ function comesFromElsewhere(
   return !opensPage;
 }
 
-/** The request's raw path and query without its `ticket` parameter; every other byte as the client sent it. */
-function withoutTicket(rawUrl: string): string {
+/** The request's raw path and query without its entry parameters; every other byte as the client sent it. */
+function withoutEntryParams(rawUrl: string): string {
   const mark = rawUrl.indexOf('?');
   if (mark < 0) return rawUrl;
   const kept = rawUrl
     .slice(mark + 1)
     .split('&')
-    .filter((pair) => pair !== '' && !new URLSearchParams(pair).has('ticket'));
+    .filter((pair) => pair !== '' && !ENTRY_PARAMS.some((name) => new URLSearchParams(pair).has(name)));
   return kept.length ? `${rawUrl.slice(0, mark)}?${kept.join('&')}` : rawUrl.slice(0, mark);
 }
 

@@ -15,6 +15,7 @@ import {
   type StreamHandler,
 } from '../../test/fake-gateway.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ERROR_TEXTS } from './machine-error-page.ts';
 
 let t: TestApp;
 let origin: FastifyInstance;
@@ -362,10 +363,12 @@ describe("the machines' own origins", () => {
     ];
     for (const { url, headers } of refused) {
       const response = await visit(url, { cookie, ...headers });
-      expect([response.statusCode, response.json().code], JSON.stringify(headers)).toEqual([
-        403,
-        'FORBIDDEN',
-      ]);
+      // A frame navigated there gets the refusal as a page (machine-error-page.ts), anything else as a body.
+      const refusal =
+        headers['sec-fetch-mode'] === 'navigate'
+          ? response.body.includes(ERROR_TEXTS.it.FORBIDDEN) && 'FORBIDDEN'
+          : response.json().code;
+      expect([response.statusCode, refusal], JSON.stringify(headers)).toEqual([403, 'FORBIDDEN']);
     }
     expect(fake.paths).toEqual([]);
     const allowed: { url: string; headers: Record<string, string> }[] = [
@@ -438,6 +441,54 @@ describe("the machines' own origins", () => {
     );
     const [head] = (await once(socket, 'data')) as [Buffer];
     expect(head.toString('latin1')).toMatch(/^HTTP\/1\.1 4\d\d /);
+  });
+
+  it("answers a page's navigation with an error page in the frame's language, and scripts with the error body", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/machines/${controller.valid}/panel`,
+      headers: bearer(tokens.customer),
+      payload: { path: 'customer', firmware: '3.6', language: 'en' },
+    });
+    const entryUrl = new URL(response.json().url);
+    expect(entryUrl.searchParams.get('lang')).toBe('en');
+    const navigate = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe', 'accept-language': 'it-IT' };
+    // No gateway: the frame's first page is the portal's page, in English as the portal page asked.
+    const entry = await visit(entryUrl.href, navigate);
+    expect(entry.statusCode).toBe(303);
+    expect(entry.headers.location).toBe(`/proxy/duet/3.6/customer/${controller.valid}/`);
+    const cookies = [entry.headers['set-cookie']].flat().map((cookie) => String(cookie).split(';')[0]);
+    expect(cookies[1]).toBe('machine_lang=en');
+    const cookie = cookies.join('; ');
+    const offline = await visit(machineUrl(controller.valid, String(entry.headers.location)), {
+      ...navigate,
+      cookie,
+    });
+    expect(offline.statusCode).toBe(502);
+    expect(offline.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(offline.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'sha256-[^']+'; .*frame-ancestors https:\/\/portal\.example\.test$/,
+    );
+    expect(offline.body).toContain('<html lang="en">');
+    expect(offline.body).toContain('The gateway of this machine is offline.');
+    expect(offline.body).toContain(`href="/proxy/duet/3.6/customer/${controller.valid}/"`);
+    expect(offline.body).not.toContain('GATEWAY_OFFLINE');
+    // The board's page asking for data gets the error body, as every API client.
+    const fetched = await visit(
+      machineUrl(controller.valid, `/proxy/duet/3.6/customer/${controller.valid}/rr_model`),
+      { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin', cookie },
+    );
+    expect([fetched.statusCode, fetched.json().code]).toEqual([502, 'GATEWAY_OFFLINE']);
+    // A spent ticket: the language its address names, and no retry that cannot work.
+    const spent = await visit(entryUrl.href, navigate);
+    expect(spent.statusCode).toBe(401);
+    expect(spent.body).toContain('Reload the panel from the portal.');
+    expect(spent.body).not.toContain('href=');
+    // Neither an entry address nor the cookie: the browser's language.
+    const bare = await visit(machineUrl(controller.valid, String(entry.headers.location)), navigate);
+    expect(bare.statusCode).toBe(401);
+    expect(bare.body).toContain('<html lang="it">');
+    expect(bare.body).toContain('Ricarica il pannello dal portale.');
   });
 
   it('gives no ticket for a machine the user may not open', async () => {

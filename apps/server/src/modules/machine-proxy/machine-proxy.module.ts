@@ -1,9 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import type { SessionEvents } from '../auth/session-events.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { machineDownloadRoutes } from './machine-download.routes.ts';
+import { machineErrorPagesPlugin } from './machine-error-page.ts';
 import { type MachineOriginRoutesOptions, machineOriginRoutes } from './machine-origin.routes.ts';
 import { machineProxyRoutes } from './machine-proxy.routes.ts';
 import { MachineTokens } from './machine-tokens.ts';
@@ -49,6 +51,8 @@ export function createMachineProxyModule({ config, clock }: ModuleDeps, deps: Ma
       timeoutMs: config.proxyTimeoutMs,
     }),
     /** Registered on the machine origin's own server (see machine-origin.ts), never on the portal's. */
+    machineErrorPages: (app: FastifyInstance) =>
+      app.register(machineErrorPagesPlugin, { portalOrigin: originOptions.portalOrigin }),
     machineOriginRoutes: (app: Parameters<typeof machineOriginRoutes>[0]) =>
       machineOriginRoutes(app, originOptions),
   };

@@ -78,7 +78,7 @@ const panelRoutes: FastifyPluginAsyncZod<MachineProxyRoutesOptions> = async (app
     async (request) => {
       const session = sessionOf(request);
       const { id } = request.params;
-      const { path, firmware } = request.body;
+      const { path, firmware, language } = request.body;
       await options.access.reach(session, id, path);
       const { ticket, expiresAt } = await options.tokens.ticket({
         userId: session.id,
@@ -88,6 +88,7 @@ const panelRoutes: FastifyPluginAsyncZod<MachineProxyRoutesOptions> = async (app
       });
       const url = new URL(`/proxy/duet/${firmware}/${path}/${id}/`, options.origins.originOf(id));
       url.searchParams.set('ticket', ticket);
+      if (language) url.searchParams.set('lang', language);
       return { url: url.toString(), expiresAt };
     },
   );

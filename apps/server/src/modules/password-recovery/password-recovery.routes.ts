@@ -2,8 +2,8 @@ import { passwordRecoveryChangeSchema, passwordRecoveryRequestSchema } from '@po
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../shared/openapi.ts';
+import { preferredLanguage } from '../../shared/preferred-language.ts';
 import type { PasswordRecoveryService } from './password-recovery.service.ts';
-import { mailLanguage } from './recovery-rules.ts';
 
 /** Password recovery is for people who cannot log in: both routes are public. */
 export const passwordRecoveryPublicRoutes: FastifyPluginAsyncZod<{
@@ -31,7 +31,7 @@ export const passwordRecoveryPublicRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await recovery.request({
         email: request.body.email,
-        language: mailLanguage(request.body.language, request.headers['accept-language']),
+        language: preferredLanguage(request.body.language, request.headers['accept-language']),
         clientAddress: request.ip,
         log: request.log,
       });

@@ -1,13 +1,7 @@
 import { Role } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { recoveryLink, recoveryMail } from './recovery-mail.ts';
-import {
-  mailLanguage,
-  mayRecover,
-  RECOVERY_LIMITS,
-  recoveryKeys,
-  recoveryRetryAfterMs,
-} from './recovery-rules.ts';
+import { mayRecover, RECOVERY_LIMITS, recoveryKeys, recoveryRetryAfterMs } from './recovery-rules.ts';
 import { hashRecoveryToken, newRecoveryToken } from './recovery-token.ts';
 
 const now = new Date('2026-11-21T09:00:00Z');
@@ -66,19 +60,6 @@ describe('who gets a recovery mail', () => {
     expect(mayRecover({ ...user, businessActive: false, role: Role.Manager })).toBe(false);
     expect(mayRecover({ ...user, businessActive: false, role: Role.Administrator })).toBe(true);
     expect(mayRecover({ ...user, enabled: false, role: Role.Administrator })).toBe(false);
-  });
-});
-
-describe('the language of the mail', () => {
-  it("is the page's, else the browser's first language the portal speaks, else Italian", () => {
-    expect(mailLanguage('en', 'it-IT,it;q=0.9')).toBe('en');
-    expect(mailLanguage(undefined, 'en-GB,en;q=0.9,it;q=0.8')).toBe('en');
-    expect(mailLanguage(undefined, 'de-DE,de;q=0.9,it;q=0.5,en;q=0.4')).toBe('it');
-    expect(mailLanguage(undefined, 'it;q=0.2, EN;q=0.7')).toBe('en');
-    expect(mailLanguage(undefined, 'en;q=0, fr')).toBe('it');
-    expect(mailLanguage(undefined, 'de, fr')).toBe('it');
-    expect(mailLanguage(undefined, undefined)).toBe('it');
-    expect(mailLanguage(undefined, ';;,q=x')).toBe('it');
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, Role } from '@portal/contract';
+import { Role } from '@portal/contract';
 
 /** Requests counted per submitted address and per client address, each in a fixed window of an hour. */
 export const RECOVERY_LIMITS = {
@@ -55,24 +55,4 @@ export function recoveryRetryAfterMs(counts: Record<keyof RecoveryKeys, RequestC
  */
 export function mayRecover(user: { enabled: boolean; businessActive: boolean; role: number }): boolean {
   return user.enabled && (user.businessActive || user.role === Role.Administrator);
-}
-
-/**
- * The language of the mail: the one the page sent, else the first of the portal's languages in the
- * browser's Accept-Language (by weight), else Italian, as the web app.
- */
-export function mailLanguage(sent: Language | undefined, acceptLanguage: string | undefined): Language {
-  if (sent) return sent;
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [range = '', ...params] = part.trim().split(';');
-      const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-      const weight = q === undefined ? 1 : Number(q.slice(2));
-      return { base: range.trim().toLowerCase().split('-')[0] ?? '', weight, index };
-    })
-    .filter((entry) => entry.weight > 0 && !Number.isNaN(entry.weight))
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  const found = ranked.find((entry) => (LANGUAGES as readonly string[]).includes(entry.base));
-  return (found?.base as Language | undefined) ?? DEFAULT_LANGUAGE;
 }

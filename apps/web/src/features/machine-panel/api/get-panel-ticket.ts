@@ -1,4 +1,5 @@
 import {
+  type Language,
   type MachinePathName,
   type PanelTicket,
   type PROXY_FIRMWARE_VALUES,
@@ -6,6 +7,7 @@ import {
 } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/use-language';
 
 export interface PanelTicketRequest {
   controllerId: number;
@@ -17,12 +19,12 @@ export interface PanelTicketRequest {
 
 /** POST /api/v1/machines/{id}/panel: a one-minute, one-use address of the control panel on the machine origin. */
 export const getPanelTicket = (
-  { controllerId, path, firmware }: PanelTicketRequest,
+  { controllerId, path, firmware, language }: PanelTicketRequest & { language: Language },
   signal?: AbortSignal,
 ): Promise<PanelTicket> =>
   apiRequest(`/api/v1/machines/${controllerId}/panel`, panelTicketSchema, {
     method: 'POST',
-    body: { path, firmware },
+    body: { path, firmware, language },
     signal,
   });
 
@@ -30,9 +32,20 @@ export const getPanelTicket = (
  * A ticket works once: it is never cached (gcTime 0), never refetched behind the frame's back, and
  * `reload` (a counter) asks for a fresh one when the frame is reloaded.
  */
-export const getPanelTicketQueryOptions = (request: PanelTicketRequest, reload: number) =>
+export const getPanelTicketQueryOptions = (
+  request: PanelTicketRequest & { language: Language },
+  reload: number,
+) =>
   queryOptions({
-    queryKey: ['machines', request.controllerId, 'panel-ticket', request.path, request.firmware, reload],
+    queryKey: [
+      'machines',
+      request.controllerId,
+      'panel-ticket',
+      request.path,
+      request.firmware,
+      request.language,
+      reload,
+    ],
     queryFn: ({ signal }) => getPanelTicket(request, signal),
     gcTime: 0,
     staleTime: Number.POSITIVE_INFINITY,
@@ -41,5 +54,7 @@ export const getPanelTicketQueryOptions = (request: PanelTicketRequest, reload: 
   });
 
 export function usePanelTicket(request: PanelTicketRequest, reload: number) {
-  return useQuery(getPanelTicketQueryOptions(request, reload));
+  // The frame's own error pages (on the machine origin) speak the page's language.
+  const language = useLanguage();
+  return useQuery(getPanelTicketQueryOptions({ ...request, language }, reload));
 }
