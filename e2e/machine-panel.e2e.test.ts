@@ -250,6 +250,17 @@ describe('the machine control panel', () => {
     const progress = summary.getByTestId('machine-progress');
     const before = await progress.innerText();
     await expect.poll(() => progress.innerText(), { timeout: 20_000 }).not.toBe(before);
+    // The layer of the file's count, and the heaters bed first, in the page's language.
+    await expect.poll(() => summary.getByTestId('machine-layer').innerText()).toMatch(/^\d+ di \d+$/);
+    const temperatures = summary.getByRole('region', { name: t('fleet.card.temperatures') });
+    await expect
+      .poll(() => temperatures.locator('dt').allInnerTexts())
+      .toEqual([t('fleet.card.heater.bed'), t('fleet.card.heater.tool', { number: 1 })]);
+    const bed = temperatures.locator('dd').first();
+    const shown = (await bed.locator('[aria-hidden="true"]').count())
+      ? bed.locator('[aria-hidden="true"]')
+      : bed;
+    expect(await shown.innerText()).toMatch(/^\d+,\d( \/ \d+,\d)? °C$/);
     await panelFrame(page, 'Prusa linea 1').locator('body').waitFor();
 
     await summary.getByRole('link', { name: t('machinePanel.openTicket') }).click();

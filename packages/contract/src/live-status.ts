@@ -47,14 +47,37 @@ export const machineJobSchema = z.object({
   durationSeconds: z.number().min(0).nullable(),
   /** When the board expects the running job to end (its file estimate, else the slicer's). */
   estimatedEnd: z.iso.datetime().nullable(),
+  /** The layer being printed (1-based) and the file's layer count, when the board knows them. */
+  layer: z.number().int().min(0).nullable(),
+  layerCount: z.number().int().min(0).nullable(),
+  /** The running file carries a thumbnail (GET /api/v1/machines/{id}/job/thumbnail), and its size in pixels. */
+  thumbnail: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
 });
 export type MachineJob = z.infer<typeof machineJobSchema>;
+
+/** What a heater warms: the bed, the chamber, or a tool (every other heater). */
+export const HEATER_KINDS = ['bed', 'chamber', 'tool'] as const;
+export type HeaterKind = (typeof HEATER_KINDS)[number];
+
+/** One heater's temperatures in °C, one decimal; `target` is the active or standby setpoint, null when off. */
+export const machineHeaterSchema = z.object({
+  kind: z.enum(HEATER_KINDS),
+  /** 1-based among the heaters of its kind. */
+  number: z.number().int().min(1),
+  current: z.number().nullable(),
+  target: z.number().nullable(),
+  /** The board's heater state (`off`, `standby`, `active`, `fault`, `tuning`, `offline`). */
+  state: z.string(),
+});
+export type MachineHeater = z.infer<typeof machineHeaterSchema>;
 
 /** What the server knows live about one machine's board, followed through its gateway (docs/design.md §6). */
 export const machineLiveStatusSchema = z.object({
   state: machineCardStateSchema,
   /** Reset on every error (docs/product.md §4: "On error, progress and job are reset"). */
   job: machineJobSchema.nullable(),
+  /** The board's heaters, bed first, then chamber and tools; empty when not read. */
+  heaters: z.array(machineHeaterSchema),
   /** The board's own name (`network.name`) and firmware version, once read. */
   boardName: z.string().nullable(),
   firmwareVersion: z.string().nullable(),

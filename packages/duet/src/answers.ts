@@ -16,16 +16,59 @@ const str = z
 const liveJobSchema = z.object({
   filePosition: num,
   duration: num,
+  layer: num,
   timesLeft: z.object({ file: num, slicer: num }).nullish(),
 });
 
+/**
+ * One thumbnail a sliced file carries (`job.file.thumbnails[]`, `rr_fileinfo`): where its base64 text starts in the
+ * file and how long it is; DSF can put the text itself in `data`.
+ */
+const thumbnailSchema = z.object({
+  format: z.string(),
+  width: z.number(),
+  height: z.number(),
+  offset: num,
+  size: num,
+  data: str,
+});
+export type FileThumbnail = z.infer<typeof thumbnailSchema>;
+
 /** `job` with its non-live fields, as `rr_model?key=job&flags=d99vn` or DSF's whole model gives it. */
 const fullJobSchema = liveJobSchema.extend({
-  file: z.object({ fileName: str, size: num }).nullish(),
+  file: z
+    .object({
+      fileName: str,
+      size: num,
+      numLayers: num,
+      thumbnails: z
+        .array(thumbnailSchema)
+        .nullish()
+        .transform((value) => value ?? []),
+    })
+    .nullish(),
   lastFileName: str,
   lastDuration: num,
 });
 export type FullJob = z.infer<typeof fullJobSchema>;
+
+/** The live fields of one heater (`heat.heaters[]`; a missing heater is null). */
+const liveHeaterSchema = z.object({ current: num, active: num, standby: num, state: str }).nullable();
+const liveHeatSchema = z.object({ heaters: z.array(liveHeaterSchema) });
+export type LiveHeat = z.infer<typeof liveHeatSchema>;
+
+/** Which heaters warm the bed and the chamber (`heat`'s non-live part); -1 where none is configured. */
+const heaterRolesSchema = z.object({
+  bedHeaters: z
+    .array(z.number())
+    .nullish()
+    .transform((value) => value ?? []),
+  chamberHeaters: z
+    .array(z.number())
+    .nullish()
+    .transform((value) => value ?? []),
+});
+export type HeaterRoles = z.infer<typeof heaterRolesSchema>;
 
 const stateSchema = z.object({ status: z.string() });
 const networkSchema = z.object({ name: str });
@@ -36,12 +79,18 @@ const seqsSchema = z.looseObject({
   job: z.number(),
   network: z.number().optional(),
   boards: z.number().optional(),
+  heat: z.number().optional(),
 });
 export type TrackedSeqs = z.infer<typeof seqsSchema>;
 
 /** `rr_model?flags=d99fn`: the live fields of a standalone board. */
 export const rrLiveAnswerSchema = z.object({
-  result: z.object({ seqs: seqsSchema, state: stateSchema, job: liveJobSchema.nullish() }),
+  result: z.object({
+    seqs: seqsSchema,
+    state: stateSchema,
+    job: liveJobSchema.nullish(),
+    heat: liveHeatSchema.nullish(),
+  }),
 });
 export type RrLiveModel = z.infer<typeof rrLiveAnswerSchema>['result'];
 
@@ -56,12 +105,14 @@ export interface NonLiveModel {
   job: FullJob;
   network: z.infer<typeof networkSchema>;
   boards: z.infer<typeof boardsSchema>;
+  heat: HeaterRoles;
 }
 export type NonLiveKey = keyof NonLiveModel;
 export const rrKeyAnswerSchemas: { [K in NonLiveKey]: z.ZodType<{ result: NonLiveModel[K] }> } = {
   job: z.object({ result: fullJobSchema }),
   network: z.object({ result: networkSchema }),
   boards: z.object({ result: boardsSchema }),
+  heat: z.object({ result: heaterRolesSchema }),
 };
 
 /** DSF's `GET /machine/status`: the whole object model, unwrapped. */
@@ -70,7 +121,14 @@ export const dsfModelSchema = z.object({
   job: fullJobSchema.nullish(),
   network: networkSchema.nullish(),
   boards: boardsSchema.nullish(),
+  heat: liveHeatSchema.and(heaterRolesSchema).nullish(),
 });
+
+/** `rr_thumbnail`: one chunk of a thumbnail's base64 text, and where the next starts (0: none). */
+export const rrThumbnailAnswerSchema = z.object({ err: z.literal(0), data: z.string(), next: z.number() });
+
+/** DSF's `GET /machine/fileinfo/{path}?readThumbnailContent=true`: the file's thumbnails with their text. */
+export const dsfFileInfoSchema = z.object({ thumbnails: z.array(thumbnailSchema).nullish() });
 
 /** Keeps a byte-order mark, which makes the answer no JSON, as a board never sends one. */
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });

@@ -14,6 +14,7 @@ export type {
   BoardReadOutcome,
 } from './board-reading.ts';
 export { relayCheckedUpload, smallBody } from './checked-upload.ts';
+export { readFileThumbnail } from './file-thumbnail.ts';
 export {
   boardPathOf,
   PORTAL_ORIGIN_PROXY_HEADERS,

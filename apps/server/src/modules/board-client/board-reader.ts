@@ -14,13 +14,14 @@ import {
   type BoardIdentity,
   type BoardReadOutcome,
   boardJobOf,
+  heatersOf,
   identityOf,
 } from './board-reading.ts';
 import { type TunnelGetOptions, type TunnelGetResult, tunnelGet } from './tunnel-get.ts';
 
 /** What the standalone poll reads (DWC's own poll), and the non-live keys re-read when their `seqs` counter moves. */
 const LIVE_PATH = '/rr_model?flags=d99fn';
-const TRACKED_KEYS: readonly NonLiveKey[] = ['job', 'network', 'boards'];
+const TRACKED_KEYS: readonly NonLiveKey[] = ['job', 'network', 'boards', 'heat'];
 const keyPath = (key: NonLiveKey) => `/rr_model?${encodeBoardQuery({ key, flags: 'd99vn' })}`;
 /** DSF (SBC mode) has no `seqs`: its whole model is read each time. */
 const DSF_PATH = '/machine/status';
@@ -78,14 +79,21 @@ export class BoardReader {
       return outcome;
     }
     this.#mode = 'standalone';
-    const { seqs, state, job } = model.result;
+    const { seqs, state, job, heat } = model.result;
     for (const key of TRACKED_KEYS) {
       if (this.#seqs.has(key) && this.#seqs.get(key) === seqs[key]) continue;
       const miss = await this.#readKey(key, seqs);
       if (miss) return miss;
     }
     this.#identity = identityOf(this.#nonLive.network, this.#nonLive.boards);
-    return { kind: 'read', reading: { status: state.status, job: boardJobOf(this.#nonLive.job, job) } };
+    return {
+      kind: 'read',
+      reading: {
+        status: state.status,
+        job: boardJobOf(this.#nonLive.job, job),
+        heaters: heatersOf(heat, this.#nonLive.heat),
+      },
+    };
   }
 
   /** Re-reads one non-live key; remembers its counter only once read, so a failure is retried. */
@@ -105,7 +113,14 @@ export class BoardReader {
     const model = readBoardAnswer(dsfModelSchema, answer.body);
     if (!model) return unreadable('object model');
     this.#identity = identityOf(model.network, model.boards);
-    return { kind: 'read', reading: { status: model.state.status, job: boardJobOf(model.job) } };
+    return {
+      kind: 'read',
+      reading: {
+        status: model.state.status,
+        job: boardJobOf(model.job),
+        heaters: heatersOf(model.heat, model.heat ?? undefined),
+      },
+    };
   }
 
   #get(path: string): Promise<TunnelGetResult> {

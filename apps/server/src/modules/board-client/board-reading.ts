@@ -1,4 +1,12 @@
-import type { FullJob, NonLiveModel, RrLiveModel } from '@portal/duet/protocol';
+import type { MachineHeater } from '@portal/contract';
+import type {
+  FileThumbnail,
+  FullJob,
+  HeaterRoles,
+  LiveHeat,
+  NonLiveModel,
+  RrLiveModel,
+} from '@portal/duet/protocol';
 
 /** The job fields of the board's object model the card needs (RRF `job`, DSF the same). */
 export interface BoardJob {
@@ -10,12 +18,17 @@ export interface BoardJob {
   timeLeftSlicer: number | null;
   lastFileName: string | null;
   lastDuration: number | null;
+  layer: number | null;
+  layerCount: number | null;
+  /** The thumbnail a person would look at: the largest PNG the file carries (browsers show no QOI). */
+  thumbnail: FileThumbnail | null;
 }
 
-/** One successful reading of a board: its `state.status` and its job. */
+/** One successful reading of a board: its `state.status`, its job and its heaters. */
 export interface BoardReading {
   status: string;
   job: BoardJob;
+  heaters: MachineHeater[];
 }
 
 /** Who the board says it is; kept across errors, since an error says nothing about it. */
@@ -46,7 +59,18 @@ const NO_JOB: FullJob = {
   file: null,
   lastFileName: null,
   lastDuration: null,
+  layer: null,
 };
+
+/** The largest PNG thumbnail of a file, if it carries one. */
+export function thumbnailOf(thumbnails: readonly FileThumbnail[] | undefined): FileThumbnail | null {
+  let best: FileThumbnail | null = null;
+  for (const thumbnail of thumbnails ?? []) {
+    if (thumbnail.format.toLowerCase() !== 'png') continue;
+    if (!best || thumbnail.width * thumbnail.height > best.width * best.height) best = thumbnail;
+  }
+  return best;
+}
 
 /** The card's job fields from the non-live `job` read last and, for a standalone board, its live fields now. */
 export function boardJobOf(full: FullJob | null | undefined, live?: RrLiveModel['job']): BoardJob {
@@ -61,7 +85,41 @@ export function boardJobOf(full: FullJob | null | undefined, live?: RrLiveModel[
     timeLeftSlicer: current.timesLeft?.slicer ?? null,
     lastFileName: job.lastFileName,
     lastDuration: job.lastDuration,
+    layer: current.layer,
+    layerCount: job.file?.numLayers ?? null,
+    thumbnail: thumbnailOf(job.file?.thumbnails),
   };
+}
+
+const oneDecimal = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+
+/**
+ * The heaters a person looks at, bed first, then chamber and tools, each numbered within its kind: the live
+ * `heat.heaters` with the roles of the non-live part. The target is the setpoint of the heater's state.
+ */
+export function heatersOf(
+  live: LiveHeat | null | undefined,
+  roles: HeaterRoles | undefined,
+): MachineHeater[] {
+  const kindOf = (index: number): MachineHeater['kind'] =>
+    roles?.bedHeaters.includes(index) ? 'bed' : roles?.chamberHeaters.includes(index) ? 'chamber' : 'tool';
+  const found = (live?.heaters ?? []).flatMap((heater, index) =>
+    heater ? [{ heater, kind: kindOf(index) }] : [],
+  );
+  const order: MachineHeater['kind'][] = ['bed', 'chamber', 'tool'];
+  return order.flatMap((kind) =>
+    found
+      .filter((entry) => entry.kind === kind)
+      .map(({ heater }, position) => ({
+        kind,
+        number: position + 1,
+        current: oneDecimal(heater.current),
+        target: oneDecimal(
+          heater.state === 'active' ? heater.active : heater.state === 'standby' ? heater.standby : null,
+        ),
+        state: heater.state ?? 'off',
+      })),
+  );
 }
 
 export function identityOf(

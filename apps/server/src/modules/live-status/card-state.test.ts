@@ -15,10 +15,14 @@ const NO_JOB: BoardJob = {
   timeLeftSlicer: null,
   lastFileName: null,
   lastDuration: null,
+  layer: null,
+  layerCount: null,
+  thumbnail: null,
 };
 const reading = (status: string, job: Partial<BoardJob> = {}): BoardReading => ({
   status,
   job: { ...NO_JOB, ...job },
+  heaters: [],
 });
 const read = (status: string, job: Partial<BoardJob> = {}) =>
   deriveLiveStatus({ kind: 'read', reading: reading(status, job) }, IDENTITY, NOW);
@@ -60,7 +64,28 @@ describe('the card state (docs/product.md §4, connection flow)', () => {
       finished: false,
       durationSeconds: 600,
       estimatedEnd: null,
+      layer: null,
+      layerCount: null,
+      thumbnail: null,
     });
+  });
+
+  it("gives the layer, the file's layer count and its thumbnail's size, and the heaters as read", () => {
+    const thumbnail = { format: 'png', width: 300, height: 300, offset: 120, size: 4000, data: null };
+    const heaters = [{ kind: 'bed' as const, number: 1, current: 59.8, target: 60, state: 'active' }];
+    const status = deriveLiveStatus(
+      {
+        kind: 'read',
+        reading: {
+          ...reading('processing', { fileName: 'a.g', layer: 12, layerCount: 80, thumbnail }),
+          heaters,
+        },
+      },
+      IDENTITY,
+      NOW,
+    );
+    expect(status.job).toMatchObject({ layer: 12, layerCount: 80, thumbnail: { width: 300, height: 300 } });
+    expect(status.heaters).toEqual(heaters);
   });
 
   it('keeps progress within 0-100 and gives none when the file size is unknown', () => {
@@ -86,6 +111,9 @@ describe('the card state (docs/product.md §4, connection flow)', () => {
       finished: true,
       durationSeconds: 4321,
       estimatedEnd: null,
+      layer: null,
+      layerCount: null,
+      thumbnail: null,
     });
   });
 
@@ -116,7 +144,13 @@ describe('the card state (docs/product.md §4, connection flow)', () => {
 
   it('resets progress and job on an error, keeping who the board is', () => {
     const status = failedWith({ kind: 'failed', failure: { kind: 'timeout' } });
-    expect(status).toEqual({ state: 'boardOffline', job: null, ...IDENTITY, updatedAt: NOW.toISOString() });
+    expect(status).toEqual({
+      state: 'boardOffline',
+      job: null,
+      heaters: [],
+      ...IDENTITY,
+      updatedAt: NOW.toISOString(),
+    });
   });
 });
 
@@ -127,6 +161,7 @@ describe('the status shown for a controller', () => {
     expect(currentStatus(false, printing)).toEqual({
       state: 'gatewayOffline',
       job: null,
+      heaters: [],
       ...IDENTITY,
       updatedAt: null,
     });

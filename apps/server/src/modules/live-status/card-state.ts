@@ -2,6 +2,7 @@ import {
   CONTROLLER_STATUSES,
   type ControllerStatus,
   type MachineCardState,
+  type MachineHeater,
   type MachineJob,
   type MachineLiveStatus,
 } from '@portal/contract';
@@ -51,6 +52,9 @@ export function jobOf(job: BoardJob, now: Date): MachineJob | null {
       finished: false,
       durationSeconds: job.duration,
       estimatedEnd: secondsLeft === null ? null : endAfter(now, secondsLeft),
+      layer: job.layer,
+      layerCount: job.layerCount,
+      thumbnail: job.thumbnail && { width: job.thumbnail.width, height: job.thumbnail.height },
     };
   }
   if (job.lastFileName) {
@@ -60,6 +64,9 @@ export function jobOf(job: BoardJob, now: Date): MachineJob | null {
       finished: true,
       durationSeconds: job.lastDuration,
       estimatedEnd: null,
+      layer: null,
+      layerCount: null,
+      thumbnail: null,
     };
   }
   return null;
@@ -75,9 +82,14 @@ export function deriveLiveStatus(
   identity: BoardIdentity,
   now: Date,
 ): MachineLiveStatus {
-  const status = (state: MachineCardState, job: MachineJob | null = null): MachineLiveStatus => ({
+  const status = (
+    state: MachineCardState,
+    job: MachineJob | null = null,
+    heaters: MachineHeater[] = [],
+  ): MachineLiveStatus => ({
     state,
     job,
+    heaters,
     ...identity,
     updatedAt: now.toISOString(),
   });
@@ -89,7 +101,11 @@ export function deriveLiveStatus(
     case 'failed':
       return status(meansBoardOffline(outcome.failure) ? 'boardOffline' : 'gatewayOffline');
     case 'read':
-      return status(cardStateOf(outcome.reading.status), jobOf(outcome.reading.job, now));
+      return status(
+        cardStateOf(outcome.reading.status),
+        jobOf(outcome.reading.job, now),
+        outcome.reading.heaters,
+      );
   }
 }
 
@@ -100,11 +116,21 @@ export function deriveLiveStatus(
  */
 export function currentStatus(online: boolean, latest: MachineLiveStatus | undefined): MachineLiveStatus {
   if (online) {
-    return latest ?? { state: 'waiting', job: null, boardName: null, firmwareVersion: null, updatedAt: null };
+    return (
+      latest ?? {
+        state: 'waiting',
+        job: null,
+        heaters: [],
+        boardName: null,
+        firmwareVersion: null,
+        updatedAt: null,
+      }
+    );
   }
   return {
     state: 'gatewayOffline',
     job: null,
+    heaters: [],
     boardName: latest?.boardName ?? null,
     firmwareVersion: latest?.firmwareVersion ?? null,
     updatedAt: latest?.state === 'gatewayOffline' ? latest.updatedAt : null,

@@ -87,6 +87,7 @@ describe('GET /api/v1/machines/status', () => {
     expect(await statusOfGroup('manager@demo.test', 'Voron prototipi')).toEqual({
       state: 'gatewayOffline',
       job: null,
+      heaters: [],
       boardName: null,
       firmwareVersion: null,
       updatedAt: null,

@@ -41,7 +41,7 @@ export function createLiveStatusModule(
     timing: { pollMs: config.liveStatus?.pollMs ?? DEFAULT_POLL_MS, request: REQUEST },
     groupOf: (controllerId) => repository.groupOfController(controllerId),
   });
-  const service = new LiveStatusService({ repository, tunnels, events });
+  const service = new LiveStatusService({ repository, tunnels, events, request: REQUEST });
   const streams = new StatusStreams({
     service,
     events,

@@ -129,6 +129,9 @@ describe('the live status monitor', () => {
         finished: true,
         durationSeconds: 120,
         estimatedEnd: null,
+        layer: null,
+        layerCount: null,
+        thumbnail: null,
       },
     });
     await vi.waitFor(() =>

@@ -1,4 +1,4 @@
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { machineGroups } from '../../db/schema.ts';
 
@@ -27,6 +27,15 @@ export class LiveStatusRepository {
       .from(machineGroups)
       .where(visibility)
       .orderBy(asc(machineGroups.name), asc(machineGroups.id));
+  }
+
+  /** Whether `visibility` selects the machine group of the controller. */
+  async isVisible(visibility: SQL | undefined, controllerId: number): Promise<boolean> {
+    const [row] = await this.#db
+      .select({ id: machineGroups.id })
+      .from(machineGroups)
+      .where(and(visibility, eq(machineGroups.computerControllerId, controllerId)));
+    return row !== undefined;
   }
 
   /** The machine group the controller serves, if any (a controller serves at most one). */

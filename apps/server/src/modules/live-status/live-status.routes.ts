@@ -1,4 +1,4 @@
-import { machineStatusListSchema, machineStatusStreamQuerySchema } from '@portal/contract';
+import { idParamsSchema, machineStatusListSchema, machineStatusStreamQuerySchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../shared/app-error.ts';
@@ -41,6 +41,31 @@ export const liveStatusRoutes: FastifyPluginAsyncZod<LiveStatusRoutesOptions> = 
       },
     },
     (request) => service.list(sessionOf(request)),
+  );
+
+  app.get(
+    '/api/v1/machines/:id/job/thumbnail',
+    {
+      schema: {
+        tags,
+        summary: 'The thumbnail of the file the machine is printing, as its slicer embedded it (PNG)',
+        description: "Only while the machine's live status names a job with a thumbnail (`job.thumbnail`).",
+        params: idParamsSchema,
+        response: {
+          200: { description: 'A PNG image', content: { 'image/png': { schema: z.string() } } },
+          ...errorResponses(400, 401, 404, 502, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const png = await service.jobThumbnail(sessionOf(request), request.params.id);
+      // Private: it shows one business's job; a minute is long enough for a page's re-renders.
+      // Bytes are sent as they are (Fastify serializes no Buffer); the schema only documents them.
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=60')
+        .send(png as never);
+    },
   );
 
   app.get(

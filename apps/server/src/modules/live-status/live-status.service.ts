@@ -1,4 +1,7 @@
 import type { MachineLiveStatus, MachineStatus } from '@portal/contract';
+import { LRUCache } from 'lru-cache';
+import { AppError } from '../../shared/app-error.ts';
+import { readFileThumbnail, type TunnelGetOptions } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import { currentStatus } from './card-state.ts';
@@ -11,7 +14,12 @@ export interface LiveStatusServiceDeps {
   repository: LiveStatusRepository;
   tunnels: TunnelRegistry;
   events: MachineEvents;
+  /** Limits of a request to a board, as the monitor's. */
+  request: TunnelGetOptions;
 }
+
+/** Thumbnails read lately, by controller and file: a job's image does not change while it runs. */
+const THUMBNAILS = { max: 64, ttl: 10 * 60 * 1000 };
 
 /**
  * The live statuses users may see. The latest status of each controller is kept from the machine
@@ -20,6 +28,7 @@ export interface LiveStatusServiceDeps {
 export class LiveStatusService {
   readonly #deps: LiveStatusServiceDeps;
   readonly #latest = new Map<number, MachineLiveStatus>();
+  readonly #thumbnails = new LRUCache<string, Buffer>(THUMBNAILS);
 
   constructor(deps: LiveStatusServiceDeps) {
     this.#deps = deps;
@@ -40,6 +49,38 @@ export class LiveStatusService {
   /** The machines' statuses now (synchronous: nothing can change between reading them and what follows). */
   statusesOf(rows: readonly VisibleMachineRow[]): MachineStatus[] {
     return rows.map((row) => toMachineStatus(row, this.statusOf(row.controllerId)));
+  }
+
+  /**
+   * The PNG thumbnail of the job the machine runs, read from its board (docs/duet-http.md §1.3). Another
+   * business's machine, or a job without a thumbnail, is not found.
+   */
+  async jobThumbnail(viewer: Viewer, controllerId: number): Promise<Buffer> {
+    if (!(await this.#deps.repository.isVisible(visibleLiveStatuses(viewer), controllerId))) {
+      throw new AppError('NOT_FOUND');
+    }
+    const job = this.statusOf(controllerId).job;
+    if (!job?.thumbnail) throw new AppError('NOT_FOUND', 'The job has no thumbnail');
+    const key = `${controllerId}\0${job.fileName}`;
+    const cached = this.#thumbnails.get(key);
+    if (cached) return cached;
+    const outcome = await readFileThumbnail(
+      this.#deps.tunnels,
+      controllerId,
+      job.fileName,
+      this.#deps.request,
+    );
+    switch (outcome.kind) {
+      case 'image':
+        this.#thumbnails.set(key, outcome.png);
+        return outcome.png;
+      case 'none':
+        throw new AppError('NOT_FOUND', 'The job has no thumbnail');
+      case 'gatewayOffline':
+        throw new AppError('GATEWAY_OFFLINE');
+      case 'boardOffline':
+        throw new AppError('BOARD_OFFLINE');
+    }
   }
 
   statusOf(controllerId: number): MachineLiveStatus {

@@ -116,7 +116,7 @@ export class FakeBoard {
         state: { status: m.status },
       };
     }
-    const seqs = { boards: 1, job: this.#jobSeq, network: 1, reply: 0, volChanges: [0] };
+    const seqs = { boards: 1, heat: 1, job: this.#jobSeq, network: 1, reply: 0, volChanges: [0] };
     switch (path) {
       case '/rr_model?flags=d99fn':
         return { key: '', flags: 'd99fn', result: { job: liveJob, seqs, state: { status: m.status } } };
@@ -124,6 +124,8 @@ export class FakeBoard {
         return { key: 'job', flags: 'd99vn', result: job };
       case '/rr_model?key=network&flags=d99vn':
         return { key: 'network', flags: 'd99vn', result: { name: m.name } };
+      case '/rr_model?key=heat&flags=d99vn':
+        return { key: 'heat', flags: 'd99vn', result: { bedHeaters: [0], chamberHeaters: [], heaters: [] } };
       case '/rr_model?key=boards&flags=d99vn':
         return { key: 'boards', flags: 'd99vn', result: [{ firmwareVersion: m.firmwareVersion }], next: 0 };
       default:

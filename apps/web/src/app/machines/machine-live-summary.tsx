@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { MachineJobSummary } from '../../features/fleet/components/machine-job-summary';
 import { MachineStatusBadge } from '../../features/fleet/components/machine-status-badge';
+import { MachineTemperatures } from '../../features/fleet/components/machine-temperatures';
 import { useLanguage } from '../../lib/use-language';
 
 export interface MachineLiveSummaryProps {
@@ -53,8 +54,9 @@ export function MachineLiveSummary({ group, status, showShortcuts }: MachineLive
         <div className="flex-shrink-0">
           <MachineStatusBadge state={status.state} />
         </div>
-        <div className="flex-grow-1" style={{ minWidth: 0 }}>
-          <MachineJobSummary status={status} machineName={group.name} />
+        <div className="flex-grow-1 d-flex flex-column gap-2 min-w-0">
+          <MachineJobSummary status={status} machineName={group.name} controllerId={group.computer} />
+          <MachineTemperatures heaters={status.heaters} />
         </div>
         <nav aria-label={t('machinePanel.shortcuts')} className="d-flex flex-wrap gap-2 flex-shrink-0">
           {links.map((link) => (

@@ -7,6 +7,7 @@ import { InlineEdit } from '../../components/ui/inline-edit';
 import { paths } from '../../config/paths';
 import { MachineJobSummary } from '../../features/fleet/components/machine-job-summary';
 import { MachineStatusBadge } from '../../features/fleet/components/machine-status-badge';
+import { MachineTemperatures } from '../../features/fleet/components/machine-temperatures';
 import {
   type InlineField,
   useRenameMachineGroup,
@@ -147,7 +148,8 @@ export function MachinePreviewCard({ group, status, showShortcuts, onMoved }: Ma
               />
             </div>
           </div>
-          <MachineJobSummary status={status} machineName={group.name} />
+          <MachineJobSummary status={status} machineName={group.name} controllerId={group.computer} />
+          <MachineTemperatures heaters={status.heaters} />
         </Card.Body>
         <nav aria-label={t('fleet.card.links', { name: group.name })} className="px-3 pb-3">
           <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">

@@ -6,7 +6,7 @@ const item = (machineGroupId: number, state: MachineStatus['status']['state']): 
   machineGroupId,
   controllerId: machineGroupId + 10,
   name: `M${machineGroupId}`,
-  status: { state, job: null, boardName: null, firmwareVersion: null, updatedAt: null },
+  status: { state, job: null, heaters: [], boardName: null, firmwareVersion: null, updatedAt: null },
 });
 
 describe('withStatus (a status event into the cached list)', () => {

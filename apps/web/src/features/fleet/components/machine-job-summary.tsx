@@ -2,6 +2,7 @@ import type { MachineLiveStatus } from '@portal/contract';
 import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useJobThumbnail } from '../api/get-job-thumbnail';
 import {
   baseName,
   elapsedSeconds,
@@ -12,18 +13,21 @@ import {
 } from '../lib/card-rules';
 
 /**
- * The card's job: file name, progress bar (one decimal), duration and estimated end. A running job's
- * timer ticks every second; a finished job shows its last duration, still.
+ * The card's job: file name, progress bar (one decimal), duration, layer and estimated end, and the file's
+ * thumbnail while it prints. A running job's timer ticks every second; a finished job shows its last duration.
  */
 export function MachineJobSummary({
   status,
   machineName,
+  controllerId,
 }: {
   status: MachineLiveStatus;
   machineName: string;
+  controllerId: number;
 }) {
   const { t, i18n } = useTranslation();
   const { job } = status;
+  const thumbnail = useJobThumbnail(controllerId, job?.thumbnail && !job.finished ? job.fileName : null);
   if (!job) {
     return (
       <p className="text-body-secondary small mb-0" data-testid="machine-job">
@@ -33,37 +37,49 @@ export function MachineJobSummary({
   }
   const progress = job.progress ?? 0;
   return (
-    <div data-testid="machine-job">
-      <div className="d-flex justify-content-between gap-2 small">
-        <span className="text-body-secondary">
-          {job.finished ? t('fleet.card.lastJob') : t('fleet.card.job')}
-        </span>
-        <span className="text-truncate fw-medium" title={job.fileName} data-testid="machine-job-file">
-          {baseName(job.fileName)}
-        </span>
-      </div>
-      <div className="d-flex align-items-center gap-2 my-2">
-        {/* Bootstrap 5.3's progress markup: the outer element is the progressbar and carries its name. */}
-        <div
-          className="progress flex-grow-1"
-          role="progressbar"
-          style={{ height: '0.6rem' }}
-          aria-label={t('fleet.card.progressOf', { name: machineName })}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          aria-valuetext={job.progress === null ? undefined : formatProgress(progress, i18n.language)}
-        >
-          <div
-            className={`progress-bar${job.finished ? ' bg-success' : ''}`}
-            style={{ width: `${progress}%` }}
-          />
+    <div data-testid="machine-job" className="d-flex gap-3">
+      {thumbnail && job.thumbnail && (
+        <img
+          src={thumbnail}
+          alt={t('fleet.card.thumbnail', { file: baseName(job.fileName) })}
+          width={job.thumbnail.width}
+          height={job.thumbnail.height}
+          className="job-thumbnail flex-shrink-0 rounded border bg-body-tertiary"
+          data-testid="machine-thumbnail"
+        />
+      )}
+      <div className="flex-grow-1 min-w-0">
+        <div className="d-flex justify-content-between gap-2 small">
+          <span className="text-body-secondary">
+            {job.finished ? t('fleet.card.lastJob') : t('fleet.card.job')}
+          </span>
+          <span className="text-truncate fw-medium" title={job.fileName} data-testid="machine-job-file">
+            {baseName(job.fileName)}
+          </span>
         </div>
-        <span className="small fw-medium font-monospace" data-testid="machine-progress">
-          {job.progress === null ? '–' : formatProgress(job.progress, i18n.language)}
-        </span>
+        <div className="d-flex align-items-center gap-2 my-2">
+          {/* Bootstrap 5.3's progress markup: the outer element is the progressbar and carries its name. */}
+          <div
+            className="progress flex-grow-1"
+            role="progressbar"
+            style={{ height: '0.6rem' }}
+            aria-label={t('fleet.card.progressOf', { name: machineName })}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            aria-valuetext={job.progress === null ? undefined : formatProgress(progress, i18n.language)}
+          >
+            <div
+              className={`progress-bar${job.finished ? ' bg-success' : ''}`}
+              style={{ width: `${progress}%` }}
+            />
+          </div>
+          <span className="small fw-medium font-monospace" data-testid="machine-progress">
+            {job.progress === null ? '–' : formatProgress(job.progress, i18n.language)}
+          </span>
+        </div>
+        <JobTimes status={status} />
       </div>
-      <JobTimes status={status} />
     </div>
   );
 }
@@ -94,6 +110,16 @@ function JobTimes({ status }: { status: MachineLiveStatus }) {
       <dd className="col-6 text-end mb-1 font-monospace" data-testid="machine-duration">
         {elapsed === null ? '–' : formatHms(elapsed)}
       </dd>
+      {!job.finished && job.layer !== null && (
+        <>
+          <dt className="col-6 fw-normal text-body-secondary">{t('fleet.card.layer')}</dt>
+          <dd className="col-6 text-end mb-1 font-monospace" data-testid="machine-layer">
+            {job.layerCount
+              ? t('fleet.card.layerOf', { layer: job.layer, count: job.layerCount })
+              : job.layer}
+          </dd>
+        </>
+      )}
       {!job.finished && (
         <>
           <dt className="col-6 fw-normal text-body-secondary">{t('fleet.card.estimatedEnd')}</dt>

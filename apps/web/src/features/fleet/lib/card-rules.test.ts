@@ -21,6 +21,9 @@ const running: MachineJob = {
   finished: false,
   durationSeconds: 100,
   estimatedEnd: '2025-01-01T10:10:00.000Z',
+  layer: 12,
+  layerCount: 80,
+  thumbnail: null,
 };
 const finished: MachineJob = {
   ...running,
@@ -34,7 +37,7 @@ const statusOf = (machineGroupId: number, state: MachineStatus['status']['state'
   machineGroupId,
   controllerId: machineGroupId + 100,
   name: `M${machineGroupId}`,
-  status: { state, job: running, boardName: 'duet', firmwareVersion: '3.5', updatedAt: null },
+  status: { state, job: running, heaters: [], boardName: 'duet', firmwareVersion: '3.5', updatedAt: null },
 });
 
 describe('formatProgress', () => {

@@ -119,10 +119,11 @@ export function cardStatusOf(
   failedState: MachineCardState | null,
 ): MachineLiveStatus {
   const found = statuses?.find((item) => item.machineGroupId === machineGroupId)?.status;
-  if (found) return failedState ? { ...found, state: failedState, job: null } : found;
+  if (found) return failedState ? { ...found, state: failedState, job: null, heaters: [] } : found;
   return {
     state: failedState ?? 'waiting',
     job: null,
+    heaters: [],
     boardName: null,
     firmwareVersion: null,
     updatedAt: null,

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiBlob } from '../../../lib/api-client';
+
+/** GET /api/v1/machines/{controllerId}/job/thumbnail: the running file's thumbnail, as its slicer embedded it. */
+export const getJobThumbnailQueryOptions = (controllerId: number, fileName: string) =>
+  queryOptions({
+    queryKey: ['machines', controllerId, 'job-thumbnail', fileName],
+    queryFn: ({ signal }) => apiBlob(`/api/v1/machines/${controllerId}/job/thumbnail`, { signal }),
+    // A file's thumbnail does not change while it prints; a missing one is not worth asking again for.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    meta: { silent: true },
+  });
+
+/** An address the page can show the job's thumbnail from, while it has one; revoked when no longer shown. */
+export function useJobThumbnail(controllerId: number, fileName: string | null): string | undefined {
+  const query = useQuery({
+    ...getJobThumbnailQueryOptions(controllerId, fileName ?? ''),
+    enabled: fileName !== null,
+  });
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!query.data || fileName === null) return setUrl(undefined);
+    const address = URL.createObjectURL(query.data);
+    setUrl(address);
+    return () => URL.revokeObjectURL(address);
+  }, [query.data, fileName]);
+  return url;
+}
