@@ -59,6 +59,13 @@ async function fillNewUser(dialog: Locator, user: NewUser, password: string, con
   await dialog.getByLabel(t('users.form.passwordConfirmation')).fill(confirmation);
 }
 
+/** The message shown beside a field (its `…-error` description), once there is one. */
+async function messageBeside(field: Locator): Promise<string> {
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const id = await field.getAttribute('id');
+  return field.page().locator(`[id="${id}-error"]`).innerText();
+}
+
 /** The business of the signed-in user, as the API tells the page itself. */
 const ownBusiness = (page: Page, userId: number) =>
   page.evaluate(async (id) => {
@@ -83,16 +90,38 @@ describe('user administration', () => {
     const roles = await dialog.getByLabel(t('user.fields.role')).locator('option').allTextContents();
     expect(roles).toEqual([t('roles.Manager'), 'Tecnico', 'Cliente']);
 
+    // An empty form: every field's message at once, each beside its field, and nothing sent.
+    await dialog.getByRole('button', { name: t('common.create') }).click();
+    expect(await messageBeside(dialog.getByLabel(t('user.fields.business')))).toBe(
+      t('users.checks.invalidBusiness.body'),
+    );
+    expect(await messageBeside(dialog.getByLabel(t('users.form.password'), { exact: true }))).toBe(
+      t('users.checks.invalidPassword.body'),
+    );
+    expect(await messageBeside(dialog.getByLabel(t('users.contacts.fields.email')))).toBe(
+      t('validation.required'),
+    );
+    expect(await messageBeside(dialog.getByLabel(t('user.fields.name'), { exact: true }))).toBe(
+      t('validation.required'),
+    );
+    expect(await page.getByTestId('toast-area').getByRole('alert').count(), 'toasts are for outcomes').toBe(
+      0,
+    );
+
     const nadia = { email: 'nadia.nuova@example.com', name: 'Nadia', surname: 'Nuova' };
     await fillNewUser(dialog, nadia, NEW_PASSWORD);
-    // The checks of docs/product.md §5 come before anything is sent: first the business.
     await dialog.getByRole('button', { name: t('common.create') }).click();
-    await dismissToast(page, 'Seleziona un valore di azienda valido');
+    // The checks of docs/product.md §5 come before anything is sent: the business is still missing.
+    expect(await messageBeside(dialog.getByLabel(t('user.fields.business')))).toBe(
+      t('users.checks.invalidBusiness.body'),
+    );
 
     await dialog.getByLabel(t('user.fields.business')).selectOption({ label: BUSINESS_A });
     await dialog.getByLabel(t('users.form.passwordConfirmation')).fill('Diversa1234!');
     await dialog.getByRole('button', { name: t('common.create') }).click();
-    await dismissToast(page, 'Le password non coincidono');
+    expect(await messageBeside(dialog.getByLabel(t('users.form.passwordConfirmation')))).toBe(
+      t('users.checks.passwordMismatch.body'),
+    );
 
     await dialog.getByLabel(t('users.form.passwordConfirmation')).fill(NEW_PASSWORD);
     await dialog.getByLabel(t('user.fields.role')).selectOption({ label: t('roles.Customer') });
@@ -120,7 +149,8 @@ describe('user administration', () => {
     expect(await current.evaluate((input) => input === document.activeElement)).toBe(true);
     await current.fill('Sbagliata1!');
     await own.getByRole('button', { name: t('common.save') }).click();
-    await own.getByText(t('validation.wrongPassword')).waitFor();
+    expect(await messageBeside(current)).toBe(t('validation.wrongPassword'));
+    expect(await own.getByTestId('toast-area').getByRole('alert').count(), 'no toast for a field').toBe(0);
     await expectAccessible(own, 'own profile, wrong current password');
     await current.fill(NEW_PASSWORD);
     await own.getByRole('button', { name: t('common.save') }).click();
@@ -228,7 +258,10 @@ describe('user administration', () => {
     await dialog.getByLabel(t('users.form.password'), { exact: true }).fill(NEW_PASSWORD);
     await dialog.getByLabel(t('users.form.passwordConfirmation')).fill(NEW_PASSWORD);
     await dialog.getByRole('button', { name: t('common.create') }).click();
-    await dismissToast(page, 'Esiste già un utente con questa email');
+    expect(await messageBeside(dialog.getByLabel(t('users.contacts.fields.email')))).toBe(
+      t('errors.EMAIL_TAKEN'),
+    );
+    expect(await page.getByTestId('toast-area').getByRole('alert').count()).toBe(0);
     await dialog.getByRole('button', { name: t('common.cancel') }).click();
 
     // A filter longer than the server accepts: its VALIDATION_FAILED answer reads in Italian.

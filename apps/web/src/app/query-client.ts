@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@portal/contract';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { logout } from '../features/auth/api/logout';
 import { ApiError, SessionExpiredError } from '../lib/api-client';
@@ -12,6 +13,8 @@ interface RequestMeta extends Record<string, unknown> {
   authRequest?: boolean;
   /** The caller copes with failure itself: no error toast. */
   silent?: boolean;
+  /** Errors the caller's form shows beside its fields (lib/form-errors.ts showFieldErrors): no toast for them. */
+  fieldErrors?: readonly ErrorCode[];
 }
 
 declare module '@tanstack/react-query' {
@@ -32,6 +35,7 @@ function handleError(error: unknown, meta: RequestMeta | undefined): void {
     return;
   }
   if (meta?.silent) return;
+  if (error instanceof ApiError && error.code && meta?.fieldErrors?.includes(error.code)) return;
   const lines =
     error instanceof ApiError ? formatErrorLines(error.body, translateErrorCode, translateValidation) : null;
   showToast({

@@ -1,7 +1,9 @@
 import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
-import { type IssueLike, type ValidationCode, validationCodeOf } from '@portal/contract';
-import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
+import { type ErrorCode, type IssueLike, type ValidationCode, validationCodeOf } from '@portal/contract';
+import type { FieldError, FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { ApiError, fieldCodeOf } from './api-client';
+import { i18n } from './i18n';
 
 /** The issue fields this mapping needs; zod's issues carry more. */
 export type FormIssue = IssueLike;
@@ -39,4 +41,32 @@ export function translatedResolver<Schema extends z.ZodType<unknown, FieldValues
     }
     return { values: {}, errors: toNestErrors(errors, options) };
   };
+}
+
+/**
+ * Puts a failed call's field messages beside the form's fields: a VALIDATION_FAILED answer's codes under the
+ * fields it names, and the errors of `byCode` (EMAIL_TAKEN…) under theirs. True when the error was shown so; the
+ * caller's mutation then names the same codes in `meta.fieldErrors`, so no toast repeats it.
+ */
+export function showFieldErrors<Values extends FieldValues>(
+  form: UseFormReturn<Values, unknown, FieldValues>,
+  error: unknown,
+  byCode: Partial<Record<ErrorCode, Path<Values>>>,
+): boolean {
+  if (!(error instanceof ApiError) || !error.code) return false;
+  const field = byCode[error.code];
+  if (field) {
+    form.setError(field, { message: i18n.t(`errors.${error.code}`) }, { shouldFocus: true });
+    return true;
+  }
+  if (error.code !== 'VALIDATION_FAILED') return false;
+  const fields = Object.keys((error.body as { fields?: Record<string, unknown> } | null)?.fields ?? {});
+  const known = fields.filter((name) => name in form.getValues());
+  for (const name of known) {
+    const code = fieldCodeOf(error, name);
+    form.setError(name as Path<Values>, {
+      message: i18n.t(code ? `validation.${code}` : 'validation.invalid'),
+    });
+  }
+  return known.length > 0;
 }

@@ -83,6 +83,7 @@ function InlineEditForm({ label, value, schema, onSave, onDone }: InlineEditForm
           aria-label={label}
           autoFocus
           isInvalid={error !== undefined}
+          aria-invalid={error !== undefined || undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {

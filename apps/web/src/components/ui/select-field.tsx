@@ -47,6 +47,7 @@ export function SelectField({
           required={required}
           disabled={disabled}
           isInvalid={error !== undefined}
+          aria-invalid={error !== undefined || undefined}
           aria-describedby={describedBy}
           {...registration}
         >

@@ -20,6 +20,7 @@ export function TextAreaField({ id, label, registration, rows = 3, error }: Text
           as="textarea"
           rows={rows}
           isInvalid={error !== undefined}
+          aria-invalid={error !== undefined || undefined}
           aria-describedby={describedBy}
           {...registration}
         />

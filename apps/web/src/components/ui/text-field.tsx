@@ -44,6 +44,7 @@ export function TextField({
           required={required}
           inputMode={inputMode}
           isInvalid={error !== undefined}
+          aria-invalid={error !== undefined || undefined}
           aria-describedby={describedBy}
           {...registration}
         />

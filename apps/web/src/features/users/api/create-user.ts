@@ -14,6 +14,8 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
+    // The create dialog shows these beside its fields (user-create-dialog.tsx).
+    meta: { fieldErrors: ['EMAIL_TAKEN', 'VALIDATION_FAILED'] },
     onSuccess: async () => {
       showToast({ type: 'success', body: t('users.toasts.created') });
       await queryClient.invalidateQueries({ queryKey: usersListQueryKey });

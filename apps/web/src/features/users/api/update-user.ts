@@ -1,4 +1,4 @@
-import { type User, type UserUpdateBody, userSchema } from '@portal/contract';
+import { type ErrorCode, type User, type UserUpdateBody, userSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,11 +10,13 @@ import { usersListQueryKey } from './get-users';
 export const updateUser = (id: number, body: UserUpdateBody): Promise<User> =>
   apiRequest(`/api/v1/users/${id}`, userSchema, { method: 'PUT', body });
 
-export function useUpdateUser() {
+/** `fieldErrors`: the errors the caller's form shows beside its fields instead of a toast. */
+export function useUpdateUser(fieldErrors: readonly ErrorCode[] = []) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UserUpdateBody }) => updateUser(id, body),
+    meta: { fieldErrors },
     onSuccess: async (user) => {
       showToast({ type: 'success', body: t('users.toasts.updated') });
       queryClient.setQueryData(userQueryKey(user.id), user);

@@ -14,10 +14,10 @@ import { PasswordPairField } from '../../../components/ui/password-pair-field';
 import { SelectField, toId } from '../../../components/ui/select-field';
 import { useBusinessChoices } from '../../../lib/choices';
 import { fieldProps } from '../../../lib/field-props';
-import { showToast } from '../../../lib/toast-store';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateUser } from '../api/create-user';
-import { createUserProblem } from '../lib/create-user-checks';
+import { createUserProblems } from '../lib/create-user-checks';
 import { roleLabel } from './role-label';
 import { UserIdentityFields } from './user-identity-fields';
 
@@ -36,7 +36,8 @@ export interface UserCreateDialogProps {
 /**
  * Creates a user. Administrators pick the business; a manager's is fixed to their own. The role choice
  * offers only roles below the creator's, so non-administrators never see Administrator. The checks of
- * docs/product.md §5 raise their toasts before anything is sent; mount it to open it.
+ * docs/product.md §5 show beside their fields, with every other field's message, before anything is sent;
+ * mount it to open it.
  */
 export function UserCreateDialog({ creator, onHide, business }: UserCreateDialogProps) {
   const { t } = useTranslation();
@@ -56,21 +57,30 @@ export function UserCreateDialog({ creator, onHide, business }: UserCreateDialog
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  // Every field's message at once, beside its field: the form's rules, then the checks of docs/product.md §5.
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = createUserProblem(form.getValues(), creator.role);
-    if (problem) {
-      showToast({ type: problem.type, header: t(problem.header), body: t(problem.body) });
+    const valid = await form.trigger();
+    const problems = createUserProblems(form.getValues(), creator.role);
+    for (const problem of problems) form.setError(problem.field, { message: t(problem.body) });
+    const first = problems[0]?.field ?? Object.keys(form.formState.errors)[0];
+    if (!valid || problems.length > 0) {
+      if (first) form.setFocus(first as Parameters<typeof form.setFocus>[0]);
       return;
     }
-    void form.handleSubmit((body) => create.mutate(body, { onSuccess: onHide }))(event);
+    void form.handleSubmit((body) =>
+      create.mutate(body, {
+        onSuccess: onHide,
+        onError: (error) => showFieldErrors(form, error, { EMAIL_TAKEN: 'email' }),
+      }),
+    )(event);
   };
 
   const ownBusiness = businesses?.find((choice) => choice.id === creator.business)?.name;
   return (
     <FormDialog
       title={t('users.create.title')}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onCancel={onHide}
       submitLabel={t('common.create')}
       busy={create.isPending}
@@ -79,7 +89,7 @@ export function UserCreateDialog({ creator, onHide, business }: UserCreateDialog
         <SelectField
           id="user-create-business"
           label={t('user.fields.business')}
-          registration={form.register('business', { setValueAs: toId })}
+          {...fieldProps(form, 'business', { setValueAs: toId })}
           choices={(businesses ?? []).map((choice) => ({ id: choice.id, label: choice.name }))}
           emptyLabel={t('users.create.chooseBusiness')}
           emptyChoosable

@@ -16,11 +16,9 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { PasswordPairField } from '../../../components/ui/password-pair-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { fieldCodeOf } from '../../../lib/api-client';
 import { fieldProps } from '../../../lib/field-props';
-import { translatedResolver } from '../../../lib/form-errors';
+import { showFieldErrors, translatedResolver } from '../../../lib/form-errors';
 import { clearSession } from '../../../lib/session-store';
-import { showToast } from '../../../lib/toast-store';
 import { useUpdateUser } from '../api/update-user';
 import { needsCurrentPassword, profileUpdateBody, repeatDiffers } from '../lib/profile-update';
 import { roleLabel } from './role-label';
@@ -50,7 +48,7 @@ type ProfileInput = z.input<typeof profileSchema>;
  */
 export function UserProfileForm({ user, viewer }: { user: User; viewer: SessionClaims }) {
   const { t } = useTranslation();
-  const update = useUpdateUser();
+  const update = useUpdateUser(['VALIDATION_FAILED', 'EMAIL_TAKEN']);
   // Role and enabled are for whoever manages the user, never for oneself.
   const ownProfile = user.id === viewer.id;
   const managesUser = !ownProfile && canIn(viewer, 'manageUsers', user.business);
@@ -75,20 +73,19 @@ export function UserProfileForm({ user, viewer }: { user: User; viewer: SessionC
       form.setError('currentPassword', { message: t('validation.required') }, { shouldFocus: true });
       return;
     }
-    if (repeatDiffers(values)) {
-      showToast({ type: 'warning', body: t('users.toasts.passwordsDontMatch') });
-    }
+    // docs/product.md §5: the update is sent all the same; the message stays beside the repeat.
+    const repeatMessage = repeatDiffers(values) ? t('users.toasts.passwordsDontMatch') : null;
     update.mutate(
       { id: user.id, body: profileUpdateBody(values, user, managesUser, needsCurrent) },
       {
         onSuccess: () => {
           // The server ends every session of a user whose own password or email changed, this one included.
           if (needsCurrent) clearSession('SESSION_ENDED');
+          else if (repeatMessage) form.setError('passwordRepeat', { message: repeatMessage });
         },
         onError: (error) => {
-          const code = fieldCodeOf(error, 'currentPassword');
-          if (code)
-            form.setError('currentPassword', { message: t(`validation.${code}`) }, { shouldFocus: true });
+          showFieldErrors(form, error, { EMAIL_TAKEN: 'email' });
+          if (repeatMessage) form.setError('passwordRepeat', { message: repeatMessage });
         },
       },
     );

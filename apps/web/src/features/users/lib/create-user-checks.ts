@@ -1,6 +1,6 @@
 import type { Role } from '@portal/contract';
 
-/** The toast of a create-user check that failed: catalog keys of its header and body, and its type. */
+/** A create-user check that failed: catalog keys of its header and body (docs/product.md §5), and its type. */
 export interface CreateUserProblem {
   header:
     | 'users.checks.invalidBusiness.header'
@@ -21,39 +21,50 @@ export interface CreateUserCheckValues {
   passwordConfirmation: string;
 }
 
+/** The field a failed check is shown beside. */
+export type CreateUserCheckField = 'business' | 'role' | 'password' | 'passwordConfirmation';
+
 /**
- * The client checks of docs/product.md §5 before a user is created, in its order: a chosen
- * business (> 0), a role of lower rank than the creator's (a higher number), a non-empty password equal
- * to its confirmation. Null when the form may be sent. The server checks the same rules again.
+ * The client checks of docs/product.md §5 before a user is created, in its order: a chosen business (> 0), a
+ * role of lower rank than the creator's (a higher number), a non-empty password equal to its confirmation.
+ * Every check that fails, each with the field it belongs beside; empty when the form may be sent. The server
+ * checks the same rules again.
  */
-export function createUserProblem(values: CreateUserCheckValues, creator: Role): CreateUserProblem | null {
+export function createUserProblems(
+  values: CreateUserCheckValues,
+  creator: Role,
+): (CreateUserProblem & { field: CreateUserCheckField })[] {
+  const problems: (CreateUserProblem & { field: CreateUserCheckField })[] = [];
   if (!(values.business > 0)) {
-    return {
+    problems.push({
+      field: 'business',
       header: 'users.checks.invalidBusiness.header',
       body: 'users.checks.invalidBusiness.body',
       type: 'danger',
-    };
+    });
   }
   if (!(values.role > creator)) {
-    return {
+    problems.push({
+      field: 'role',
       header: 'users.checks.invalidRole.header',
       body: 'users.checks.invalidRole.body',
       type: 'danger',
-    };
+    });
   }
   if (values.password === '') {
-    return {
+    problems.push({
+      field: 'password',
       header: 'users.checks.invalidPassword.header',
       body: 'users.checks.invalidPassword.body',
       type: 'danger',
-    };
-  }
-  if (values.password !== values.passwordConfirmation) {
-    return {
+    });
+  } else if (values.password !== values.passwordConfirmation) {
+    problems.push({
+      field: 'passwordConfirmation',
       header: 'users.checks.invalidPassword.header',
       body: 'users.checks.passwordMismatch.body',
       type: 'warning',
-    };
+    });
   }
-  return null;
+  return problems;
 }
