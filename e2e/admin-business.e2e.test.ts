@@ -1,7 +1,7 @@
 import { SESSION_MAX_HOURS } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { location, logIn, submitLogin } from '../test-kit/browser-session.ts';
+import { location, logIn, storedToken, submitLogin } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
@@ -246,6 +246,23 @@ describe('businesses and licences, as an administrator', () => {
     await submitLogin(customer, 'customer2@demo.test');
     await toast(customer, "La tua azienda è sospesa: contatta l'operatore.").waitFor();
     expect(location(customer)).toBe('/it/login');
+
+    // Administrators still open its machines, told that the business is suspended.
+    const token = await storedToken(admin);
+    const machineId = await admin.evaluate(async (bearer) => {
+      const response = await fetch('/api/v1/machinegroup?q=Prusa%20laboratorio', {
+        headers: { Authorization: `Bearer ${bearer}` },
+      });
+      return ((await response.json()) as { items: { id: number }[] }).items[0]?.id;
+    }, token);
+    await admin.goto(`/it/machines/${machineId}`);
+    await admin
+      .getByTestId('business-suspended')
+      .getByText(t('machinePanel.businessSuspended', { name: BUSINESS_B }))
+      .waitFor();
+    await admin.goto('/it/machines');
+    const card = admin.getByRole('article', { name: 'Prusa laboratorio' });
+    await card.getByTestId('machine-business').getByText(t('fleet.card.suspended')).waitFor();
 
     await findBusinessRow(admin, BUSINESS_B).then((found) =>
       found.getByText(t('businesses.status.suspended')).waitFor(),

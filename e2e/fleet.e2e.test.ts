@@ -96,6 +96,10 @@ describe('the machine list', () => {
     await expect
       .poll(() => badge(card(page, 'Prusa laboratorio')).innerText(), EVENTUALLY)
       .toBe(t('fleet.states.boardOffline'));
+    // An administrator sees every business's machines: each card names its business.
+    expect(await card(page, 'Prusa laboratorio').getByTestId('machine-business').innerText()).toMatch(
+      /Brenta Prototipi S\.r\.l\.$/,
+    );
 
     await page.getByRole('button', { name: /Magazzino/ }).click();
     await expect

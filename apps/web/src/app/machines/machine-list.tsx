@@ -1,4 +1,4 @@
-import { can, type MachineGroup } from '@portal/contract';
+import { can, type MachineGroup, Role } from '@portal/contract';
 import { useState } from 'react';
 import { Accordion, Alert, Badge, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useMachineStatuses } from '../../features/fleet/api/get-machine-statuse
 import { cardStatusOf } from '../../features/fleet/lib/card-rules';
 import { type LocationSection, sectionsByLocation } from '../../features/fleet/lib/location-sections';
 import { useAllMachineGroups } from '../../features/machine-groups/api/get-all-machine-groups';
+import { useBusinessChoices } from '../../lib/choices';
 import { useSession } from '../../lib/session-store';
 import { MachinePreviewCard } from './machine-preview-card';
 
@@ -18,6 +19,9 @@ export function MachineList() {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const groups = useAllMachineGroups();
+  // Administrators see every business's machines, so each card names its business.
+  const isAdministrator = session?.claims.role === Role.Administrator;
+  const businesses = useBusinessChoices({ enabled: isAdministrator }).data;
   const { statuses, failedState } = useMachineStatuses();
   // Null until the user opens or closes a section: then the first section is the one open.
   const [openKeys, setOpenKeys] = useState<string[] | null>(null);
@@ -63,6 +67,7 @@ export function MachineList() {
                     group={group}
                     status={cardStatusOf(group.id, statuses, failedState)}
                     showShortcuts={showShortcuts}
+                    business={businesses?.find((business) => business.id === group.business)}
                     onMoved={openLocation}
                   />
                 </Col>

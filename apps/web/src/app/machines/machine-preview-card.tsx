@@ -1,5 +1,5 @@
 import { type MachineGroup, type MachineLiveStatus, machineGroupUpdateBodySchema } from '@portal/contract';
-import { Card } from 'react-bootstrap';
+import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActionsMenuButton, ContextMenuArea, type MenuAction } from '../../components/ui/context-menu';
@@ -24,12 +24,20 @@ export interface MachinePreviewCardProps {
   status: MachineLiveStatus;
   /** Administrators also get the files, maintenance and statistics shortcuts (docs/product.md §6). */
   showShortcuts: boolean;
+  /** The machine's business, for administrators (who see every business's machines). */
+  business?: { name: string; active: boolean } | undefined;
   /** Called once a new location is saved, so the list can open the section the machine moves to. */
   onMoved: (location: string) => void;
 }
 
 /** A machine group's preview on the machine list (docs/product.md §2). */
-export function MachinePreviewCard({ group, status, showShortcuts, onMoved }: MachinePreviewCardProps) {
+export function MachinePreviewCard({
+  group,
+  status,
+  showShortcuts,
+  business,
+  onMoved,
+}: MachinePreviewCardProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const rename = useRenameMachineGroup(group.id);
@@ -130,6 +138,16 @@ export function MachinePreviewCard({ group, status, showShortcuts, onMoved }: Ma
               {t('fleet.card.computer')} {t('fleet.card.computerNumber', { id: group.computer })}
             </span>
           </div>
+          {business && (
+            <div className="d-flex align-items-center gap-2 small" data-testid="machine-business">
+              <span className="text-body-secondary flex-shrink-0">
+                <i className="bi bi-building me-1" aria-hidden="true" />
+                {t('fleet.card.business')}
+              </span>
+              <span className="ms-auto text-truncate fw-medium">{business.name}</span>
+              {!business.active && <Badge bg="danger">{t('fleet.card.suspended')}</Badge>}
+            </div>
+          )}
           <div className="d-flex align-items-center gap-2 small">
             <span className="text-body-secondary flex-shrink-0">
               <i className="bi bi-geo-alt me-1" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { type ComputerController, can, type MachineGroup, type Role } from '@portal/contract';
+import { type ComputerController, can, type MachineGroup, Role } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { useMachineStatuses } from '../../../features/fleet/api/get-machine-statuses';
 import { MachinePanel } from '../../../features/machine-panel/components/machine-panel';
 import { useOperator } from '../../../features/operator/api/get-operator';
+import { useBusinessChoices } from '../../../lib/choices';
 import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -48,6 +49,10 @@ function LiveMachinePanel({
 }) {
   const { statuses, failedState, refetch } = useMachineStatuses();
   const operator = useOperator();
+  const isAdministrator = role === Role.Administrator;
+  const business = useBusinessChoices({ enabled: isAdministrator }).data?.find(
+    (choice) => choice.id === group.business,
+  );
   const status = statuses?.find((entry) => entry.machineGroupId === group.id)?.status;
   const unreachable = unreachableStateOf(status?.state, failedState !== null && !status);
   return (
@@ -56,6 +61,7 @@ function LiveMachinePanel({
       controller={controller}
       role={role}
       licenseContact={`${operator.name} (${operator.email}, ${operator.phone})`}
+      suspendedBusiness={business && !business.active ? business.name : undefined}
       summary={
         status && (
           <MachineLiveSummary group={group} status={status} showShortcuts={can(role, 'machineShortcuts')} />

@@ -6,7 +6,7 @@ import {
   Role,
 } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
-import { Button, Col, Row } from 'react-bootstrap';
+import { Alert, Button, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -29,6 +29,8 @@ export interface MachinePanelProps {
   unavailable?: ReactNode;
   /** Whom a customer asks for a licence (the operator's name and contacts). */
   licenseContact: string;
+  /** The machine's business when it is suspended, for administrators (its users cannot sign in). */
+  suspendedBusiness?: string | undefined;
 }
 
 const proxyFirmwareOf = (firmware: number) =>
@@ -42,6 +44,7 @@ export function MachinePanel({
   summary,
   unavailable,
   licenseContact,
+  suspendedBusiness,
 }: MachinePanelProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -79,6 +82,12 @@ export function MachinePanel({
           )}
         </div>
       </div>
+      {suspendedBusiness !== undefined && (
+        <Alert variant="warning" data-testid="business-suspended">
+          <i className="bi bi-slash-circle me-2" aria-hidden="true" />
+          {t('machinePanel.businessSuspended', { name: suspendedBusiness })}
+        </Alert>
+      )}
       <LicenseNotices
         standing={standing}
         isAdministrator={isAdministrator}
