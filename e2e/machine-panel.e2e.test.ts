@@ -155,6 +155,63 @@ describe('the machine control panel', () => {
     await admin.getByRole('checkbox', { name: t('machinePanel.webcam.lowLatency') }).waitFor();
   });
 
+  it('tells a machine with no licence, or one not activated yet, apart, with the next step for each role', async () => {
+    const admin = await open();
+    await logIn(admin, 'admin@demo.test');
+    const id = await groupId(admin, 'Prusa linea 2');
+    const token = await storedToken(admin);
+    /** The administrator's own API calls, as the page makes them. */
+    const call = (method: string, path: string, body?: unknown) =>
+      admin.evaluate(
+        async ({ method, path, body, token }) => {
+          const response = await fetch(path, {
+            method,
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: body === undefined ? null : JSON.stringify(body),
+          });
+          if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
+          return response.json();
+        },
+        { method, path, body, token },
+      );
+    const group = (await call('GET', `/api/v1/machinegroup/${id}`)) as { computer: number; business: number };
+    const controllerPath = `/api/v1/controller/computer/${group.computer}`;
+    const controller = (await call('GET', controllerPath)) as { name: string; license: number | null };
+    const licences = (await call('GET', '/api/v1/licenses?pageSize=200')) as {
+      items: { id: number; business: number; computer: number | null; activation: number | null }[];
+    };
+    const unbound = licences.items.find(
+      (licence) => licence.computer === null && licence.activation === null,
+    );
+    if (!unbound) throw new Error('the demo business has no licence left to bind');
+    const customer = await open();
+    await openMachine(customer, 'customer@demo.test', 'Prusa linea 2');
+    const expectNotice = async (page: Page, state: string, text: string) => {
+      await page.reload();
+      const notice = page.getByTestId('license-closed');
+      await expect.poll(() => notice.getAttribute('data-license-state'), { timeout: 15_000 }).toBe(state);
+      expect(await notice.innerText()).toContain(text);
+    };
+    try {
+      await call('PUT', controllerPath, { name: controller.name, license: null });
+      await expectNotice(customer, 'none', t('machinePanel.license.none'));
+      expect(await customer.getByTestId('license-closed').innerText()).toContain(
+        t('machinePanel.license.contact', { contact: '' }).trim().replace(/\.$/, ''),
+      );
+      expect(await customer.locator('iframe').count()).toBe(0);
+      await expectAccessible(customer, 'machine without a licence');
+      await admin.goto(`/it/machines/${id}`);
+      await expectNotice(admin, 'none', t('machinePanel.license.noneAdmin'));
+      await admin.getByRole('link', { name: t('machinePanel.license.renew') }).waitFor();
+
+      await call('PUT', controllerPath, { name: controller.name, license: unbound.id });
+      await expectNotice(customer, 'notActivated', t('machinePanel.license.notActivated'));
+      await expectNotice(admin, 'notActivated', t('machinePanel.license.notActivatedAdmin'));
+    } finally {
+      await call('PUT', controllerPath, { name: controller.name, license: controller.license });
+    }
+  });
+
   it('reopens the stream every 30 seconds with the low-latency option, which is remembered', async () => {
     const page = await open();
     await page.clock.install();
