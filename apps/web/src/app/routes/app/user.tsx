@@ -8,12 +8,11 @@ import { paths } from '../../../config/paths';
 import { useBusiness } from '../../../features/business/api/get-business';
 import { useUser } from '../../../features/users/api/get-user';
 import { PushSection } from '../../../features/users/components/push-status';
-import { UserAddresses } from '../../../features/users/components/user-addresses';
-import { UserContacts } from '../../../features/users/components/user-contacts';
 import { UserMachines } from '../../../features/users/components/user-machines';
 import { UserPreferences } from '../../../features/users/components/user-preferences';
 import { UserProfile } from '../../../features/users/components/user-profile';
 import { UserProfileForm } from '../../../features/users/components/user-profile-form';
+import { UserRecords } from '../../../features/users/components/user-records';
 import { parseId } from '../../../lib/route-params';
 import { useSession } from '../../../lib/session-store';
 import { resolveTab } from '../../../lib/tabs';
@@ -70,8 +69,8 @@ export default function UserRoute() {
           )}
         </div>
       )}
-      {tab === 'addresses' && <UserAddresses userId={user.id} />}
-      {tab === 'contacts' && <UserContacts userId={user.id} />}
+      {tab === 'addresses' && <UserRecords kind="addresses" userId={user.id} />}
+      {tab === 'contacts' && <UserRecords kind="contacts" userId={user.id} />}
       {tab === 'machines' && <UserMachines user={user} viewer={viewer} />}
       {tab === 'preferences' && <UserPreferences userId={user.id} />}
     </>

@@ -1,7 +1,7 @@
 import {
-  type AddressCreateBody,
+  addressCreateBodySchema,
   addressSchema,
-  type ContactCreateBody,
+  contactCreateBodySchema,
   contactSchema,
 } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,26 +11,33 @@ import { apiRequest } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 import { userQueryKey } from './get-user';
 
-/** The lists a user owns, each served as /api/v1/users/{id}/{kind}: the shape of an item and the toasts. */
+/**
+ * The lists a user owns, each served as /api/v1/users/{id}/{kind}: the shape of an item, the body that adds
+ * one, and the toasts.
+ */
 const kinds = {
   addresses: {
     schema: addressSchema,
+    body: addressCreateBodySchema,
     added: 'users.toasts.addressAdded',
     deleted: 'users.toasts.addressDeleted',
   },
   contacts: {
     schema: contactSchema,
+    body: contactCreateBodySchema,
     added: 'users.toasts.contactAdded',
     deleted: 'users.toasts.contactDeleted',
   },
 } as const;
 
 export type UserRecordKind = keyof typeof kinds;
-type RecordOf<Kind extends UserRecordKind> = z.infer<(typeof kinds)[Kind]['schema']>;
-type BodyOf<Kind extends UserRecordKind> = {
-  addresses: AddressCreateBody;
-  contacts: ContactCreateBody;
-}[Kind];
+export type UserRecordOf<Kind extends UserRecordKind> = z.infer<(typeof kinds)[Kind]['schema']>;
+/** The schema of the body that adds an item of a kind: the add form validates with it. */
+export type UserRecordBodySchema<Kind extends UserRecordKind> = (typeof kinds)[Kind]['body'];
+
+/** The body schema of a kind, for its add form. */
+export const userRecordBodySchema = <Kind extends UserRecordKind>(kind: Kind): UserRecordBodySchema<Kind> =>
+  kinds[kind].body;
 
 const pathOf = (kind: UserRecordKind, userId: number) => `/api/v1/users/${userId}/${kind}`;
 
@@ -41,8 +48,10 @@ export const userRecordsQueryKey = (kind: UserRecordKind, userId: number) =>
 export const userRecordsQueryOptions = <Kind extends UserRecordKind>(kind: Kind, userId: number) =>
   queryOptions({
     queryKey: userRecordsQueryKey(kind, userId),
-    queryFn: ({ signal }): Promise<RecordOf<Kind>[]> =>
-      apiRequest(pathOf(kind, userId), z.array(kinds[kind].schema), { signal }) as Promise<RecordOf<Kind>[]>,
+    queryFn: ({ signal }): Promise<UserRecordOf<Kind>[]> =>
+      apiRequest(pathOf(kind, userId), z.array(kinds[kind].schema), { signal }) as Promise<
+        UserRecordOf<Kind>[]
+      >,
   });
 
 export function useUserRecords<Kind extends UserRecordKind>(kind: Kind, userId: number) {
@@ -54,7 +63,7 @@ export function useCreateUserRecord<Kind extends UserRecordKind>(kind: Kind, use
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<Kind>) =>
+    mutationFn: (body: z.output<UserRecordBodySchema<Kind>>) =>
       apiRequest(pathOf(kind, userId), kinds[kind].schema, { method: 'POST', body }),
     onSuccess: async () => {
       showToast({ type: 'success', body: t(kinds[kind].added) });
