@@ -3,28 +3,36 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
-import { DEMO_PASSWORD } from '../test-kit/demo.ts';
+import { DEMO_PASSWORD, demoGroupsAssignedTo, idleDemoGroups } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal({}, { demoFleet: true });
 
+// Printing on every printing line of the demo (apps/server/src/demo/demo-machines.ts).
 const MACHINE = 'Prusa linea 1';
+/** A sliced file every simulated card holds (packages/board-sim/src/sd/seed-gcodes.ts). */
+const FILE = 'Supporto_sensore.gcode';
 
-/** The machine group's id, once its board answers through the proxy (the demo gateways dial in after start). */
-async function machineReady(page: Page): Promise<number> {
+/** The administrator's bearer header, for setting up through the API. */
+async function adminHeaders(page: Page): Promise<Record<string, string>> {
   const login = await page.request.post('/api/v1/auth', {
     data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
   });
   const { access_token: token } = (await login.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The machine group's id, once its board answers through the proxy (the demo gateways dial in after start). */
+async function machineReady(page: Page, name = MACHINE): Promise<number> {
+  const headers = await adminHeaders(page);
   const groups = (await (
     await page.request.get('/api/v1/machinegroup?pageSize=100', { headers })
   ).json()) as {
     items: { id: number; name: string; computer: number; firmware: number }[];
   };
-  const group = groups.items.find((item) => item.name === MACHINE);
-  if (!group) throw new Error(`no demo group ${MACHINE}`);
+  const group = groups.items.find((item) => item.name === name);
+  if (!group) throw new Error(`no demo group ${name}`);
   const listing = `/proxy/duet/${group.firmware}/admin/${group.computer}/rr_filelist?dir=0:/gcodes`;
   await expect
     .poll(async () => (await page.request.get(listing, { headers })).status(), { timeout: 30_000 })
@@ -33,12 +41,28 @@ async function machineReady(page: Page): Promise<number> {
 }
 
 /** Signs in (as the administrator unless told) and opens the machine's file browser at 0:. */
-async function openFiles(page: Page, email = 'admin@demo.test'): Promise<void> {
-  const id = await machineReady(page);
+async function openFiles(page: Page, email = 'admin@demo.test', machine = MACHINE): Promise<number> {
+  const id = await machineReady(page, machine);
   await logIn(page, email);
   await page.goto(`/it/machines/${id}/files`);
-  await page.getByRole('heading', { name: `File di ${MACHINE}` }).waitFor();
+  await page.getByRole('heading', { name: `File di ${machine}` }).waitFor();
   await page.getByRole('button', { name: 'gcodes', exact: true }).waitFor();
+  return id;
+}
+
+/** Gives a demo user access to a machine group, as an administrator does on the user's machines tab. */
+async function giveAccess(page: Page, email: string, groupId: number): Promise<void> {
+  const headers = await adminHeaders(page);
+  const users = (await (await page.request.get('/api/v1/users?pageSize=100', { headers })).json()) as {
+    items: { id: number; email: string }[];
+  };
+  const user = users.items.find((item) => item.email === email);
+  if (!user) throw new Error(`no demo user ${email}`);
+  const answer = await page.request.post(`/api/v1/users/${user.id}/machines`, {
+    headers,
+    data: { machine: groupId },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
 }
 
 const crumbs = (page: Page) =>
@@ -56,7 +80,7 @@ const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.
 
 /** Opens a row's menu from its actions button and picks `item` with the arrow keys and Enter. */
 async function chooseByKeyboard(page: Page, file: string, item: string): Promise<void> {
-  const items = ['Scarica', 'Rinomina', 'Elimina'];
+  const items = [t('files.print.action'), 'Scarica', 'Rinomina', 'Elimina'];
   await page.getByRole('button', { name: `Azioni per ${file}` }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => focusedText(page), { timeout: 10_000 }).toBe(items[0]);
@@ -199,15 +223,39 @@ describe('the file browser of a machine', () => {
     ).toBe(0);
   });
 
-  it('works on a phone-sized screen in the light theme', async () => {
+  it('works on a phone-sized screen in the light theme: sizes under the names, Print in the row menu', async () => {
     const page = await open({ width: 390, height: 844 });
     await page.addInitScript(() => localStorage.setItem('theme', 'light'));
     await openFiles(page);
     expect(await page.locator('html').getAttribute('data-bs-theme')).toBe('light');
-    await enter(page, 'gcodes', 'Supporto_sensore.gcode');
+    await page.getByRole('button', { name: 'gcodes', exact: true }).click();
+    await page.getByText(FILE, { exact: true }).waitFor();
     await expectAccessible(page, 'files on a phone, light');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, 'the files page fits a 390 px screen').toBeLessThanOrEqual(0);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow(), 'the files page fits a 390 px screen').toBeLessThanOrEqual(0);
+    const tableOverflow = await page
+      .locator('.table-responsive')
+      .evaluate((table) => table.scrollWidth - table.clientWidth);
+    expect(tableOverflow, 'the file table needs no sideways scrolling').toBeLessThanOrEqual(0);
+
+    // The size column gives way to the name: each file's size stands under its name.
+    expect(await page.getByRole('columnheader', { name: t('files.columns.size') }).isVisible()).toBe(false);
+    const fileRow = page.getByRole('row').filter({ has: page.getByText(FILE, { exact: true }) });
+    expect(await fileRow.getByRole('cell').nth(1).innerText()).toMatch(
+      new RegExp(`^${FILE.replace('.', '\\.')}\\n\\d+(,\\d)? kB$`),
+    );
+
+    await fileRow.getByRole('button', { name: t('files.menu.label', { name: FILE }) }).click();
+    await page
+      .getByRole('menu')
+      .getByRole('menuitem', { name: t('files.print.action') })
+      .click();
+    const dialog = page.getByRole('dialog', { name: t('files.print.title', { name: FILE }) });
+    await dialog.getByTestId('print-time').waitFor();
+    expect(await overflow(), 'the print dialog fits a 390 px screen').toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'the print dialog on a phone, light');
+    await dialog.getByRole('button', { name: t('common.cancel') }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('renames and deletes through the row menu, by mouse and by keyboard', async () => {
@@ -226,6 +274,7 @@ describe('the file browser of a machine', () => {
     await row(page, 'e2e-mouse.gcode').click({ button: 'right' });
     const menu = page.getByRole('menu');
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+      t('files.print.action'),
       t('files.download'),
       'Rinomina',
       'Elimina',
@@ -273,12 +322,15 @@ describe('the file browser of a machine', () => {
     await expectAccessible(page, 'files after the row menu');
   });
 
-  it('offers a customer downloads only, through the customer path', async () => {
+  it('offers a customer printing and downloads only, through the customer path; no print while a job runs', async () => {
     const page = await open();
     await openFiles(page, 'customer@demo.test');
-    await enter(page, 'gcodes', 'Supporto_sensore.gcode');
-    await row(page, 'Supporto_sensore.gcode').click({ button: 'right' });
-    expect(await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual([t('files.download')]);
+    await enter(page, 'gcodes', FILE);
+    await row(page, FILE).click({ button: 'right' });
+    expect(await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual([
+      t('files.print.action'),
+      t('files.download'),
+    ]);
     await page.keyboard.press('Escape');
     // A folder has nothing to offer a customer: no menu button at all.
     expect(
@@ -286,5 +338,71 @@ describe('the file browser of a machine', () => {
         .getByRole('button', { name: /^Azioni per/ })
         .count(),
     ).toBe(0);
+
+    // The demo's first line is printing: the live status keeps the confirm button back, and says why.
+    await row(page, FILE)
+      .getByRole('button', { name: t('files.print.actionNamed', { name: FILE }) })
+      .click();
+    const dialog = page.getByRole('dialog', { name: t('files.print.title', { name: FILE }) });
+    await dialog
+      .getByText(t('files.print.blocked.running', { machine: MACHINE }))
+      .waitFor({ timeout: 20_000 });
+    expect(await dialog.getByRole('button', { name: t('files.print.submit') }).isDisabled()).toBe(true);
+  });
+});
+
+describe('printing from the file browser', () => {
+  it('starts a seeded G-code file on an idle machine as a customer, after a confirm step with its size, time and filament', async () => {
+    const [idle] = idleDemoGroups();
+    if (!idle) throw new Error('the demo fleet has no idle machine');
+    const page = await open();
+    const id = await machineReady(page, idle.name);
+    if (!demoGroupsAssignedTo('customer@demo.test').includes(idle)) {
+      await giveAccess(page, 'customer@demo.test', id);
+    }
+    await openFiles(page, 'customer@demo.test', idle.name);
+    await enter(page, 'gcodes', FILE);
+
+    await page.getByRole('columnheader', { name: t('files.columns.size') }).waitFor();
+    const size = await row(page, FILE).locator('td.file-size').innerText();
+    expect(size).toMatch(/^\d+(,\d)? kB$/);
+    expect(await row(page, 'Clienti').locator('td.file-size').innerText()).toBe('');
+
+    await row(page, FILE)
+      .getByRole('button', { name: t('files.print.actionNamed', { name: FILE }) })
+      .click();
+    const dialog = page.getByRole('dialog', { name: t('files.print.title', { name: FILE }) });
+    await dialog.getByText(t('files.print.question', { name: FILE, machine: idle.name })).waitFor();
+    // The seeded file's slicer comments: 25m 20s and 2140.5 mm of filament (packages/board-sim/src/sd/seed-gcodes.ts).
+    await dialog.getByTestId('print-time').waitFor();
+    expect(await dialog.getByTestId('print-time').innerText()).toBe('25 min');
+    expect(await dialog.getByTestId('print-filament').innerText()).toBe('2,14 m');
+    expect(await dialog.getByTestId('print-size').innerText()).toBe(size);
+    await expectAccessible(page, 'the print dialog');
+
+    await dialog.getByRole('button', { name: t('files.print.submit') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(t('files.print.started', { name: FILE, machine: idle.name })).waitFor();
+
+    // The live status follows: a second print waits for this one.
+    await row(page, FILE)
+      .getByRole('button', { name: t('files.print.actionNamed', { name: FILE }) })
+      .click();
+    await dialog
+      .getByText(t('files.print.blocked.running', { machine: idle.name }))
+      .waitFor({ timeout: 30_000 });
+    expect(await dialog.getByRole('button', { name: t('files.print.submit') }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: t('common.cancel') }).click();
+
+    // The machine's own page shows the job running with that file.
+    await page.goto(`/it/machines/${id}`);
+    const summary = page.getByRole('region', { name: t('machinePanel.summary', { name: idle.name }) });
+    await expect
+      .poll(
+        async () =>
+          `${await summary.getByTestId('machine-status').innerText()} ${await summary.getByTestId('machine-job-file').innerText()}`,
+        { timeout: 30_000 },
+      )
+      .toBe(`${t('fleet.states.processing')} ${FILE}`);
   });
 });

@@ -17,3 +17,7 @@ export const demoGroupsAssignedTo = (email: DemoEmail): DemoMachineGroup[] =>
 /** Whether the demo hardware of a group comes online: its gateway connects and its board answers. */
 export const isOnlineInDemo = (group: DemoMachineGroup): boolean =>
   group.hardware.gateway === 'online' && group.hardware.board !== 'offline';
+
+/** The demo machine groups whose board comes online idle: a print can start on them at once. */
+export const idleDemoGroups = (): DemoMachineGroup[] =>
+  DEMO_MACHINE_GROUPS.filter((group) => isOnlineInDemo(group) && group.hardware.board === 'idle');

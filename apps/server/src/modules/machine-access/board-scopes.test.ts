@@ -93,6 +93,18 @@ describe('running the machine on the customer path', () => {
     }
   });
 
+  it("starts a print as the web app's file browser sends it: M32 and the quoted full path, form-encoded", () => {
+    for (const path of [
+      '0:/gcodes/Supporto_sensore.gcode',
+      '0:/gcodes/Clienti/Rossi SRL/Coperchio quadro.gcode',
+      "0:/gcodes/l''anello (v2) & co.gcode",
+    ]) {
+      const code = `M32 "${path}"`;
+      expect(allowed('GET', '/rr_gcode', new URLSearchParams({ gcode: code }).toString()), code).toBe(true);
+      expect(dsfCode(code), code).toBe(true);
+    }
+  });
+
   it('writes, moves and deletes in 0:/gcodes, 0:/macros and 0:/filaments, and DWC writes its settings', () => {
     expect(allowed('POST', '/rr_upload', 'name=0%3A%2Fgcodes%2Fcube.gcode&time=2026-1-1T10:00:00')).toBe(
       true,

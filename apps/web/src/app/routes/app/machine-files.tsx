@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
+import { useMachineStatuses } from '../../../features/fleet/api/get-machine-statuses';
 import { FileBrowser } from '../../../features/machine-files/components/file-browser';
 import { FilesHeader } from '../../../features/machine-files/components/files-header';
 import { useSession } from '../../../lib/session-store';
@@ -11,7 +12,10 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useBoardTarget } from '../../machines/use-board-target';
 import { useMachineContext } from '../../machines/use-machine-context';
 
-/** /machines/{id}/files: the file browser of the machine's board (docs/product.md §2 and §4). */
+/**
+ * /machines/{id}/files: the file browser of the machine's board (docs/product.md §2 and §4), with the machine's
+ * live state from the fleet's status stream, which decides whether a print may start.
+ */
 export default function MachineFilesRoute() {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -23,13 +27,21 @@ export default function MachineFilesRoute() {
   const role = useSession()?.claims.role;
   // Rename and delete go with the administrators' files shortcut (docs/product.md §6).
   const canManage = role !== undefined && can(role, 'machineShortcuts');
+  const { statuses } = useMachineStatuses();
+  const machineState = statuses?.find((entry) => entry.machineGroupId === group?.id)?.status.state;
 
   if (context.status === 'missing') return <Navigate replace to={paths.dashboard.getHref(lang)} />;
   return (
     <>
       <FilesHeader machineName={group?.name} backHref={paths.machines.getHref(lang)} />
-      {target ? (
-        <FileBrowser key={target.controllerId} target={target} canManage={canManage} />
+      {target && group ? (
+        <FileBrowser
+          key={target.controllerId}
+          target={target}
+          canManage={canManage}
+          machineName={group.name}
+          machineState={machineState}
+        />
       ) : (
         <PageSpinner />
       )}

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { BoardRefusedError, type BoardTarget, boardCallUrl } from './board-target';
+import { getFileInfo } from './file-info';
 import { getFileList } from './get-file-list';
 import { moveFile } from './move-file';
+import { startPrint } from './start-print';
 
 const target: BoardTarget = { controllerId: 7, firmware: '3.5', path: 'admin' };
 
@@ -64,5 +66,45 @@ describe('the board calls of the file browser', () => {
       '/proxy/duet/3.5/admin/7/rr_move?old=0%3A%2Fgcodes%2Fa.g&new=0%3A%2Fgcodes%2Fa.g.bck&deleteexisting=yes',
       '/proxy/duet/3.5/admin/7/rr_move?old=0%3A%2Fgcodes%2Fa.g&new=0%3A%2Fgcodes%2Fb.g',
     ]);
+  });
+
+  it("reads a file's information, and refuses what the board cannot read", async () => {
+    const urls = boardAnswering(
+      {
+        body: {
+          err: 0,
+          fileName: '0:/gcodes/Clienti/a b.gcode',
+          size: 45_000,
+          printTime: 1520,
+          filament: [2140.5],
+          generatedBy: 'PrusaSlicer 2.9.4',
+        },
+      },
+      { body: { err: 0, size: 10 } },
+      { body: { err: 1, fileName: '0:/gcodes/gone.gcode' } },
+    );
+    expect(await getFileInfo(target, '0:/gcodes/Clienti/a b.gcode')).toEqual({
+      size: 45_000,
+      printTime: 1520,
+      simulatedTime: undefined,
+      filament: [2140.5],
+    });
+    expect((await getFileInfo(target, '0:/gcodes/bare.g')).filament).toEqual([]);
+    await expect(getFileInfo(target, '0:/gcodes/gone.gcode')).rejects.toEqual(new BoardRefusedError(1));
+    expect(urls[0]).toBe('/proxy/duet/3.5/admin/7/rr_fileinfo?name=0%3A%2Fgcodes%2FClienti%2Fa+b.gcode');
+  });
+
+  it('starts a print with M32 and the quoted full path; RRF and DSF answers both count as taken', async () => {
+    const urls = boardAnswering(
+      { body: { buff: 230 } },
+      { body: { bufferSpace: 255, err: 0 } },
+      { body: { err: 1 } },
+    );
+    await startPrint(target, '0:/gcodes/Clienti/a b.gcode');
+    await startPrint(target, '0:/gcodes/c.g');
+    await expect(startPrint(target, '0:/gcodes/c.g')).rejects.toEqual(new BoardRefusedError(1));
+    expect(urls[0]).toBe(
+      '/proxy/duet/3.5/admin/7/rr_gcode?gcode=M32+%220%3A%2Fgcodes%2FClienti%2Fa+b.gcode%22',
+    );
   });
 });

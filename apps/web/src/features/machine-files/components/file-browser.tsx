@@ -1,3 +1,4 @@
+import type { MachineCardState } from '@portal/contract';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +18,12 @@ import {
   rootStack,
   truncateTo,
 } from '../lib/path-stack';
+import { isPrintable } from '../lib/print-rules';
 import { DeleteDialog } from './delete-dialog';
 import { FileBreadcrumb } from './file-breadcrumb';
 import { describeFileError } from './file-error';
 import { FileTable } from './file-table';
+import { PrintDialog } from './print-dialog';
 import { RenameDialog } from './rename-dialog';
 import { UploadPanel } from './upload-panel';
 
@@ -28,16 +31,21 @@ export interface FileBrowserProps {
   target: BoardTarget;
   /** Offers rename and delete in the rows' menus (administrators; the board path enforces nothing itself). */
   canManage: boolean;
+  /** The machine's name, which the print dialog names. */
+  machineName: string;
+  /** The machine's live state when known (the fleet's status stream): a busy machine does not start a print. */
+  machineState: MachineCardState | undefined;
 }
 
-/** The entry a rename or delete dialog is open for. */
-type OpenDialog = { kind: 'rename' | 'delete'; entry: BoardEntry; path: string } | null;
+/** The entry a rename, delete or print dialog is open for. */
+type OpenDialog = { kind: 'rename' | 'delete' | 'print'; entry: BoardEntry; path: string } | null;
 
 /**
  * A board's files (docs/product.md §2 and §4): the path is a stack from 0: whose every change reloads the
- * listing; folders cannot be opened while a listing loads; uploads go into the current folder.
+ * listing; folders cannot be opened while a listing loads; uploads go into the current folder; G-code files of
+ * 0:/gcodes print after a confirm step.
  */
-export function FileBrowser({ target, canManage }: FileBrowserProps) {
+export function FileBrowser({ target, canManage, machineName, machineState }: FileBrowserProps) {
   const { t } = useTranslation();
   const [stack, setStack] = useState<PathStack>(rootStack);
   const [sort, setSort] = useState<FileSort>(null);
@@ -60,7 +68,16 @@ export function FileBrowser({ target, canManage }: FileBrowserProps) {
     uploads.upload({ files, folder, existing });
   };
 
+  const printable = (entry: BoardEntry, path: string) => entry.type === 'f' && isPrintable(path);
+
   const rowActions = (entry: BoardEntry, path: string): MenuAction[] => [
+    {
+      id: 'print',
+      label: t('files.print.action'),
+      icon: 'bi-printer',
+      hidden: !printable(entry, path),
+      onSelect: () => setDialog({ kind: 'print', entry, path }),
+    },
     {
       id: 'download',
       label: t('files.download'),
@@ -137,6 +154,19 @@ export function FileBrowser({ target, canManage }: FileBrowserProps) {
             const path = entryPath(stack, entry.name);
             return (
               <>
+                {printable(entry, path) && (
+                  // On a phone the row menu offers it, leaving the row its room for the name.
+                  <Button
+                    variant="outline-primary"
+                    size="sm"
+                    className="d-none d-sm-inline-block me-1"
+                    title={t('files.print.action')}
+                    aria-label={t('files.print.actionNamed', { name: entry.name })}
+                    onClick={() => setDialog({ kind: 'print', entry, path })}
+                  >
+                    <i className="bi bi-printer" aria-hidden="true" />
+                  </Button>
+                )}
                 {entry.type === 'f' && (
                   <Button
                     variant="outline-secondary"
@@ -163,6 +193,16 @@ export function FileBrowser({ target, canManage }: FileBrowserProps) {
           target={target}
           path={dialog.path}
           name={dialog.entry.name}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'print' && (
+        <PrintDialog
+          target={target}
+          entry={dialog.entry}
+          path={dialog.path}
+          machineName={machineName}
+          machineState={machineState}
           onClose={() => setDialog(null)}
         />
       )}

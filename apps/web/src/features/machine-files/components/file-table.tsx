@@ -3,6 +3,7 @@ import { Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatBoardDate } from '../lib/board-date';
 import type { BoardEntry, FileSort, SortColumn } from '../lib/file-sort';
+import { formatFileSize } from '../lib/file-units';
 
 export interface FileTableProps {
   /** The caption: which folder this is. */
@@ -49,7 +50,10 @@ function SortHeader({
   );
 }
 
-/** A board folder: folders and files with icon, name and date; name and date headers sort. */
+/**
+ * A board folder: folders and files with icon, name, date and size (files only); name and date headers sort. On a
+ * phone the size goes under the name, so the row keeps its room for the name.
+ */
 export function FileTable({
   caption,
   entries,
@@ -62,7 +66,7 @@ export function FileTable({
   renderRow = (_entry, row) => row,
   placeholder,
 }: FileTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Table hover responsive className="align-middle mb-0">
       <caption className="visually-hidden">{caption}</caption>
@@ -73,6 +77,9 @@ export function FileTable({
           </th>
           <SortHeader column="name" label={t('files.columns.name')} sort={sort} onSort={onSort} />
           <SortHeader column="date" label={t('files.columns.date')} sort={sort} onSort={onSort} />
+          <th scope="col" className="text-end d-none d-sm-table-cell">
+            {t('files.columns.size')}
+          </th>
           <th scope="col" className="text-end">
             <span className="visually-hidden">{t('files.columns.actions')}</span>
           </th>
@@ -84,7 +91,7 @@ export function FileTable({
             <td>
               <i className="bi bi-arrow-90deg-up" aria-hidden="true" />
             </td>
-            <td colSpan={3}>
+            <td colSpan={4}>
               <Button variant="link" className="p-0" onClick={onGoUp} aria-label={t('files.upLabel')}>
                 {t('files.up')}
               </Button>
@@ -93,13 +100,14 @@ export function FileTable({
         )}
         {placeholder ? (
           <tr>
-            <td colSpan={4} className="text-body-secondary">
+            <td colSpan={5} className="text-body-secondary">
               {placeholder}
             </td>
           </tr>
         ) : (
           entries.map((entry) => {
             const isFolder = entry.type === 'd';
+            const size = isFolder ? '' : formatFileSize(entry.size, i18n.language);
             const row = (
               <tr>
                 <td>
@@ -119,10 +127,14 @@ export function FileTable({
                       {entry.name}
                     </Button>
                   ) : (
-                    entry.name
+                    <>
+                      <span>{entry.name}</span>
+                      <span className="d-block small text-body-secondary d-sm-none">{size}</span>
+                    </>
                   )}
                 </td>
                 <td className="file-date">{formatBoardDate(entry.date)}</td>
+                <td className="file-size text-end text-nowrap d-none d-sm-table-cell">{size}</td>
                 <td className="text-end text-nowrap">{renderActions(entry)}</td>
               </tr>
             );

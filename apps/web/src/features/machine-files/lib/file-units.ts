@@ -1,0 +1,61 @@
+/**
+ * Sizes, durations and filament lengths in the page's language: numbers by Intl.NumberFormat, so Italian reads
+ * '2,3 MB' and English '2.3 MB'.
+ */
+
+const SIZE_UNITS = [
+  { unit: 'gigabyte', bytes: 1e9 },
+  { unit: 'megabyte', bytes: 1e6 },
+  { unit: 'kilobyte', bytes: 1e3 },
+] as const;
+
+/**
+ * A file size in decimal units (1 kB = 1000 bytes, as the symbols mean), one decimal above a kilobyte; whole
+ * bytes below. Empty for a value that is not a size.
+ */
+export function formatFileSize(bytes: number, language: string): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  for (const { unit, bytes: scale } of SIZE_UNITS) {
+    // 999 950 bytes would round to '1000 kB': it is shown as '1 MB' instead.
+    if (bytes >= scale * 0.99995) {
+      return new Intl.NumberFormat(language, {
+        style: 'unit',
+        unit,
+        unitDisplay: 'short',
+        maximumFractionDigits: 1,
+      }).format(bytes / scale);
+    }
+  }
+  return new Intl.NumberFormat(language, { style: 'unit', unit: 'byte', unitDisplay: 'short' }).format(bytes);
+}
+
+const part = (value: number, unit: 'hour' | 'minute' | 'second', language: string) =>
+  new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+
+/**
+ * An estimated duration: hours and minutes ('9 h 42 min'), minutes alone under an hour, seconds under a
+ * minute. A slicer's estimate is no more precise than that.
+ */
+export function formatPrintTime(seconds: number, language: string): string {
+  const total = Math.max(0, Math.round(seconds));
+  if (total < 60) return part(total, 'second', language);
+  const minutes = Math.round(total / 60);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return part(minutes, 'minute', language);
+  return rest === 0
+    ? part(hours, 'hour', language)
+    : `${part(hours, 'hour', language)} ${part(rest, 'minute', language)}`;
+}
+
+/**
+ * Filament per extruder (the board counts millimetres) in metres with at most two decimals, as the statistics
+ * table shows it, listed in the page's language when the job uses several extruders.
+ */
+export function formatFilament(millimetres: readonly number[], language: string): string {
+  const metres = new Intl.NumberFormat(language, { style: 'unit', unit: 'meter', maximumFractionDigits: 2 });
+  const lengths = millimetres.filter((value) => Number.isFinite(value) && value >= 0);
+  return new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(
+    lengths.map((value) => metres.format(value / 1000)),
+  );
+}
