@@ -96,7 +96,8 @@ export class JobControl {
     const entry = sd.stat(path);
     if (!data || !entry) return `Error: File ${path} not found`;
     const info = readSlicedFileInfo(data);
-    const setpoints = firstSetpoints(new TextDecoder().decode(data.subarray(0, 16 * 1024)));
+    // Past the header's thumbnails: the first setpoints come within its first 64 KB.
+    const setpoints = firstSetpoints(new TextDecoder().decode(data.subarray(0, 64 * 1024)));
     this.#job = new JobRun(
       {
         path,
