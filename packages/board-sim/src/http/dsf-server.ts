@@ -186,7 +186,8 @@ async function routeMachine(
     }
     case 'GET fileinfo': {
       const path = routePath(argument);
-      const facts = path === null ? null : machine.fileInfo(path);
+      const thumbnailContent = url.searchParams.get('readThumbnailContent')?.toLowerCase() === 'true';
+      const facts = path === null ? null : machine.fileInfo(path, { thumbnailContent });
       return facts ? json(facts) : reject(404, argument);
     }
     default:

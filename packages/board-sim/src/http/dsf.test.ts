@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { type RunningBoard, startBoard } from '../board.ts';
 import { BOOT_MS } from '../machine/machine.ts';
 import { getJson, rawGet } from '../test/http.ts';
+import { decodedPngSize } from '../test/png.ts';
 
 let sbc: RunningBoard;
 let open: RunningBoard;
@@ -22,6 +23,19 @@ beforeAll(async () => {
   auth = { 'X-Session-Key': key };
 });
 afterAll(() => Promise.all([sbc, open, old].map((board) => board.close())));
+
+interface DsfThumbnail {
+  width: number;
+  height: number;
+  format: string;
+  offset: number;
+  size: number;
+  data: string | null;
+}
+
+interface DsfFileInfo {
+  thumbnails: DsfThumbnail[];
+}
 
 const call = (path: string, init: RequestInit = {}) =>
   fetch(`${sbc.url}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
@@ -138,6 +152,53 @@ describe('DSF REST', () => {
     });
     expect((await call('/machine/fileinfo/gcodes/none.gcode')).status).toBe(404);
   });
+
+  it('lists the thumbnails in fileinfo, each from its first base64 character, with data only when asked for', async () => {
+    const path = '/machine/fileinfo/gcodes/Carter_frontale.gcode';
+    const bare = (await (await call(path)).json()) as DsfFileInfo;
+    expect(bare.thumbnails).toEqual([
+      {
+        width: 32,
+        height: 32,
+        format: 'png',
+        offset: expect.any(Number),
+        size: expect.any(Number),
+        data: null,
+      },
+      {
+        width: 300,
+        height: 300,
+        format: 'png',
+        offset: expect.any(Number),
+        size: expect.any(Number),
+        data: null,
+      },
+    ]);
+    const full = (await (await call(`${path}?readThumbnailContent=true`)).json()) as DsfFileInfo;
+    const file = new TextDecoder().decode(sbc.sd.read('0:/gcodes/Carter_frontale.gcode'));
+    for (const [index, thumbnail] of full.thumbnails.entries()) {
+      expect(thumbnail).toEqual({ ...bare.thumbnails[index], data: expect.any(String) });
+      expect(thumbnail.data).toHaveLength(thumbnail.size);
+      const data = thumbnail.data ?? '';
+      expect(decodedPngSize(data)).toEqual({ width: thumbnail.width, height: thumbnail.height });
+      expect(file.slice(thumbnail.offset - 2, thumbnail.offset + 20)).toBe(`; ${data.slice(0, 20)}`);
+    }
+  });
+
+  it("holds the running job's thumbnails in job.file, without their data", async () => {
+    const run = await fetch(`${old.url}/machine/code`, {
+      method: 'POST',
+      body: 'M32 "Carter_frontale.gcode"',
+    });
+    expect(run.status).toBe(200);
+    const model = (await (await fetch(`${old.url}/machine/model`)).json()) as ObjectModel;
+    expect(model.job.file?.fileName).toBe('0:/gcodes/Carter_frontale.gcode');
+    const info = (await (
+      await fetch(`${old.url}/machine/fileinfo/gcodes/Carter_frontale.gcode`)
+    ).json()) as DsfFileInfo;
+    expect(JSON.parse(JSON.stringify(model.job.file?.thumbnails))).toEqual(info.thumbnails);
+    expect(model.job.file?.thumbnails.map((thumbnail) => thumbnail.data)).toEqual([null, null]);
+  });
 });
 
 describe('rr_* on an SBC', () => {
@@ -168,6 +229,43 @@ describe('rr_* on an SBC', () => {
     const bad = await fetch(`${open.url}/rr_upload?name=0:/gcodes/f.gcode&crc32=1`, { method: 'POST', body });
     expect(await bad.json()).toEqual({ err: 1 });
     expect(open.sd.stat('0:/gcodes/f.gcode')).toBeUndefined();
+  });
+
+  it("emulates rr_thumbnail from DSF's offsets: the rest of that thumbnail at once, err 1 elsewhere", async () => {
+    const name = '0:/gcodes/Supporto_sensore.gcode';
+    const info = await getJson<{ thumbnails: { offset: number; size: number }[] }>(
+      open.url,
+      `/rr_fileinfo?name=${name}`,
+    );
+    const content = await getJson<{ thumbnails: { data: string }[] }>(
+      open.url,
+      '/machine/fileinfo/gcodes/Supporto_sensore.gcode?readThumbnailContent=true',
+    );
+    const [small, large] = info.thumbnails as { offset: number; size: number }[];
+    expect(small).not.toHaveProperty('data');
+    open.sd.write('0:/gcodes/plain.gcode', new TextEncoder().encode('G28\nG1 Z5\n'));
+    expect(await getJson(open.url, '/rr_fileinfo?name=plain.gcode')).not.toHaveProperty('thumbnails');
+    const largeData = content.thumbnails[1]?.data ?? '';
+    expect(await getJson(open.url, `/rr_thumbnail?name=${name}&offset=${large?.offset}`)).toEqual({
+      fileName: name,
+      offset: large?.offset,
+      data: largeData,
+      next: 0,
+      err: 0,
+    });
+    expect(largeData.length).toBeGreaterThan(2600);
+    expect(
+      await getJson(open.url, `/rr_thumbnail?name=${name}&offset=${(large?.offset ?? 0) + 100}`),
+    ).toMatchObject({
+      data: largeData.slice(100),
+      next: 0,
+    });
+    for (const query of [`name=${name}&offset=${(small?.offset ?? 0) - 1}`, `name=${name}`, 'offset=100']) {
+      expect(await getJson(open.url, `/rr_thumbnail?${query}`), query).toEqual({ err: 1 });
+    }
+    expect(await getJson(open.url, `/rr_thumbnail?name=none.gcode&offset=${small?.offset}`)).toEqual({
+      err: 1,
+    });
   });
 
   it('is absent on DSF 3.4: /rr_connect is a 404, the way clients detect an SBC', async () => {

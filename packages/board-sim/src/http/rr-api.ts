@@ -5,9 +5,16 @@ import {
   formatBoardDate,
   type RrConnectResponse,
   type RrFilelistEntry,
+  type RrThumbnailInfo,
 } from '@portal/duet';
+import type { GcodeFileFacts } from '../machine/job-control.ts';
 import type { Machine } from '../machine/machine.ts';
 import { queryModel } from '../machine/model-query.ts';
+import {
+  RR_THUMBNAIL_CHUNK_CHARS,
+  readEmbeddedThumbnails,
+  readThumbnailChunk,
+} from '../sd/gcode-thumbnails.ts';
 import { parseSdPath, resolveInFolder, type SdCard, type SdEntry } from '../sd/sd-card.ts';
 import { type ApiResult, json, reject } from './api-result.ts';
 import { hasNoPassword, passwordAccepted } from './passwords.ts';
@@ -160,20 +167,77 @@ function files(context: RrApiContext, request: RrRequest): ApiResult {
   return json({ dir, first, files: items, next });
 }
 
+/**
+ * rr_fileinfo's thumbnails in the order RRF writes their fields, without DSF's `data`; DSF's emulation leaves
+ * an empty list out (docs/duet-http.md §1.3, §2.3).
+ */
+function thumbnailList(
+  context: RrApiContext,
+  thumbnails: GcodeFileFacts['thumbnails'],
+): { thumbnails?: RrThumbnailInfo[] } {
+  if (context.emulated && thumbnails.length === 0) return {};
+  return {
+    thumbnails: thumbnails.map(({ width, height, format, offset, size }) => ({
+      width,
+      height,
+      format,
+      offset,
+      size,
+    })),
+  };
+}
+
 function fileinfo(context: RrApiContext, request: RrRequest): ApiResult {
   const name = request.params.get('name');
   const facts = context.machine.fileInfo(name);
   if (!facts)
     return json(name === undefined ? { err: 1 } : { err: 1, fileName: resolveInFolder(name, '0:/gcodes') });
-  const { printTime, simulatedTime, ...known } = facts;
+  const { printTime, simulatedTime, thumbnails, ...known } = facts;
   const printDuration = name === undefined ? context.machine.printDuration : null;
   return json({
     err: 0,
     ...known,
+    ...thumbnailList(context, thumbnails),
     ...(printTime ? { printTime } : {}),
     ...(simulatedTime ? { simulatedTime } : {}),
     ...(printDuration !== null ? { printDuration } : {}),
   });
+}
+
+/** The leading digits of a parameter as an unsigned number, as RRF's StrToU32 reads it (0 without any). */
+function unsigned(value: string | undefined): number {
+  const digits = /^\s*\+?(\d+)/.exec(value ?? '');
+  return digits ? Number(digits[1]) : 0;
+}
+
+/**
+ * rr_thumbnail (docs/duet-http.md §1.3, §2.3). RRF reads the file from `offset` and answers at most
+ * RR_THUMBNAIL_CHUNK_CHARS characters of base64 with the `next` offset; DSF's emulation answers the rest of
+ * the thumbnail its parser found at that offset in one go, `next` 0.
+ */
+function thumbnail(context: RrApiContext, request: RrRequest): ApiResult {
+  const name = request.params.get('name');
+  const offset = unsigned(request.params.get('offset'));
+  const data = name ? context.sd.read(resolveInFolder(name, '0:/gcodes')) : undefined;
+  if (context.emulated) {
+    const found = data
+      ? readEmbeddedThumbnails(data).find(
+          (item) => item.data !== null && offset >= item.dataOffset && offset < item.dataOffset + item.size,
+        )
+      : undefined;
+    if (!found?.data) return json({ err: 1 });
+    return json({
+      fileName: name,
+      offset,
+      data: found.data.slice(offset - found.dataOffset),
+      next: 0,
+      err: 0,
+    });
+  }
+  if (name === undefined || offset === 0) return json({ err: 1 });
+  if (!data) return json({ fileName: name, offset, err: 1 });
+  const chunk = readThumbnailChunk(data, offset, RR_THUMBNAIL_CHUNK_CHARS);
+  return json({ fileName: name, offset, data: chunk.data, next: chunk.next, err: chunk.err });
 }
 
 /** Handles a GET `rr_*` request as RRF's SendJsonResponse does, authentication included. */
@@ -241,8 +305,7 @@ export function handleRrGet(context: RrApiContext, request: RrRequest): ApiResul
       return json({ err: dir !== undefined && sd.mkdir(resolveInFolder(dir, '0:/')) ? 0 : 1 });
     }
     case 'thumbnail':
-      // The seeded files carry no thumbnails, so no offset can point at one.
-      return json({ err: 1 });
+      return thumbnail(context, request);
     case 'status': {
       const type = integer(params.get('type'), 1);
       return json(legacyStatus(machine, type >= 1 && type <= 3 ? type : 1));

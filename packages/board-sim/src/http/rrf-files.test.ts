@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningBoard, startBoard } from '../board.ts';
 import { BOOT_MS } from '../machine/machine.ts';
 import { getJson, rawExchange, rawGet } from '../test/http.ts';
+import { decodedPngSize } from '../test/png.ts';
 
 let board: RunningBoard;
 let v35: RunningBoard;
@@ -232,7 +233,10 @@ describe('rr_fileinfo and rr_thumbnail', () => {
       printTime: 8107,
       filament: [14520.8],
       generatedBy: 'PrusaSlicer 2.9.4',
-      thumbnails: [],
+      thumbnails: [
+        { width: 32, height: 32, format: 'png', offset: expect.any(Number), size: expect.any(Number) },
+        { width: 220, height: 124, format: 'png', offset: expect.any(Number), size: expect.any(Number) },
+      ],
     });
     expect(info).not.toHaveProperty('simulatedTime');
     expect(info.lastModified).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -244,8 +248,131 @@ describe('rr_fileinfo and rr_thumbnail', () => {
       fileName: '0:/gcodes/missing.gcode',
     });
     expect(await getJson(board.url, '/rr_fileinfo')).toEqual({ err: 1 });
+  });
+});
+
+interface Thumbnail {
+  width: number;
+  height: number;
+  format: string;
+  offset: number;
+  size: number;
+}
+
+/** The file's thumbnails as the seeded file holds them: its comment lines between begin and end, joined. */
+function thumbnailsInFile(path: string): string[] {
+  const lines = text(board.sd.read(path)).split('\n');
+  const found: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    if (!lines[index]?.startsWith('; thumbnail begin')) continue;
+    const end = lines.indexOf('; thumbnail end', index);
+    found.push(
+      lines
+        .slice(index + 1, end)
+        .map((line) => line.slice(2))
+        .join(''),
+    );
+  }
+  return found;
+}
+
+describe('rr_thumbnail', () => {
+  it('hands out each thumbnail of rr_fileinfo in chunks of base64 that reassemble to its PNG', async () => {
+    const name = '0:/gcodes/Carter_frontale.gcode';
+    const info = await getJson<{ thumbnails: Thumbnail[] }>(board.url, `/rr_fileinfo?name=${name}`);
+    expect(info.thumbnails.map(({ width, height }) => `${width}x${height}`)).toEqual(['32x32', '300x300']);
+    const expected = thumbnailsInFile(name);
+    for (const [index, thumbnail] of info.thumbnails.entries()) {
+      let data = '';
+      let answers = 0;
+      for (let offset = thumbnail.offset; offset !== 0; answers++) {
+        const chunk = await getJson<{ data: string; next: number }>(
+          board.url,
+          `/rr_thumbnail?name=${encodeURIComponent(name)}&offset=${offset}`,
+        );
+        expect(chunk).toEqual({
+          fileName: name,
+          offset,
+          data: expect.any(String),
+          next: expect.any(Number),
+          err: 0,
+        });
+        expect(chunk.data.length).toBeLessThanOrEqual(2600);
+        expect(chunk.data.length % 4).toBe(0);
+        data += chunk.data;
+        offset = chunk.next;
+      }
+      expect(data).toHaveLength(thumbnail.size);
+      expect(data).toBe(expected[index]);
+      expect(decodedPngSize(data)).toEqual({ width: thumbnail.width, height: thumbnail.height });
+      expect(answers).toBe(Math.floor(thumbnail.size / 2600) + 1);
+    }
+  });
+
+  it('has nothing to hand out for a file without thumbnails', async () => {
+    board.sd.write('0:/gcodes/plain.gcode', new TextEncoder().encode('G28\nG1 Z5\n'));
+    expect(await getJson(board.url, '/rr_fileinfo?name=plain.gcode')).toMatchObject({ thumbnails: [] });
+    expect(await getJson(board.url, '/rr_thumbnail?name=plain.gcode&offset=4')).toEqual({
+      fileName: 'plain.gcode',
+      offset: 4,
+      data: '',
+      next: 0,
+      err: 0,
+    });
+  });
+
+  it('reads names relative to 0:/gcodes and echoes them as given', async () => {
+    const info = await getJson<{ thumbnails: Thumbnail[] }>(
+      board.url,
+      '/rr_fileinfo?name=Supporto_sensore.gcode',
+    );
+    const small = info.thumbnails[0] as Thumbnail;
     expect(
-      await getJson(board.url, '/rr_thumbnail?name=0:/gcodes/Supporto_sensore.gcode&offset=100'),
-    ).toEqual({ err: 1 });
+      await getJson(board.url, `/rr_thumbnail?name=Supporto_sensore.gcode&offset=${small.offset}`),
+    ).toEqual({
+      fileName: 'Supporto_sensore.gcode',
+      offset: small.offset,
+      data: thumbnailsInFile('0:/gcodes/Supporto_sensore.gcode')[0],
+      next: 0,
+      err: 0,
+    });
+  });
+
+  it('answers err 1 for a missing name, a zero, absent or unreadable offset, a missing file or an offset past the end', async () => {
+    const name = '0:/gcodes/Supporto_sensore.gcode';
+    for (const query of [
+      'offset=100',
+      `name=${name}`,
+      `name=${name}&offset=0`,
+      `name=${name}&offset=abc`,
+      `name=${name}&offset=-5`,
+    ]) {
+      expect(await getJson(board.url, `/rr_thumbnail?${query}`), query).toEqual({ err: 1 });
+    }
+    expect(await getJson(board.url, '/rr_thumbnail?name=missing.gcode&offset=100')).toEqual({
+      fileName: 'missing.gcode',
+      offset: 100,
+      err: 1,
+    });
+    const size = board.sd.stat(name)?.size ?? 0;
+    expect(await getJson(board.url, `/rr_thumbnail?name=${name}&offset=${size + 1}`)).toEqual({
+      fileName: name,
+      offset: size + 1,
+      data: '',
+      next: 0,
+      err: 1,
+    });
+  });
+
+  it('answers an offset that is no thumbnail data as RRF does: no data, next 0', async () => {
+    const name = '0:/gcodes/Supporto_sensore.gcode';
+    const offset = text(board.sd.read(name)).indexOf('\nG28 ; home all axes') + 1;
+    expect(await getJson(board.url, `/rr_thumbnail?name=${name}&offset=${offset}`)).toEqual({
+      fileName: name,
+      offset,
+      data: '',
+      next: 0,
+      err: 0,
+    });
   });
 });

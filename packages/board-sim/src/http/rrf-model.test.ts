@@ -134,5 +134,14 @@ describe('rr_status (legacy)', () => {
     const info = await getJson(board.url, '/rr_fileinfo');
     expect(info).toMatchObject({ err: 0, fileName: '0:/gcodes/Supporto_sensore.gcode' });
     expect(info.printDuration).toBeGreaterThan(0);
+    expect(info.thumbnails).toHaveLength(2);
+  });
+
+  it("describes the running job's thumbnails in job.file as rr_fileinfo does, without DSF's data", async () => {
+    const { thumbnails } = await getJson(board.url, '/rr_fileinfo?name=Supporto_sensore.gcode');
+    for (const flags of ['d99vn', 'd99v']) {
+      const { result } = await getJson(board.url, `/rr_model?key=job.file.thumbnails&flags=${flags}`);
+      expect(result).toEqual(thumbnails);
+    }
   });
 });

@@ -1,5 +1,11 @@
 import { formatBoardDate, HeaterState, type ObjectModel } from '@portal/duet';
 import { readSlicedFileInfo, type SlicedFileInfo } from '../sd/gcode-info.ts';
+import {
+  type DsfThumbnail,
+  dsfThumbnails,
+  rrfThumbnails,
+  type ThumbnailDescriptor,
+} from '../sd/gcode-thumbnails.ts';
 import type { SdCard } from '../sd/sd-card.ts';
 import { type JobOutcome, STATISTICS_PATH, statisticsRow } from '../sd/seed-statistics.ts';
 import { BED_HEATER, HOTEND_HEATER, NO_JOB_FILE } from './initial-model.ts';
@@ -19,7 +25,13 @@ export interface GcodeFileFacts {
   readonly simulatedTime: number | null;
   readonly filament: readonly number[];
   readonly generatedBy: string;
-  readonly thumbnails: readonly never[];
+  /** RRF's descriptors, or DSF's with their `data`. */
+  readonly thumbnails: readonly (ThumbnailDescriptor | DsfThumbnail)[];
+}
+
+export interface FileFactsOptions {
+  /** DSF's `readThumbnailContent`: each thumbnail with its base64 data. */
+  readonly thumbnailContent?: boolean;
 }
 
 export interface JobControlDeps {
@@ -30,6 +42,8 @@ export interface JobControlDeps {
   readonly now: () => Date;
   readonly selectTool: (number: number) => void;
   readonly heatersOff: () => void;
+  /** Whose file-info parser finds the thumbnails (their offsets differ): the firmware's, or DSF's. */
+  readonly thumbnailReader: 'rrf' | 'dsf';
 }
 
 function hoursAndMinutes(seconds: number): string {
@@ -55,13 +69,21 @@ export class JobControl {
   }
 
   /** What the file's slicer comments (and a past simulation) say about it; null when it is missing. */
-  fileFacts(path: string): GcodeFileFacts | null {
+  fileFacts(path: string, options: FileFactsOptions = {}): GcodeFileFacts | null {
     const data = this.#deps.sd.read(path);
     const entry = this.#deps.sd.stat(path);
-    return data && entry ? this.#factsOf(path, data, entry.modified, readSlicedFileInfo(data)) : null;
+    return data && entry
+      ? this.#factsOf(path, data, entry.modified, readSlicedFileInfo(data), options)
+      : null;
   }
 
-  #factsOf(path: string, data: Uint8Array, modified: Date, info: SlicedFileInfo): GcodeFileFacts {
+  #factsOf(
+    path: string,
+    data: Uint8Array,
+    modified: Date,
+    info: SlicedFileInfo,
+    options: FileFactsOptions = {},
+  ): GcodeFileFacts {
     return {
       fileName: path,
       size: data.length,
@@ -73,8 +95,14 @@ export class JobControl {
       simulatedTime: this.#simulatedTimes.get(path.toLowerCase()) ?? null,
       filament: info.filament,
       generatedBy: info.generatedBy,
-      thumbnails: [],
+      thumbnails: this.#thumbnailsOf(info, options),
     };
+  }
+
+  #thumbnailsOf(info: SlicedFileInfo, { thumbnailContent = false }: FileFactsOptions) {
+    return this.#deps.thumbnailReader === 'rrf'
+      ? rrfThumbnails(info.thumbnails)
+      : dsfThumbnails(info.thumbnails, thumbnailContent);
   }
 
   select(path: string): string {
@@ -96,7 +124,8 @@ export class JobControl {
     const entry = sd.stat(path);
     if (!data || !entry) return `Error: File ${path} not found`;
     const info = readSlicedFileInfo(data);
-    const setpoints = firstSetpoints(new TextDecoder().decode(data.subarray(0, 16 * 1024)));
+    // Past the header's thumbnails: the first setpoints come within its first 64 KB.
+    const setpoints = firstSetpoints(new TextDecoder().decode(data.subarray(0, 64 * 1024)));
     this.#job = new JobRun(
       {
         path,

@@ -14,7 +14,7 @@ import { GcodeChannel, type LineResult } from './gcode-channel.ts';
 import { parseGcodeLine } from './gcode-line.ts';
 import { AMBIENT_C, createInitialModel, TOOL_FAN } from './initial-model.ts';
 import { PHASE_MS } from './job.ts';
-import { type GcodeFileFacts, JobControl } from './job-control.ts';
+import { type FileFactsOptions, type GcodeFileFacts, JobControl } from './job-control.ts';
 import { writeLiveValues } from './live-values.ts';
 import { ModelViews } from './model-views.ts';
 import { ReplyLog } from './reply-log.ts';
@@ -84,6 +84,7 @@ export class Machine {
       now: options.now,
       selectTool: (number) => this.#selectTool(number),
       heatersOff: () => this.#heatersOff(),
+      thumbnailReader: options.mode === 'sbc' ? 'dsf' : 'rrf',
     });
     this.#context = this.#createContext();
     this.#channel.startOwnActivity({ kind: 'boot', durationMs: BOOT_MS });
@@ -203,9 +204,9 @@ export class Machine {
    * Slicer information of a G-code file as the object model holds it (`job.file`, DSF fileinfo): unknown
    * times are null. Relative names are in `0:/gcodes`; no name means the file being printed.
    */
-  fileInfo(name: string | undefined): GcodeFileFacts | null {
+  fileInfo(name: string | undefined, options?: FileFactsOptions): GcodeFileFacts | null {
     const path = name === undefined ? this.#jobs.current?.file.path : resolveInFolder(name, '0:/gcodes');
-    return path === undefined ? null : this.#jobs.fileFacts(path);
+    return path === undefined ? null : this.#jobs.fileFacts(path, options);
   }
 
   #msToNextEvent(): number {

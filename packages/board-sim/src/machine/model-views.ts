@@ -45,6 +45,9 @@ export class ModelViews {
       const view = JSON.parse(JSON.stringify(this.#model)) as Record<string, Record<string, unknown>>;
       for (const key of DSF_ONLY_MODEL_KEYS) delete view[key];
       for (const key of DSF_SYNTHESISED_JOB_FIELDS) delete view.job?.[key];
+      // RRF's thumbnails carry no `data` (DSF's do, null unless asked for in its fileinfo).
+      const file = view.job?.file as { thumbnails?: Record<string, unknown>[] } | undefined;
+      for (const thumbnail of file?.thumbnails ?? []) delete thumbnail.data;
       delete view.state?.pluginsStarted;
       if (this.#firmware === '3.4') {
         delete view.ledStrips;

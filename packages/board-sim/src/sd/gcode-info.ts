@@ -1,6 +1,8 @@
+import { type EmbeddedThumbnail, readEmbeddedThumbnails } from './gcode-thumbnails.ts';
+
 /**
  * What a board reads from a G-code file's slicer comments (rr_fileinfo, job.file): like RRF it looks at the
- * head and the tail of the file only.
+ * head and the tail of the file only, and for thumbnails at the header.
  */
 
 export interface SlicedFileInfo {
@@ -11,6 +13,8 @@ export interface SlicedFileInfo {
   readonly printTime: number | null;
   readonly filament: number[];
   readonly generatedBy: string;
+  /** The thumbnail blocks of the header, in file order. */
+  readonly thumbnails: EmbeddedThumbnail[];
 }
 
 /** RRF scans this many bytes at each end of the file. */
@@ -61,5 +65,6 @@ export function readSlicedFileInfo(data: Uint8Array): SlicedFileInfo {
           .filter((value) => !Number.isNaN(value))
       : [],
     generatedBy: generatedMatch ? (generatedMatch[1] as string).trim() : '',
+    thumbnails: readEmbeddedThumbnails(data),
   };
 }

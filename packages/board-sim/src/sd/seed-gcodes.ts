@@ -1,9 +1,15 @@
 import { generateSlicedFile, type SlicedFileSpec } from './gcode-file.ts';
+import { type PartLook, renderPartPng } from './thumbnail-image.ts';
 
-/** The sliced jobs every simulated card holds, from a quick bracket to a long print of a couple of MB. */
-const SLICED_JOBS: readonly (Omit<SlicedFileSpec, 'slicedAt'> & {
+/**
+ * The sliced jobs every simulated card holds, from a quick bracket to a long print of a couple of MB, each
+ * with the thumbnails a slicer set up for a Duet embeds: a small one and a larger one (`previews`).
+ */
+const SLICED_JOBS: readonly (Omit<SlicedFileSpec, 'slicedAt' | 'thumbnails'> & {
   readonly path: string;
   readonly daysAgo: number;
+  readonly look: PartLook;
+  readonly previews: readonly (readonly [number, number])[];
 })[] = [
   {
     path: 'Supporto_sensore.gcode',
@@ -17,6 +23,11 @@ const SLICED_JOBS: readonly (Omit<SlicedFileSpec, 'slicedAt'> & {
     hotendTemperature: 215,
     filamentType: 'PLA',
     daysAgo: 21,
+    look: { shape: 'bracket', colour: [232, 110, 26] },
+    previews: [
+      [32, 32],
+      [220, 124],
+    ],
   },
   {
     path: 'calibration_cube_20mm.gcode',
@@ -30,6 +41,11 @@ const SLICED_JOBS: readonly (Omit<SlicedFileSpec, 'slicedAt'> & {
     hotendTemperature: 210,
     filamentType: 'PLA',
     daysAgo: 60,
+    look: { shape: 'cube', colour: [120, 124, 130] },
+    previews: [
+      [32, 32],
+      [220, 124],
+    ],
   },
   {
     path: 'Staffa_motore_PETG.gcode',
@@ -43,6 +59,11 @@ const SLICED_JOBS: readonly (Omit<SlicedFileSpec, 'slicedAt'> & {
     hotendTemperature: 240,
     filamentType: 'PETG',
     daysAgo: 9,
+    look: { shape: 'plate', colour: [30, 96, 200] },
+    previews: [
+      [32, 32],
+      [220, 124],
+    ],
   },
   {
     path: 'Carter_frontale.gcode',
@@ -56,6 +77,11 @@ const SLICED_JOBS: readonly (Omit<SlicedFileSpec, 'slicedAt'> & {
     hotendTemperature: 215,
     filamentType: 'PLA',
     daysAgo: 3,
+    look: { shape: 'cover', colour: [64, 68, 74] },
+    previews: [
+      [32, 32],
+      [300, 300],
+    ],
   },
   {
     path: 'Clienti/Rossi_SRL/Coperchio_quadro.gcode',
@@ -69,6 +95,11 @@ const SLICED_JOBS: readonly (Omit<SlicedFileSpec, 'slicedAt'> & {
     hotendTemperature: 215,
     filamentType: 'PLA',
     daysAgo: 14,
+    look: { shape: 'lid', colour: [226, 226, 218] },
+    previews: [
+      [32, 32],
+      [220, 124],
+    ],
   },
 ];
 
@@ -85,9 +116,15 @@ let generated: readonly SeedFile[] | undefined;
 export function seedGcodeFiles(): readonly SeedFile[] {
   if (!generated) {
     const now = Date.now();
-    generated = SLICED_JOBS.map(({ path, daysAgo, ...spec }) => {
+    generated = SLICED_JOBS.map(({ path, daysAgo, look, previews, ...spec }) => {
       const slicedAt = new Date(now - daysAgo * 86_400_000);
-      return { path, data: generateSlicedFile({ ...spec, slicedAt }), modified: slicedAt };
+      const thumbnails = previews.map(([width, height]) => ({
+        format: 'png' as const,
+        width,
+        height,
+        image: renderPartPng(width, height, look),
+      }));
+      return { path, data: generateSlicedFile({ ...spec, slicedAt, thumbnails }), modified: slicedAt };
     });
   }
   return generated;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMachine } from '../test/machine-fixture.ts';
+import { decodedPngSize } from '../test/png.ts';
 import { readSlicedFileInfo } from './gcode-info.ts';
+import { rrfThumbnails } from './gcode-thumbnails.ts';
 import { seedGcodeFiles } from './seed-gcodes.ts';
 import {
   MAINTENANCE_HEADER,
@@ -8,6 +10,7 @@ import {
   STATISTICS_HEADER,
   STATISTICS_PATH,
 } from './seed-statistics.ts';
+import { renderPartPng } from './thumbnail-image.ts';
 
 describe('the seeded card', () => {
   it('holds sliced files from tens of kilobytes to a couple of megabytes whose comments read back', () => {
@@ -16,7 +19,8 @@ describe('the seeded card', () => {
     expect(Math.min(...sizes)).toBeLessThan(100_000);
     expect(Math.max(...sizes)).toBeGreaterThan(1_500_000);
     const cube = files.find((file) => file.path === 'calibration_cube_20mm.gcode');
-    expect(readSlicedFileInfo(cube?.data ?? new Uint8Array())).toEqual({
+    const { thumbnails, ...info } = readSlicedFileInfo(cube?.data ?? new Uint8Array());
+    expect(info).toEqual({
       height: 20,
       layerHeight: 0.2,
       numLayers: 100,
@@ -24,6 +28,35 @@ describe('the seeded card', () => {
       filament: [3105.2],
       generatedBy: 'PrusaSlicer 2.8.1',
     });
+    expect(thumbnails.map(({ format, width, height }) => `${format} ${width}x${height}`)).toEqual([
+      'png 32x32',
+      'png 220x124',
+    ]);
+  });
+
+  it('gives every sliced file a small and a large PNG thumbnail that decode to their stated size', () => {
+    for (const file of seedGcodeFiles()) {
+      const { thumbnails } = readSlicedFileInfo(file.data);
+      expect(thumbnails, file.path).toHaveLength(2);
+      expect(rrfThumbnails(thumbnails), file.path).toHaveLength(2);
+      for (const thumbnail of thumbnails) {
+        expect(thumbnail.format).toBe('png');
+        expect(thumbnail.data).toHaveLength(thumbnail.size);
+        expect(decodedPngSize(thumbnail.data ?? '')).toEqual({
+          width: thumbnail.width,
+          height: thumbnail.height,
+        });
+      }
+      expect(thumbnails[0]).toMatchObject({ width: 32, height: 32 });
+      expect(thumbnails[1]?.width).toBeGreaterThanOrEqual(220);
+    }
+  });
+
+  it('draws each thumbnail the same way every time, one picture per part', () => {
+    const look = { shape: 'bracket', colour: [232, 110, 26] } as const;
+    expect(renderPartPng(220, 124, look)).toEqual(renderPartPng(220, 124, look));
+    const pictures = seedGcodeFiles().map((file) => readSlicedFileInfo(file.data).thumbnails[1]?.data);
+    expect(new Set(pictures).size).toBe(pictures.length);
   });
 
   it('holds the statistics and maintenance logs as comma-separated files with a header row', () => {
