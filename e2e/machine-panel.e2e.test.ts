@@ -307,6 +307,11 @@ describe('the machine control panel', () => {
     const progress = summary.getByTestId('machine-progress');
     const before = await progress.innerText();
     await expect.poll(() => progress.innerText(), { timeout: 20_000 }).not.toBe(before);
+    // The file's own thumbnail, as its slicer embedded it.
+    const preview = summary.getByTestId('machine-thumbnail');
+    await expect
+      .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     // The layer of the file's count, and the heaters bed first, in the page's language.
     await expect.poll(() => summary.getByTestId('machine-layer').innerText()).toMatch(/^\d+ di \d+$/);
     const temperatures = summary.getByRole('region', { name: t('fleet.card.temperatures') });

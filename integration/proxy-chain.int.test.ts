@@ -313,3 +313,78 @@ describe('a request held past its time-out', () => {
     });
   });
 });
+
+describe("the running job's thumbnail", () => {
+  /** The live status of the controller's machine, as the fleet page reads it. */
+  async function jobOf(session: Session, controller: number) {
+    const response = await proxied(session, '/api/v1/machines/status');
+    const items = (await response.json()) as { controllerId: number; status: { job: unknown } }[];
+    return items.find((item) => item.controllerId === controller)?.status.job as
+      | { fileName: string; thumbnail: { width: number; height: number } | null }
+      | null
+      | undefined;
+  }
+
+  /** Starts a seeded file printing, and waits until the live status names it with its thumbnail. */
+  async function print(session: Session, path: 'customer' | 'admin', controller: number, file: string) {
+    const start = await proxied(
+      session,
+      boardProxyPath('3.6', path, controller, `rr_gcode?gcode=${encodeURIComponent(`M32 "${file}"`)}`),
+    );
+    expect(start.status).toBe(200);
+    await expect
+      .poll(async () => (await jobOf(session, controller))?.thumbnail, { timeout: 15_000, interval: 250 })
+      .toEqual({ width: 220, height: 124 });
+  }
+
+  /** The PNG answered for the job, with its size from the image's own header. */
+  async function thumbnail(session: Session, controller: number) {
+    const response = await proxied(session, `/api/v1/machines/${controller}/job/thumbnail`);
+    const body = Buffer.from(await response.arrayBuffer());
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      signature: body.subarray(1, 4).toString('latin1'),
+      size: response.status === 200 ? [body.readUInt32BE(16), body.readUInt32BE(20)] : null,
+    };
+  }
+
+  it("reads a standalone board's largest PNG chunk by chunk, for the machine's own business only", async () => {
+    await print(sessions.customer, 'customer', id.prusa1, '0:/gcodes/Supporto_sensore.gcode');
+    expect(await thumbnail(sessions.customer, id.prusa1)).toEqual({
+      status: 200,
+      type: 'image/png',
+      signature: 'PNG',
+      size: [220, 124],
+    });
+    expect((await thumbnail(sessions.customer2, id.prusa1)).status).toBe(404);
+    expect((await proxied(null, `/api/v1/machines/${id.prusa1}/job/thumbnail`)).status).toBe(401);
+  });
+
+  it('reads it with the file info from DSF 3.4, which has no rr_ calls, and answers 404 without a job', async () => {
+    expect((await thumbnail(sessions.admin, id.cella)).status).toBe(404);
+    const dsf = await rig.board({
+      name: 'Modix grande formato',
+      mode: 'sbc',
+      firmware: '3.4',
+      initial: 'printing',
+    });
+    await rig.gateway({
+      server: portal.url,
+      controller: id.modix,
+      key: await issueGatewayKey(portal, sessions.admin, id.modix),
+      board: dsf.url,
+    });
+    await expect
+      .poll(async () => (await jobOf(sessions.admin, id.modix))?.thumbnail, {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .toBeTruthy();
+    const shown = (await jobOf(sessions.admin, id.modix))?.thumbnail;
+    expect(await thumbnail(sessions.admin, id.modix)).toMatchObject({
+      status: 200,
+      size: [shown?.width, shown?.height],
+    });
+  });
+});

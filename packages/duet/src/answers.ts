@@ -127,8 +127,11 @@ export const dsfModelSchema = z.object({
 /** `rr_thumbnail`: one chunk of a thumbnail's base64 text, and where the next starts (0: none). */
 export const rrThumbnailAnswerSchema = z.object({ err: z.literal(0), data: z.string(), next: z.number() });
 
-/** DSF's `GET /machine/fileinfo/{path}?readThumbnailContent=true`: the file's thumbnails with their text. */
-export const dsfFileInfoSchema = z.object({ thumbnails: z.array(thumbnailSchema).nullish() });
+/**
+ * A file's info as far as its thumbnails go: RRF's `rr_fileinfo` (where each one lies in the file), or DSF's
+ * `GET /machine/fileinfo/{path}?readThumbnailContent=true` (each one's text in `data`).
+ */
+export const fileInfoAnswerSchema = z.object({ thumbnails: z.array(thumbnailSchema).nullish() });
 
 /** Keeps a byte-order mark, which makes the answer no JSON, as a board never sends one. */
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });

@@ -1,6 +1,6 @@
 import {
-  dsfFileInfoSchema,
   encodeBoardQuery,
+  fileInfoAnswerSchema,
   readBoardAnswer,
   rrThumbnailAnswerSchema,
 } from '@portal/duet/protocol';
@@ -33,7 +33,7 @@ const dsfPathOf = (fileName: string) =>
 /**
  * Reads the largest PNG thumbnail a sliced file carries, the way Duet Web Control does (docs/duet-http.md §1.3,
  * §2.1): RRF's `rr_fileinfo` names where each thumbnail's base64 text lies in the file and `rr_thumbnail` hands it
- * out chunk by chunk; DSF (which answers 404 to `rr_fileinfo`) gives the text with the file's info.
+ * out chunk by chunk; DSF (whose 3.4 has no `rr_` calls) gives the text with the file's info.
  */
 export async function readFileThumbnail(
   tunnels: TunnelRegistry,
@@ -44,15 +44,17 @@ export async function readFileThumbnail(
   const get = (path: string) => tunnelGet(tunnels, controllerId, path, request);
   const info = await get(`/rr_fileinfo?${encodeBoardQuery({ name: fileName })}`);
   if (info.kind !== 'answer') return missOf(info);
-  if (info.status === 404) {
+  if (info.status >= 500) return { kind: 'boardOffline' };
+  const rrInfo = info.status === 200 ? readBoardAnswer(fileInfoAnswerSchema, info.body) : undefined;
+  if (!rrInfo) {
+    // No rr_ answer (DSF 3.4 answers 404, or its web page): DSF's file info carries the text itself.
     const dsf = await get(`/machine/fileinfo/${dsfPathOf(fileName)}?readThumbnailContent=true`);
     if (dsf.kind !== 'answer') return missOf(dsf);
     const thumbnails =
-      dsf.status === 200 ? readBoardAnswer(dsfFileInfoSchema, dsf.body)?.thumbnails : undefined;
+      dsf.status === 200 ? readBoardAnswer(fileInfoAnswerSchema, dsf.body)?.thumbnails : undefined;
     return pngOf(thumbnailOf(thumbnails ?? [])?.data ?? null);
   }
-  if (info.status !== 200) return info.status >= 500 ? { kind: 'boardOffline' } : NONE;
-  const thumbnail = thumbnailOf(readBoardAnswer(dsfFileInfoSchema, info.body)?.thumbnails ?? []);
+  const thumbnail = thumbnailOf(rrInfo.thumbnails ?? []);
   if (!thumbnail?.offset || !thumbnail.size || thumbnail.size > MAX_BASE64_LENGTH) return NONE;
   let text = '';
   for (let offset = thumbnail.offset; offset !== 0 && text.length < thumbnail.size; ) {
