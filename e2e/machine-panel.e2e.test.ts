@@ -255,6 +255,31 @@ describe('the machine control panel', () => {
     await expectAccessible(page, 'machine control panel on a phone');
   });
 
+  it("fits every one of a machine's screens on a phone, without scrolling sideways", async () => {
+    const page = await open({ width: 390, height: 844 });
+    await logIn(page, 'admin@demo.test');
+    const id = await groupId(page, 'Prusa linea 1');
+    // Each screen's heading, then the part that loads last.
+    const screens: [string, string][] = [
+      [`/it/machines/${id}`, t('machinePanel.panel.title')],
+      [`/it/machines/${id}/settings`, t('externalAccess.back')],
+      [`/it/machines/${id}/files`, t('files.back')],
+      [`/it/machines/${id}/statistics`, t('machineLogs.download')],
+      [`/it/machines/${id}/maintenance`, t('machineLogs.download')],
+    ];
+    for (const [path, landmark] of screens) {
+      await page.goto(path);
+      await page.getByText(landmark).first().waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // Tables may scroll inside their own box; the page itself never does.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+          message: path,
+        })
+        .toBeLessThanOrEqual(0);
+    }
+  });
+
   it('goes to the dashboard for a machine that does not exist', async () => {
     const page = await open();
     await logIn(page, 'customer@demo.test');
