@@ -134,7 +134,11 @@ function model(context: RrApiContext, request: RrRequest): ApiResult {
   // DSF checks the arguments before passing them on (docs/duet-http.md §2.3).
   if (context.emulated && (!/^[A-Za-z0-9.[\]]*$/.test(key) || !/^[A-Za-z0-9]*$/.test(flags)))
     return json({ err: 1 });
-  return json(queryModel(context.machine.rrfModel(), key, flags));
+  if (!context.emulated) return json(queryModel(context.machine.rrfModel(), key, flags));
+  // DSF answers from its own model, without `seqs` (docs/duet-http.md §3.1): live queries get only its reply counter
+  // (docs/duet-http.md §2.3).
+  const live = flags.includes('f') ? { seqs: { reply: context.machine.replies.seq } } : {};
+  return json(queryModel({ ...context.machine.dsfModel(), ...live }, key, flags));
 }
 
 function filelist(context: RrApiContext, request: RrRequest, dir: string): ApiResult {
