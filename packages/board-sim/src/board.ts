@@ -19,6 +19,11 @@ export type BoardScenario = 'idle' | 'printing' | 'paused' | 'halted' | 'simulat
 export interface BoardOptions {
   /** Default '3.6'. */
   firmware?: FirmwareVersion;
+  /**
+   * The exact version the board reports (`boards[0].firmwareVersion`, M115), e.g. '3.5.2', as a fleet runs
+   * several releases of one line; default the line's release the simulator models (3.4.6, 3.5.4, 3.6.1).
+   */
+  release?: string;
   /** Default 'standalone' (RRF `rr_*`); 'sbc' = DSF `/machine/*` (+ rr_* emulation from 3.5). */
   mode?: BoardMode;
   /** Default 'reprap' (= no password). */
@@ -38,7 +43,9 @@ export interface BoardOptions {
   www?: ReadonlyMap<string, Uint8Array>;
 }
 
-export type ResolvedBoardOptions = Readonly<Required<Omit<BoardOptions, 'www'>> & Pick<BoardOptions, 'www'>>;
+export type ResolvedBoardOptions = Readonly<
+  Required<Omit<BoardOptions, 'www' | 'release'>> & Pick<BoardOptions, 'www' | 'release'>
+>;
 
 export interface RunningBoard {
   /** `http://host:port` */
@@ -79,6 +86,7 @@ function resolveOptions(options: BoardOptions): ResolvedBoardOptions {
     timeScale: options.timeScale ?? 1,
     autoAdvance: options.autoAdvance ?? true,
     www: options.www,
+    release: options.release,
   };
 }
 
@@ -127,6 +135,7 @@ export async function startBoard(options: BoardOptions = {}): Promise<RunningBoa
   seedCard(sd, { machineName: resolved.name, www: resolved.www, now: now() });
   const running = new Machine({
     firmware: resolved.firmware,
+    release: resolved.release,
     mode: resolved.mode,
     name: resolved.name,
     host: resolved.host,

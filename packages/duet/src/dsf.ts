@@ -1,7 +1,10 @@
 /** Requests and answers of Duet Software Framework's REST and WebSocket API (docs/duet-http.md §2). */
 
+/** Hexadecimal digits of a DSF session key (a GUID in "N" format). */
+export const DSF_SESSION_KEY_DIGITS = 32;
+
 export interface DsfConnectResponse {
-  /** 32 hexadecimal characters (a GUID in "N" format). */
+  /** `DSF_SESSION_KEY_DIGITS` hexadecimal characters. */
   sessionKey: string;
 }
 
@@ -28,5 +31,7 @@ export const DSF_SOCKET_MESSAGES = {
   pong: 'PONG\n',
 } as const;
 
-/** Path of the object model WebSocket; the session key goes in `?sessionKey=`. */
+/** Path of the object model WebSocket; the session key goes in its query as `DSF_SOCKET_KEY_PARAM`. */
 export const DSF_SOCKET_PATH = '/machine';
+/** The object model WebSocket's query parameter carrying the session key (a WebSocket sends no `X-Session-Key`). */
+export const DSF_SOCKET_KEY_PARAM = 'sessionKey';

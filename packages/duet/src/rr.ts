@@ -5,6 +5,9 @@ export interface RrErrResponse {
   err: number;
 }
 
+/** `err` of those answers (docs/duet-http.md §1.3, §6): 0 done, 1 failed; `rr_connect` has its own. */
+export const RR_ERR = { done: 0, failed: 1 } as const;
+
 export interface RrConnectParams {
   password: string;
   /** Local time `YYYY-MM-DDTHH:MM:SS`; sets the board clock only if it is not set yet. */
@@ -14,7 +17,7 @@ export interface RrConnectParams {
 }
 
 export interface RrConnectSuccess {
-  err: 0;
+  err: typeof RR_CONNECT_ERR.accepted;
   sessionTimeout: number;
   boardType: string;
   /** 1 on 3.4, 2 from 3.5; DWC refuses a missing or 0 level. */
@@ -25,9 +28,12 @@ export interface RrConnectSuccess {
   isEmulated?: true;
 }
 
+/** `err` of `rr_connect`'s answer (docs/duet-http.md §1.3), always with HTTP 200. */
+export const RR_CONNECT_ERR = { accepted: 0, wrongPassword: 1, noFreeSession: 2 } as const;
+
 /** err 1: wrong password; err 2: no free session. */
 export interface RrConnectFailure {
-  err: 1 | 2;
+  err: typeof RR_CONNECT_ERR.wrongPassword | typeof RR_CONNECT_ERR.noFreeSession;
   isEmulated?: true;
 }
 

@@ -1,16 +1,24 @@
+import {
+  BOARD_LIMITS,
+  DSF_SESSION_KEY_DIGITS,
+  dsfConnectAnswerSchema,
+  RR_CONNECT_ERR,
+  readBoardAnswer,
+  rrConnectAnswerSchema,
+} from '@portal/duet/protocol';
 import type { LocalAnswer } from './answers.ts';
 
 /** Standalone RepRapFirmware (`rr_*`) or Duet Software Framework on a single-board computer (`/machine/*`). */
 export type BoardKind = 'rrf' | 'dsf';
 
-/** Boards drop a session after 8 s of silence; past this age the gateway logs in again before sending. */
-export const FRESH_FOR_MS = 6_500;
+/** Boards drop a session after 8 s of silence; past this age (6.5 s) the gateway logs in again before sending. */
+export const FRESH_FOR_MS = BOARD_LIMITS.sessionTimeoutMs - 1_500;
 /** After the board refused the password, try again this much later. */
 export const RETRY_REFUSED_MS = 10_000;
 /** After any other failed login (no free session, a 503, an answer that is not JSON), try again this much later. */
 export const RETRY_FAILED_MS = 1_000;
 /** What DSF clients get from `machine/connect`; the gateway swaps in its own key on the way to the board. */
-export const PLACEHOLDER_DSF_KEY = '0'.repeat(32);
+export const PLACEHOLDER_DSF_KEY = '0'.repeat(DSF_SESSION_KEY_DIGITS);
 
 /**
  * Where the gateway's session on its board stands (ARCHITECTURE.md, "The gateway's board session"). A login in
@@ -70,7 +78,7 @@ export type BoardSessionEvent =
       readonly at: number;
       readonly connectAnswer: LocalAnswer;
     }
-  /** RRF's `err: 2`: every one of its sessions is taken. */
+  /** RRF's `err: 2` (or any other than 0 and 1): every one of its sessions is taken. */
   | { readonly type: 'noFreeSession'; readonly at: number; readonly err: unknown }
   /** Any other answer to a login; `kindUnknown` when neither login exists, so the next one probes again. */
   | {
@@ -131,7 +139,7 @@ export function transition(state: BoardSessionState, event: BoardSessionEvent): 
           phase: held(state, event.at + RETRY_REFUSED_MS, event.connectAnswer),
         }),
         event.kind === 'rrf'
-          ? { level: 'error', msg: PASSWORD_REFUSED, fields: { err: 1 } }
+          ? { level: 'error', msg: PASSWORD_REFUSED, fields: { err: RR_CONNECT_ERR.wrongPassword } }
           : { level: 'error', msg: PASSWORD_REFUSED },
       );
     case 'noFreeSession':
@@ -142,7 +150,7 @@ export function transition(state: BoardSessionState, event: BoardSessionEvent): 
         }),
         {
           level: 'error',
-          msg: 'board has no free session (it holds at most 8): retrying',
+          msg: `board has no free session (it holds at most ${BOARD_LIMITS.maxSessions}): retrying`,
           fields: { err: event.err },
         },
       );
@@ -256,7 +264,7 @@ export function localAnswerOf(
         }
       );
     case '/rr_disconnect':
-      return { status: 200, json: { err: 0 } };
+      return { status: 200, json: { err: RR_CONNECT_ERR.accepted } };
     case '/machine/connect':
       if (state.kind !== 'dsf') return null;
       if (phase.name === 'open') return { status: 200, json: { sessionKey: PLACEHOLDER_DSF_KEY } };
@@ -268,57 +276,49 @@ export function localAnswerOf(
   }
 }
 
-function parseJson(body: Buffer): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(body.toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * What the board's answer to `rr_connect` means for the session: standalone RRF answers err 0/1/2, DSF 404
- * before 3.5 and an emulated answer from 3.5 on.
+ * before 3.5 and an emulated answer from 3.5 on. The answer is read with packages/duet's `rrConnectAnswerSchema`.
  */
 export function rrConnectEvent(
   status: number | undefined,
-  body: Buffer,
+  body: Uint8Array,
   sentAt: number,
   at: number,
 ): BoardSessionEvent {
   if (status === 404) return { type: 'dsfFound', connectAnswer: { status: 404, text: 'Not Found' } };
-  const answer = status === 200 ? parseJson(body) : null;
+  const answer = status === 200 ? readBoardAnswer(rrConnectAnswerSchema, body) : undefined;
   if (!answer) return { type: 'loginFailed', at, reason: `rr_connect answered ${status} without JSON` };
   // DSF 3.5+ emulating rr_*: its own API and object-model socket need a /machine/connect key.
   if (answer.isEmulated === true) return { type: 'dsfFound', connectAnswer: { status: 200, json: answer } };
-  if (answer.err === 1) {
-    return { type: 'passwordRefused', kind: 'rrf', at, connectAnswer: { status: 200, json: { err: 1 } } };
+  if (answer.err === RR_CONNECT_ERR.wrongPassword) {
+    return {
+      type: 'passwordRefused',
+      kind: 'rrf',
+      at,
+      connectAnswer: { status: 200, json: { err: RR_CONNECT_ERR.wrongPassword } },
+    };
   }
-  if (answer.err !== 0) return { type: 'noFreeSession', at, err: answer.err };
+  if (answer.err !== RR_CONNECT_ERR.accepted) return { type: 'noFreeSession', at, err: answer.err };
   return {
     type: 'loginAccepted',
     kind: 'rrf',
-    key: typeof answer.sessionKey === 'number' && answer.sessionKey !== 0 ? String(answer.sessionKey) : null,
+    key: answer.sessionKey !== undefined && answer.sessionKey !== 0 ? String(answer.sessionKey) : null,
     sentAt,
     rrConnectAnswer: { status: 200, json: 'sessionKey' in answer ? { ...answer, sessionKey: 0 } : answer },
     details: { boardType: answer.boardType, apiLevel: answer.apiLevel },
   };
 }
 
-/** What DSF's answer to `machine/connect` means for the session. */
+/** What DSF's answer to `machine/connect` means for the session (packages/duet's `dsfConnectAnswerSchema`). */
 export function machineConnectEvent(
   status: number | undefined,
-  body: Buffer,
+  body: Uint8Array,
   sentAt: number,
   at: number,
 ): BoardSessionEvent {
-  const answer = status === 200 ? parseJson(body) : null;
-  if (answer && typeof answer.sessionKey === 'string') {
-    return { type: 'loginAccepted', kind: 'dsf', key: answer.sessionKey, sentAt };
-  }
+  const answer = status === 200 ? readBoardAnswer(dsfConnectAnswerSchema, body) : undefined;
+  if (answer) return { type: 'loginAccepted', kind: 'dsf', key: answer.sessionKey, sentAt };
   if (status === 403)
     return { type: 'passwordRefused', kind: 'dsf', at, connectAnswer: { status: 403, text: '' } };
   // Neither rr_connect nor machine/connect: the next login probes again.

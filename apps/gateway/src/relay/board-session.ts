@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { encodeBoardQuery, formatBoardDate, type RrConnectParams } from '@portal/duet/protocol';
 import type { Logger } from 'pino';
 import type { LocalAnswer } from './answers.ts';
 import { buildBoardRequest } from './board-request.ts';
@@ -26,11 +27,6 @@ export interface BoardSessionOptions {
   timeoutMs: number;
   keepAliveMs: number;
   logger: Logger;
-}
-
-function boardTime(date: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
 }
 
 /**
@@ -157,7 +153,8 @@ export class BoardSession {
       if (!keepAliveDue(this.#state, Date.now(), this.#options.keepAliveMs)) return;
       const generation = this.generation;
       const sentAt = Date.now();
-      const path = this.kind === 'dsf' ? '/machine/noop' : '/rr_model?key=state.upTime';
+      const path =
+        this.kind === 'dsf' ? '/machine/noop' : `/rr_model?${encodeBoardQuery({ key: 'state.upTime' })}`;
       const response = await this.#get(path, this.key, this.#options.timeoutMs);
       response.resume();
       if (response.statusCode === 401 || response.statusCode === 403) {
@@ -186,7 +183,11 @@ export class BoardSession {
 
   /** `rr_connect` logs in to standalone RRF and tells it from DSF. */
   async #probeRrf(): Promise<void> {
-    const query = `password=${encodeURIComponent(this.#options.password)}&time=${encodeURIComponent(boardTime(new Date()))}&sessionKey=yes`;
+    const query = encodeBoardQuery({
+      password: this.#options.password,
+      time: formatBoardDate(new Date()),
+      sessionKey: 'yes',
+    } satisfies RrConnectParams);
     const sentAt = Date.now();
     const response = await this.#get(`/rr_connect?${query}`, null, this.#options.timeoutMs);
     const body = await readSmallBody(response);
@@ -195,7 +196,7 @@ export class BoardSession {
 
   async #logInDsf(): Promise<void> {
     const sentAt = Date.now();
-    const path = `/machine/connect?password=${encodeURIComponent(this.#options.password)}`;
+    const path = `/machine/connect?${encodeBoardQuery({ password: this.#options.password })}`;
     const response = await this.#get(path, null, this.#options.timeoutMs);
     const body = await readSmallBody(response);
     this.#apply(machineConnectEvent(response.statusCode, body, sentAt, Date.now()));

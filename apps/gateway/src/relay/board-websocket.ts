@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type http2 from 'node:http2';
 import type { Socket } from 'node:net';
-import { reencodeTargetForBoard } from '@portal/duet/protocol';
+import { DSF_SOCKET_KEY_PARAM, reencodeTargetForBoard } from '@portal/duet/protocol';
 import { websocketAccept } from '@portal/tunnel';
 import { UpstreamTimeoutError, UpstreamUnreachableError } from './errors.ts';
 import type { Upstream } from './upstream.ts';
@@ -22,8 +22,8 @@ export function websocketTarget(target: string, sessionKey: string | null): stri
   const question = target.indexOf('?');
   const path = question < 0 ? target : target.slice(0, question);
   const query = new URLSearchParams(question < 0 ? '' : target.slice(question + 1));
-  query.delete('sessionKey');
-  if (sessionKey) query.set('sessionKey', sessionKey);
+  query.delete(DSF_SOCKET_KEY_PARAM);
+  if (sessionKey) query.set(DSF_SOCKET_KEY_PARAM, sessionKey);
   const search = query.toString();
   return reencodeTargetForBoard(search ? `${path}?${search}` : path);
 }

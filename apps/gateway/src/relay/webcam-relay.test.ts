@@ -2,18 +2,17 @@ import { once } from 'node:events';
 import http from 'node:http';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { BOOT_MS, type RunningBoard, startBoard } from '@portal/board-sim';
+import { BOOT_MS, type RunningBoard, type RunningWebcam, startBoard, startWebcam } from '@portal/board-sim';
 import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningGateway, startGateway } from '../gateway.ts';
 import { FakePortal, openStream, request } from '../test/fake-portal.ts';
-import { FakeWebcam } from '../test/fake-webcam.ts';
 import { webcamTarget } from './webcam-relay.ts';
 
 const KEY = 'gateway-key';
 let portal: FakePortal;
 let board: RunningBoard;
-let webcam: FakeWebcam;
+let webcam: RunningWebcam;
 const gateways: RunningGateway[] = [];
 
 async function connect(controller: number, webcamUrl: string | undefined) {
@@ -28,7 +27,7 @@ beforeAll(async () => {
   portal = await new FakePortal(new Map([1, 2, 3, 4, 5].map((id) => [id, KEY]))).listen();
   board = await startBoard();
   board.advance(BOOT_MS);
-  webcam = await new FakeWebcam().listen();
+  webcam = await startWebcam({ fps: 50 });
 });
 
 afterAll(async () => {
@@ -58,10 +57,10 @@ describe('relaying the webcam', () => {
       received += chunk.toString('latin1');
     });
     await vi.waitFor(() => expect(received.split('--boundarydonotcross').length).toBeGreaterThan(3));
-    expect(webcam.requestLines.at(-1)).toBe('/?action=stream');
-    expect(webcam.openStreams).toBe(1);
+    expect(webcam.requestTargets.at(-1)).toBe('/?action=stream');
+    expect(webcam.viewers).toBe(1);
     stream.close(http2.constants.NGHTTP2_CANCEL);
-    await vi.waitFor(() => expect(webcam.openStreams).toBe(0));
+    await vi.waitFor(() => expect(webcam.viewers).toBe(0));
   });
 
   it('relays a snapshot, ignoring cache-busting parameters', async () => {
@@ -70,16 +69,16 @@ describe('relaying the webcam', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('image/jpeg');
     expect(answer.body.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
-    expect(webcam.requestLines.at(-1)).toBe('/?action=snapshot');
+    expect(webcam.requestTargets.at(-1)).toBe('/?action=snapshot');
   });
 
   it('refuses other webcam requests without sending them', async () => {
     const session = await connect(5, webcam.url);
-    const seen = webcam.requestLines.length;
+    const seen = webcam.requestTargets.length;
     const answer = await request(session, '/webcam/?action=command&id=1');
     expect(answer.status).toBe(400);
     expect(answer.headers[GATEWAY_ANSWER_HEADER]).toBe('bad-request');
-    expect(webcam.requestLines).toHaveLength(seen);
+    expect(webcam.requestTargets).toHaveLength(seen);
   });
 
   it('answers 404 no-webcam when the gateway has none', async () => {

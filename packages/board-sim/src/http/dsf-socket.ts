@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { DSF_SOCKET_MESSAGES, DSF_SOCKET_PATH } from '@portal/duet';
+import { DSF_SOCKET_KEY_PARAM, DSF_SOCKET_MESSAGES, DSF_SOCKET_PATH } from '@portal/duet';
 import { WebSocketServer } from 'ws';
 import { diffModel } from '../machine/model-patch.ts';
 import { dsfSession, type SbcContext } from './dsf-server.ts';
@@ -26,7 +26,7 @@ export function attachModelSocket(server: Server, context: SbcContext): WebSocke
     const session = dsfSession(
       context,
       clientAddress(request),
-      url.searchParams.get('sessionKey') ?? undefined,
+      url.searchParams.get(DSF_SOCKET_KEY_PARAM) ?? undefined,
     );
     if (!session) {
       refuse(socket, '401 Unauthorized');

@@ -218,6 +218,15 @@ describe('rr_* on an SBC', () => {
     expect((await fetch(`${open.url}/rr_disconnect`)).status).toBe(204);
   });
 
+  it("answers rr_model from DSF's own model, whose live queries carry only its reply counter as seqs", async () => {
+    const live = (await getJson(open.url, '/rr_model?flags=d99fn')) as { result: Record<string, unknown> };
+    expect(live.result.seqs).toEqual({ reply: expect.any(Number) });
+    expect(live.result.state).toMatchObject({ status: 'idle' });
+    const whole = (await getJson(open.url, '/rr_model?flags=d99vn')) as { result: Record<string, unknown> };
+    expect(whole.result).not.toHaveProperty('seqs');
+    expect(whole.result).toHaveProperty('sbc');
+  });
+
   it('honours crc32 on emulated uploads', async () => {
     const { crc32 } = await import('node:zlib');
     const body = 'G1 X1\n';

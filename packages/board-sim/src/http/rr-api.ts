@@ -3,9 +3,11 @@ import {
   BOARD_LIMITS,
   type FirmwareVersion,
   formatBoardDate,
+  RR_CONNECT_ERR,
   type RrConnectResponse,
   type RrFilelistEntry,
   type RrThumbnailInfo,
+  supportsSessionKeys,
 } from '@portal/duet';
 import type { GcodeFileFacts } from '../machine/job-control.ts';
 import type { Machine } from '../machine/machine.ts';
@@ -95,24 +97,30 @@ function connect(context: RrApiContext, request: RrRequest): ApiResult {
   const emulated = context.emulated ? { isEmulated: true as const } : {};
   const existing = context.firmware === '3.4' && context.auth.session(request);
   if (!existing && !passwordAccepted(context.password, request.params.get('password') ?? '')) {
-    return json({ err: 1, ...emulated } satisfies RrConnectResponse);
+    return json({ err: RR_CONNECT_ERR.wrongPassword, ...emulated } satisfies RrConnectResponse);
   }
   const session = context.auth.login(request, request.params.get('sessionkey')?.toLowerCase() === 'yes');
-  if (!session) return json({ err: 2, ...emulated } satisfies RrConnectResponse);
+  if (!session) return json({ err: RR_CONNECT_ERR.noFreeSession, ...emulated } satisfies RrConnectResponse);
   const boardType = context.machine.profile.boardType;
   const sessionTimeout = BOARD_LIMITS.sessionTimeoutMs;
   if (context.emulated) {
     return json({
       apiLevel: 1,
-      err: 0,
+      err: RR_CONNECT_ERR.accepted,
       isEmulated: true,
       sessionTimeout,
       boardType,
     } satisfies RrConnectResponse);
   }
   const apiLevel = apiLevelOf(context.firmware);
-  const key = context.firmware === '3.4' ? {} : { sessionKey: session.key };
-  return json({ err: 0, sessionTimeout, boardType, apiLevel, ...key } satisfies RrConnectResponse);
+  const key = supportsSessionKeys(context.firmware) ? { sessionKey: session.key } : {};
+  return json({
+    err: RR_CONNECT_ERR.accepted,
+    sessionTimeout,
+    boardType,
+    apiLevel,
+    ...key,
+  } satisfies RrConnectResponse);
 }
 
 function gcode(context: RrApiContext, request: RrRequest): ApiResult {
@@ -133,7 +141,11 @@ function model(context: RrApiContext, request: RrRequest): ApiResult {
   // DSF checks the arguments before passing them on (docs/duet-http.md §2.3).
   if (context.emulated && (!/^[A-Za-z0-9.[\]]*$/.test(key) || !/^[A-Za-z0-9]*$/.test(flags)))
     return json({ err: 1 });
-  return json(queryModel(context.machine.rrfModel(), key, flags));
+  if (!context.emulated) return json(queryModel(context.machine.rrfModel(), key, flags));
+  // DSF answers from its own model, without `seqs` (docs/duet-http.md §3.1): live queries get only its reply counter
+  // (docs/duet-http.md §2.3).
+  const live = flags.includes('f') ? { seqs: { reply: context.machine.replies.seq } } : {};
+  return json(queryModel({ ...context.machine.dsfModel(), ...live }, key, flags));
 }
 
 function filelist(context: RrApiContext, request: RrRequest, dir: string): ApiResult {

@@ -17,9 +17,10 @@ const RELEASES: Readonly<Record<FirmwareVersion, { version: string; date: string
   '3.6': { version: '3.6.1', date: '2025-05-06' },
 };
 
-export function boardProfile(firmware: FirmwareVersion, mode: BoardMode): BoardProfile {
+/** The board of a firmware line and mode; `version` names another release of the line than the modelled one. */
+export function boardProfile(firmware: FirmwareVersion, mode: BoardMode, version?: string): BoardProfile {
   const release = RELEASES[firmware];
-  const common = { firmwareVersion: release.version, firmwareDate: release.date };
+  const common = { firmwareVersion: version ?? release.version, firmwareDate: release.date };
   // An SBC is always wired to a Duet 3 main board.
   if (mode === 'sbc' || firmware === '3.6') {
     return {

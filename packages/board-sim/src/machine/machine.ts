@@ -22,6 +22,8 @@ import { stepHeaters } from './thermal.ts';
 
 export interface MachineOptions {
   readonly firmware: FirmwareVersion;
+  /** The exact version reported; default the line's modelled release. */
+  readonly release?: string | undefined;
   readonly mode: BoardMode;
   readonly name: string;
   readonly host: string;
@@ -62,7 +64,7 @@ export class Machine {
 
   constructor(options: MachineOptions) {
     this.#options = options;
-    this.profile = boardProfile(options.firmware, options.mode);
+    this.profile = boardProfile(options.firmware, options.mode, options.release);
     this.model = createInitialModel({
       profile: this.profile,
       mode: options.mode,

@@ -52,6 +52,8 @@ export interface RunningWebcam {
   readonly port: number;
   /** Open stream connections right now. */
   readonly viewers: number;
+  /** The target of every request line received, in order (what a relay in front actually asked for). */
+  readonly requestTargets: readonly string[];
   readonly faults: WebcamFaults;
   readonly stats: WebcamStats;
   close(): Promise<void>;
@@ -87,6 +89,7 @@ export async function startWebcam(options: WebcamOptions = {}): Promise<RunningW
   let timer: NodeJS.Timeout | null = null;
   let framesProduced = 0;
   let framesSkipped = 0;
+  const requestTargets: string[] = [];
 
   function stopTickingIfIdle(): void {
     if (timer && viewers.size === 0 && snapshotWaiters.length === 0) {
@@ -160,7 +163,9 @@ export async function startWebcam(options: WebcamOptions = {}): Promise<RunningW
       socket.off('data', onData);
       // Keep reading (and dropping) so a client that goes away is noticed.
       socket.resume();
-      const request = classifyRequest(head.slice(0, head.indexOf('\r\n')));
+      const requestLine = head.slice(0, head.indexOf('\r\n'));
+      requestTargets.push(requestLine.split(' ')[1] ?? '');
+      const request = classifyRequest(requestLine);
       if (stall) parked.push({ socket, request });
       else answer(socket, request);
     };
@@ -229,6 +234,7 @@ export async function startWebcam(options: WebcamOptions = {}): Promise<RunningW
     get viewers() {
       return viewers.size;
     },
+    requestTargets,
     faults,
     stats,
     async close() {

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { BoardOptions } from '@portal/board-sim';
 import {
   errorBodySchema,
   type MachineLiveStatus,
@@ -11,14 +12,18 @@ import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { machineGroupUsers } from '../../db/schema.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
-import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import {
+  connectSimulatedBoard,
+  printFor,
+  type TunnelledBoard,
+  writeSlicedFile,
+} from '../../test/simulated-board.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { FakeBoard } from './live-status.test-support.ts';
 import type { MachineEvent } from './machine-events.ts';
 
 let t: TestApp;
 let demo: ReturnType<typeof demoClient>;
-const gateways: FakeGateway[] = [];
+const boards: TunnelledBoard[] = [];
 let origin: string;
 const busEvents: MachineEvent[] = [];
 
@@ -31,7 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(gateways.map((gateway) => gateway.disconnect()));
+  await Promise.all(boards.map((board) => board.close()));
   await t.close();
 });
 
@@ -57,13 +62,24 @@ async function statusOfGroup(email: string, name: string): Promise<MachineLiveSt
   return item.status;
 }
 
-/** Connects a gateway for a demo group's controller, serving `board`. */
-async function connectGroup(name: string, board: FakeBoard) {
+/**
+ * A simulated board behind a gateway for a demo group's controller; `prepare` sets it up (a print, a stall)
+ * before its gateway dials in.
+ */
+async function connectGroup(
+  name: string,
+  options: BoardOptions = {},
+  prepare?: (board: TunnelledBoard) => void,
+) {
   const group = await demo.group(name);
-  gateways.push(
-    await connectFakeGateway(t.modules.gateway.registry, group.computerControllerId, board.handler),
+  const board = await connectSimulatedBoard(
+    t.modules.gateway.registry,
+    group.computerControllerId,
+    options,
+    prepare,
   );
-  return group;
+  boards.push(board);
+  return { ...group, board };
 }
 
 describe('GET /api/v1/machines/status', () => {
@@ -95,16 +111,16 @@ describe('GET /api/v1/machines/status', () => {
   });
 
   it('shows waiting until the board first answers', async () => {
-    const board = new FakeBoard();
-    board.stall = true;
-    await connectGroup('Modix grande formato', board);
+    await connectGroup('Modix grande formato', {}, ({ board }) => {
+      board.faults.stall = true;
+    });
     expect((await statusOfGroup('manager@demo.test', 'Modix grande formato')).state).toBe('waiting');
   });
 
   it('shows the board offline when the gateway answers that it cannot reach it', async () => {
-    const board = new FakeBoard();
-    board.failWith = { status: 504, gateway: 'board-timeout' };
-    await connectGroup('Cella pallet', board);
+    await connectGroup('Cella pallet', {}, (board) => {
+      board.gatewayAnswer = { status: 504, gateway: 'board-timeout' };
+    });
     await vi.waitFor(async () =>
       expect(await statusOfGroup('manager@demo.test', 'Cella pallet')).toMatchObject({
         state: 'boardOffline',
@@ -114,17 +130,15 @@ describe('GET /api/v1/machines/status', () => {
   });
 
   it('shows a print with its job, progress and times', async () => {
-    const board = new FakeBoard('standalone', {
-      name: 'prusa-1',
-      firmwareVersion: '3.5.1',
-      status: 'processing',
-      fileName: '0:/gcodes/staffa.gcode',
-      size: 8000,
-      filePosition: 2000,
-      duration: 600,
-      timeLeft: 1800,
-    });
-    await connectGroup('Prusa linea 1', board);
+    // Ten minutes into a forty-minute print of 8000 bytes: 2000 bytes read, 1800 s left.
+    await connectGroup(
+      'Prusa linea 1',
+      { name: 'prusa-1', firmware: '3.5', release: '3.5.1' },
+      ({ board }) => {
+        writeSlicedFile(board, '0:/gcodes/staffa.gcode', { size: 8000, printSeconds: 2400 });
+        printFor(board, '0:/gcodes/staffa.gcode', 600);
+      },
+    );
     await vi.waitFor(async () =>
       expect(await statusOfGroup('customer@demo.test', 'Prusa linea 1')).toMatchObject({
         state: 'processing',
@@ -177,9 +191,8 @@ describe('GET /api/v1/machines/status/stream', () => {
       await vi.waitFor(() => expect(admin.received[0]?.type).toBe('snapshot'));
 
       // Another business's machine changes: the administrator's stream shows it, the customer's must not.
-      const other = new FakeBoard('sbc', { status: 'idle' });
-      const ratrig = await connectGroup('RatRig produzione', other);
-      other.set({ status: 'halted' });
+      const ratrig = await connectGroup('RatRig produzione', { mode: 'sbc' });
+      void ratrig.board.board.runGcode('M112');
       await vi.waitFor(() =>
         expect(admin.statuses()).toContainEqual(
           expect.objectContaining({
@@ -190,8 +203,7 @@ describe('GET /api/v1/machines/status/stream', () => {
       );
 
       // Then one of the customer's machines changes: its event arrives after any the other could have caused.
-      const mine = new FakeBoard('standalone', { status: 'paused', fileName: '0:/gcodes/x.gcode', size: 10 });
-      const linea2 = await connectGroup('Prusa linea 2', mine);
+      const linea2 = await connectGroup('Prusa linea 2', { initial: 'paused' });
       await vi.waitFor(() =>
         expect(customer.statuses()).toContainEqual(
           expect.objectContaining({

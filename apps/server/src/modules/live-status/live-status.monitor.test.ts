@@ -1,11 +1,16 @@
+import type { BoardOptions } from '@portal/board-sim';
 import type { MachineLiveStatus } from '@portal/contract';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../shared/clock.ts';
-import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import {
+  connectSimulatedBoard,
+  printFor,
+  type TunnelledBoard,
+  writeSlicedFile,
+} from '../../test/simulated-board.ts';
 import { InProcessTunnelRegistry } from '../gateway/tunnel-registry.ts';
 import { LiveStatusMonitor } from './live-status.monitor.ts';
-import { FakeBoard } from './live-status.test-support.ts';
 import { InProcessMachineEvents, type MachineEvent, type MachineTransition } from './machine-events.ts';
 
 const GROUP_ID = 42;
@@ -13,7 +18,7 @@ let registry: InProcessTunnelRegistry;
 let events: InProcessMachineEvents;
 let monitor: LiveStatusMonitor;
 const seen: MachineEvent[] = [];
-const open: FakeGateway[] = [];
+const open: TunnelledBoard[] = [];
 let nextController = 1;
 
 beforeAll(async () => {
@@ -24,25 +29,28 @@ beforeAll(async () => {
     tunnels: registry,
     events,
     clock: systemClock,
-    timing: { pollMs: 20, request: { waitMs: 1_000, timeoutMs: 300, maxBytes: 1024 * 1024 } },
+    // A request to the simulator crosses a real loopback hop in this busy process: allow it a second.
+    timing: { pollMs: 20, request: { waitMs: 1_000, timeoutMs: 1_000, maxBytes: 1024 * 1024 } },
     groupOf: async () => GROUP_ID,
   });
   monitor.start(pino({ level: 'silent' }));
 });
 
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((gateway) => gateway.disconnect()));
+  await Promise.all(open.splice(0).map((board) => board.close()));
 });
 
 afterAll(() => monitor.stop());
 
-/** A board on a gateway of its own controller, connected. */
-async function connected(board: FakeBoard) {
+/** A simulated board on a gateway of its own controller, connected; named 'fake-board' unless `options` name it. */
+async function connected(options: BoardOptions = {}) {
   const controllerId = nextController++;
-  const gateway = await connectFakeGateway(registry, controllerId, board.handler);
-  open.push(gateway);
-  return { controllerId, gateway };
+  const board = await connectSimulatedBoard(registry, controllerId, { name: 'fake-board', ...options });
+  open.push(board);
+  return { controllerId, board };
 }
+
+const STAFFA = '0:/gcodes/staffa.gcode';
 
 const statusesOf = (controllerId: number): MachineLiveStatus[] =>
   seen.flatMap((event) =>
@@ -62,46 +70,32 @@ async function stateOf(
 
 describe('the live status monitor', () => {
   it('follows a standalone board from waiting to its status, name and firmware', async () => {
-    const { controllerId } = await connected(
-      new FakeBoard('standalone', { name: 'Voron', firmwareVersion: '3.5.2' }),
-    );
+    const { controllerId } = await connected({ name: 'Voron', firmware: '3.5', release: '3.5.2' });
     expect(statusesOf(controllerId)[0]?.state).toBe('waiting');
     await stateOf(controllerId, { state: 'idle', boardName: 'Voron', firmwareVersion: '3.5.2', job: null });
     expect(monitor.following).toBeGreaterThanOrEqual(1);
   });
 
   it('re-reads the job only when its seqs counter moves, and never sends two requests at once', async () => {
-    const board = new FakeBoard();
-    const { controllerId } = await connected(board);
+    const { controllerId, board } = await connected();
     await stateOf(controllerId, { state: 'idle' });
     await vi.waitFor(() =>
       expect(board.requests.filter((path) => path === '/rr_model?flags=d99fn').length).toBeGreaterThan(5),
     );
     const jobReads = () => board.requests.filter((path) => path.startsWith('/rr_model?key=job')).length;
     expect(jobReads()).toBe(1);
-    board.set({
-      status: 'processing',
-      fileName: '0:/gcodes/staffa.gcode',
-      size: 4000,
-      filePosition: 1000,
-      duration: 30,
-    });
+    writeSlicedFile(board.board, STAFFA, { size: 4000, printSeconds: 120 });
+    printFor(board.board, STAFFA, 30);
     await stateOf(controllerId, { state: 'processing' });
     expect(jobReads()).toBe(2);
     expect(board.maxInFlight).toBe(1);
   });
 
   it('shows a print with its progress, then announces the job finished with its machine group', async () => {
-    const board = new FakeBoard();
-    const { controllerId } = await connected(board);
-    board.set({
-      status: 'processing',
-      fileName: '0:/gcodes/staffa.gcode',
-      size: 4000,
-      filePosition: 1000,
-      duration: 30,
-      timeLeft: 90,
-    });
+    const { controllerId, board } = await connected();
+    // 30 s into a two-minute print of 4000 bytes: 1000 bytes read, 90 s left.
+    writeSlicedFile(board.board, STAFFA, { size: 4000, printSeconds: 120 });
+    printFor(board.board, STAFFA, 30);
     const printing = await stateOf(controllerId, { state: 'processing' });
     expect(printing.job).toMatchObject({
       fileName: '0:/gcodes/staffa.gcode',
@@ -110,17 +104,9 @@ describe('the live status monitor', () => {
       durationSeconds: 30,
     });
     expect(printing.job?.estimatedEnd).not.toBeNull();
-    board.set({ filePosition: 3000, duration: 60 });
+    board.board.advance(60_000); // 90 s in: 3000 bytes read
     await stateOf(controllerId, { job: expect.objectContaining({ progress: 75 }) });
-    board.set({
-      status: 'idle',
-      fileName: null,
-      size: 0,
-      filePosition: 0,
-      duration: null,
-      lastFileName: '0:/gcodes/staffa.gcode',
-      lastDuration: 120,
-    });
+    board.board.advance(30_000); // the print ends after its 120 s
     await stateOf(controllerId, {
       state: 'idle',
       job: {
@@ -146,10 +132,9 @@ describe('the live status monitor', () => {
   });
 
   it('announces a halt once', async () => {
-    const board = new FakeBoard();
-    const { controllerId } = await connected(board);
+    const { controllerId, board } = await connected();
     await stateOf(controllerId, { state: 'idle' });
-    board.set({ status: 'halted' });
+    void board.board.runGcode('M112');
     await stateOf(controllerId, { state: 'halted' });
     await vi.waitFor(() =>
       expect(transitionsOf(controllerId).map((event) => event.type)).toEqual(['halted']),
@@ -157,16 +142,16 @@ describe('the live status monitor', () => {
   });
 
   it("shows the board offline on the gateway's 503 or 504, and recovers", async () => {
-    const board = new FakeBoard();
-    const { controllerId } = await connected(board);
+    const { controllerId, board } = await connected();
     await stateOf(controllerId, { state: 'idle' });
-    board.failWith = { status: 503, gateway: 'board-unreachable' };
+    board.board.faults.offline = true; // the gateway answers 503 board-unreachable
     await stateOf(controllerId, { state: 'boardOffline', job: null });
-    board.failWith = { status: 504, gateway: 'board-timeout' };
+    board.gatewayAnswer = { status: 504, gateway: 'board-timeout' };
     const served = board.requests.length;
     await vi.waitFor(() => expect(board.requests.length).toBeGreaterThan(served + 2));
     expect(statusesOf(controllerId).at(-1)?.state).toBe('boardOffline');
-    board.failWith = null;
+    board.board.faults.offline = false;
+    board.gatewayAnswer = null;
     await stateOf(controllerId, { state: 'idle' });
     await vi.waitFor(() =>
       expect(transitionsOf(controllerId).map((event) => event.type)).toEqual(['boardOffline']),
@@ -174,40 +159,26 @@ describe('the live status monitor', () => {
   });
 
   it('shows the board offline when it does not answer in time', async () => {
-    const board = new FakeBoard('standalone', {
-      status: 'processing',
-      fileName: 'a.g',
-      size: 10,
-      filePosition: 5,
-    });
-    const { controllerId } = await connected(board);
+    const { controllerId, board } = await connected({ initial: 'printing' });
     await stateOf(controllerId, { state: 'processing' });
-    board.stall = true;
+    board.board.faults.stall = true;
     await stateOf(controllerId, { state: 'boardOffline', job: null });
   });
 
   it('shows the gateway offline on any other error, with the job reset', async () => {
-    const board = new FakeBoard('standalone', {
-      status: 'processing',
-      fileName: 'a.g',
-      size: 10,
-      filePosition: 5,
-    });
-    const { controllerId } = await connected(board);
+    const { controllerId, board } = await connected({ initial: 'printing' });
     await stateOf(controllerId, { state: 'processing' });
-    board.failWith = { status: 500 };
+    board.gatewayAnswer = { status: 500 };
     await stateOf(controllerId, { state: 'gatewayOffline', job: null });
   });
 
   it('reads an SBC board (rr_model answers 404) from DSF only, from then on', async () => {
-    const board = new FakeBoard('sbc', {
-      status: 'paused',
-      fileName: '0:/gcodes/x.gcode',
-      size: 200,
-      filePosition: 50,
-      firmwareVersion: '3.4.6',
-    });
-    const { controllerId } = await connected(board);
+    // DSF 3.4 (every rr_* is a 404), paused a quarter into a print of 200 bytes.
+    const { controllerId, board } = await connected({ mode: 'sbc', firmware: '3.4' });
+    writeSlicedFile(board.board, '0:/gcodes/x.gcode', { size: 200, printSeconds: 100 });
+    printFor(board.board, '0:/gcodes/x.gcode', 25);
+    void board.board.runGcode('M25');
+    board.board.advance(2_000); // pausing parks the head first
     const paused = await stateOf(controllerId, { state: 'paused', firmwareVersion: '3.4.6' });
     expect(paused.job).toMatchObject({ fileName: '0:/gcodes/x.gcode', progress: 25 });
     await vi.waitFor(() => expect(board.requests.length).toBeGreaterThan(5));
@@ -215,8 +186,12 @@ describe('the live status monitor', () => {
   });
 
   it('reads a DSF 3.5+ board, whose emulated rr_model has no seqs, from DSF', async () => {
-    const board = new FakeBoard('sbc-emulating', { status: 'simulating', name: 'sbc-board' });
-    const { controllerId } = await connected(board);
+    const { controllerId, board } = await connected({
+      mode: 'sbc',
+      firmware: '3.6',
+      initial: 'simulating',
+      name: 'sbc-board',
+    });
     await stateOf(controllerId, { state: 'simulating', boardName: 'sbc-board' });
     await vi.waitFor(() =>
       expect(board.requests.filter((path) => path === '/machine/status').length).toBeGreaterThan(3),
@@ -225,12 +200,11 @@ describe('the live status monitor', () => {
   });
 
   it('shows the gateway offline, and announces it, when its tunnel closes; then stops following it', async () => {
-    const board = new FakeBoard();
-    const { controllerId, gateway } = await connected(board);
+    const { controllerId, board } = await connected();
     await stateOf(controllerId, { state: 'idle' });
     const before = monitor.following;
-    open.splice(open.indexOf(gateway), 1);
-    await gateway.disconnect();
+    open.splice(open.indexOf(board), 1);
+    await board.close();
     await stateOf(controllerId, { state: 'gatewayOffline', job: null, boardName: 'fake-board' });
     expect(monitor.following).toBe(before - 1);
     await vi.waitFor(() =>

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { MachinePathName } from '@portal/contract';
+import { RR_ERR, type RrErrResponse } from '@portal/duet/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
 import {
@@ -73,7 +74,7 @@ function refuseAsBoard(
     return reply
       .code(200)
       .headers({ ...headers, 'content-type': 'application/json' })
-      .send({ err: 1 });
+      .send({ err: RR_ERR.failed } satisfies RrErrResponse);
   }
   throw new AppError(decision.answer === 'missing' ? 'NOT_FOUND' : 'ADMIN_PATH_ONLY', reason);
 }

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { machineGroups } from '../../db/schema.ts';
 import { connectFakeGateway, type FakeGateway, type StreamHandler } from '../../test/fake-gateway.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { attachmentDisposition } from './machine-download.routes.ts';
+import { attachmentDisposition } from './machine-download.service.ts';
 
 let t: TestApp;
 const gateways: FakeGateway[] = [];

@@ -5,8 +5,10 @@ import type { SessionEvents } from '../auth/session-events.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { machineDownloadRoutes } from './machine-download.routes.ts';
+import { MachineDownloadService } from './machine-download.service.ts';
 import { machineErrorPagesPlugin } from './machine-error-page.ts';
-import { type MachineOriginRoutesOptions, machineOriginRoutes } from './machine-origin.routes.ts';
+import { machineOriginRoutes } from './machine-origin.routes.ts';
+import { MachineOriginService } from './machine-origin.service.ts';
 import { machineProxyRoutes } from './machine-proxy.routes.ts';
 import { MachineTokens } from './machine-tokens.ts';
 
@@ -24,7 +26,14 @@ export interface MachineProxyDeps {
  */
 export function createMachineProxyModule({ config, clock }: ModuleDeps, deps: MachineProxyDeps) {
   const tokens = new MachineTokens(config.jwtSecret, clock);
-  const originOptions: MachineOriginRoutesOptions = {
+  const downloads = new MachineDownloadService({
+    registry: deps.registry,
+    access: deps.access,
+    tokens,
+    checkSession: deps.checkSession,
+    timeoutMs: config.proxyTimeoutMs,
+  });
+  const origin = new MachineOriginService({
     registry: deps.registry,
     access: deps.access,
     tokens,
@@ -34,26 +43,21 @@ export function createMachineProxyModule({ config, clock }: ModuleDeps, deps: Ma
     timeoutMs: config.proxyTimeoutMs,
     origins: config.machineOrigins,
     portalOrigin: new URL(config.publicUrl).origin,
-  };
+  });
   return {
     tokens,
-    publicRoutes: routesOf(machineDownloadRoutes, {
-      registry: deps.registry,
-      access: deps.access,
-      tokens,
-      checkSession: deps.checkSession,
-      timeoutMs: config.proxyTimeoutMs,
-    }),
+    publicRoutes: routesOf(machineDownloadRoutes, { downloads }),
     routes: routesOf(machineProxyRoutes, {
       ...deps,
       tokens,
+      downloads,
       origins: config.machineOrigins,
       timeoutMs: config.proxyTimeoutMs,
     }),
     /** Registered on the machine origin's own server (see machine-origin.ts), never on the portal's. */
     machineErrorPages: (app: FastifyInstance) =>
-      app.register(machineErrorPagesPlugin, { portalOrigin: originOptions.portalOrigin }),
+      app.register(machineErrorPagesPlugin, { portalOrigin: new URL(config.publicUrl).origin }),
     machineOriginRoutes: (app: Parameters<typeof machineOriginRoutes>[0]) =>
-      machineOriginRoutes(app, originOptions),
+      machineOriginRoutes(app, { service: origin }),
   };
 }

@@ -16,12 +16,15 @@ import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { relayBoardRoute } from './customer-scope.ts';
 import { machineDownloadTicketRoute } from './machine-download.routes.ts';
+import type { MachineDownloadService } from './machine-download.service.ts';
 import type { MachineTokens } from './machine-tokens.ts';
 
 export interface MachineProxyRoutesOptions extends Record<string, unknown> {
   registry: TunnelRegistry;
   access: MachineAccessService;
   tokens: MachineTokens;
+  /** Board files downloaded through a ticket link. */
+  downloads: MachineDownloadService;
   timeoutMs: number;
   /** Each machine's own origin, where its control panel and webcam are served. */
   origins: MachineOrigins;

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import {
   encodeBoardQuery,
+  RR_ERR,
   readBoardAnswer,
   rrErrAnswerSchema,
   rrKeyAnswerSchemas,
@@ -87,7 +88,10 @@ export class OctoPrintService {
         contentType: 'application/octet-stream',
       },
     );
-    if (uploaded.status !== 200 || (readBoardAnswer(rrErrAnswerSchema, uploaded.body)?.err ?? 0) !== 0) {
+    if (
+      uploaded.status !== 200 ||
+      (readBoardAnswer(rrErrAnswerSchema, uploaded.body)?.err ?? RR_ERR.done) !== RR_ERR.done
+    ) {
       throw new AppError('BAD_REQUEST', 'The board did not take the file');
     }
     const print = isTrue(upload.fields.get('print'));

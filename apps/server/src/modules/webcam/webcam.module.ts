@@ -3,7 +3,8 @@ import type { SessionSubject } from '../../shared/session.ts';
 import type { SessionEvents } from '../auth/session-events.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
-import { VIEWER_RECHECK_MS, webcamRoutes } from './webcam.routes.ts';
+import { webcamRoutes } from './webcam.routes.ts';
+import { VIEWER_RECHECK_MS, WebcamService } from './webcam.service.ts';
 import { WebcamHub } from './webcam-hub.ts';
 
 export interface WebcamDeps {
@@ -19,16 +20,16 @@ export interface WebcamDeps {
 /** The webcam relay: one upstream per camera, fanned out to its viewers on the camera's machine's own origin. */
 export function createWebcamModule({ config }: ModuleDeps, deps: WebcamDeps) {
   const hub = new WebcamHub(deps.registry);
+  const service = new WebcamService({
+    ...deps,
+    hub,
+    timeoutMs: config.proxyTimeoutMs,
+    origins: config.machineOrigins,
+    recheckMs: config.webcam?.viewerRecheckMs ?? VIEWER_RECHECK_MS,
+  });
   return {
     hub,
     /** Registered on the machine origin's server (see machine-origin.ts), never on the portal's. */
-    machineOriginRoutes: (app: Parameters<typeof webcamRoutes>[0]) =>
-      webcamRoutes(app, {
-        ...deps,
-        hub,
-        timeoutMs: config.proxyTimeoutMs,
-        origins: config.machineOrigins,
-        recheckMs: config.webcam?.viewerRecheckMs ?? VIEWER_RECHECK_MS,
-      }),
+    machineOriginRoutes: (app: Parameters<typeof webcamRoutes>[0]) => webcamRoutes(app, { service }),
   };
 }

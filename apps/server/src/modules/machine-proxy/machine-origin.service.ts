@@ -1,0 +1,259 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { fastifyCookie } from '@fastify/cookie';
+import { LANGUAGES, type MachinePathName, proxyParamsSchema } from '@portal/contract';
+import { websocketAccept } from '@portal/tunnel';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, unauthenticated } from '../../shared/app-error.ts';
+import type { MachineOrigins } from '../../shared/machine-origins.ts';
+import type { SessionSubject } from '../../shared/session.ts';
+import { type SessionEvents, touches } from '../auth/session-events.ts';
+import { answerHeadOf, boardPathOf } from '../board-client/board-client.ts';
+import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
+import { relayBoardRoute } from './customer-scope.ts';
+import { ENTRY_PARAMS, LANGUAGE_COOKIE } from './machine-error-page.ts';
+import type { MachineGrant, MachineTokens } from './machine-tokens.ts';
+
+export interface MachineOriginDeps {
+  registry: TunnelRegistry;
+  access: MachineAccessService;
+  tokens: MachineTokens;
+  /** The session behind a machine credential must still be live (logout ends the frame too). */
+  checkSession: (claims: { id: number; sid: string }) => Promise<SessionSubject>;
+  /** Sessions ended or changed: an open board WebSocket checks its own again at once. */
+  sessions: SessionEvents;
+  sessionTtlSeconds: number;
+  timeoutMs: number;
+  /** Each machine's own origin: a request must come to the origin of the machine it names. */
+  origins: MachineOrigins;
+  /** The portal's origin, the only page allowed to frame a board's pages. */
+  portalOrigin: string;
+}
+
+/** The cookie a ticket is traded for: its name, its value and how it is set. */
+export interface MachineCookie {
+  name: string;
+  value: string;
+  options: { path: '/'; httpOnly: true; sameSite: 'strict'; secure: boolean };
+}
+
+/** A machine-origin request's `/proxy/duet/{firmware}/{path}/{id}/…` parameters. */
+type ProxyParams = z.infer<typeof proxyParamsSchema>;
+
+const PROXY_PATH = /^\/proxy\/duet\/([^/]+)\/([^/]+)\/([^/]+)\/(.*)$/;
+/** What a board answers for its own API (RRF `rr_*`, DSF `machine/…`): data, never a page to run. */
+const BOARD_API_PATH = /^\/(rr_|machine(\/|$))/i;
+
+/**
+ * The machine origins (docs/machine-origins.md): board pages run on their own machine's origin, never on the
+ * portal's or another machine's. A frame enters with the portal's one-minute, single-use ticket, traded for an
+ * HttpOnly cookie for that path of that machine; every later request of the page (and its object-model
+ * WebSocket) carries the cookie, and is checked again. A request naming another machine than its origin's is
+ * not found.
+ */
+export class MachineOriginService {
+  readonly #deps: MachineOriginDeps;
+
+  constructor(deps: MachineOriginDeps) {
+    this.#deps = deps;
+  }
+
+  /** `__Host-` (https only) keeps another machine's page from planting a cookie for this one's host. */
+  cookieName(path: MachinePathName): string {
+    return `${this.#deps.origins.secure ? '__Host-' : ''}machine_${path}`;
+  }
+
+  /**
+   * The board path a request to the machine origin names, once it came to that machine's own origin and, for
+   * the board's API, from that machine's own pages.
+   */
+  boardPathOf(request: FastifyRequest, params: ProxyParams): string {
+    const { origins } = this.#deps;
+    if (origins.controllerOf(request.hostname) !== params.id) throw new AppError('NOT_FOUND');
+    const boardPath = boardPathOf(params['*'], request.raw.url);
+    if (comesFromElsewhere(request.method, request.headers, origins.originOf(params.id), boardPath)) {
+      throw new AppError('FORBIDDEN', "Only this machine's own pages may call its board");
+    }
+    return boardPath;
+  }
+
+  /**
+   * Trades a frame's ticket for the machine's cookie, and where to send the browser next: the same address
+   * without the ticket, still percent-encoded as the request line carried it (which Node admits in printable
+   * ASCII only), since a decoded path could hold line breaks, which no Location header may.
+   */
+  async enterWithTicket(
+    ticket: string,
+    rawUrl: string,
+    { id, path }: ProxyParams,
+  ): Promise<{ cookies: MachineCookie[]; location: string }> {
+    const location = withoutEntryParams(rawUrl);
+    const grant = await this.#deps.tokens.redeemTicket(ticket);
+    await this.#enter(grant, id, path);
+    const value = await this.#deps.tokens.access(grant, this.#deps.sessionTtlSeconds);
+    const options = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: this.#deps.origins.secure,
+    } as const;
+    // The page's language, for the origin's own error pages (machine-error-page.ts).
+    const language = new URL(rawUrl, 'http://machine').searchParams.get('lang');
+    return {
+      cookies: [
+        { name: this.cookieName(path), value, options },
+        ...((LANGUAGES as readonly (string | null)[]).includes(language)
+          ? [{ name: LANGUAGE_COOKIE, value: language as string, options }]
+          : []),
+      ],
+      location,
+    };
+  }
+
+  /** A later request of the page: its cookie must still grant this machine's path. */
+  async enterWithCookie(token: string | undefined, { id, path }: ProxyParams): Promise<void> {
+    if (!token) throw unauthenticated('Open the control panel from the portal');
+    await this.#enter(await this.#deps.tokens.verifyAccess(token), id, path);
+  }
+
+  /** Relays the request to the board through the customer path's scope or the admin path as it is. */
+  relay(request: FastifyRequest, reply: FastifyReply, { id, path }: ProxyParams, boardPath: string) {
+    return relayBoardRoute(this.#deps.registry, request, reply, path, {
+      controllerId: id,
+      target: 'board',
+      path: boardPath,
+      timeoutMs: this.#deps.timeoutMs,
+      headers: this.#answerHeaders(boardPath),
+    });
+  }
+
+  /**
+   * A board WebSocket (DSF's /machine object-model socket) opened from this machine's own pages, riding an
+   * extended-CONNECT stream through the tunnel; it ends as soon as its session or access does.
+   */
+  async upgradeToBoard(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const { origins, registry, timeoutMs, sessions } = this.#deps;
+    const url = new URL(request.url ?? '/', 'http://machine');
+    const match = PROXY_PATH.exec(url.pathname);
+    const key = request.headers['sec-websocket-key'];
+    const params = proxyParamsSchema.safeParse({
+      firmware: match?.[1],
+      path: match?.[2],
+      id: match?.[3],
+      '*': match?.[4],
+    });
+    if (!params.success || typeof key !== 'string') throw new AppError('NOT_FOUND');
+    if (origins.controllerOf(hostnameOf(request.headers.host)) !== params.data.id) {
+      throw new AppError('NOT_FOUND');
+    }
+    const { origin } = request.headers;
+    if (origin !== undefined && origin !== origins.originOf(params.data.id)) {
+      throw new AppError('FORBIDDEN', "Only this machine's own pages may open its board's socket");
+    }
+    const token = fastifyCookie.parse(request.headers.cookie ?? '')[this.cookieName(params.data.path)];
+    if (!token) throw unauthenticated();
+    const grant = await this.#deps.tokens.verifyAccess(token);
+    const subject = await this.#enter(grant, params.data.id, params.data.path);
+    const stream = registry.open(params.data.id, {
+      method: 'CONNECT',
+      protocol: 'websocket',
+      target: 'board',
+      path: `/${params.data['*']}${url.search}`,
+      waitMs: timeoutMs,
+    });
+    if (!stream) throw new AppError('GATEWAY_OFFLINE');
+    stream.on('error', () => socket.destroy());
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const answer = await answerHeadOf(stream, timeout).catch(() => {
+      stream.close();
+      throw new AppError(timeout.aborted ? 'BOARD_TIMEOUT' : 'GATEWAY_OFFLINE');
+    });
+    if (answer[':status'] !== 200) {
+      stream.close();
+      throw new AppError(answer[':status'] === 504 ? 'BOARD_TIMEOUT' : 'BOARD_OFFLINE');
+    }
+    socket.write(
+      'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        `Sec-WebSocket-Accept: ${websocketAccept(key)}\r\n\r\n`,
+    );
+    if (head.length) stream.write(head);
+    socket.pipe(stream).pipe(socket);
+    // The socket outlives the request that opened it: it ends as soon as its session or access does.
+    const unsubscribe = sessions.subscribe((change) => {
+      if (!touches(change, subject)) return;
+      this.#enter(grant, params.data.id, params.data.path).catch((error: unknown) => {
+        if (error instanceof AppError) socket.destroy();
+      });
+    });
+    socket.once('close', () => {
+      unsubscribe();
+      stream.close();
+    });
+    stream.once('close', () => socket.destroy());
+  }
+
+  /** Board pages may be framed by the portal only; the board's API answers never run as a page. */
+  #answerHeaders(boardPath: string): Record<string, string> {
+    const framing = `frame-ancestors ${this.#deps.portalOrigin}`;
+    return {
+      'cache-control': 'no-store',
+      'content-security-policy': BOARD_API_PATH.test(boardPath)
+        ? `sandbox; default-src 'none'; ${framing}`
+        : framing,
+    };
+  }
+
+  async #enter(grant: MachineGrant, controllerId: number, path: MachinePathName): Promise<SessionSubject> {
+    if (grant.controllerId !== controllerId || grant.path !== path) {
+      throw unauthenticated('Not for this machine');
+    }
+    const subject = await this.#deps.checkSession({ id: grant.userId, sid: grant.sessionId });
+    await this.#deps.access.reach(subject, controllerId, path);
+    return subject;
+  }
+}
+
+/**
+ * Every machine's origin is same-site with the portal and with the other machines (the cookie needs it), so a
+ * browser sends this machine's SameSite cookie along with requests another machine's page makes, a plain
+ * `<img>` or form included. Browsers say where a request comes from (`Sec-Fetch-Site`, `Origin`): the board's
+ * API answers this machine's own pages (and clients that are no browser) only; from elsewhere (the portal's
+ * frame) a browser may only open a page, which reads nothing and changes nothing.
+ */
+function comesFromElsewhere(
+  method: string,
+  headers: Record<string, string | string[] | undefined>,
+  ownOrigin: string,
+  boardPath: string,
+): boolean {
+  const site = headers['sec-fetch-site'];
+  const origin = headers.origin;
+  const fromItself =
+    (site === undefined || site === 'same-origin' || site === 'none') &&
+    (origin === undefined || origin === ownOrigin);
+  if (fromItself) return false;
+  const opensPage =
+    (method === 'GET' || method === 'HEAD') &&
+    headers['sec-fetch-mode'] === 'navigate' &&
+    !BOARD_API_PATH.test(boardPath);
+  return !opensPage;
+}
+
+/** The request's raw path and query without its entry parameters; every other byte as the client sent it. */
+function withoutEntryParams(rawUrl: string): string {
+  const mark = rawUrl.indexOf('?');
+  if (mark < 0) return rawUrl;
+  const kept = rawUrl
+    .slice(mark + 1)
+    .split('&')
+    .filter((pair) => pair !== '' && !ENTRY_PARAMS.some((name) => new URLSearchParams(pair).has(name)));
+  return kept.length ? `${rawUrl.slice(0, mark)}?${kept.join('&')}` : rawUrl.slice(0, mark);
+}
+
+/** The host name of a Host header, without its port. */
+function hostnameOf(host: string | undefined): string {
+  if (!host) return '';
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':', 1)[0] ?? '');
+}
