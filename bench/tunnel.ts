@@ -8,9 +8,10 @@
  * Linux only (/proc). `npm run bench:tunnel` (3 to 4 minutes) on the embedded database, or on a throwaway PostgreSQL database when
  * DATABASE_URL is set; `npm run bench:tunnel -- --quick` is a short smoke run of every part.
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { loadavg } from 'node:os';
+import { MAX_STREAMS_PER_USER } from '../apps/server/src/modules/live-status/status-streams.ts';
+import { MAX_VIEWERS_PER_USER } from '../apps/server/src/modules/webcam/webcam-hub.ts';
 import { type GatewayProcess, spawnGateway } from '../test-kit/gateway-process.ts';
 import {
   controllerOf,
@@ -20,6 +21,7 @@ import {
   type Session,
 } from '../test-kit/portal-api.ts';
 import { openStreams } from '../test-kit/streams.ts';
+import { customersLike } from './support/customers.ts';
 import { connectFleet, waitUntil } from './support/gateways.ts';
 import { DOWNLOAD_PATH, startHardware } from './support/hardware.ts';
 import { atFixedRate, atFullSpeed, getter, type LatencyResult, type Send } from './support/load.ts';
@@ -27,7 +29,7 @@ import { type BenchPortal, startBenchPortal } from './support/portal-process.ts'
 import { withPostgresDatabase } from './support/postgres.ts';
 import { cpuMilliseconds, residentBytes, untilQuiet, watchCpu, watchPeakMemory } from './support/proc.ts';
 import { startReplayBoard } from './support/replay-board.ts';
-import { download, upload } from './support/transfer.ts';
+import { download, gcodeFile, upload } from './support/transfer.ts';
 
 const quick = process.argv.includes('--quick');
 const MIB = 1024 * 1024;
@@ -81,6 +83,12 @@ interface Rig {
   portal: BenchPortal;
   admin: Session;
   customer: Session;
+  /**
+   * `customer` first, then more customers like it: the portal lets one user hold at most MAX_STREAMS_PER_USER
+   * status streams and MAX_VIEWERS_PER_USER viewers of a camera, so the bench's thousand streams and hundred
+   * viewers come from as many users as that takes, as they would in use.
+   */
+  customers: Session[];
   controller: number;
   gatewayPid: number;
   /** The board and webcam process. */
@@ -204,7 +212,8 @@ async function measureThroughput(rig: Rig): Promise<void> {
 async function measureTransfers(rig: Rig): Promise<Figures['transfers']> {
   const downloadPath = `/rr_download?name=${encodeURIComponent(DOWNLOAD_PATH)}`;
   const uploadPath = `/rr_upload?name=${encodeURIComponent('0:/gcodes/bench-upload.gcode')}`;
-  const body = randomBytes(plan.fileBytes);
+  // The customer path may upload into 0:/gcodes only, and checks every line of a file there.
+  const body = gcodeFile(plan.fileBytes);
   const authorization = { authorization: `Bearer ${rig.customer.token}` };
   const watched = async (transfer: () => ReturnType<typeof download>) => {
     const memory = [watchPeakMemory(rig.portal.pid), watchPeakMemory(rig.gatewayPid)];
@@ -248,10 +257,25 @@ async function measureTransfers(rig: Rig): Promise<Figures['transfers']> {
   }));
 }
 
+/**
+ * Who opens the `index`-th of `count` streams when each user may hold `cap` at once: turn by turn among the
+ * fewest of `users` that stay within the cap.
+ */
+function spread(users: readonly Session[], count: number, cap: number): (index: number) => Session {
+  const needed = Math.ceil(count / cap);
+  if (needed > users.length)
+    throw new Error(`${count} streams need ${needed} users, the bench has ${users.length}`);
+  return (index) => users[index % needed] as Session;
+}
+
 async function measureWebcam(rig: Rig): Promise<void> {
-  const url = `${rig.portal.machineUrl(rig.controller)}/proxy/webcam/${rig.controller}/?action=stream&token=${rig.customer.videoToken}`;
+  const base = `${rig.portal.machineUrl(rig.controller)}/proxy/webcam/${rig.controller}/?action=stream&token=`;
+  // The single viewer's user is left out of the many viewers: its stream may still count until the portal sees
+  // it closed.
+  const [single, ...others] = rig.customers as [Session, ...Session[]];
   const watch = async (viewers: number) => {
-    const streams = await openStreams(url, viewers, 20);
+    const viewer = viewers === 1 ? () => single : spread(others, viewers, MAX_VIEWERS_PER_USER);
+    const streams = await openStreams((index) => `${base}${viewer(index).videoToken}`, viewers, 20);
     const portal = watchCpu(rig.portal.pid);
     const gateway = watchCpu(rig.gatewayPid);
     const bytesBefore = streams.bytes();
@@ -269,7 +293,8 @@ async function measureWebcam(rig: Rig): Promise<void> {
   const one = await watch(1);
   const many = await watch(plan.viewers);
   section(
-    `One webcam (640x480, 8 frames/s) through the machine origin's relay, ${plan.webcamMs / 1000} s each`,
+    `One webcam (640x480, 8 frames/s) through the machine origin's relay, ${plan.webcamMs / 1000} s each; ` +
+      `${plan.viewers} viewers from ${Math.ceil(plan.viewers / MAX_VIEWERS_PER_USER)} customers with ${MAX_VIEWERS_PER_USER} at most each`,
   );
   console.table([
     { ...one, 'portal CPU vs 1 viewer': 1 },
@@ -332,10 +357,13 @@ async function measureIdleTunnels(rig: Rig): Promise<void> {
 }
 
 async function measureStatusStreams(rig: Rig): Promise<void> {
-  const url = `${rig.portal.url}/api/v1/machines/status/stream?token=${encodeURIComponent(rig.customer.token)}`;
+  const viewer = spread(rig.customers, plan.statusStreams, MAX_STREAMS_PER_USER);
+  const url = (index: number) =>
+    `${rig.portal.url}/api/v1/machines/status/stream?token=${encodeURIComponent(viewer(index).token)}`;
   const row = await memoryPer(rig, plan.statusStreams, () => openStreams(url, plan.statusStreams, 50));
   section(
-    `Open status streams: ${plan.statusStreams} (GET /api/v1/machines/status/stream, each after its first snapshot)`,
+    `Open status streams: ${plan.statusStreams} (GET /api/v1/machines/status/stream, each after its first snapshot), ` +
+      `${Math.ceil(plan.statusStreams / MAX_STREAMS_PER_USER)} customers with ${MAX_STREAMS_PER_USER} at most each`,
   );
   console.table([row]);
 }
@@ -399,10 +427,21 @@ async function run(databaseUrl: string | undefined): Promise<void> {
     );
     const gatewayPid = gateway.child.pid as number;
     const proxiedUrl = `${portal.url}/proxy/duet/3.6/customer/${controller}`;
+    const customers = await customersLike(
+      portal,
+      admin,
+      customer,
+      Math.max(
+        Math.ceil(plan.statusStreams / MAX_STREAMS_PER_USER),
+        1 + Math.ceil(plan.viewers / MAX_VIEWERS_PER_USER),
+      ),
+      { prefix: 'bench-customer' },
+    );
     const rig: Rig = {
       portal,
       admin,
       customer,
+      customers,
       controller,
       gatewayPid,
       boardPid: hardware.pid,

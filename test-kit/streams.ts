@@ -114,10 +114,16 @@ export interface OpenStreams {
 }
 
 /**
- * Opens `count` GETs of `url` and resolves once each has answered 200 and sent its first bytes; their bodies are
- * read and counted, like an `<img>` showing MJPEG or an EventSource.
+ * Opens `count` GETs of `url` (or of `url(index)` for the index-th, e.g. a URL carrying one of several users'
+ * tokens) and resolves once each has answered 200 and sent its first bytes; their bodies are read and counted,
+ * like an `<img>` showing MJPEG or an EventSource.
  */
-export async function openStreams(url: string, count: number, parallel: number): Promise<OpenStreams> {
+export async function openStreams(
+  url: string | ((index: number) => string),
+  count: number,
+  parallel: number,
+): Promise<OpenStreams> {
+  const urlOf = typeof url === 'string' ? () => url : url;
   const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
   const requests: http.ClientRequest[] = [];
   let bytes = 0;
@@ -125,11 +131,12 @@ export async function openStreams(url: string, count: number, parallel: number):
     for (const request of requests) request.destroy();
     agent.destroy();
   };
-  const openOne = () =>
+  const openOne = (index: number) =>
     new Promise<void>((resolve, reject) => {
-      const request = http.get(url, { agent }, (response) => {
+      const target = urlOf(index);
+      const request = http.get(target, { agent }, (response) => {
         if (response.statusCode !== 200) {
-          reject(new Error(`${url} answered ${response.statusCode}`));
+          reject(new Error(`${target.split('?', 1)[0]} answered ${response.statusCode}`));
           response.resume();
           return;
         }
@@ -144,7 +151,9 @@ export async function openStreams(url: string, count: number, parallel: number):
     });
   try {
     for (let first = 0; first < count; first += parallel) {
-      await Promise.all(Array.from({ length: Math.min(parallel, count - first) }, openOne));
+      await Promise.all(
+        Array.from({ length: Math.min(parallel, count - first) }, (_, offset) => openOne(first + offset)),
+      );
     }
   } catch (error) {
     close();

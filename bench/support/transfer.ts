@@ -39,6 +39,31 @@ export function download(
   });
 }
 
+/**
+ * `bytes` of G-code as a slicer writes it (extruding moves with a comment now and then), for an upload into
+ * 0:/gcodes: the customer path checks such a file line by line as it streams through (docs/board-access.md), so
+ * random bytes would be refused. Built from one mebibyte repeated; `bytes` must be a whole number of mebibytes.
+ */
+export function gcodeFile(bytes: number): Buffer {
+  const block = 1024 * 1024;
+  if (bytes % block !== 0) throw new RangeError('a G-code file of whole mebibytes only');
+  const lines: string[] = [];
+  let length = 0;
+  for (let index = 0; length < block - 200; index++) {
+    const x = (100 + 80 * Math.sin(index / 50)).toFixed(3);
+    const y = (100 + 80 * Math.cos(index / 70)).toFixed(3);
+    const line =
+      index % 100 === 0 ? `;LAYER:${index / 100}\nG1 Z${(0.2 + index / 500).toFixed(2)} F600\n` : '';
+    const move = `${line}G1 X${x} Y${y} E${(0.02 + (index % 7) / 1000).toFixed(5)} F1800\n`;
+    lines.push(move);
+    length += move.length;
+  }
+  // A last comment line makes the block exactly one mebibyte, ending with its line.
+  lines.push(`;${'-'.repeat(block - length - 2)}\n`);
+  const one = Buffer.from(lines.join(''), 'latin1');
+  return Buffer.concat(Array.from({ length: bytes / block }, () => one));
+}
+
 /** How much of the body is handed to the socket at once, as a browser or slicer streams a file. */
 const UPLOAD_SLICE_BYTES = 64 * 1024;
 

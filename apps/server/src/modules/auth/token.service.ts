@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SESSION_MAX_HOURS, sessionClaimsSchema, VIDEO_TOKEN_TTL_SECONDS } from '@portal/contract';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { errors as joseErrors, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { VerifiedJwts } from '../../shared/verified-jwts.ts';
 
 /** HS256 only: the algorithm is pinned on both sides, so `alg: none` or a swapped algorithm never verifies. */
 const ALGORITHM = 'HS256';
@@ -34,10 +35,12 @@ export interface IssuedTokens {
 export class TokenService {
   readonly #key: Uint8Array;
   readonly #clock: Clock;
+  readonly #verified: VerifiedJwts;
 
   constructor(secret: string, clock: Clock) {
     this.#key = new TextEncoder().encode(secret);
     this.#clock = clock;
+    this.#verified = new VerifiedJwts(this.#key, { algorithm: ALGORITHM, issuer: ISSUER });
   }
 
   async issue(subject: TokenSubject, expiresAt: Date): Promise<IssuedTokens> {
@@ -95,13 +98,7 @@ export class TokenService {
   ): Promise<SessionTokenClaims> {
     const now = this.#clock();
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
-        algorithms: [ALGORITHM],
-        issuer: ISSUER,
-        audience: AUDIENCE[audience],
-        currentDate: now,
-        ...(expiryToleranceSeconds > 0 && { clockTolerance: expiryToleranceSeconds }),
-      });
+      const payload = await this.#verified.verify(token, AUDIENCE[audience], now, expiryToleranceSeconds);
       const claims = serverClaimsSchema.safeParse(payload);
       // A token "issued" in the future was not issued by this server's clock: refuse it.
       if (!claims.success || claims.data.iat > now.getTime() / 1000 + CLOCK_TOLERANCE_SECONDS) {

@@ -41,6 +41,16 @@ describe('the line check of a customer upload', () => {
     );
   });
 
+  it('ends lines at CR and NUL as the board does, not only at line feeds', async () => {
+    const plain = 'G1 X1\rG1 X2\u0000G28\r\n; done\rG1 X3';
+    expect(await run([plain])).toEqual({ passed: plain, failed: false });
+    for (const file of ['G1 X1\rM552 S0\nG1 X2\n', 'G1 X1\u0000M997\n', '; note\rM500']) {
+      const result = await run([file]);
+      expect(result.failed, JSON.stringify(file)).toBe(true);
+      expect(result.passed).not.toMatch(/M552|M997|M500/);
+    }
+  });
+
   it('checks a last line without a line end before it goes on', async () => {
     const result = await run(['G28\n', 'M99', '7']);
     expect(result).toEqual({ passed: 'G28\n', failed: true });

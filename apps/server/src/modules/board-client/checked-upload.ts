@@ -153,14 +153,33 @@ export class GcodeUploadCheck extends Transform {
     return null;
   }
 
-  /** Checks every line of `data` (the last one may lack its end), without decoding the plain ones. */
+  /**
+   * Checks every line of `data` (the last one may lack its end), without decoding the plain ones. Lines are
+   * found by their line feed (a native search), and a plain line holds no other line end (`isPlainLine` refuses
+   * CR and NUL): only a stretch that is not plain is split byte by byte, at CR and NUL too.
+   */
   #checkLines(data: Buffer): AppError | null {
     let start = 0;
-    for (let index = 0; index <= data.length; index++) {
-      if (index < data.length && !isLineEnd(data[index] as number)) continue;
-      const failure = this.#checkLine(data, start, index);
+    for (;;) {
+      const lineFeed = data.indexOf(0x0a, start);
+      const end = lineFeed < 0 ? data.length : lineFeed;
+      if (end - start > MAX_UPLOAD_LINE_BYTES || !isPlainLine(data, start, end)) {
+        const failure = this.#checkStretch(data, start, end);
+        if (failure) return failure;
+      }
+      if (lineFeed < 0) return null;
+      start = lineFeed + 1;
+    }
+  }
+
+  /** Checks the lines of `data` from `start` to `end`, which holds no line feed but may hold CR and NUL. */
+  #checkStretch(data: Buffer, start: number, end: number): AppError | null {
+    let lineStart = start;
+    for (let index = start; index <= end; index++) {
+      if (index < end && !isLineEnd(data[index] as number)) continue;
+      const failure = this.#checkLine(data, lineStart, index);
       if (failure) return failure;
-      start = index + 1;
+      lineStart = index + 1;
     }
     return null;
   }

@@ -3,7 +3,6 @@ import type { IncomingMessage } from 'node:http';
 import type http2 from 'node:http2';
 import { constants } from 'node:http2';
 import { PassThrough, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { GATEWAY_ANSWER_HEADER, type GatewayAnswer } from '@portal/tunnel';
 import { AppError } from '../../shared/app-error.ts';
 import type { TunnelRegistry, TunnelTarget } from '../gateway/tunnel-registry.ts';
@@ -144,11 +143,31 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
     stream.close(constants.NGHTTP2_CANCEL);
     throw gatewayError(gatewayAnswer);
   }
-  // Node's HTTP/2 stream reports `closed` as soon as both ends have sent END_STREAM, which stream utilities
-  // (Fastify's included) read as "closed before its end": a pass-through gives them an ordinary stream.
+  return { status, headers: answerHeaders(head), body: passedThrough(stream) };
+}
+
+/**
+ * The answer's body as an ordinary stream: Node's HTTP/2 stream reports `closed` as soon as both ends have sent
+ * END_STREAM, which stream utilities (Fastify's included) read as "closed before its end". Piped by hand rather
+ * than with `pipeline`, whose end-of-stream bookkeeping builds an error and an abort signal for every answer (a
+ * few percent of the portal's CPU per proxied request, docs/benchmarks.md), with what `pipeline` did: a tunnel
+ * stream that closes before its end breaks the body, and a body destroyed (its client went away) cancels the
+ * tunnel stream.
+ */
+function passedThrough(stream: http2.ClientHttp2Stream): PassThrough {
   const body = new PassThrough();
-  pipeline(stream, body).catch(() => undefined);
-  return { status, headers: answerHeaders(head), body };
+  stream.pipe(body);
+  stream.once('close', () => {
+    if (!stream.readableEnded)
+      body.destroy(new Error('The tunnel stream closed before the end of the answer'));
+  });
+  body.once('close', () => {
+    if (stream.readableEnded) return;
+    stream.close(constants.NGHTTP2_CANCEL);
+    // What it still holds is dropped, so that it can end and be freed.
+    stream.resume();
+  });
+  return body;
 }
 
 export type AnswerHead = http2.IncomingHttpHeaders & http2.IncomingHttpStatusHeader;

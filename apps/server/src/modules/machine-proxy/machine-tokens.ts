@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { errors as joseErrors, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { VerifiedJwts } from '../../shared/verified-jwts.ts';
 import type { MachinePath } from '../machine-access/machine-access.policy.ts';
 
 const ALGORITHM = 'HS256';
@@ -49,12 +50,15 @@ const downloadClaims = grantClaims.extend({ name: z.string().min(1) });
 export class MachineTokens {
   readonly #key: Uint8Array;
   readonly #clock: Clock;
+  /** Every request of a board page carries its cookie's access token. */
+  readonly #verified: VerifiedJwts;
   /** Ids of redeemed tickets with when they expire; kept no longer than the tickets themselves live. */
   readonly #redeemed = new Map<string, number>();
 
   constructor(secret: string, clock: Clock) {
     this.#key = new TextEncoder().encode(secret);
     this.#clock = clock;
+    this.#verified = new VerifiedJwts(this.#key, { algorithm: ALGORITHM, issuer: ISSUER });
   }
 
   /** A ticket and when it stops working (milliseconds since the epoch). */
@@ -133,12 +137,7 @@ export class MachineTokens {
     schema: Claims,
   ): Promise<z.output<Claims>> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
-        algorithms: [ALGORITHM],
-        issuer: ISSUER,
-        audience: AUDIENCE[audience],
-        currentDate: this.#clock(),
-      });
+      const payload = await this.#verified.verify(token, AUDIENCE[audience], this.#clock());
       return schema.parse(payload);
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw new AppError('SESSION_EXPIRED');

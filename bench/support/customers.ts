@@ -1,0 +1,53 @@
+/**
+ * More customers like a demo one, for the parts of the bench that open more long-lived streams than the portal
+ * lets one user hold (status streams, webcam viewers): each new customer is in the same business with the same
+ * machine groups, made through the admin API, and signed in.
+ */
+import type { MachineGroup, SessionClaims, User } from '@portal/contract';
+import { Role } from '@portal/contract';
+import { DEMO_PASSWORD } from '../../test-kit/demo.ts';
+import { api, inBatches, logIn, type Session } from '../../test-kit/portal-api.ts';
+
+interface Portal {
+  readonly url: string;
+}
+
+/** The claims of a session token (its payload, not verified: the portal issued it to this process). */
+const claimsOf = (session: Session): SessionClaims =>
+  JSON.parse(Buffer.from(session.token.split('.')[1] ?? '', 'base64url').toString()) as SessionClaims;
+
+/**
+ * `count` signed-in customers seeing what the customer signed in as `like` sees (its business and assigned
+ * machine groups), the first being `like` itself; the others are made `parallel` at a time.
+ */
+export async function customersLike(
+  portal: Portal,
+  admin: Session,
+  like: Session,
+  count: number,
+  { prefix, parallel = 8 }: { prefix: string; parallel?: number },
+): Promise<Session[]> {
+  const { id, business } = claimsOf(like);
+  const groups = await api<MachineGroup[]>(portal, admin, 'GET', `/api/v1/users/${id}/machines`);
+  const more = await inBatches(
+    Array.from({ length: Math.max(0, count - 1) }, (_, index) => index),
+    parallel,
+    async (index) => {
+      const email = `${prefix}-${index + 1}@bench.test`;
+      const user = await api<User>(portal, admin, 'POST', '/api/v1/users', {
+        business,
+        email,
+        name: 'Bench',
+        surname: `Customer ${index + 1}`,
+        password: DEMO_PASSWORD,
+        passwordConfirmation: DEMO_PASSWORD,
+        role: Role.Customer,
+      });
+      for (const group of groups) {
+        await api(portal, admin, 'POST', `/api/v1/users/${user.id}/machines`, { machine: group.id });
+      }
+      return logIn(portal, email);
+    },
+  );
+  return [like, ...more];
+}
