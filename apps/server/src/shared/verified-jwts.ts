@@ -1,4 +1,5 @@
 import { type JWTPayload, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 /** Enough for the live tokens of a busy instance; past it the oldest are verified again. */
 const DEFAULT_CAPACITY = 10_000;
@@ -21,14 +22,13 @@ export interface VerifiedJwtsOptions {
 export class VerifiedJwts {
   readonly #key: Uint8Array;
   readonly #options: VerifiedJwtsOptions;
-  readonly #capacity: number;
-  /** `audience` and token → its payload, oldest first. */
-  readonly #verified = new Map<string, Readonly<JWTPayload>>();
+  /** `audience` and token → its payload; past the capacity the least used is verified again. */
+  readonly #verified: LRUCache<string, Readonly<JWTPayload>>;
 
   constructor(key: Uint8Array, options: VerifiedJwtsOptions) {
     this.#key = key;
     this.#options = options;
-    this.#capacity = options.capacity ?? DEFAULT_CAPACITY;
+    this.#verified = new LRUCache({ max: options.capacity ?? DEFAULT_CAPACITY });
   }
 
   /**
@@ -54,13 +54,7 @@ export class VerifiedJwts {
       currentDate: now,
       ...(clockTolerance > 0 && { clockTolerance }),
     });
-    if (clockTolerance === 0) {
-      if (this.#verified.size >= this.#capacity) {
-        const oldest = this.#verified.keys().next().value;
-        if (oldest !== undefined) this.#verified.delete(oldest);
-      }
-      this.#verified.set(key, Object.freeze(payload));
-    }
+    if (clockTolerance === 0) this.#verified.set(key, Object.freeze(payload));
     return payload;
   }
 }
