@@ -10,11 +10,11 @@ import {
 } from '@portal/tunnel';
 import { type Logger, pino } from 'pino';
 import { type GatewayConfig, gatewayConfigSchema, type ValidGatewayConfig } from './config.ts';
-import { answerStream } from './relay/answers.ts';
 import { BoardRelay } from './relay/board-relay.ts';
 import { BoardSession } from './relay/board-session.ts';
 import type { BoardKind } from './relay/board-session-states.ts';
 import { BoardSlots } from './relay/board-slots.ts';
+import { answerStream } from './relay/local-answers.ts';
 import { createRelayCounters, type RelayCounters } from './relay/relay-stats.ts';
 import { upstreamOf } from './relay/upstream.ts';
 import { WebcamRelay } from './relay/webcam-relay.ts';

@@ -3,12 +3,12 @@ import type http2 from 'node:http2';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BOARD_PREFIX, DEADLINE_HEADER } from '@portal/tunnel';
 import type { Logger } from 'pino';
-import { answerStream, cancellationOf, type LocalAnswer } from './answers.ts';
 import { buildBoardRequest, redactTarget } from './board-request.ts';
 import type { BoardSession } from './board-session.ts';
 import type { BoardSlots, Release } from './board-slots.ts';
 import { spliceWebSocket, upgradeToWebSocket, websocketTarget } from './board-websocket.ts';
 import { DeadlinePassedError, QueueFullError, UpstreamTimeoutError } from './errors.ts';
+import { answerStream, cancellationOf, type LocalAnswer } from './local-answers.ts';
 import type { RelayCounters } from './relay-stats.ts';
 import { forwardResponse, sendUpstream, type Upstream } from './upstream.ts';
 

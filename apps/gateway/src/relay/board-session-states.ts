@@ -6,7 +6,7 @@ import {
   readBoardAnswer,
   rrConnectAnswerSchema,
 } from '@portal/duet/protocol';
-import type { LocalAnswer } from './answers.ts';
+import type { LocalAnswer } from './local-answers.ts';
 
 /** Standalone RepRapFirmware (`rr_*`) or Duet Software Framework on a single-board computer (`/machine/*`). */
 export type BoardKind = 'rrf' | 'dsf';

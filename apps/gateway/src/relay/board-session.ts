@@ -1,7 +1,6 @@
 import type http from 'node:http';
 import { encodeBoardQuery, formatBoardDate, type RrConnectParams } from '@portal/duet/protocol';
 import type { Logger } from 'pino';
-import type { LocalAnswer } from './answers.ts';
 import { buildBoardRequest } from './board-request.ts';
 import {
   type BoardKind,
@@ -18,6 +17,7 @@ import {
 } from './board-session-states.ts';
 import type { BoardSlots } from './board-slots.ts';
 import { UpstreamUnreachableError } from './errors.ts';
+import type { LocalAnswer } from './local-answers.ts';
 import { readSmallBody, sendUpstream, type Upstream } from './upstream.ts';
 
 export interface BoardSessionOptions {

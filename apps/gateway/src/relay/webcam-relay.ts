@@ -1,8 +1,8 @@
 import type http2 from 'node:http2';
 import { WEBCAM_PREFIX } from '@portal/tunnel';
 import type { Logger } from 'pino';
-import { answerStream, cancellationOf, type LocalAnswer } from './answers.ts';
 import { UpstreamTimeoutError } from './errors.ts';
+import { answerStream, cancellationOf, type LocalAnswer } from './local-answers.ts';
 import type { RelayCounters } from './relay-stats.ts';
 import { forwardResponse, sendUpstream, type Upstream } from './upstream.ts';
 
