@@ -125,6 +125,24 @@ describe('the machine list', () => {
     await expectAccessible(page, 'machine list (administrator)');
   });
 
+  it("shows a printing machine's file thumbnail and an idle one's webcam still, with their heaters", async () => {
+    const page = await suite.open();
+    await openMachines(page, 'admin@demo.test');
+    await page.getByRole('button', { name: /Reparto stampa/ }).click();
+    const naturalWidth = (image: Locator) =>
+      image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0));
+    const printing = card(page, 'Prusa linea 1');
+    await expect
+      .poll(() => naturalWidth(printing.getByTestId('machine-thumbnail')), EVENTUALLY)
+      .toBeGreaterThan(0);
+    expect(await printing.getByTestId('machine-snapshot').count()).toBe(0);
+    const idle = card(page, 'Cella pallet');
+    const still = idle.getByRole('img', { name: t('fleet.card.snapshot', { name: 'Cella pallet' }) });
+    await expect.poll(() => naturalWidth(still), EVENTUALLY).toBeGreaterThan(0);
+    await printing.getByRole('region', { name: t('fleet.card.temperatures') }).waitFor();
+    await expectAccessible(page, 'machine cards with thumbnails and stills');
+  });
+
   it('renames a machine and moves it in place, with the toasts of docs/product.md §8', async () => {
     const page = await suite.open();
     await openMachines(page, 'customer@demo.test');

@@ -7,6 +7,7 @@ import { useMachineStatuses } from '../../features/fleet/api/get-machine-statuse
 import { cardStatusOf } from '../../features/fleet/lib/card-rules';
 import { type LocationSection, sectionsByLocation } from '../../features/fleet/lib/location-sections';
 import { useAllMachineGroups } from '../../features/machine-groups/api/get-all-machine-groups';
+import { useVideoToken } from '../../features/machine-panel/hooks/use-video-token';
 import { useBusinessChoices } from '../../lib/choices';
 import { useSession } from '../../lib/session-store';
 import { MachinePreviewCard } from './machine-preview-card';
@@ -22,6 +23,8 @@ export function MachineList() {
   // Administrators see every business's machines, so each card names its business.
   const isAdministrator = session?.claims.role === Role.Administrator;
   const businesses = useBusinessChoices({ enabled: isAdministrator }).data;
+  // One webcam token, renewed here, for every card's snapshot.
+  const videoToken = useVideoToken();
   const { statuses, failedState } = useMachineStatuses();
   // Null until the user opens or closes a section: then the first section is the one open.
   const [openKeys, setOpenKeys] = useState<string[] | null>(null);
@@ -68,6 +71,7 @@ export function MachineList() {
                     status={cardStatusOf(group.id, statuses, failedState)}
                     showShortcuts={showShortcuts}
                     business={businesses?.find((business) => business.id === group.business)}
+                    videoToken={videoToken}
                     onMoved={openLocation}
                   />
                 </Col>

@@ -8,11 +8,13 @@ import { paths } from '../../config/paths';
 import { MachineJobSummary } from '../../features/fleet/components/machine-job-summary';
 import { MachineStatusBadge } from '../../features/fleet/components/machine-status-badge';
 import { MachineTemperatures } from '../../features/fleet/components/machine-temperatures';
+import { isOnline } from '../../features/fleet/lib/card-rules';
 import {
   type InlineField,
   useRenameMachineGroup,
 } from '../../features/machine-groups/api/rename-machine-group';
 import { MachineTypeIcon } from '../../features/machine-groups/components/machine-type-icon';
+import { WebcamSnapshot } from '../../features/machine-panel/components/webcam-snapshot';
 import { useLanguage } from '../../lib/use-language';
 
 // The contract's update rules for the two fields the card edits (its schemas make them optional).
@@ -26,6 +28,8 @@ export interface MachinePreviewCardProps {
   showShortcuts: boolean;
   /** The machine's business, for administrators (who see every business's machines). */
   business?: { name: string; active: boolean } | undefined;
+  /** The webcam token the list keeps renewed for every card's snapshot. */
+  videoToken: string | null;
   /** Called once a new location is saved, so the list can open the section the machine moves to. */
   onMoved: (location: string) => void;
 }
@@ -36,6 +40,7 @@ export function MachinePreviewCard({
   status,
   showShortcuts,
   business,
+  videoToken,
   onMoved,
 }: MachinePreviewCardProps) {
   const { t } = useTranslation();
@@ -166,6 +171,14 @@ export function MachinePreviewCard({
               />
             </div>
           </div>
+          {/* The job's own thumbnail shows with the job; otherwise a still of the machine's webcam. */}
+          {isOnline(status.state) && !(status.job?.thumbnail && !status.job.finished) && (
+            <WebcamSnapshot
+              controllerId={group.computer}
+              videoToken={videoToken}
+              alt={t('fleet.card.snapshot', { name: group.name })}
+            />
+          )}
           <MachineJobSummary status={status} machineName={group.name} controllerId={group.computer} />
           <MachineTemperatures heaters={status.heaters} />
         </Card.Body>

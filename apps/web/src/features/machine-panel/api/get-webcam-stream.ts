@@ -14,6 +14,11 @@ export const getWebcamStreamQueryOptions = (controllerId: number) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export function useWebcamStream(controllerId: number) {
-  return useQuery(getWebcamStreamQueryOptions(controllerId));
+/** `silent`: for a glance (a card's snapshot) that simply shows nothing when the webcam is not the viewer's. */
+export function useWebcamStream(controllerId: number, { silent = false, enabled = true } = {}) {
+  return useQuery({
+    ...getWebcamStreamQueryOptions(controllerId),
+    enabled,
+    ...(silent && { meta: { silent: true } }),
+  });
 }
