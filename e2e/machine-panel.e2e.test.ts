@@ -307,6 +307,22 @@ describe('the machine control panel', () => {
     await expectNoErrorBodies(admin, 'gateway offline');
   });
 
+  it("says so with a retry when the portal cannot tell the machine's state, and recovers on retry", async () => {
+    const page = await open();
+    // The live statuses fail, both the call and the event stream.
+    await page.route(/\/api\/v1\/machines\/status(\/stream)?(\?.*)?$/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
+    await page.getByRole('heading', { name: t('machinePanel.states.statusFailed.title') }).waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+    await expectNoErrorBodies(page, 'live status failed');
+    await expectAccessible(page, 'machine whose status cannot be read');
+    await page.unrouteAll();
+    await page.getByRole('button', { name: t('machinePanel.states.retry') }).click();
+    await expectBoardPage(page, 'Prusa linea 1');
+  });
+
   it('shows a page of its own, in the page language, where the frame meets an error', async () => {
     const page = await open();
     await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
