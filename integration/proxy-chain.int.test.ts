@@ -361,8 +361,8 @@ describe("the running job's thumbnail", () => {
     expect((await proxied(null, `/api/v1/machines/${id.prusa1}/job/thumbnail`)).status).toBe(401);
   });
 
-  it('reads it with the file info from DSF 3.4, which has no rr_ calls, and answers 404 without a job', async () => {
-    expect((await thumbnail(sessions.admin, id.cella)).status).toBe(404);
+  it('reads it with the file info from DSF 3.4, which has no rr_ calls, and answers 204 without a job', async () => {
+    expect((await thumbnail(sessions.admin, id.cella)).status).toBe(204);
     const dsf = await rig.board({
       name: 'Modix grande formato',
       mode: 'sbc',

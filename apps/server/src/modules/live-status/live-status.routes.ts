@@ -49,16 +49,19 @@ export const liveStatusRoutes: FastifyPluginAsyncZod<LiveStatusRoutesOptions> = 
       schema: {
         tags,
         summary: 'The thumbnail of the file the machine is printing, as its slicer embedded it (PNG)',
-        description: "Only while the machine's live status names a job with a thumbnail (`job.thumbnail`).",
+        description:
+          "204 unless the machine's live status names a running job with a thumbnail (`job.thumbnail`).",
         params: idParamsSchema,
         response: {
           200: { description: 'A PNG image', content: { 'image/png': { schema: z.string() } } },
+          204: z.null().describe('The machine runs no job with a thumbnail'),
           ...errorResponses(400, 401, 404, 502, 503),
         },
       },
     },
     async (request, reply) => {
       const png = await service.jobThumbnail(sessionOf(request), request.params.id);
+      if (!png) return reply.code(204).header('cache-control', 'no-store').send(null);
       // Private: it shows one business's job; a minute is long enough for a page's re-renders.
       // Bytes are sent as they are (Fastify serializes no Buffer); the schema only documents them.
       return reply

@@ -52,15 +52,15 @@ export class LiveStatusService {
   }
 
   /**
-   * The PNG thumbnail of the job the machine runs, read from its board (docs/duet-http.md §1.3). Another
-   * business's machine, or a job without a thumbnail, is not found.
+   * The PNG thumbnail of the job the machine runs, read from its board (docs/duet-http.md §1.3); null when it runs
+   * no job with one. Another business's machine is not found.
    */
-  async jobThumbnail(viewer: Viewer, controllerId: number): Promise<Buffer> {
+  async jobThumbnail(viewer: Viewer, controllerId: number): Promise<Buffer | null> {
     if (!(await this.#deps.repository.isVisible(visibleLiveStatuses(viewer), controllerId))) {
       throw new AppError('NOT_FOUND');
     }
     const job = this.statusOf(controllerId).job;
-    if (!job?.thumbnail) throw new AppError('NOT_FOUND', 'The job has no thumbnail');
+    if (!job?.thumbnail || job.finished) return null;
     const key = `${controllerId}\0${job.fileName}`;
     const cached = this.#thumbnails.get(key);
     if (cached) return cached;
@@ -75,7 +75,7 @@ export class LiveStatusService {
         this.#thumbnails.set(key, outcome.png);
         return outcome.png;
       case 'none':
-        throw new AppError('NOT_FOUND', 'The job has no thumbnail');
+        return null;
       case 'gatewayOffline':
         throw new AppError('GATEWAY_OFFLINE');
       case 'boardOffline':

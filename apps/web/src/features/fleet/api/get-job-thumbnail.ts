@@ -21,7 +21,8 @@ export function useJobThumbnail(controllerId: number, fileName: string | null): 
   });
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    if (!query.data || fileName === null) return setUrl(undefined);
+    // 204: the job has no thumbnail (any more).
+    if (!query.data?.size || fileName === null) return setUrl(undefined);
     const address = URL.createObjectURL(query.data);
     setUrl(address);
     return () => URL.revokeObjectURL(address);
