@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { location, logIn, storedToken } from '../test-kit/browser-session.ts';
-import { t } from '../test-kit/catalog.ts';
+import { t, tEn } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { expectNoErrorBodies } from './support/error-bodies.ts';
 import { usePortal } from './support/suite.ts';
@@ -253,6 +253,27 @@ describe('the machine control panel', () => {
     expect(frame.width).toBeLessThanOrEqual(390);
     expect(image.x + image.width).toBeLessThanOrEqual(390);
     await expectAccessible(page, 'machine control panel on a phone');
+  });
+
+  it('reads in English under /en, in the light theme too, and passes the accessibility check', async () => {
+    const page = await open();
+    await logIn(page, 'customer@demo.test');
+    const id = await groupId(page, 'Prusa linea 1');
+    await page.goto(`/en/machines/${id}`);
+    await page.getByRole('switch', { name: tEn('theme.dark') }).click();
+    expect(await page.locator('html').getAttribute('data-bs-theme')).toBe('light');
+    const summary = page.getByRole('region', {
+      name: tEn('machinePanel.summary', { name: 'Prusa linea 1' }),
+    });
+    await expect
+      .poll(() => summary.getByTestId('machine-layer').innerText(), { timeout: 15_000 })
+      .toMatch(/^\d+ of \d+$/);
+    const temperatures = summary.getByRole('region', { name: tEn('fleet.card.temperatures') });
+    await expect
+      .poll(() => temperatures.locator('dt').allInnerTexts())
+      .toEqual([tEn('fleet.card.heater.bed'), tEn('fleet.card.heater.tool', { number: 1 })]);
+    await summary.getByRole('link', { name: tEn('machinePanel.openTicket') }).waitFor();
+    await expectAccessible(page, 'machine page, English, light');
   });
 
   it("fits every one of a machine's screens on a phone, without scrolling sideways", async () => {
