@@ -33,6 +33,21 @@ export interface Renewal {
   renewedAt: Date;
 }
 
+/** What every check of a session reads: the session's own state and its user's and business's current one. */
+const CHECK_COLUMNS = {
+  revokedAt: sessions.revokedAt,
+  expiresAt: sessions.expiresAt,
+  sessionRole: sessions.role,
+  sessionBusinessId: sessions.businessId,
+  createdAt: sessions.createdAt,
+  userId: users.id,
+  role: users.role,
+  businessId: users.businessId,
+  enabled: users.enabled,
+  lastPasswordChange: users.lastPasswordChange,
+  businessActive: businesses.active,
+};
+
 export class SessionsRepository {
   readonly #db: Database;
 
@@ -47,19 +62,7 @@ export class SessionsRepository {
   /** The session with its user's current state; undefined once the user is deleted (cascade). */
   async findForCheck(id: string): Promise<SessionCheckRow | undefined> {
     const [row] = await this.#db
-      .select({
-        revokedAt: sessions.revokedAt,
-        expiresAt: sessions.expiresAt,
-        sessionRole: sessions.role,
-        sessionBusinessId: sessions.businessId,
-        createdAt: sessions.createdAt,
-        userId: users.id,
-        role: users.role,
-        businessId: users.businessId,
-        enabled: users.enabled,
-        lastPasswordChange: users.lastPasswordChange,
-        businessActive: businesses.active,
-      })
+      .select(CHECK_COLUMNS)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(businesses, eq(businesses.id, users.businessId))
@@ -70,17 +73,7 @@ export class SessionsRepository {
   async findForRenewal(id: string): Promise<SessionRenewalRow | undefined> {
     const [row] = await this.#db
       .select({
-        revokedAt: sessions.revokedAt,
-        expiresAt: sessions.expiresAt,
-        sessionRole: sessions.role,
-        sessionBusinessId: sessions.businessId,
-        createdAt: sessions.createdAt,
-        userId: users.id,
-        role: users.role,
-        businessId: users.businessId,
-        enabled: users.enabled,
-        lastPasswordChange: users.lastPasswordChange,
-        businessActive: businesses.active,
+        ...CHECK_COLUMNS,
         absoluteExpiresAt: sessions.absoluteExpiresAt,
         renewalHash: sessions.renewalHash,
         previousRenewalHash: sessions.previousRenewalHash,
