@@ -113,7 +113,7 @@ describe('businesses and licences, as an administrator', () => {
     await page.getByRole('button', { name: t('licenses.create') }).click();
     const licence = page.getByRole('dialog');
     await licence.getByRole('button', { name: t('licenses.form.addYears', { count: 1 }) }).click();
-    const endField = licence.getByLabel(t('licenses.form.end'));
+    const endField = licence.getByRole('textbox', { name: t('licenses.form.end') });
     expect(await endField.inputValue()).toBe(daysFromToday(365));
     await expectAccessible(page, 'new licence dialog');
     await licence.getByRole('button', { name: t('common.create') }).click();
@@ -124,16 +124,35 @@ describe('businesses and licences, as an administrator', () => {
     await licenceRow.getByText(t('licenses.status.notActivated'), { exact: true }).waitFor();
 
     await licenceRow.getByRole('button', { name: /^Modifica licenza/ }).click();
-    const edit = page.getByRole('dialog');
-    // A date input: the browser shows and takes the day in its own locale's format, with its picker.
-    const activation = edit.getByLabel(t('licenses.form.activation'));
-    expect(await activation.getAttribute('type')).toBe('date');
+    // The modal; the date picker's calendar opens as a dialog inside it.
+    const edit = page.getByRole('dialog').first();
     await expectAccessible(page, 'licence edit dialog');
-    await activation.fill(daysFromToday(0));
+    // A day typed in the page's own order (day/month/year on an Italian page) is shown back as the portal
+    // writes days, whatever the browser's own locale.
+    const activation = edit.getByRole('textbox', { name: t('licenses.form.activation') });
+    const today = new Date();
+    await activation.fill(`${today.getDate()}/${today.getMonth() + 1}/${today.getFullYear()}`);
+    await activation.blur();
+    expect(await activation.inputValue()).toBe(daysFromToday(0));
+    // The end picked on a calendar in the page's language, opened at the chosen end's month.
+    const end = new Date();
+    end.setDate(end.getDate() + 365);
+    const endLabel = t('licenses.form.end');
+    await edit.getByRole('button', { name: t('dateField.pick', { field: endLabel }) }).click();
+    const calendar = edit.getByRole('dialog', { name: t('dateField.pick', { field: endLabel }) });
+    const monthName = new Intl.DateTimeFormat('it', { month: 'long' }).format(end);
+    await calendar.getByRole('grid', { name: new RegExp(monthName, 'i') }).waitFor();
+    await expectAccessible(page, 'licence end date picker');
+    await calendar
+      .getByRole('button', { name: new RegExp(`\\b15 ${monthName} ${end.getFullYear()}`, 'i') })
+      .click();
+    await calendar.waitFor({ state: 'detached' });
+    end.setDate(15);
+    expect(await edit.getByRole('textbox', { name: endLabel }).inputValue()).toBe(day(end));
     await edit.getByRole('button', { name: t('common.save') }).click();
     await toast(page, 'Licenza aggiornata correttamente').waitFor();
     const activeRow = page.getByRole('row').filter({ hasText: daysFromToday(0) });
-    await activeRow.getByText(daysFromToday(365)).waitFor();
+    await activeRow.getByText(day(end)).waitFor();
     await activeRow.getByText(t('licenses.status.active'), { exact: true }).waitFor();
 
     // The new business has no controller yet, so there is nothing to activate the licence on.

@@ -7,8 +7,7 @@ export interface TextFieldProps {
   id: string;
   label: string;
   registration: UseFormRegisterReturn;
-  /** 'date': the browser's date picker, typed in the page's locale; its value is always yyyy-MM-dd. */
-  type?: 'text' | 'email' | 'password' | 'date';
+  type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   readOnly?: boolean;
   required?: boolean;

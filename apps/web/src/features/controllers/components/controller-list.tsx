@@ -1,11 +1,11 @@
 import type { ComputerController } from '@portal/contract';
 import type { ColumnDef } from '@tanstack/react-table';
-import { format } from 'date-fns';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, useTableQuery } from '../../../components/ui/data-table';
 import { paths } from '../../../config/paths';
+import { formatDay } from '../../../lib/calendar-day';
 import { useLanguage } from '../../../lib/use-language';
 import { useControllers } from '../api/get-controllers';
 
@@ -74,7 +74,7 @@ export function ControllerList({ typeName, businessName, toolbar }: ControllerLi
             <span className="text-body-secondary">{t('hardware.controllers.key.notGenerated')}</span>
           ) : (
             t('hardware.controllers.key.since', {
-              date: format(new Date(row.original.keyCreatedAt), 'yyyy-MM-dd'),
+              date: formatDay(new Date(row.original.keyCreatedAt)),
             })
           ),
       },

@@ -1,12 +1,12 @@
 import { type License, licenseEnd, licenseStateOf } from '@portal/contract';
-import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/calendar-day';
 
 /** The controller's current licence as every screen names it: not activated, active, expiring or expired. */
 export function LicenseState({ license }: { license: License }) {
   const { t } = useTranslation();
   const end = licenseEnd(license);
-  const date = end === null ? '' : format(end, 'yyyy-MM-dd');
+  const date = end === null ? '' : formatDay(end);
   const state = licenseStateOf(license, Date.now());
   const text = {
     notActivated: () => t('hardware.controllers.license.notActivated', { id: license.id }),

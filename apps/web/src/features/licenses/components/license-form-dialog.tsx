@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { Button, ButtonGroup } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/ui/date-field';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { TextField } from '../../../components/ui/text-field';
 import { validationKey } from '../../../lib/form-errors';
+import { useLanguage } from '../../../lib/use-language';
 import { useCreateLicense } from '../api/create-license';
 import { useUpdateLicense } from '../api/update-license';
 import {
@@ -27,19 +28,20 @@ export interface LicenseFormDialogProps {
 }
 
 /**
- * Creates or edits a licence: its end day picked or typed in the page's own date format (a date input, whose
- * value is yyyy-MM-dd whatever the page shows) or moved by the quick buttons (+1, +2,
- * +3 years), and when editing its activation day. Mount it when it opens: it starts from the licence.
+ * Creates or edits a licence: its end day typed (as yyyy-MM-dd or in the page language's order) or picked on
+ * a calendar, or moved by the quick buttons (+1, +2, +3 years), and when editing its activation day. Mount it
+ * when it opens: it starts from the licence.
  */
 export function LicenseFormDialog({ business, license, onHide }: LicenseFormDialogProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   // One instant for the whole dialog, so "today" does not move while the form is open.
   const [now] = useState(Date.now);
   const create = useCreateLicense();
   const update = useUpdateLicense();
   const pending = create.isPending || update.isPending;
   const form = useForm<LicenseTermValues>({
-    resolver: zodResolver(licenseTermSchema(license, now), {
+    resolver: zodResolver(licenseTermSchema(license, now, language), {
       error: (issue) =>
         issue.code === 'custom' && issue.params?.code === END_NOT_AFTER_START
           ? t('licenses.form.endNotAfterStart')
@@ -77,21 +79,19 @@ export function LicenseFormDialog({ business, license, onHide }: LicenseFormDial
       busy={pending}
     >
       {license && (
-        <TextField
+        <DateField
           id="license-activation"
           label={t('licenses.form.activation')}
-          type="date"
-          registration={form.register('activation')}
-          autoComplete="off"
+          control={form.control}
+          name="activation"
           error={errors.activation?.message}
         />
       )}
-      <TextField
+      <DateField
         id="license-end"
         label={t('licenses.form.end')}
-        type="date"
-        registration={form.register('end')}
-        autoComplete="off"
+        control={form.control}
+        name="end"
         required
         help={notActivated ? t('licenses.form.endHintNotActivated') : t('licenses.form.endHint')}
         error={errors.end?.message}

@@ -1,4 +1,5 @@
 import {
+  type Language,
   LICENSE_EXPIRY_MAX_MS,
   LICENSE_QUICK_YEARS,
   LICENSE_YEAR_MS,
@@ -6,14 +7,13 @@ import {
 } from '@portal/contract';
 import { addDays, startOfDay } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+import { formatDay } from '../../../lib/calendar-day';
 import {
   END_NOT_AFTER_START,
   extendEnd,
-  formatDay,
   type LicenseTerm,
   type LicenseTermValues,
   licenseTermSchema,
-  parseDay,
   termValues,
   toTerm,
 } from './license-term';
@@ -24,8 +24,12 @@ const now = new Date(2026, 10, 21, 18, 5).getTime();
 const today = startOfDay(now).getTime();
 
 /** The per-field codes the form would show. */
-function codesFor(values: LicenseTermValues, original: LicenseTerm | null = null): Record<string, string> {
-  const result = licenseTermSchema(original, now).safeParse(values, { reportInput: true });
+function codesFor(
+  values: LicenseTermValues,
+  original: LicenseTerm | null = null,
+  language: Language = 'it',
+): Record<string, string> {
+  const result = licenseTermSchema(original, now, language).safeParse(values, { reportInput: true });
   if (result.success) return {};
   return Object.fromEntries(
     result.error.issues.map((issue) => [
@@ -36,32 +40,6 @@ function codesFor(values: LicenseTermValues, original: LicenseTerm | null = null
     ]),
   );
 }
-
-describe('licence days', () => {
-  it('shows an instant as its local yyyy-MM-dd day', () => {
-    expect(formatDay(new Date(2027, 4, 1, 23, 59).getTime())).toBe('2027-05-01');
-    expect(formatDay(new Date(2027, 0, 9, 0, 0).getTime())).toBe('2027-01-09');
-  });
-
-  it('reads a typed yyyy-MM-dd day as its local midnight', () => {
-    expect(parseDay('2027-05-01')).toBe(new Date(2027, 4, 1).getTime());
-    expect(parseDay(' 2028-02-29 ')).toBe(new Date(2028, 1, 29).getTime());
-  });
-
-  it('refuses texts that are not exactly a day of the calendar', () => {
-    for (const text of [
-      '',
-      '2027-02-30',
-      '2027-13-01',
-      '2027-5-1',
-      '01/05/2027',
-      '2027-05-01T10:00',
-      'domani',
-    ]) {
-      expect(parseDay(text), text).toBeNull();
-    }
-  });
-});
 
 describe('a new licence', () => {
   it('starts with no end chosen', () => {
@@ -137,6 +115,8 @@ describe('an existing licence', () => {
 });
 
 describe('the licence form rules', () => {
+  const activatedTerm: LicenseTerm = { activation: new Date(2026, 0, 15).getTime(), expiry: LICENSE_YEAR_MS };
+
   it('accepts a new licence with an end after today', () => {
     expect(codesFor({ activation: '', end: formatDay(addDays(today, 1).getTime()) })).toEqual({});
   });
@@ -145,9 +125,22 @@ describe('the licence form rules', () => {
     expect(codesFor({ activation: '', end: ' ' })).toEqual({ end: 'required' });
   });
 
-  it('wants days written as yyyy-MM-dd', () => {
-    expect(codesFor({ activation: '', end: '15/01/2027' })).toEqual({ end: 'invalidFormat' });
-    expect(codesFor({ activation: '2026-1-15', end: '2027-01-15' })).toEqual({ activation: 'invalidFormat' });
+  it('takes days as yyyy-MM-dd or in the page language order, and gives them on as yyyy-MM-dd', () => {
+    const schema = licenseTermSchema(null, now, 'it');
+    expect(schema.parse({ activation: '', end: '15/01/2027' })).toEqual({
+      activation: '',
+      end: '2027-01-15',
+    });
+    expect(licenseTermSchema(null, now, 'en').parse({ activation: '', end: '1/15/2027' }).end).toBe(
+      '2027-01-15',
+    );
+    expect(codesFor({ activation: '2026-1-15', end: '2027-01-15' }, activatedTerm)).toEqual({});
+  });
+
+  it('refuses texts that are no day of the calendar', () => {
+    expect(codesFor({ activation: '', end: '15/01/2027' }, null, 'en')).toEqual({ end: 'invalidFormat' });
+    expect(codesFor({ activation: '', end: '2027-02-30' })).toEqual({ end: 'invalidFormat' });
+    expect(codesFor({ activation: 'domani', end: '2027-01-15' })).toEqual({ activation: 'invalidFormat' });
   });
 
   it('refuses an end that is not after the start', () => {

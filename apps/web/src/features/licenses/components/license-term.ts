@@ -1,9 +1,8 @@
-import { LICENSE_EXPIRY_MAX_MS, LICENSE_YEAR_MS, type License } from '@portal/contract';
-import { addDays, differenceInCalendarDays, format, isValid, parse, startOfDay } from 'date-fns';
+import { type Language, LICENSE_EXPIRY_MAX_MS, LICENSE_YEAR_MS, type License } from '@portal/contract';
+import { addDays, differenceInCalendarDays, startOfDay } from 'date-fns';
 import { z } from 'zod';
+import { formatDay, normaliseDay, parseDay } from '../../../lib/calendar-day';
 
-/** How licence dates are shown and typed (docs/product.md §9). */
-export const DAY_FORMAT = 'yyyy-MM-dd';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAYS_PER_YEAR = LICENSE_YEAR_MS / DAY_MS;
 
@@ -16,16 +15,6 @@ export interface LicenseTermValues {
   activation: string;
   /** yyyy-MM-dd: the day the licence ends. */
   end: string;
-}
-
-export const formatDay = (instant: number): string => format(instant, DAY_FORMAT);
-
-/** The local midnight of a yyyy-MM-dd text; null unless it is exactly such a date of the calendar. */
-export function parseDay(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return null;
-  const day = parse(trimmed, DAY_FORMAT, new Date(0));
-  return isValid(day) ? day.getTime() : null;
 }
 
 /**
@@ -84,41 +73,48 @@ export function extendEnd(
 export const END_NOT_AFTER_START = 'endNotAfterStart';
 
 /**
- * The licence form's rules: dates as yyyy-MM-dd, an end after the start, and a term the server
- * accepts (at most LICENSE_EXPIRY_MAX_MS).
+ * The licence form's rules: days typed as yyyy-MM-dd or in the page language's order (and given on as
+ * yyyy-MM-dd), an end after the start, and a term the server accepts (at most LICENSE_EXPIRY_MAX_MS).
  */
-export const licenseTermSchema = (original: LicenseTerm | null, now: number) =>
-  z.object({ activation: z.string(), end: z.string().trim().min(1) }).superRefine((values, context) => {
-    const activation = values.activation.trim();
-    if (activation !== '' && parseDay(activation) === null) {
-      context.addIssue({
-        code: 'custom',
-        path: ['activation'],
-        input: activation,
-        params: { code: 'invalidFormat' },
-      });
-      return;
-    }
-    // An empty end is already reported as required.
-    if (values.end === '') return;
-    if (parseDay(values.end) === null) {
-      context.addIssue({
-        code: 'custom',
-        path: ['end'],
-        input: values.end,
-        params: { code: 'invalidFormat' },
-      });
-      return;
-    }
-    const { expiry } = toTerm(values, original, now);
-    if (expiry < 1) {
-      context.addIssue({
-        code: 'custom',
-        path: ['end'],
-        input: values.end,
-        params: { code: END_NOT_AFTER_START },
-      });
-    } else if (expiry > LICENSE_EXPIRY_MAX_MS) {
-      context.addIssue({ code: 'custom', path: ['end'], input: values.end, params: { code: 'tooLarge' } });
-    }
-  });
+export const licenseTermSchema = (original: LicenseTerm | null, now: number, language: Language) => {
+  const day = z
+    .string()
+    .trim()
+    .transform((text) => (text === '' ? '' : (normaliseDay(text, language) ?? text)));
+  return z
+    .object({ activation: day, end: z.string().trim().min(1).pipe(day) })
+    .superRefine((values, context) => {
+      const activation = values.activation.trim();
+      if (activation !== '' && parseDay(activation) === null) {
+        context.addIssue({
+          code: 'custom',
+          path: ['activation'],
+          input: activation,
+          params: { code: 'invalidFormat' },
+        });
+        return;
+      }
+      // An empty end is already reported as required.
+      if (values.end === '') return;
+      if (parseDay(values.end) === null) {
+        context.addIssue({
+          code: 'custom',
+          path: ['end'],
+          input: values.end,
+          params: { code: 'invalidFormat' },
+        });
+        return;
+      }
+      const { expiry } = toTerm(values, original, now);
+      if (expiry < 1) {
+        context.addIssue({
+          code: 'custom',
+          path: ['end'],
+          input: values.end,
+          params: { code: END_NOT_AFTER_START },
+        });
+      } else if (expiry > LICENSE_EXPIRY_MAX_MS) {
+        context.addIssue({ code: 'custom', path: ['end'], input: values.end, params: { code: 'tooLarge' } });
+      }
+    });
+};

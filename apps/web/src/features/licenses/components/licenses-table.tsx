@@ -5,13 +5,13 @@ import { Button, ButtonGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, useTableQuery } from '../../../components/ui/data-table';
+import { formatDay } from '../../../lib/calendar-day';
 import { useDeleteLicense } from '../api/delete-license';
 import { useBusinessLicenses } from '../api/get-business-licenses';
 import type { LicensesQuery } from '../api/license-keys';
 import { ActivateLicenseDialog } from './activate-license-dialog';
 import { LicenseFormDialog } from './license-form-dialog';
 import { LicenseStatusBadge } from './license-status-badge';
-import { formatDay } from './license-term';
 
 type LicenseSort = NonNullable<LicensesQuery['sort']>;
 

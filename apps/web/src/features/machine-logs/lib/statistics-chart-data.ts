@@ -1,4 +1,5 @@
-import { eachWeekOfInterval, format, isValid, max, min, parseISO, startOfWeek } from 'date-fns';
+import { eachWeekOfInterval, isValid, max, min, parseISO, startOfWeek } from 'date-fns';
+import { formatDay } from '../../../lib/calendar-day';
 import { type CsvTable, findColumn } from './csv-table';
 
 /** Print hours per week, one series per job outcome: what the statistics chart draws. */
@@ -49,7 +50,7 @@ export function statisticsChartData(table: CsvTable): StatisticsChartData | null
     { start: min(jobs.map((job) => job.week)), end: max(jobs.map((job) => job.week)) },
     WEEK,
   );
-  const weeks = weekStarts.map((week) => format(week, 'yyyy-MM-dd'));
+  const weeks = weekStarts.map((week) => formatDay(week));
   const series: StatisticsChartData['series'] = [];
   for (const job of jobs) {
     let entry = series.find((candidate) => candidate.outcome === job.outcome);
@@ -57,7 +58,7 @@ export function statisticsChartData(table: CsvTable): StatisticsChartData | null
       entry = { outcome: job.outcome, hours: weeks.map(() => 0) };
       series.push(entry);
     }
-    const index = weeks.indexOf(format(job.week, 'yyyy-MM-dd'));
+    const index = weeks.indexOf(formatDay(job.week));
     entry.hours[index] = (entry.hours[index] ?? 0) + job.seconds / 3600;
   }
   for (const entry of series) entry.hours = entry.hours.map((hours) => Math.round(hours * 100) / 100);

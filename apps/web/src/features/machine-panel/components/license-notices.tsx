@@ -1,12 +1,10 @@
-import { format } from 'date-fns';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { formatDay } from '../../../lib/calendar-day';
 import { useLanguage } from '../../../lib/use-language';
 import type { LicenseStanding } from './license-standing';
-
-const DAY_FORMAT = 'yyyy-MM-dd';
 
 /** The states in which the machine may not be used, each with its own notice. */
 type ClosedState = 'none' | 'notActivated' | 'expired';
@@ -30,7 +28,7 @@ export interface LicenseNoticesProps {
 export function LicenseNotices({ standing, isAdministrator, controllerId, contact }: LicenseNoticesProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const end = standing.end === null ? '' : format(standing.end, DAY_FORMAT);
+  const end = standing.end === null ? '' : formatDay(standing.end);
   const closed = closedState(standing.state);
   return (
     <>
