@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../test-kit/demo.ts';
@@ -19,8 +19,8 @@ async function folder() {
   folders.push(dataDir);
   return dataDir;
 }
-async function start(dataDir: string, env: Record<string, string> = {}) {
-  const portal = await spawnPortal(dataDir, env);
+async function start(dataDir: string, env: Record<string, string> = {}, demoFleet = false) {
+  const portal = await spawnPortal(dataDir, env, demoFleet);
   processes.push(portal);
   return portal;
 }
@@ -29,6 +29,24 @@ async function startReady(dataDir: string, env: Record<string, string> = {}) {
   await waitUntilReady(portal.url, portal.child, portal.output);
   return portal;
 }
+/** The processes whose parent is `parentPid` and whose command line mentions `name` (Linux's /proc). */
+async function childProcesses(parentPid: number, name: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const [stat, command] = await Promise.all([
+      readFile(`/proc/${entry}/stat`, 'utf8'),
+      readFile(`/proc/${entry}/cmdline`, 'utf8'),
+    ]).catch(() => ['', '']);
+    // The parent's pid is the second field after the command name in parentheses.
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === parentPid && command.includes(name)) found.push(Number(entry));
+  }
+  return found;
+}
+
+const isRunning = (pid: number) => existsSync(`/proc/${pid}`);
+
 async function login(url: string, email: string, password: string) {
   return fetch(`${url}/api/v1/auth`, {
     method: 'POST',
@@ -88,5 +106,22 @@ describe('the server process', () => {
     expect(portal.output()).toMatch(
       /Invalid configuration:\n {2}PORT: .*\n {2}SESSION_TTL: must be at least 10 seconds/,
     );
+  });
+
+  it('runs the demo hardware in a process of its own, which stops with the portal even when it is killed', async () => {
+    const portal = await start(await folder(), { LOG_LEVEL: 'info' }, true);
+    await waitUntilReady(portal.url, portal.child, portal.output);
+    const pid = portal.child.pid ?? 0;
+    await expect
+      .poll(() => childProcesses(pid, 'demo-hardware-process'), { timeout: 30_000 })
+      .toHaveLength(1);
+    const [hardware = 0] = await childProcesses(pid, 'demo-hardware-process');
+    // The machines dial in from that process through the tunnel, as installed gateways do.
+    await expect
+      .poll(() => portal.output(), { timeout: 30_000 })
+      .toMatch(/demo hardware: \d+ machines dialling in/);
+    portal.child.kill('SIGKILL');
+    await portal.exited;
+    await expect.poll(() => isRunning(hardware), { timeout: 15_000 }).toBe(false);
   });
 });

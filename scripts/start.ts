@@ -1,17 +1,24 @@
 /**
  * `npm start`: builds the web app if needed, runs the portal in this process and, in demo mode, the demo
- * fleet's simulated boards, webcams and gateways, which dial in through the real tunnel as installed ones do.
+ * fleet's simulated boards, webcams and gateways in a child process, which dial in through the real tunnel as
+ * installed ones do. Stopping it stops both.
  */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { ConfigError } from '../apps/server/src/config.ts';
+import type { DemoGateway } from '../apps/server/src/demo/demo-gateways.ts';
 import { type RunningServer, startServer } from '../apps/server/src/server.ts';
-import { startDemoHardware } from './demo-hardware.ts';
+import type { DemoHardwareOrder, DemoHardwareStarted } from './demo-hardware-process.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 ensureWebBuild();
 
 try {
   const server = await startServer();
-  const hardware = await startDemoHardware(server.demoGateways, server.url);
+  const hardware = await startDemoHardwareProcess(server.demoGateways, server.url).catch(async (error) => {
+    await server.close();
+    throw error;
+  });
   if (server.demoGateways.length > 0) {
     const offline = server.demoGateways.length - hardware.gateways;
     server.log.info(
@@ -47,4 +54,34 @@ function welcome({ publicUrl, firstSignIn }: RunningServer): string {
   }
   lines.push('Ctrl+C stops it.');
   return `\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
+}
+
+interface DemoHardwareProcess {
+  gateways: number;
+  close(): Promise<void>;
+}
+
+/** The demo hardware's process, started once its gateways are; none without demo gateways. */
+async function startDemoHardwareProcess(
+  gateways: DemoGateway[],
+  portalUrl: string,
+): Promise<DemoHardwareProcess> {
+  if (gateways.length === 0) return { gateways: 0, close: async () => undefined };
+  const child = fork(new URL('./demo-hardware-process.ts', import.meta.url), { stdio: 'inherit' });
+  const exited = once(child, 'exit');
+  child.send({ gateways, portalUrl } satisfies DemoHardwareOrder);
+  const started = await Promise.race([
+    once(child, 'message').then(([message]) => message as DemoHardwareStarted),
+    exited.then(([code]) => {
+      throw new Error(`the demo hardware stopped before starting (exit code ${code})`);
+    }),
+  ]);
+  return {
+    gateways: started.started,
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.send('stop');
+      await exited;
+    },
+  };
 }
