@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import {
+  freePort,
   newDataDir,
   type PortalProcess,
   spawnPortal,
@@ -123,5 +124,20 @@ describe('the server process', () => {
     portal.child.kill('SIGKILL');
     await portal.exited;
     await expect.poll(() => isRunning(hardware), { timeout: 15_000 }).toBe(false);
+  });
+
+  it('serves Prometheus metrics on METRICS_PORT only, never on the public port', async () => {
+    const metricsPort = await freePort();
+    const portal = await startReady(await folder(), { METRICS_PORT: String(metricsPort) });
+    expect((await fetch(`${portal.url}/livez`)).status).toBe(200);
+    // The public port has no metrics: that path is the web app's, like any unknown page.
+    expect(await (await fetch(`${portal.url}/metrics`)).text()).not.toContain('portal_http_requests_total');
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(metrics.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await metrics.text();
+    expect(text).toMatch(/portal_http_requests_total\{method="GET",route="\/livez",status="200"\} 1/);
+    expect(text).toContain('process_resident_memory_bytes');
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/anything-else`)).status).toBe(404);
   });
 });

@@ -30,6 +30,8 @@ export default defineConfig({
       '/api': { target: SERVER, ws: true },
       '/proxy': { target: SERVER, ws: true },
       '/healthz': SERVER,
+      '/livez': SERVER,
+      '/readyz': SERVER,
     },
   },
 });

@@ -8,6 +8,7 @@ import { createCatalogModule } from './modules/catalog/catalog.module.ts';
 import { createControllersModule } from './modules/controllers/controllers.module.ts';
 import { createFeedModule } from './modules/feed/feed.module.ts';
 import { createGatewayModule } from './modules/gateway/gateway.module.ts';
+import { meteredTunnels } from './modules/gateway/metered-tunnels.ts';
 import { InProcessTunnelRegistry } from './modules/gateway/tunnel-registry.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createLicensesModule } from './modules/licenses/licenses.module.ts';
@@ -27,12 +28,14 @@ import { bodyTimeoutsPlugin } from './plugins/body-timeouts.ts';
 import { earlyErrorOptions, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { forwardingHeadersPlugin } from './plugins/forwarding-headers.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { requestMetricsPlugin } from './plugins/request-metrics.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
 import { createMailer } from './shared/mailer.ts';
+import { createMetrics, type Metrics } from './shared/metrics.ts';
 import type { AppConfig, ModuleDeps, ModuleRoutes } from './shared/module.ts';
 import { PasswordHasher } from './shared/password-hasher.ts';
 
@@ -49,7 +52,7 @@ export interface AppOptions {
  * only what the modules above it made. A module that must tell one built later of its changes (users' ended
  * sessions, controllers' replaced keys, tickets' answers) publishes them, and that module subscribes.
  */
-export function createModules(deps: ModuleDeps) {
+export function createModules(deps: ModuleDeps, metrics: Metrics = createMetrics()) {
   const health = createHealthModule(deps);
   // One hasher for logins, password changes, recoveries and seeding, so one hashing limit covers them all.
   const hasher = new PasswordHasher({ cost: deps.config.passwordHashing });
@@ -64,30 +67,31 @@ export function createModules(deps: ModuleDeps) {
   const controllers = createControllersModule(deps, { presence: tunnels });
   const gateway = createGatewayModule(deps, {
     registry: tunnels,
+    metered: meteredTunnels(tunnels, metrics),
     checkKey: (controllerId, key) => controllers.service.verifyGatewayKey(controllerId, key),
     keyChanges: controllers.keyChanges,
     contact: (controllerId, contact) => controllers.service.gatewayContact(controllerId, contact),
   });
   const machineAccess = createMachineAccessModule(deps);
   const machineProxy = createMachineProxyModule(deps, {
-    registry: gateway.registry,
+    registry: gateway.tunnels,
     access: machineAccess.service,
     checkSession: (claims) => auth.service.checkSession(claims),
     sessions: auth.events,
   });
   const slicerAccess = createSlicerAccessModule(deps, {
-    registry: gateway.registry,
+    registry: gateway.tunnels,
     access: machineAccess.service,
   });
   const webcam = createWebcamModule(deps, {
-    registry: gateway.registry,
+    registry: gateway.tunnels,
     access: machineAccess.service,
     authenticateVideo: (token) => auth.service.authenticateVideo(token),
     checkSession: (claims) => auth.service.checkSession(claims),
     sessions: auth.events,
   });
   const liveStatus = createLiveStatusModule(deps, {
-    tunnels: gateway.registry,
+    tunnels: gateway.tunnels,
     authenticate: (token) => auth.service.authenticate(token),
     sessions: auth.events,
   });
@@ -139,6 +143,8 @@ export interface App {
   app: FastifyInstance;
   modules: Modules;
   routes: RegisteredRoute[];
+  /** What `/metrics` serves on the metrics port (server.ts). */
+  metrics: Metrics;
 }
 
 /**
@@ -163,7 +169,18 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const modules = createModules({ db, clock, config });
+  const metrics = createMetrics();
+  const modules = createModules({ db, clock, config }, metrics);
+  metrics.gauge(
+    'portal_tunnels_held',
+    'Gateway tunnels this instance holds',
+    () => modules.gateway.registry.onlineControllers().length,
+  );
+  metrics.gauge(
+    'portal_status_streams_open',
+    'Live status streams open on this instance',
+    () => modules.liveStatus.streams.open,
+  );
   // Some modules (machine access) serve others and add no routes of their own.
   const all = Object.values(modules) as ModuleRoutes[];
 
@@ -176,6 +193,7 @@ export async function buildApp({
   // Registered first, so it runs last: after the modules have sent what they were sending.
   app.addHook('onClose', async () => modules.mailer.close());
   await app.register(shutdownGracePlugin);
+  await app.register(requestMetricsPlugin, { metrics });
   await app.register(bodyTimeoutsPlugin, { now: () => clock().getTime() });
   await app.register(errorHandlerPlugin);
   await app.register(forwardingHeadersPlugin, { trustProxy: config.trustProxy });
@@ -202,5 +220,5 @@ export async function buildApp({
     webDist: config.webDist,
     localOrigin: publicUrl.hostname.endsWith('.localhost') ? publicUrl.origin : undefined,
   });
-  return { app, modules, routes };
+  return { app, modules, routes, metrics };
 }

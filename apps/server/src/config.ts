@@ -35,6 +35,8 @@ const envSchema = z
       .refine((pattern) => isMachineOriginPattern(pattern), PATTERN_RULE)
       .optional(),
     MACHINE_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    // Prometheus metrics on a port of their own; none unless set (never on the public port).
+    METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
     // 30 s, as a stalled board needs no longer to show; tests that watch a board stall shorten it.
     PROXY_TIMEOUT: z.coerce
       .number()
@@ -99,6 +101,8 @@ export interface Config {
   machineOrigins: MachineOrigins;
   /** Where the machine origins listen: MACHINE_PORT, by default PORT + 1. */
   machinePort: number;
+  /** Where `/metrics` listens for Prometheus (METRICS_PORT, on HOST); undefined: no metrics endpoint. */
+  metricsPort: number | undefined;
   /** How long a proxied request waits for the board's answer: PROXY_TIMEOUT seconds, by default 30. */
   proxyTimeoutMs: number;
   /** The largest upload the portal spools to disk (OctoPrint's): UPLOAD_MAX_BYTES, by default 1 GiB. */
@@ -160,6 +164,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       parsed.MACHINE_ORIGIN ?? defaultMachineOriginPattern(publicUrl, machinePort),
     ),
     machinePort,
+    metricsPort: parsed.METRICS_PORT,
     proxyTimeoutMs: parsed.PROXY_TIMEOUT * 1000,
     uploadMaxBytes: parsed.UPLOAD_MAX_BYTES,
     publicUrl,

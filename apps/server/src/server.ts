@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemoFleet } from './demo/demo-fleet.ts';
 import { type DemoGateway, issueDemoGatewayKeys } from './demo/demo-gateways.ts';
 import { loggerOptions } from './logging.ts';
 import { buildMachineOrigin } from './machine-origin.ts';
+import { listenForMetrics } from './metrics-endpoint.ts';
 import { loadJwtSecret } from './modules/auth/token.service.ts';
 import { ensureFirstAdministrator } from './modules/users/first-administrator.ts';
 import { DEFAULT_HASHING_COST } from './shared/password-hasher.ts';
@@ -63,7 +64,7 @@ export async function startServer(
     }
     cleanups.push(() => database.close());
 
-    const { app, modules } = await buildApp({
+    const { app, modules, metrics } = await buildApp({
       config: {
         jwtSecret: await loadJwtSecret(config.jwtSecret, dataDir),
         sessionTtlSeconds: config.sessionTtlSeconds,
@@ -106,6 +107,11 @@ export async function startServer(
       `portal listening on ${address}: open ${config.publicUrl}`,
     );
     app.log.info(`machine origins listening on ${machineAddress} (${config.machineOrigins.pattern})`);
+    if (config.metricsPort !== undefined) {
+      const endpoint = await listenForMetrics(metrics.registry, config.host, config.metricsPort);
+      cleanups.push(() => endpoint.close());
+      app.log.info(`metrics for Prometheus at ${endpoint.url}/metrics`);
+    }
     if (config.demo) {
       const accounts = DEMO_USERS.map((user) => user.email).join(', ');
       app.log.info(`demo ${seeded ? 'fleet created' : 'fleet'}: ${accounts} (password ${DEMO_PASSWORD})`);

@@ -132,6 +132,8 @@ describe('the local portal name', () => {
       // Tools and gateways keep using whatever address they were given.
       for (const url of [
         '/healthz',
+        '/livez',
+        '/readyz',
         '/api/v1/feed',
         '/api/v1/gateway/tunnel',
         '/proxy/duet/3.6/customer/1/rr_model',

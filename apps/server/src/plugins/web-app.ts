@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { notFound } from '../shared/app-error.ts';
 
 /** Paths that belong to the server, never to the SPA's history fallback. */
-const SERVER_PATHS = /^\/(api|proxy|customer\/api)(\/|$)|^\/(healthz|readyz)$/;
+const SERVER_PATHS = /^\/(api|proxy|customer\/api)(\/|$)|^\/(healthz|livez|readyz)$/;
 
 /** The language of a page's prefix ('/en/login' → 'en'); a bare path gets the default. */
 function languageOfPath(pathname: string): Language {

@@ -9,9 +9,48 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('platform routes', () => {
-  it('answers /healthz and /readyz', async () => {
+  it('answers /livez, /healthz and /readyz', async () => {
+    expect((await t.app.inject({ url: '/livez' })).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
+  });
+
+  it('is not ready while a dependency does not answer, and never again once draining, yet stays alive', async () => {
+    const own = await createTestApp();
+    try {
+      let databaseDown = true;
+      own.modules.health.readiness.require('redis', async () => {
+        if (databaseDown) throw new Error('connection refused');
+      });
+      const down = await own.app.inject({ url: '/readyz' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ code: 'NOT_READY', message: 'Not ready: redis unreachable' });
+      databaseDown = false;
+      expect((await own.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+      own.modules.health.readiness.drain();
+      const draining = await own.app.inject({ url: '/readyz' });
+      expect(draining.statusCode).toBe(503);
+      expect(draining.json()).toMatchObject({ message: 'Not ready: draining' });
+      expect((await own.app.inject({ url: '/livez' })).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('counts requests by route pattern and status for the metrics, never by raw path', async () => {
+    await t.app.inject({ url: '/livez' });
+    await t.app.inject({ url: '/api/v1/users/123456' });
+    await t.app.inject({ url: '/no/such/page/anywhere' });
+    const text = await t.metrics.registry.metrics();
+    expect(text).toMatch(/portal_http_requests_total\{method="GET",route="\/livez",status="200"\} [1-9]/);
+    expect(text).toMatch(
+      /portal_http_requests_total\{method="GET",route="\/api\/v1\/users\/:id",status="401"\} 1/,
+    );
+    expect(text).not.toContain('123456');
+    expect(text).not.toContain('/no/such/page');
+    expect(text).toContain('portal_tunnels_held 0');
+    expect(text).toContain('portal_status_streams_open 0');
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
 
   it('serves the operator business for the footer without a session', async () => {
@@ -81,6 +120,7 @@ describe('platform routes', () => {
       [
         'GET /api/v1/operator',
         'GET /healthz',
+        'GET /livez',
         'GET /readyz',
         'POST /api/v1/auth',
         'POST /api/v1/auth/session',

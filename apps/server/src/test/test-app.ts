@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp, type Modules, type RegisteredRoute } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { Metrics } from '../shared/metrics.ts';
 import type { AppConfig } from '../shared/module.ts';
 import { TEST_CONFIG, TEST_START } from './test-config.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -24,6 +25,7 @@ export function manualClock(start = TEST_START) {
 export interface TestApp {
   app: FastifyInstance;
   modules: Modules;
+  metrics: Metrics;
   /** Every API route as registered, with whether it is public. */
   routes: RegisteredRoute[];
   database: DatabaseHandle;
@@ -46,7 +48,7 @@ export async function createTestApp(
   const clock = manualClock();
   // Mails nobody reads land in a folder of this app's own, gone when it closes; a test reading mail gives its own.
   const outbox = options.mail ? undefined : await mkdtemp(path.join(tmpdir(), 'portal-api-outbox-'));
-  const { app, modules, routes } = await buildApp({
+  const { app, modules, routes, metrics } = await buildApp({
     config: {
       ...TEST_CONFIG,
       ...(outbox && { mail: { ...TEST_CONFIG.mail, outboxDir: outbox } }),
@@ -65,6 +67,7 @@ export async function createTestApp(
   return {
     app,
     modules,
+    metrics,
     routes,
     database,
     clock,

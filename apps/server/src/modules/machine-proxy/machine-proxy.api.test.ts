@@ -80,6 +80,9 @@ describe('the machine proxy on the portal origin', () => {
     expect(response.headers['content-security-policy']).toMatch(/^sandbox/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(fake.paths).toEqual(['/board/rr_model?key=state&flags=d99fn']);
+    // The board's time to answer through the tunnel is measured for the metrics, by target and outcome.
+    const metrics = await t.metrics.registry.getSingleMetricAsString('portal_tunnel_answer_seconds');
+    expect(metrics).toMatch(/portal_tunnel_answer_seconds_count\{target="board",outcome="2xx"\} [1-9]/);
   });
 
   it("keeps the board's own errors: {err:1} with 200, and its bare 503", async () => {

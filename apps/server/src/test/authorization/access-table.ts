@@ -17,6 +17,7 @@ import { USERS_ACCESS } from './users-access.ts';
  */
 export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'GET /healthz': { public: true, request: async () => ({ url: '/healthz' }) },
+  'GET /livez': { public: true, request: async () => ({ url: '/livez' }) },
   'GET /readyz': { public: true, request: async () => ({ url: '/readyz' }) },
   'GET /api/v1/operator': { public: true, request: async () => ({ url: '/api/v1/operator' }) },
   'POST /api/v1/auth': {
