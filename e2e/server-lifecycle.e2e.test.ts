@@ -140,4 +140,15 @@ describe('the server process', () => {
     expect(text).toContain('process_resident_memory_bytes');
     expect((await fetch(`http://127.0.0.1:${metricsPort}/anything-else`)).status).toBe(404);
   });
+
+  it('stops at start with a message naming REDIS_URL when Redis cannot be reached, the database untouched', async () => {
+    const unused = await freePort();
+    const portal = await start(await folder(), {
+      REDIS_URL: `redis://:secret@127.0.0.1:${unused}`,
+      DATABASE_URL: `postgres://127.0.0.1:${unused}/nowhere`,
+    });
+    expect(await portal.exited).toBe(1);
+    expect(portal.output()).toContain(`REDIS_URL: cannot reach Redis at redis://:***@127.0.0.1:${unused}`);
+    expect(portal.output()).not.toContain('secret');
+  });
 });

@@ -34,6 +34,7 @@ import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
+import { type ClusterBus, InProcessBus } from './shared/cluster-bus.ts';
 import { createMailer } from './shared/mailer.ts';
 import { createMetrics, type Metrics } from './shared/metrics.ts';
 import type { AppConfig, ModuleDeps, ModuleRoutes } from './shared/module.ts';
@@ -45,6 +46,8 @@ export interface AppOptions {
   /** The clock; tests move it instead of waiting. */
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** The deployment's bus (Redis with several instances); by default this instance alone. */
+  bus?: ClusterBus;
 }
 
 /**
@@ -157,6 +160,7 @@ export async function buildApp({
   db,
   clock = systemClock,
   logger = false,
+  bus = new InProcessBus(),
 }: AppOptions): Promise<App> {
   const app = Fastify({
     logger,
@@ -170,7 +174,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const metrics = createMetrics();
-  const modules = createModules({ db, clock, config }, metrics);
+  const modules = createModules({ db, clock, config, bus }, metrics);
   metrics.gauge(
     'portal_tunnels_held',
     'Gateway tunnels this instance holds',

@@ -15,6 +15,28 @@ describe('parseConfig', () => {
     });
   });
 
+  it('needs no Redis for one instance, and Redis with PostgreSQL for several', () => {
+    expect(parseConfig({}).redis).toBeUndefined();
+    const pg = 'postgres://db.example/portal';
+    expect(parseConfig({ DATABASE_URL: pg, REDIS_URL: 'redis://cache:6379' }).redis).toEqual({
+      url: 'redis://cache:6379',
+      namespace: 'portal',
+    });
+    expect(parseConfig({ DATABASE_URL: pg, REDIS_URL: 'rediss://c', REDIS_NAMESPACE: 'eu-1' }).redis).toEqual(
+      {
+        url: 'rediss://c',
+        namespace: 'eu-1',
+      },
+    );
+    expect(() => parseConfig({ REDIS_URL: 'redis://cache:6379' })).toThrow(/REDIS_URL: needs DATABASE_URL/);
+    expect(() => parseConfig({ DATABASE_URL: pg, REDIS_URL: 'http://cache' })).toThrow(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect(() => parseConfig({ DATABASE_URL: pg, REDIS_URL: 'redis://c', REDIS_NAMESPACE: 'a b' })).toThrow(
+      /REDIS_NAMESPACE/,
+    );
+  });
+
   it('reads the proxy time-out in seconds, within bounds', () => {
     expect(parseConfig({ PROXY_TIMEOUT: '3' }).proxyTimeoutMs).toBe(3000);
     expect(() => parseConfig({ PROXY_TIMEOUT: '0' })).toThrow(/PROXY_TIMEOUT: must be at least 1 second/);

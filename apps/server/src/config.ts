@@ -16,6 +16,15 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    // Several instances: Redis carries what they share (docs/design.md §7); one instance needs none.
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    REDIS_NAMESPACE: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+      .default('portal'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL: z.coerce
       .number()
@@ -73,6 +82,14 @@ const envSchema = z
           'needs a host name with a dot (machines get origins of their own under it, e.g. portal.example.com), or set MACHINE_ORIGIN',
       });
     }
+    if (env.REDIS_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_URL'],
+        message:
+          'needs DATABASE_URL: several instances share one PostgreSQL database (the embedded one is one process)',
+      });
+    }
     if (!env.DEMO && !env.ADMIN_EMAIL !== !env.ADMIN_PASSWORD) {
       ctx.addIssue({
         code: 'custom',
@@ -88,6 +105,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Redis for several instances (REDIS_URL, needing DATABASE_URL), and the prefix of its keys and channels. */
+  redis: { url: string; namespace: string } | undefined;
   /** Given secret, or undefined to use (and create) the one kept in the data folder. */
   jwtSecret: string | undefined;
   sessionTtlSeconds: number;
@@ -142,6 +161,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: parsed.HOST,
     dataDir: parsed.DATA_DIR,
     databaseUrl: parsed.DATABASE_URL,
+    redis: parsed.REDIS_URL ? { url: parsed.REDIS_URL, namespace: parsed.REDIS_NAMESPACE } : undefined,
     jwtSecret: parsed.JWT_SECRET,
     sessionTtlSeconds: parsed.SESSION_TTL,
     demo: parsed.DEMO,

@@ -12,7 +12,9 @@ import { buildMachineOrigin } from './machine-origin.ts';
 import { listenForMetrics } from './metrics-endpoint.ts';
 import { loadJwtSecret } from './modules/auth/token.service.ts';
 import { ensureFirstAdministrator } from './modules/users/first-administrator.ts';
+import { type ClusterBus, InProcessBus, RedisBus } from './shared/cluster-bus.ts';
 import { DEFAULT_HASHING_COST } from './shared/password-hasher.ts';
+import { connectRedis, type RedisConnections } from './shared/redis.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** A checked session is trusted this long without the database; this instance's own changes end it at once. */
@@ -48,6 +50,18 @@ export async function startServer(
   };
 
   try {
+    // Redis first: a wrong REDIS_URL stops the start before the database is touched.
+    let redis: RedisConnections | undefined;
+    let bus: ClusterBus = new InProcessBus();
+    if (config.redis) {
+      const { url, namespace } = config.redis;
+      redis = await connectRedis(url).catch((error: Error) => {
+        throw new ConfigError(`REDIS_URL: cannot reach Redis at ${redactedUrl(url)} (${error.message})`);
+      });
+      cleanups.push(() => redis?.close() ?? Promise.resolve());
+      bus = new RedisBus(redis.commands, redis.subscriber, namespace);
+    }
+
     let database: DatabaseHandle;
     if (config.databaseUrl) {
       database = await openPostgres(config.databaseUrl);
@@ -81,7 +95,11 @@ export async function startServer(
       },
       db: database.db,
       logger: loggerOptions(config),
+      bus,
     });
+    if (redis) modules.health.readiness.require('redis', redis.ping);
+    // Every module has subscribed: from here on no other instance's message is missed.
+    await bus.subscribed();
     cleanups.push(() => app.close());
     const seeded = config.demo
       ? await seedDemoFleet(modules, { db: database.db })
@@ -131,6 +149,13 @@ export async function startServer(
     await cleanUp();
     throw error;
   }
+}
+
+/** A Redis address fit for a message: its password left out. */
+function redactedUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
 }
 
 /** Run directly (`node apps/server/src/server.ts`): the portal alone, stopped by SIGINT or SIGTERM. */

@@ -19,6 +19,7 @@ import {
   machineTypes,
 } from '../db/schema.ts';
 import { systemClock } from '../shared/clock.ts';
+import { InProcessBus } from '../shared/cluster-bus.ts';
 import { TEST_CONFIG, TEST_START } from '../test/test-config.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { seedDemoFleet } from './demo-fleet.ts';
@@ -99,7 +100,12 @@ describe('the demo fleet', () => {
   it('is the same fleet whenever it is seeded at the same time', async () => {
     const empty = await openTestDatabase('empty');
     try {
-      const modules = createModules({ db: empty.db, clock: systemClock, config: TEST_CONFIG });
+      const modules = createModules({
+        db: empty.db,
+        clock: systemClock,
+        config: TEST_CONFIG,
+        bus: new InProcessBus(),
+      });
       await seedDemoFleet(modules, { db: empty.db, now: TEST_START });
       expect(await fleetOf(empty.db)).toEqual(fleet);
     } finally {

@@ -2,6 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import type { ClusterBus } from './cluster-bus.ts';
 import type { MachineOrigins } from './machine-origins.ts';
 import type { MailSettings } from './mailer.ts';
 
@@ -59,6 +60,8 @@ export interface ModuleDeps {
   db: Database;
   clock: Clock;
   config: AppConfig;
+  /** What every instance of the deployment hears (one instance: only itself). */
+  bus: ClusterBus;
 }
 
 /** The routes a module adds: `publicRoutes` answer anyone, `routes` only an authenticated session. */

@@ -7,16 +7,20 @@ import { createModules } from '../app.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/database.ts';
 import { seedDemoFleet } from '../demo/demo-fleet.ts';
 import { systemClock } from '../shared/clock.ts';
+import { InProcessBus } from '../shared/cluster-bus.ts';
 import { TEST_CONFIG, TEST_START } from './test-config.ts';
 import { onPostgresServer, postgresUrlOf, type TemplateKind } from './test-database.ts';
 
 /** Seeds the demo fleet through the same modules the application uses. */
 async function seed(database: DatabaseHandle, kind: TemplateKind): Promise<void> {
   if (kind === 'demo')
-    await seedDemoFleet(createModules({ db: database.db, clock: systemClock, config: TEST_CONFIG }), {
-      db: database.db,
-      now: TEST_START,
-    });
+    await seedDemoFleet(
+      createModules({ db: database.db, clock: systemClock, config: TEST_CONFIG, bus: new InProcessBus() }),
+      {
+        db: database.db,
+        now: TEST_START,
+      },
+    );
 }
 
 /**

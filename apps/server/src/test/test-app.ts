@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp, type Modules, type RegisteredRoute } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { ClusterBus } from '../shared/cluster-bus.ts';
 import type { Metrics } from '../shared/metrics.ts';
 import type { AppConfig } from '../shared/module.ts';
 import { TEST_CONFIG, TEST_START } from './test-config.ts';
@@ -42,7 +43,7 @@ export interface TestApp {
 /** The real application on a fresh copy of the demo database, with a manual clock (and no log unless given). */
 export async function createTestApp(
   options: Partial<AppConfig> = {},
-  { logger }: { logger?: FastifyServerOptions['logger'] } = {},
+  { logger, bus }: { logger?: FastifyServerOptions['logger']; bus?: ClusterBus } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase('demo');
   const clock = manualClock();
@@ -57,6 +58,7 @@ export async function createTestApp(
     db: database.db,
     clock: clock.now,
     logger,
+    bus,
   });
   await app.ready();
   const userOf = async (email: string) => {
@@ -90,3 +92,19 @@ export async function createTestApp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Another instance of `first`'s deployment: the same database and clock, an app and modules of its own. */
+export async function anotherInstance(
+  first: TestApp,
+  options: Partial<AppConfig>,
+  bus: ClusterBus,
+): Promise<Pick<TestApp, 'app' | 'modules'>> {
+  const { app, modules } = await buildApp({
+    config: { ...TEST_CONFIG, ...options },
+    db: first.database.db,
+    clock: first.clock.now,
+    bus,
+  });
+  await app.ready();
+  return { app, modules };
+}

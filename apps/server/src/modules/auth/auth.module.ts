@@ -7,7 +7,7 @@ import { AuthService } from './auth.service.ts';
 import { LoginGate } from './login-gate.ts';
 import { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { SessionCache } from './session-cache.ts';
-import { InProcessSessionEvents } from './session-events.ts';
+import { sessionEventsOn, touches } from './session-events.ts';
 import { SessionSettingsRepository } from './session-settings.repository.ts';
 import { SessionsRepository } from './sessions.repository.ts';
 import { TokenService } from './token.service.ts';
@@ -21,12 +21,16 @@ interface AuthModuleNeeds {
 
 /** Logins and sessions. */
 export function createAuthModule(
-  { db, clock, config }: ModuleDeps,
+  { db, clock, config, bus }: ModuleDeps,
   { users, sessionEnds, hasher }: AuthModuleNeeds,
 ) {
   const gate = new LoginGate();
   const renewalCookie = renewalCookieOptions(config.publicUrl);
-  const events = new InProcessSessionEvents();
+  const events = sessionEventsOn(bus);
+  const cache = new SessionCache(config.sessionCacheMs, clock);
+  // A session another instance ended or changed is checked again here too (this instance's own changes forget
+  // theirs before writing, so no request in between is answered from memory).
+  events.subscribe((change) => cache.forgetWhere((subject) => touches(change, subject)));
   const service = new AuthService({
     users,
     sessions: new SessionsRepository(db),
@@ -37,7 +41,7 @@ export function createAuthModule(
     tokens: new TokenService(config.jwtSecret, clock),
     clock,
     sessionTtlSeconds: config.sessionTtlSeconds,
-    cache: new SessionCache(config.sessionCacheMs, clock),
+    cache,
     events,
   });
   sessionEnds.subscribe((userId) => service.endSessionsOf(userId));
@@ -47,7 +51,7 @@ export function createAuthModule(
     hasher,
     /** This process's memory of login refusals (tests clear it with the counters). */
     gate,
-    /** Sessions this instance ended or changed: open status streams and webcam viewers check theirs again. */
+    /** Sessions any instance ended or changed: open status streams and webcam viewers check theirs again. */
     events,
     publicRoutes: routesOf(authPublicRoutes, { auth: service, renewalCookie }),
     routes: routesOf(authRoutes, { auth: service, renewalCookie }),

@@ -1,3 +1,4 @@
+import type { ClusterBus } from '../../shared/cluster-bus.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 
 /**
@@ -9,9 +10,8 @@ export type SessionChangeListener = (change: SessionChange) => void;
 
 /**
  * Published after the change is written: whatever holds a session open beyond one request (a status stream,
- * a webcam viewer) checks it again at once instead of at its next periodic check. Several portal instances
- * can share a bus (Redis) in place of the in-process one: a change carries ids only, and the check reads the
- * database.
+ * a webcam viewer) checks it again at once instead of at its next periodic check, and every instance forgets the
+ * sessions it had checked. A change carries ids only, and the check reads the database.
  */
 export interface SessionEvents {
   publish(change: SessionChange): void;
@@ -26,24 +26,12 @@ export function touches(change: SessionChange, subject: SessionSubject): boolean
   return change.businessId === subject.business;
 }
 
-/** The changes of this process. A listener that throws is reported and does not stop the others. */
-export class InProcessSessionEvents implements SessionEvents {
-  readonly #listeners = new Set<SessionChangeListener>();
+const SESSION_CHANGES = 'session-changes';
 
-  publish(change: SessionChange): void {
-    for (const listener of this.#listeners) {
-      try {
-        listener(change);
-      } catch (error) {
-        process.emitWarning(String(error));
-      }
-    }
-  }
-
-  subscribe(listener: SessionChangeListener): () => void {
-    // A wrapper per subscription, so the same function subscribed twice is two subscriptions.
-    const entry: SessionChangeListener = (change) => listener(change);
-    this.#listeners.add(entry);
-    return () => this.#listeners.delete(entry);
-  }
+/** The changes on the deployment's bus: heard at once on this instance, and by every other one (ClusterBus). */
+export function sessionEventsOn(bus: ClusterBus): SessionEvents {
+  return {
+    publish: (change) => bus.publish(SESSION_CHANGES, change),
+    subscribe: (listener) => bus.subscribe(SESSION_CHANGES, listener),
+  };
 }

@@ -3,6 +3,7 @@ import { createModules } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { DEMO_USERS, seedDemoFleet } from '../../demo/demo-fleet.ts';
 import { systemClock } from '../../shared/clock.ts';
+import { InProcessBus } from '../../shared/cluster-bus.ts';
 import { TEST_CONFIG } from '../../test/test-config.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { ensureFirstAdministrator } from './first-administrator.ts';
@@ -16,7 +17,10 @@ afterEach(async () => {
 
 async function emptyDatabase() {
   database = await openTestDatabase('empty');
-  return { db: database.db, ...createModules({ db: database.db, clock: systemClock, config: TEST_CONFIG }) };
+  return {
+    db: database.db,
+    ...createModules({ db: database.db, clock: systemClock, config: TEST_CONFIG, bus: new InProcessBus() }),
+  };
 }
 
 describe('first start', () => {
