@@ -51,35 +51,26 @@ export type UserListQuery = z.input<typeof userListQuerySchema>;
 export const userPageSchema = pageSchema(userSchema);
 
 /**
- * POST /api/v1/users. The business must be chosen (> 0), the password must follow the password rule
- * and equal its confirmation; which roles and businesses the creator may pick is the server's check.
+ * POST /api/v1/users: exactly the specification's payload (business, email, name, surname, password, role,
+ * enabled). The business must be chosen (> 0) and the password must follow the password rule; which roles and
+ * businesses the creator may pick is the server's check. Repeating the password is the form's check only.
  */
-export const userCreateBodySchema = z
-  .object({
-    // Not `.min(1)`: its code would be tooSmall, and the client shows the text of docs/product.md §5 by code.
-    business: z
-      .number()
-      .int()
-      .max(2_147_483_647)
-      .superRefine((business, ctx) => {
-        if (business < 1)
-          ctx.addIssue(ruleIssue('invalidBusiness', CREATE_USER_MESSAGES.invalidBusiness.body));
-      }),
-    email: emailSchema,
-    name: nameSchema,
-    surname: surnameSchema,
-    password: z.string().min(1, CREATE_USER_MESSAGES.invalidPassword.body).pipe(passwordRuleSchema),
-    passwordConfirmation: z.string(),
-    role: roleSchema,
-    enabled: z.boolean().default(true),
-  })
-  .superRefine((body, ctx) => {
-    if (body.password !== body.passwordConfirmation) {
-      ctx.addIssue(
-        ruleIssue('passwordMismatch', CREATE_USER_MESSAGES.passwordMismatch.body, ['passwordConfirmation']),
-      );
-    }
-  });
+export const userCreateBodySchema = z.object({
+  // Not `.min(1)`: its code would be tooSmall, and the client shows the text of docs/product.md §5 by code.
+  business: z
+    .number()
+    .int()
+    .max(2_147_483_647)
+    .superRefine((business, ctx) => {
+      if (business < 1) ctx.addIssue(ruleIssue('invalidBusiness', CREATE_USER_MESSAGES.invalidBusiness.body));
+    }),
+  email: emailSchema,
+  name: nameSchema,
+  surname: surnameSchema,
+  password: z.string().min(1, CREATE_USER_MESSAGES.invalidPassword.body).pipe(passwordRuleSchema),
+  role: roleSchema,
+  enabled: z.boolean().default(true),
+});
 export type UserCreateBody = z.input<typeof userCreateBodySchema>;
 
 /** PUT /api/v1/users/{id}: every field optional; a password given must follow the rule. */

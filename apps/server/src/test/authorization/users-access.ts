@@ -44,7 +44,6 @@ export const USERS_ACCESS: Record<string, RouteAccess> = {
         email: `matrix-created-${++serial}@users.test`,
         name: 'Matrix',
         password: 'Matrix-123',
-        passwordConfirmation: 'Matrix-123',
         role: Role.Customer,
       },
     }),

@@ -9,6 +9,7 @@ import {
 import type { FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { PasswordPairField } from '../../../components/ui/password-pair-field';
 import { SelectField, toId } from '../../../components/ui/select-field';
@@ -21,10 +22,15 @@ import { createUserProblems } from '../lib/create-user-checks';
 import { roleLabel } from './role-label';
 import { UserIdentityFields } from './user-identity-fields';
 
-/** docs/product.md §5: the surname input is required when creating, though a stored surname may be empty. */
-const createUserFormSchema = userCreateBodySchema.superRefine((body, ctx) => {
-  if (body.surname === '') ctx.addIssue(ruleIssue('required', 'Surname is required', ['surname']));
-});
+/**
+ * The API's payload and the repeated password, which only the form checks (createUserProblems). docs/product.md
+ * §5: the surname input is required when creating, though a stored surname may be empty.
+ */
+const createUserFormSchema = userCreateBodySchema
+  .extend({ passwordConfirmation: z.string() })
+  .superRefine((body, ctx) => {
+    if (body.surname === '') ctx.addIssue(ruleIssue('required', 'Surname is required', ['surname']));
+  });
 
 export interface UserCreateDialogProps {
   creator: SessionClaims;
@@ -68,7 +74,7 @@ export function UserCreateDialog({ creator, onHide, business }: UserCreateDialog
       if (first) form.setFocus(first as Parameters<typeof form.setFocus>[0]);
       return;
     }
-    void form.handleSubmit((body) =>
+    void form.handleSubmit(({ passwordConfirmation: _repeated, ...body }) =>
       create.mutate(body, {
         onSuccess: onHide,
         onError: (error) => showFieldErrors(form, error, { EMAIL_TAKEN: 'email' }),
