@@ -183,7 +183,7 @@ export class BoardRelay {
       {
         method: exchange.method,
         pathname: question < 0 ? exchange.target : exchange.target.slice(0, question),
-        query: new URLSearchParams(question < 0 ? '' : exchange.target.slice(question + 1)),
+        query: question < 0 ? '' : exchange.target.slice(question + 1),
         key,
       },
       { kind: session.kind, login: (pathname) => session.clientLogin(pathname) },
@@ -198,7 +198,8 @@ export class BoardRelay {
   async #answerReplies(exchange: Exchange, client: ClientSession): Promise<void> {
     const failed = await this.#replyReads.next(() => this.#readBoardReplies(exchange));
     if (failed) return this.#answer(exchange.stream, failed);
-    if (exchange.stream.destroyed) return;
+    // A client gone before its answer leaves its replies for its next rr_reply.
+    if (exchange.stream.destroyed || exchange.stream.closed) return;
     exchange.stream.respond({ ':status': 200, 'content-type': 'text/plain', 'cache-control': 'no-store' });
     exchange.stream.end(this.#options.clients.takeReplies(client));
   }

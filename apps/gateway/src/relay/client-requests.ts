@@ -15,8 +15,8 @@ export type ClientRoute =
 export interface ClientRequest {
   method: string;
   pathname: string;
-  /** The query, for `rr_connect`'s `sessionKey=yes`. */
-  query: URLSearchParams;
+  /** The raw query (without `?`), read for `rr_connect`'s `sessionKey=yes` only. */
+  query: string;
   /** The client's `X-Session-Key` (or, for DSF's WebSocket, its `sessionKey` parameter). */
   key: string | undefined;
 }
@@ -61,7 +61,7 @@ export function routeClientRequest(
   return { kind: 'relay', session };
 }
 
-function clientLogin(sessions: ClientSessions, login: ClientLogin, query: URLSearchParams): LocalAnswer {
+function clientLogin(sessions: ClientSessions, login: ClientLogin, query: string): LocalAnswer {
   switch (login.outcome) {
     case 'answer':
       return login.answer;
@@ -78,7 +78,7 @@ function clientLogin(sessions: ClientSessions, login: ClientLogin, query: URLSea
           ? { ...login.connectAnswer, sessionTimeout: sessions.timeoutMs }
           : login.connectAnswer;
       // As on a board, a client that asks for no key shares the session of the keyless ones.
-      if (query.get('sessionKey')?.toLowerCase() !== 'yes') {
+      if (new URLSearchParams(query).get('sessionKey')?.toLowerCase() !== 'yes') {
         sessions.find(undefined);
         return { status: 200, json: answer };
       }

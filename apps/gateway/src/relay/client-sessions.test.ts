@@ -107,7 +107,7 @@ describe("a client's request", () => {
   const rrf = { kind: 'rrf' as const, login: rrfOpen };
   const get = (target: string, key?: string) => {
     const [pathname = '', query = ''] = target.split('?');
-    return { method: 'GET', pathname, query: new URLSearchParams(query), key };
+    return { method: 'GET', pathname, query, key };
   };
 
   it("logs in with a key of the gateway's when asked, the board's own answer otherwise", () => {
