@@ -1,7 +1,9 @@
+import { once } from 'node:events';
 import type { RunningBoard } from '@portal/board-sim';
 import { boardProxyPath } from '@portal/contract';
 import { BOARD_LIMITS } from '@portal/duet/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { RunningGateway } from '../apps/gateway/src/index.ts';
 import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
 import { controllerOf, issueGatewayKey, logIn, machineCookie, type Session } from '../test-kit/portal-api.ts';
@@ -193,5 +195,70 @@ describe('more clients than the board holds sessions', () => {
     );
     // The board sees the gateway alone: its one session, however many clients the portal has.
     expect(board.sessionCount()).toBe(1);
+  });
+});
+
+describe('DSF clients on an SBC board', () => {
+  it('each gets its own key and its own object-model WebSocket, which outlives the other', async () => {
+    const admin = await logIn(portal, 'admin@demo.test');
+    const technician = await logIn(portal, 'tech@demo.test');
+    const cella = await controllerOf(portal, admin, 'Cella pallet');
+    const sbc = await rig.board({ name: 'Cella pallet', mode: 'sbc' });
+    const sbcGateway = await rig.gateway({
+      server: portal.url,
+      controller: cella,
+      key: await issueGatewayKey(portal, admin, cella),
+      board: sbc.url,
+    });
+    await expect.poll(() => sbcGateway.stats.boardLoggedIn).toBe(true);
+    const cookie = await machineCookie(portal, technician, cella);
+    // The gateway's own sessions (its login found DSF through rr_connect, whose emulation opened one by address).
+    const boardSessions = sbc.sessionCount();
+    const onMachine = (rest: string) =>
+      new URL(boardProxyPath('3.6', 'customer', cella, rest), portal.machineUrl(cella));
+    const keys = await Promise.all(
+      [1, 2].map(async () => {
+        const answer = await fetch(onMachine('machine/connect?password='), { headers: { cookie } });
+        return ((await answer.json()) as { sessionKey: string }).sessionKey;
+      }),
+    );
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    const sockets = keys.map((key) => {
+      const url = onMachine(`machine?sessionKey=${key}`);
+      url.protocol = 'ws:';
+      const socket = new WebSocket(url, { headers: { cookie } });
+      const messages: string[] = [];
+      socket.on('message', (data) => messages.push(data.toString()));
+      return { socket, messages };
+    });
+    try {
+      for (const { socket, messages } of sockets) {
+        await once(socket, 'open');
+        await expect.poll(() => messages.length).toBe(1);
+        expect(JSON.parse(messages[0] as string)).toMatchObject({ network: { name: 'Cella pallet' } });
+      }
+      sockets[0]?.socket.close();
+      const [, survivor] = sockets as [unknown, (typeof sockets)[number]];
+      await sbc.runGcode('M117 "still here"');
+      survivor.socket.send('OK\n');
+      await expect.poll(() => survivor.messages.slice(1).join('')).toContain('"displayMessage":"still here"');
+      // Logged out, the first client's key opens nothing more; the second's session goes on.
+      await fetch(onMachine('machine/disconnect'), {
+        headers: { cookie, 'x-session-key': keys[0] as string },
+      });
+      const refused = await fetch(onMachine('machine/noop'), {
+        headers: { cookie, 'x-session-key': keys[0] as string },
+      });
+      expect(refused.status).toBe(401);
+      const noop = await fetch(onMachine('machine/noop'), {
+        headers: { cookie, 'x-session-key': keys[1] as string },
+      });
+      expect(noop.status).toBe(204);
+      // The clients' sessions are the gateway's, none of them the board's.
+      expect(sbc.sessionCount()).toBeLessThanOrEqual(boardSessions);
+    } finally {
+      for (const { socket } of sockets) socket.terminate();
+    }
   });
 });
