@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { location, logIn, storedToken } from '../test-kit/browser-session.ts';
 import { t, tEn } from '../test-kit/catalog.ts';
@@ -64,6 +64,42 @@ describe('the machine control panel', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByRole('checkbox', { name: t('machinePanel.webcam.lowLatency') }).count()).toBe(0);
     await expectAccessible(page, 'machine control panel');
+  });
+
+  it('gives two viewers of one machine each their own board session: both follow it and see every reply', async () => {
+    // A technician and a customer with the same machine open at once, each page running Duet's own connector.
+    const [technician, customer] = [await open(), await open()];
+    await openMachine(technician, 'tech@demo.test', 'Prusa linea 1');
+    await openMachine(customer, 'customer@demo.test', 'Prusa linea 1');
+    const frames = [panelFrame(technician, 'Prusa linea 1'), panelFrame(customer, 'Prusa linea 1')];
+    for (const frame of frames) {
+      await frame.getByRole('heading', { name: 'Heaters' }).waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => frame.locator('#machine-name').textContent(), { timeout: 20_000 })
+        .toBe('Prusa linea 1');
+    }
+    // Both follow the printing machine: its progress moves in each page.
+    const progress = () => Promise.all(frames.map((frame) => frame.locator('#job-percent').textContent()));
+    const before = await progress();
+    await expect
+      .poll(async () => (await progress()).every((percent, index) => percent !== before[index]), {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBe(true);
+
+    const [sender, other] = frames as [FrameLocator, FrameLocator];
+    await sender.getByRole('textbox', { name: 'G-code' }).fill('M115');
+    await sender.getByRole('button', { name: 'Send' }).click();
+    // The reply comes back to the page that sent the code, and, as a board gives every session every reply, once
+    // to the other page too.
+    for (const frame of [sender, other]) {
+      await expect
+        .poll(() => frame.locator('#console-log li.reply').allTextContents(), { timeout: 15_000 })
+        .toEqual([expect.stringContaining('FIRMWARE_NAME: RepRapFirmware')]);
+    }
+    expect(await sender.locator('#console-log li.sent').allTextContents()).toEqual(['M115']);
+    expect(await other.locator('#console-log li.error').count()).toBe(0);
   });
 
   it('turns the webcam off and on with its switch', async () => {

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type http2 from 'node:http2';
+import { BOARD_LIMITS } from '@portal/duet/protocol';
 import {
   BOARD_PREFIX,
   DEAD_AFTER_MS,
@@ -14,6 +15,7 @@ import { BoardRelay } from './relay/board-relay.ts';
 import { BoardSession } from './relay/board-session.ts';
 import type { BoardKind } from './relay/board-session-states.ts';
 import { BoardSlots } from './relay/board-slots.ts';
+import { ClientSessions } from './relay/client-sessions.ts';
 import { answerStream } from './relay/local-answers.ts';
 import { createRelayCounters, type RelayCounters } from './relay/relay-stats.ts';
 import { upstreamOf } from './relay/upstream.ts';
@@ -35,6 +37,12 @@ export interface GatewayTuning {
   /** Pauses before each retry of a board 503; at most about a second in all. */
   retryDelaysMs: readonly number[];
   maxBoardWebSockets: number;
+  /** Clients' sessions the gateway keeps at once (docs/design.md §5b); a login beyond is refused as a full board's. */
+  maxClientSessions: number;
+  /** A client's session without a request for this long ends, as a board's does. */
+  clientSessionTimeoutMs: number;
+  /** G-code replies kept for client sessions that have not read them yet. */
+  maxClientReplyBytes: number;
   maxWebcamStreams: number;
   reconnect: BackoffOptions;
   heartbeat: { intervalMs: number; deadAfterMs: number };
@@ -48,6 +56,9 @@ export const DEFAULT_TUNING: GatewayTuning = {
   sessionKeepAliveMs: 4_000,
   retryDelaysMs: [100, 250, 500],
   maxBoardWebSockets: 8,
+  maxClientSessions: 64,
+  clientSessionTimeoutMs: BOARD_LIMITS.sessionTimeoutMs,
+  maxClientReplyBytes: 64 * 1024,
   maxWebcamStreams: 4,
   reconnect: DEFAULT_BACKOFF,
   heartbeat: { intervalMs: HEARTBEAT_INTERVAL_MS, deadAfterMs: DEAD_AFTER_MS },
@@ -71,6 +82,8 @@ export interface GatewayStats extends RelayCounters {
   waitingBoardRequests: number;
   boardKind: BoardKind | null;
   boardLoggedIn: boolean;
+  /** Clients' sessions alive, the shared one of keyless clients included. */
+  clientSessions: number;
 }
 
 export interface GatewayEvents {
@@ -98,6 +111,7 @@ class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway
   readonly #agent: http.Agent;
   readonly #slots: BoardSlots;
   readonly #session: BoardSession;
+  readonly #clients: ClientSessions;
   readonly #boardRelay: BoardRelay;
   readonly #webcamRelay: WebcamRelay;
   readonly #tunnel: TunnelConnection;
@@ -119,9 +133,15 @@ class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway
       keepAliveMs: tuning.sessionKeepAliveMs,
       logger,
     });
+    this.#clients = new ClientSessions({
+      limit: tuning.maxClientSessions,
+      timeoutMs: tuning.clientSessionTimeoutMs,
+      maxReplyBytes: tuning.maxClientReplyBytes,
+    });
     this.#boardRelay = new BoardRelay({
       board,
       session: this.#session,
+      clients: this.#clients,
       slots: this.#slots,
       agent: this.#agent,
       timeoutMs: tuning.upstreamTimeoutMs,
@@ -172,6 +192,7 @@ class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway
       waitingBoardRequests: this.#slots.waiting,
       boardKind: this.#session.kind,
       boardLoggedIn: this.#session.loggedIn,
+      clientSessions: this.#clients.count,
     };
   }
 

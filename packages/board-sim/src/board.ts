@@ -64,6 +64,8 @@ export interface RunningBoard {
    * (401) until its client logs in again.
    */
   forgetSessions(): void;
+  /** Sessions the board holds now (RRF's table of at most 8, or DSF's), time-outs applied. */
+  sessionCount(): number;
   /** The in-memory SD card, to read or write files directly. */
   readonly sd: SdCard;
   close(): Promise<void>;
@@ -93,8 +95,7 @@ function resolveOptions(options: BoardOptions): ResolvedBoardOptions {
 function rrfAuth(sessions: RrfSessions, machine: Machine): RrAuth {
   return {
     session: (request) => sessions.find(request.ip, sessions.keyOf(request.keyHeader)),
-    login: (request, withKey) =>
-      sessions.open(request.ip, sessions.keyOf(request.keyHeader), withKey, machine.replies.seq),
+    login: (request, withKey) => sessions.open(request.ip, withKey, machine.replies.seq),
     logout: (request) => sessions.close(request.ip, sessions.keyOf(request.keyHeader)),
   };
 }
@@ -201,6 +202,7 @@ export async function startBoard(options: BoardOptions = {}): Promise<RunningBoa
       rrfSessions.clear();
       dsfSessions.clear();
     },
+    sessionCount: () => (standalone ? rrfSessions.count : dsfSessions.count),
     sd,
     close: () =>
       new Promise<void>((resolve) => {

@@ -14,6 +14,8 @@ const PASSWORD = 'secret';
 let portal: FakePortal;
 let board: RecordedBoard;
 let slowBoard: RecordedBoard;
+/** The board of the tests of clients' sessions, so their gateways leave the others room among its 8 sessions. */
+let clientsBoard: RecordedBoard;
 const gateways: RunningGateway[] = [];
 let nextController = 1;
 
@@ -32,6 +34,12 @@ async function connect(boardUrl: string, tuning: Partial<GatewayTuning> = {}, { 
   return { gateway, session, logs };
 }
 
+/** A client's `rr_connect` through the gateway: the key it was given. */
+async function loginAsClient(session: http2.ClientHttp2Session): Promise<string> {
+  const answer = await request(session, '/board/rr_connect?password=&sessionKey=yes');
+  return String((JSON.parse(answer.body.toString()) as { sessionKey: number }).sessionKey);
+}
+
 async function unusedPort(): Promise<number> {
   const server = http.createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -43,7 +51,8 @@ async function unusedPort(): Promise<number> {
 beforeAll(async () => {
   const keys = new Map(Array.from({ length: 20 }, (_, i) => [i + 1, KEY] as [number, string]));
   portal = await new FakePortal(keys).listen();
-  [board, slowBoard] = await Promise.all([
+  [board, slowBoard, clientsBoard] = await Promise.all([
+    RecordedBoard.start({ password: PASSWORD }),
     RecordedBoard.start({ password: PASSWORD }),
     RecordedBoard.start({ password: PASSWORD }),
   ]);
@@ -52,17 +61,18 @@ beforeAll(async () => {
 afterAll(async () => {
   slowBoard.faults.stall = false;
   await Promise.all(gateways.map((gateway) => gateway.close()));
-  await Promise.all([portal.close(), board.close(), slowBoard.close()]);
+  await Promise.all([portal.close(), board.close(), slowBoard.close(), clientsBoard.close()]);
 });
 
 describe('relaying to the board', () => {
   it('sends what a board accepts: upper-case escapes, encoded quotes, no client headers, its own session', async () => {
     const { session } = await connect(board.url);
+    const clientKey = await loginAsClient(session);
     const answer = await request(session, '/board/rr_gcode?gcode=M32%20"0%3a/gcodes/x.gcode"', {
       headers: {
         cookie: 'portal_session=abc',
         'x-forwarded-for': '203.0.113.9',
-        'x-session-key': '999',
+        'x-session-key': clientKey,
         'user-agent': 'PrusaSlicer/2.9.4',
       },
     });
@@ -72,32 +82,108 @@ describe('relaying to the board', () => {
     const names = sent?.rawHeaders.filter((_, i) => i % 2 === 0);
     expect(names).toEqual(['Host', 'Connection', 'X-Session-Key']);
     const gatewayKey = sent?.rawHeaders[5];
-    expect(gatewayKey).not.toBe('999');
+    expect(gatewayKey).not.toBe(clientKey);
     // The board's own answer head, as RRF sends it for rr_gcode.
     expect(answer.headers['content-type']).toBe('application/json');
     expect(answer.headers.connection).toBeUndefined();
   });
 
-  it("answers clients' own rr_connect and rr_disconnect, so they share its session and never see the password", async () => {
-    const { session } = await connect(board.url);
-    const logins = board.requestsTo('/rr_connect').length;
+  it("answers clients' own rr_connect and rr_disconnect with sessions of its own, never the board's nor its password", async () => {
+    const { session, gateway } = await connect(clientsBoard.url);
+    const logins = clientsBoard.requestsTo('/rr_connect').length;
     const connectAnswer = await request(session, '/board/rr_connect?password=guess&sessionKey=yes');
-    expect(JSON.parse(connectAnswer.body.toString())).toEqual({
+    const answer = JSON.parse(connectAnswer.body.toString()) as { sessionKey: number };
+    expect(answer).toEqual({
       err: 0,
       sessionTimeout: 8000,
       boardType: 'duet3mb6hc102',
       apiLevel: 2,
-      sessionKey: 0,
+      sessionKey: expect.any(Number),
     });
-    const disconnectAnswer = await request(session, '/board/rr_disconnect');
+    expect(answer.sessionKey).toBeGreaterThan(0);
+    const other = await loginAsClient(session);
+    expect(other).not.toBe(String(answer.sessionKey));
+    // A client that asks for no key gets the keyless clients' session, as from a board: key 0.
+    const keyless = await request(session, '/board/rr_connect?password=');
+    expect(JSON.parse(keyless.body.toString())).toMatchObject({ err: 0, sessionKey: 0 });
+    expect(gateway.stats.clientSessions).toBe(3);
+
+    const header = { 'x-session-key': String(answer.sessionKey) };
+    const disconnectAnswer = await request(session, '/board/rr_disconnect', { headers: header });
     expect(JSON.parse(disconnectAnswer.body.toString())).toEqual({ err: 0 });
-    expect(board.requestsTo('/rr_connect')).toHaveLength(logins);
-    expect(board.requestsTo('/rr_disconnect')).toHaveLength(0);
-    expect(board.requestsTo('/rr_connect').every((sent) => sent.url.includes(`password=${PASSWORD}&`))).toBe(
-      true,
+    // That client's session is over, as a board's would be; the other client's and the gateway's are not.
+    const ended = await request(session, '/board/rr_model?key=state', { headers: header });
+    expect(ended.status).toBe(401);
+    expect(ended.headers[GATEWAY_ANSWER_HEADER]).toBeUndefined();
+    expect(
+      JSON.parse((await request(session, '/board/rr_disconnect', { headers: header })).body.toString()),
+    ).toEqual({
+      err: 1,
+    });
+    const stillOn = await request(session, '/board/rr_model?key=state', {
+      headers: { 'x-session-key': other },
+    });
+    expect(stillOn.status).toBe(200);
+    expect(clientsBoard.requestsTo('/rr_connect')).toHaveLength(logins);
+    expect(clientsBoard.requestsTo('/rr_disconnect')).toHaveLength(0);
+    expect(
+      clientsBoard.requestsTo('/rr_connect').every((sent) => sent.url.includes(`password=${PASSWORD}&`)),
+    ).toBe(true);
+  });
+
+  it('gives every client every G-code reply once, whoever sent the code, reading the board in its one session', async () => {
+    const { session } = await connect(clientsBoard.url);
+    const [first, second] = [await loginAsClient(session), await loginAsClient(session)];
+    const as = (key: string) => ({ headers: { 'x-session-key': key } });
+    const replies = async (key: string) =>
+      (await request(session, '/board/rr_reply', as(key))).body.toString();
+    const boardReads = clientsBoard.requestsTo('/rr_reply').length;
+
+    expect((await request(session, '/board/rr_gcode?gcode=M115', as(first))).status).toBe(200);
+    await vi.waitFor(async () => expect(await replies(first)).toContain('FIRMWARE_NAME: RepRapFirmware'));
+    expect(await replies(first)).toBe('');
+    expect(await replies(second)).toContain('FIRMWARE_NAME: RepRapFirmware');
+    expect(await replies(second)).toBe('');
+
+    await request(session, '/board/rr_gcode?gcode=M117%20%22from%20the%20second%22', as(second));
+    await request(session, '/board/rr_gcode?gcode=M118%20S%22hello%22', as(second));
+    await vi.waitFor(async () => expect(await replies(second)).toContain('hello'));
+    expect(await replies(first)).toContain('hello');
+    // Every read of the board carried the gateway's own key.
+    const reads = clientsBoard.requestsTo('/rr_reply').slice(boardReads);
+    expect(reads.length).toBeGreaterThan(0);
+    const gatewayKeys = new Set(
+      reads.map((sent) => sent.rawHeaders[sent.rawHeaders.indexOf('X-Session-Key') + 1]),
     );
-    // The gateway's session still works.
-    expect((await request(session, '/board/rr_model?key=state')).status).toBe(200);
+    expect(gatewayKeys.size).toBe(1);
+    expect([...gatewayKeys]).not.toContain(first);
+  });
+
+  it('ends a client session that stops asking, and no other', async () => {
+    const { session, gateway } = await connect(clientsBoard.url, { clientSessionTimeoutMs: 300 });
+    const [quiet, busy] = [await loginAsClient(session), await loginAsClient(session)];
+    const as = (key: string) => ({ headers: { 'x-session-key': key } });
+    const connected = JSON.parse(
+      (await request(session, '/board/rr_connect?password=&sessionKey=yes')).body.toString(),
+    );
+    expect(connected.sessionTimeout).toBe(300); // what clients must keep to is the gateway's time-out
+    await vi.waitFor(
+      async () => {
+        expect((await request(session, '/board/rr_model?key=state.status', as(busy))).status).toBe(200);
+        expect(gateway.stats.clientSessions).toBe(1);
+      },
+      { timeout: 3_000, interval: 50 },
+    );
+    expect((await request(session, '/board/rr_model?key=state.status', as(quiet))).status).toBe(401);
+    expect((await request(session, '/board/rr_model?key=state.status', as(busy))).status).toBe(200);
+  });
+
+  it('refuses a login beyond its own session limit as a full board does', async () => {
+    const { session } = await connect(clientsBoard.url, { maxClientSessions: 2 });
+    await loginAsClient(session);
+    await loginAsClient(session);
+    const refused = await request(session, '/board/rr_connect?password=&sessionKey=yes');
+    expect(JSON.parse(refused.body.toString())).toEqual({ err: 2 });
   });
 
   it('streams an upload with its Content-Length, never chunked', async () => {

@@ -1,16 +1,20 @@
 import type http from 'node:http';
 import type http2 from 'node:http2';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DSF_SOCKET_KEY_PARAM, SESSION_KEY_HEADER } from '@portal/duet/protocol';
 import { BOARD_PREFIX, DEADLINE_HEADER } from '@portal/tunnel';
 import type { Logger } from 'pino';
-import { buildBoardRequest, redactTarget } from './board-request.ts';
+import { type BoardRequestInput, buildBoardRequest, redactTarget } from './board-request.ts';
 import type { BoardSession } from './board-session.ts';
 import type { BoardSlots, Release } from './board-slots.ts';
 import { spliceWebSocket, upgradeToWebSocket, websocketTarget } from './board-websocket.ts';
+import { type ClientRoute, routeClientRequest } from './client-requests.ts';
+import type { ClientSession, ClientSessions } from './client-sessions.ts';
 import { DeadlinePassedError, QueueFullError, UpstreamTimeoutError } from './errors.ts';
+import { FreshRuns } from './fresh-runs.ts';
 import { answerStream, cancellationOf, type LocalAnswer } from './local-answers.ts';
 import type { RelayCounters } from './relay-stats.ts';
-import { forwardResponse, sendUpstream, type Upstream } from './upstream.ts';
+import { forwardResponse, readSmallBody, sendUpstream, type Upstream } from './upstream.ts';
 
 /** A request whose stream carries no deadline may wait as long as the portal's own request time-out. */
 const DEFAULT_WAIT_MS = 30_000;
@@ -18,6 +22,8 @@ const DEFAULT_WAIT_MS = 30_000;
 export interface BoardRelayOptions {
   board: Upstream;
   session: BoardSession;
+  /** The clients' own sessions, which the gateway keeps (docs/design.md §5b). */
+  clients: ClientSessions;
   slots: BoardSlots;
   agent: http.Agent;
   /** Silence allowed before the board's answer starts (docs/design.md §5: the portal gives up at 30 s). */
@@ -40,6 +46,22 @@ interface Exchange {
   signal: AbortSignal;
 }
 
+const DEADLINE_PASSED: LocalAnswer = {
+  status: 504,
+  answer: 'deadline-passed',
+  text: 'The request waited for the board past its deadline and was not sent.',
+};
+
+/** What is sent to the board of a request: the client's own, or the gateway's read of the replies. */
+type BoardRequestLine = Omit<BoardRequestInput, 'host' | 'sessionKey'>;
+
+const READ_REPLIES: BoardRequestLine = {
+  method: 'GET',
+  target: '/rr_reply',
+  contentType: undefined,
+  contentLength: undefined,
+};
+
 function waitMsOf(value: string | string[] | undefined): number {
   return typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : DEFAULT_WAIT_MS;
 }
@@ -52,11 +74,13 @@ function headerOf(headers: http2.IncomingHttpHeaders, name: string): string | un
 /**
  * Relays `/board/...` streams to the board over plain HTTP/1.1 (docs/design.md §5a): through a bounded set of
  * board slots, never after the request's deadline, with the gateway's own session, retrying a 503 briefly and
- * a 401 once after logging in again, and streaming both ways with backpressure.
+ * a 401 once after logging in again, and streaming both ways with backpressure. Each client is a session of the
+ * gateway's own (docs/design.md §5b): its logins, logouts and `rr_reply` are answered here.
  */
 export class BoardRelay {
   readonly #options: BoardRelayOptions;
   readonly #log: Logger;
+  readonly #replyReads = new FreshRuns<LocalAnswer | null>();
 
   constructor(options: BoardRelayOptions) {
     this.#options = options;
@@ -120,27 +144,110 @@ export class BoardRelay {
   }
 
   async #exchange(exchange: Exchange): Promise<void> {
-    const { stream, headers, method, target, deadlineAt, signal } = exchange;
-    const { session, counters } = this.#options;
-    const pathname = target.split('?', 1)[0] as string;
-    let relogged = false;
-    let retries = 0;
-    for (;;) {
-      if (!(await this.#ensureSession(stream))) return;
-      if (signal.aborted) return;
-      const local = session.localAnswer(method, pathname);
-      if (local) return this.#answer(stream, local);
-      if (Date.now() >= deadlineAt) return this.#answerDeadlinePassed(stream);
-      const built = buildBoardRequest({
+    const { stream, headers, method, target, signal } = exchange;
+    const ensured = await this.#ensureSession();
+    if (ensured) return this.#answer(stream, ensured);
+    if (signal.aborted) return;
+    const route = this.#routeClient(exchange, headerOf(headers, SESSION_KEY_HEADER.toLowerCase()));
+    if (route.kind === 'answer') return this.#answer(stream, route.answer);
+    const release = this.#options.clients.hold(route.session);
+    try {
+      if (route.kind === 'replies') return await this.#answerReplies(exchange, route.session);
+      const sent = await this.#send(exchange, {
         method,
         target,
-        host: this.#options.board.host,
-        sessionKey: session.key,
         contentType: headerOf(headers, 'content-type'),
         contentLength: headerOf(headers, 'content-length'),
       });
-      if (!built.ok)
-        return this.#answer(stream, { status: built.status, answer: 'bad-request', text: built.reason });
+      if (!sent) return;
+      if ('answer' in sent) return this.#answer(stream, sent.answer);
+      try {
+        await forwardResponse(stream, sent.response);
+      } catch (error) {
+        this.#log.debug(
+          { reason: (error as Error).message, target: redactTarget(target) },
+          'board answer cut short',
+        );
+      }
+    } finally {
+      release();
+    }
+  }
+
+  /** Where a client's request goes: the gateway's own answer, or the client's session it is relayed in. */
+  #routeClient(exchange: Exchange, key: string | undefined): ClientRoute {
+    const { session, clients } = this.#options;
+    const question = exchange.target.indexOf('?');
+    return routeClientRequest(
+      clients,
+      {
+        method: exchange.method,
+        pathname: question < 0 ? exchange.target : exchange.target.slice(0, question),
+        query: question < 0 ? '' : exchange.target.slice(question + 1),
+        key,
+      },
+      { kind: session.kind, login: (pathname) => session.clientLogin(pathname) },
+    );
+  }
+
+  /**
+   * `rr_reply` for one client: the board's replies are read in the gateway's session (a read that started after
+   * this request, shared with the clients asking meanwhile) and kept for every client session, and this client
+   * gets those it has not been given yet, as a board gives each of its sessions every reply once.
+   */
+  async #answerReplies(exchange: Exchange, client: ClientSession): Promise<void> {
+    const failed = await this.#replyReads.next(() => this.#readBoardReplies(exchange));
+    if (failed) return this.#answer(exchange.stream, failed);
+    // A client gone before its answer leaves its replies for its next rr_reply.
+    if (exchange.stream.destroyed || exchange.stream.closed) return;
+    exchange.stream.respond({ ':status': 200, 'content-type': 'text/plain', 'cache-control': 'no-store' });
+    exchange.stream.end(this.#options.clients.takeReplies(client));
+  }
+
+  /** Reads the board's `rr_reply` into the client sessions' replies; the answer to give when it failed. */
+  async #readBoardReplies(exchange: Exchange): Promise<LocalAnswer | null> {
+    // Every client waiting for this read needs it: it goes on if the client that started it goes away.
+    const read = { ...exchange, signal: new AbortController().signal };
+    const sent = await this.#send(read, READ_REPLIES);
+    if (!sent) return { status: 503, answer: 'board-unreachable', text: 'The replies could not be read.' };
+    if ('answer' in sent) return sent.answer;
+    const { response } = sent;
+    let body: Buffer;
+    try {
+      body = await readSmallBody(response);
+    } catch (error) {
+      return this.#unreachable(error as Error);
+    }
+    if (response.statusCode !== 200) return { status: response.statusCode ?? 502, text: body.toString() };
+    this.#options.clients.addReplies(body.toString());
+    return null;
+  }
+
+  /**
+   * Sends one request to the board in the gateway's session: logging in again once on a 401/403 met with it,
+   * retrying a 503 briefly, never after the deadline. The board's answer, the gateway's own answer when there is
+   * none, or null once the request was cancelled.
+   */
+  async #send(
+    exchange: Exchange,
+    request: BoardRequestLine,
+  ): Promise<{ response: http.IncomingMessage } | { answer: LocalAnswer } | null> {
+    const { stream, deadlineAt, signal } = exchange;
+    const { method, target } = request;
+    const { session, counters } = this.#options;
+    let relogged = false;
+    let retries = 0;
+    for (;;) {
+      const ensured = await this.#ensureSession();
+      if (ensured) return { answer: ensured };
+      if (signal.aborted) return null;
+      if (Date.now() >= deadlineAt) return { answer: DEADLINE_PASSED };
+      const built = buildBoardRequest({
+        ...request,
+        host: this.#options.board.host,
+        sessionKey: session.key,
+      });
+      if (!built.ok) return { answer: { status: built.status, answer: 'bad-request', text: built.reason } };
       const hasBody = built.head.contentLength !== undefined;
       const generation = session.generation;
       const sentAt = Date.now();
@@ -154,8 +261,7 @@ export class BoardRelay {
           signal,
         });
       } catch (error) {
-        if (!signal.aborted) this.#answerUnreachable(stream, error as Error);
-        return;
+        return signal.aborted ? null : { answer: this.#unreachable(error as Error) };
       }
       const status = response.statusCode ?? 0;
       // A request with a body has been consumed by now: it cannot be sent again.
@@ -172,7 +278,7 @@ export class BoardRelay {
         try {
           await sleep(this.#options.retryDelaysMs[retries++], undefined, { signal, ref: false });
         } catch {
-          return; // cancelled while pausing
+          return null; // cancelled while pausing
         }
         continue;
       }
@@ -181,15 +287,7 @@ export class BoardRelay {
         { method, target: redactTarget(target), status, ms: Date.now() - sentAt },
         'board answered',
       );
-      try {
-        await forwardResponse(stream, response);
-      } catch (error) {
-        this.#log.debug(
-          { reason: (error as Error).message, target: redactTarget(target) },
-          'board answer cut short',
-        );
-      }
-      return;
+      return { response };
     }
   }
 
@@ -211,25 +309,36 @@ export class BoardRelay {
     }
   }
 
+  /** DSF's object-model WebSocket, in the session of the client that opens it, which it keeps alive while open. */
   async #openWebSocket(exchange: Exchange): Promise<void> {
     const { stream, target, deadlineAt, signal } = exchange;
-    const { session, counters } = this.#options;
+    const { session, counters, clients } = this.#options;
     // The handshake is one more board request and takes a slot; the open socket then lives outside the slots.
     const release = await this.#waitForSlot(exchange);
     if (!release) return;
     let relogged = false;
+    let releaseClient: (() => void) | undefined;
     try {
       for (;;) {
-        if (!(await this.#ensureSession(stream))) return;
+        const ensured = await this.#ensureSession();
+        if (ensured) return this.#answer(stream, ensured);
         if (signal.aborted) return;
         if (Date.now() >= deadlineAt) return this.#answerDeadlinePassed(stream);
+        if (!releaseClient) {
+          const query = new URLSearchParams(
+            target.includes('?') ? target.slice(target.indexOf('?') + 1) : '',
+          );
+          const route = this.#routeClient(exchange, query.get(DSF_SOCKET_KEY_PARAM) ?? undefined);
+          if (route.kind === 'answer') return this.#answer(stream, route.answer);
+          releaseClient = clients.hold(route.session);
+        }
         const generation = session.generation;
         counters.boardRequests++;
         const upgrade = await upgradeToWebSocket(this.#options.board, websocketTarget(target, session.key), {
           timeoutMs: this.#options.timeoutMs,
           signal,
         }).catch((error: Error) => {
-          if (!signal.aborted) this.#answerUnreachable(stream, error);
+          if (!signal.aborted) this.#answer(stream, this.#unreachable(error));
           return null;
         });
         if (!upgrade) return;
@@ -251,43 +360,34 @@ export class BoardRelay {
       }
     } finally {
       release();
+      releaseClient?.();
     }
   }
 
-  /** False once the stream has been answered because the board could not be reached to log in. */
-  async #ensureSession(stream: http2.ServerHttp2Stream): Promise<boolean> {
+  /** The answer to give once the board could not be reached to log in; null when the session is ready. */
+  async #ensureSession(): Promise<LocalAnswer | null> {
     try {
       await this.#options.session.ensure();
-      return true;
+      return null;
     } catch (error) {
-      this.#answerUnreachable(stream, error as Error);
-      return false;
+      return this.#unreachable(error as Error);
     }
   }
 
-  #answerUnreachable(stream: http2.ServerHttp2Stream, error: Error): void {
+  #unreachable(error: Error): LocalAnswer {
     if (error instanceof UpstreamTimeoutError) {
-      this.#answer(stream, {
-        status: 504,
-        answer: 'board-timeout',
-        text: `The board did not answer: ${error.message}.`,
-      });
-      return;
+      return { status: 504, answer: 'board-timeout', text: `The board did not answer: ${error.message}.` };
     }
     this.#options.session.unreachable(error);
-    this.#answer(stream, {
+    return {
       status: 503,
       answer: 'board-unreachable',
       text: `The board cannot be reached: ${error.message}.`,
-    });
+    };
   }
 
   #answerDeadlinePassed(stream: http2.ServerHttp2Stream): void {
-    this.#answer(stream, {
-      status: 504,
-      answer: 'deadline-passed',
-      text: 'The request waited for the board past its deadline and was not sent.',
-    });
+    this.#answer(stream, DEADLINE_PASSED);
   }
 
   #answer(stream: http2.ServerHttp2Stream, local: LocalAnswer): void {

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   type BoardSessionEvent,
   type BoardSessionState,
+  clientLoginOf,
   FRESH_FOR_MS,
   INITIAL_SESSION_STATE,
   keepAliveDue,
-  localAnswerOf,
   loginDue,
   machineConnectEvent,
-  PLACEHOLDER_DSF_KEY,
   RETRY_FAILED_MS,
   RETRY_REFUSED_MS,
   rrConnectEvent,
@@ -114,7 +113,10 @@ describe('a closed session', () => {
     const { state } = run(closed, { type: 'dsfFound', connectAnswer: { status: 404, text: 'Not Found' } });
     expect(state.phase.name).toBe('closed');
     expect(state.kind).toBe('dsf');
-    expect(localAnswerOf(state, 'GET', '/rr_connect')).toEqual({ status: 404, text: 'Not Found' });
+    expect(clientLoginOf(state, '/rr_connect')).toEqual({
+      outcome: 'answer',
+      answer: { status: 404, text: 'Not Found' },
+    });
   });
 
   it('stays closed on a 401 from an old session, a logout, an accepted request or an unreachable board', () => {
@@ -137,7 +139,10 @@ describe('a held session', () => {
   });
 
   it("answers clients' own login with the board's refusal", () => {
-    expect(localAnswerOf(held, 'GET', '/rr_connect')).toEqual({ status: 200, json: { err: 1 } });
+    expect(clientLoginOf(held, '/rr_connect')).toEqual({
+      outcome: 'answer',
+      answer: { status: 200, json: { err: 1 } },
+    });
     const dsfHeld = run(
       dsfOpen,
       { type: 'loggedOut' },
@@ -148,7 +153,10 @@ describe('a held session', () => {
         connectAnswer: { status: 403, text: '' },
       },
     ).state;
-    expect(localAnswerOf(dsfHeld, 'GET', '/machine/connect')).toEqual({ status: 403, text: '' });
+    expect(clientLoginOf(dsfHeld, '/machine/connect')).toEqual({
+      outcome: 'answer',
+      answer: { status: 403, text: '' },
+    });
   });
 
   it('opens when a later login is accepted', () => {
@@ -243,33 +251,27 @@ describe('an open session', () => {
   });
 });
 
-describe("clients' own logins and logouts", () => {
-  it("answers rr_connect with the board's connect answer, key zeroed, or 503 before any login", () => {
-    expect(localAnswerOf(open, 'GET', '/rr_connect')).toEqual(RR_CONNECT);
-    expect(localAnswerOf(closed, 'GET', '/rr_connect')).toMatchObject({
-      status: 503,
-      answer: 'board-unreachable',
+describe("clients' own logins", () => {
+  it("opens a client session on RRF's connect answer (key zeroed), or answers 503 before any login", () => {
+    expect(clientLoginOf(open, '/rr_connect')).toEqual({ outcome: 'rrf', connectAnswer: RR_CONNECT.json });
+    expect(clientLoginOf(closed, '/rr_connect')).toMatchObject({
+      outcome: 'answer',
+      answer: { status: 503, answer: 'board-unreachable' },
     });
-    expect(localAnswerOf(open, 'GET', '/rr_disconnect')).toEqual({ status: 200, json: { err: 0 } });
   });
 
-  it("answers DSF's machine/connect with a placeholder key, and machine/disconnect locally", () => {
-    expect(localAnswerOf(dsfOpen, 'GET', '/machine/connect')).toEqual({
-      status: 200,
-      json: { sessionKey: PLACEHOLDER_DSF_KEY },
+  it("opens a client session on DSF's machine/connect while logged in, and answers 403 when not", () => {
+    expect(clientLoginOf(dsfOpen, '/machine/connect')).toEqual({ outcome: 'dsf' });
+    expect(clientLoginOf(run(dsfOpen, { type: 'loggedOut' }).state, '/machine/connect')).toEqual({
+      outcome: 'answer',
+      answer: { status: 403, text: '' },
     });
-    expect(localAnswerOf(run(dsfOpen, { type: 'loggedOut' }).state, 'GET', '/machine/connect')).toEqual({
-      status: 403,
-      text: '',
-    });
-    expect(localAnswerOf(dsfOpen, 'GET', '/machine/disconnect')).toEqual({ status: 204 });
   });
 
-  it('relays everything else, and machine/* to a standalone board', () => {
-    expect(localAnswerOf(open, 'GET', '/machine/connect')).toBeNull();
-    expect(localAnswerOf(open, 'GET', '/machine/disconnect')).toBeNull();
-    expect(localAnswerOf(open, 'POST', '/rr_connect')).toBeNull();
-    expect(localAnswerOf(open, 'GET', '/rr_model')).toBeNull();
+  it('is no login for anything else, nor machine/connect on a standalone board', () => {
+    expect(clientLoginOf(open, '/machine/connect')).toBeNull();
+    expect(clientLoginOf(open, '/rr_disconnect')).toBeNull();
+    expect(clientLoginOf(open, '/rr_model')).toBeNull();
   });
 });
 

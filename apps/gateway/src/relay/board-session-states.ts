@@ -1,6 +1,5 @@
 import {
   BOARD_LIMITS,
-  DSF_SESSION_KEY_DIGITS,
   dsfConnectAnswerSchema,
   RR_CONNECT_ERR,
   readBoardAnswer,
@@ -17,8 +16,6 @@ export const FRESH_FOR_MS = BOARD_LIMITS.sessionTimeoutMs - 1_500;
 export const RETRY_REFUSED_MS = 10_000;
 /** After any other failed login (no free session, a 503, an answer that is not JSON), try again this much later. */
 export const RETRY_FAILED_MS = 1_000;
-/** What DSF clients get from `machine/connect`; the gateway swaps in its own key on the way to the board. */
-export const PLACEHOLDER_DSF_KEY = '0'.repeat(DSF_SESSION_KEY_DIGITS);
 
 /**
  * Where the gateway's session on its board stands (ARCHITECTURE.md, "The gateway's board session"). A login in
@@ -41,7 +38,7 @@ export interface BoardSessionState {
   readonly phase: SessionPhase;
   /** What the logins found the board to be; kept across sessions, null until known. */
   readonly kind: BoardKind | null;
-  /** What clients' own `rr_connect` get: the board's own connect answer, with the session key zeroed. */
+  /** The board's own connect answer, its session key zeroed: what clients' `rr_connect` is answered from. */
   readonly rrConnectAnswer: LocalAnswer | null;
   /** Counts the sessions opened; a 401 ends the session only if it was met with the current one. */
   readonly generation: number;
@@ -243,37 +240,51 @@ export function sessionKeyOf(state: BoardSessionState): string | null {
 }
 
 /**
- * The gateway's own answer to a client's login or logout, or null to relay the request. `rr_connect` gets the
- * board's own connect answer with the session key zeroed; DSF's `machine/connect` gets a placeholder key.
+ * What a client's own login (`rr_connect`, DSF's `machine/connect`) meets, given the gateway's session on the
+ * board (docs/design.md §5b): a session of the gateway's to open for the client, or an answer given as it is.
  */
-export function localAnswerOf(
-  state: BoardSessionState,
-  method: string,
-  pathname: string,
-): LocalAnswer | null {
-  if (method !== 'GET') return null;
+export type ClientLogin =
+  /** The board refused the gateway's login, could not be logged in to, or answers `rr_connect` as DSF does. */
+  | { readonly outcome: 'answer'; readonly answer: LocalAnswer }
+  /** Standalone RRF: the board's own connect answer (its key zeroed), to which the client's key is added. */
+  | { readonly outcome: 'rrf'; readonly connectAnswer: Readonly<Record<string, unknown>> }
+  /** DSF: the client gets a key of its own. */
+  | { readonly outcome: 'dsf' };
+
+/** The login a client's `GET pathname` asks for, or null when it is no login (or one this board has not). */
+export function clientLoginOf(state: BoardSessionState, pathname: string): ClientLogin | null {
   const { phase } = state;
   switch (pathname) {
-    case '/rr_connect':
-      return (
-        (phase.name === 'held' && phase.connectAnswer) ||
-        state.rrConnectAnswer || {
-          status: 503,
-          answer: 'board-unreachable',
-          text: 'The gateway could not log in to the board.',
-        }
-      );
-    case '/rr_disconnect':
-      return { status: 200, json: { err: RR_CONNECT_ERR.accepted } };
+    case '/rr_connect': {
+      if (phase.name === 'held') return { outcome: 'answer', answer: phase.connectAnswer };
+      const answer = state.rrConnectAnswer;
+      if (!answer)
+        return {
+          outcome: 'answer',
+          answer: {
+            status: 503,
+            answer: 'board-unreachable',
+            text: 'The gateway could not log in to the board.',
+          },
+        };
+      return state.kind === 'rrf' && isRecord(answer.json)
+        ? { outcome: 'rrf', connectAnswer: answer.json }
+        : { outcome: 'answer', answer };
+    }
     case '/machine/connect':
       if (state.kind !== 'dsf') return null;
-      if (phase.name === 'open') return { status: 200, json: { sessionKey: PLACEHOLDER_DSF_KEY } };
-      return phase.name === 'held' ? phase.connectAnswer : { status: 403, text: '' };
-    case '/machine/disconnect':
-      return state.kind === 'dsf' ? { status: 204 } : null;
+      if (phase.name === 'open') return { outcome: 'dsf' };
+      return {
+        outcome: 'answer',
+        answer: phase.name === 'held' ? phase.connectAnswer : { status: 403, text: '' },
+      };
     default:
       return null;
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -78,7 +78,10 @@ describe('the board session', () => {
     await session.ensure();
     expect(board.logins).toHaveLength(1);
     expect(session.key).toBeNull();
-    expect(session.localAnswer('GET', '/rr_connect')).toEqual({ status: 200, json: { err: 1 } });
+    expect(session.clientLogin('/rr_connect')).toEqual({
+      outcome: 'answer',
+      answer: { status: 200, json: { err: 1 } },
+    });
     expect(logs.entries.map((entry) => entry.msg)).toContain(
       'board refused the machine password: check --board-password',
     );

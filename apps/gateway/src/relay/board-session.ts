@@ -6,9 +6,10 @@ import {
   type BoardKind,
   type BoardSessionEvent,
   type BoardSessionState,
+  type ClientLogin,
+  clientLoginOf,
   INITIAL_SESSION_STATE,
   keepAliveDue,
-  localAnswerOf,
   loginDue,
   machineConnectEvent,
   rrConnectEvent,
@@ -17,7 +18,6 @@ import {
 } from './board-session-states.ts';
 import type { BoardSlots } from './board-slots.ts';
 import { UpstreamUnreachableError } from './errors.ts';
-import type { LocalAnswer } from './local-answers.ts';
 import { readSmallBody, sendUpstream, type Upstream } from './upstream.ts';
 
 export interface BoardSessionOptions {
@@ -31,9 +31,9 @@ export interface BoardSessionOptions {
 
 /**
  * The gateway's own session on its board: it logs in with the machine password from its configuration, keeps the
- * session alive, and logs in again when the board forgets it. Clients behind the portal share this session; their
- * `rr_connect`/`rr_disconnect` and `machine/connect`/`machine/disconnect` are answered here, so they never learn
- * the password and can never log the gateway out.
+ * session alive, and logs in again when the board forgets it. Every request of every client goes to the board in
+ * this session; the clients' own sessions are the gateway's (`client-sessions.ts`, docs/design.md §5b), so they
+ * never learn the password and can never log the gateway out.
  *
  * Its phases and what moves them are `board-session-states.ts`; this class talks to the board, feeds it the
  * events, and logs what the transitions say.
@@ -101,9 +101,9 @@ export class BoardSession {
     this.#apply({ type: 'boardUnreachable', reason: error.message });
   }
 
-  /** The gateway's own answer to a client's login or logout, or null to relay the request. Call after `ensure()`. */
-  localAnswer(method: string, pathname: string): LocalAnswer | null {
-    return localAnswerOf(this.#state, method, pathname);
+  /** What a client's `GET pathname` login meets, or null when it is no login. Call after `ensure()`. */
+  clientLogin(pathname: string): ClientLogin | null {
+    return clientLoginOf(this.#state, pathname);
   }
 
   /** Keeps the session alive while the tunnel is up: a cheap request whenever the board has been quiet a while. */

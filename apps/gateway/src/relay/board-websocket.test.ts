@@ -9,7 +9,6 @@ import WebSocket from 'ws';
 import { type RunningGateway, startGateway } from '../gateway.ts';
 import { FakePortal, request } from '../test/fake-portal.ts';
 import { RecordedBoard } from '../test/recorded-board.ts';
-import { PLACEHOLDER_DSF_KEY } from './board-session-states.ts';
 import { websocketTarget } from './board-websocket.ts';
 
 const KEY = 'gateway-key';
@@ -58,12 +57,18 @@ afterAll(async () => {
   await Promise.all([portal.close(), dsfBoard.close(), rrfBoard.close()]);
 });
 
+/** A client's login through the gateway: the key it hands out. */
+async function clientKey(session: http2.ClientHttp2Session): Promise<string> {
+  const answer = await request(session, '/board/machine/connect?password=guess');
+  return (JSON.parse(answer.body.toString()) as { sessionKey: string }).sessionKey;
+}
+
 /** The extended CONNECT stream the portal opens for a browser's `new WebSocket(…/machine?sessionKey=…)`. */
-async function connectStream(session: http2.ClientHttp2Session) {
+async function connectStream(session: http2.ClientHttp2Session, key?: string) {
   const stream = session.request({
     ':method': 'CONNECT',
     ':protocol': 'websocket',
-    ':path': `/board/machine?sessionKey=${PLACEHOLDER_DSF_KEY}`,
+    ':path': `/board/machine${key ? `?sessionKey=${key}` : ''}`,
     [DEADLINE_HEADER]: '5000',
   });
   stream.on('error', () => {}); // a reset when the tunnel closes under an open socket
@@ -75,10 +80,10 @@ async function connectStream(session: http2.ClientHttp2Session) {
  * The portal's browser-facing side, as the server does it: completes the browser's handshake itself and passes
  * the raw bytes through the CONNECT stream, so a real WebSocket client talks to the board end to end.
  */
-async function startPortalFront(session: http2.ClientHttp2Session) {
+async function startPortalFront(session: http2.ClientHttp2Session, key: string) {
   const front = http.createServer();
   front.on('upgrade', async (incoming: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    const { stream } = await connectStream(session);
+    const { stream } = await connectStream(session, key);
     const accept = websocketAccept(String(incoming.headers['sec-websocket-key']));
     socket.write(
       `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
@@ -94,10 +99,10 @@ async function startPortalFront(session: http2.ClientHttp2Session) {
   return { front, url: `ws://127.0.0.1:${(front.address() as AddressInfo).port}` };
 }
 
-async function openObjectModelSocket(session: http2.ClientHttp2Session) {
-  const { front, url } = await startPortalFront(session);
+async function openObjectModelSocket(session: http2.ClientHttp2Session, key: string) {
+  const { front, url } = await startPortalFront(session, key);
   fronts.push(front);
-  const client = new WebSocket(`${url}/machine?sessionKey=${PLACEHOLDER_DSF_KEY}`);
+  const client = new WebSocket(`${url}/machine?sessionKey=${key}`);
   const messages: string[] = [];
   client.on('message', (data) => messages.push(data.toString()));
   await once(client, 'open');
@@ -105,10 +110,17 @@ async function openObjectModelSocket(session: http2.ClientHttp2Session) {
 }
 
 describe('a DSF board (SBC mode)', () => {
-  it('is logged in through machine/connect, and clients get a placeholder key and a local logout', async () => {
-    const connectAnswer = await request(dsf, '/board/machine/connect?password=guess');
-    expect(JSON.parse(connectAnswer.body.toString())).toEqual({ sessionKey: PLACEHOLDER_DSF_KEY });
-    expect((await request(dsf, '/board/machine/disconnect')).status).toBe(204);
+  it('is logged in through machine/connect, and each client gets a key of its own and a logout of its own', async () => {
+    const [first, second] = [await clientKey(dsf), await clientKey(dsf)];
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
+    const noop = (key: string) => request(dsf, '/board/machine/noop', { headers: { 'x-session-key': key } });
+    expect((await noop(first)).status).toBe(204);
+    const logout = await request(dsf, '/board/machine/disconnect', { headers: { 'x-session-key': first } });
+    expect(logout.status).toBe(204);
+    expect((await noop(first)).status).toBe(401);
+    expect((await noop(second)).status).toBe(204);
     expect((await request(dsf, '/board/rr_connect?password=x')).status).toBe(404);
     expect(dsfBoard.requestsTo('/machine/disconnect')).toHaveLength(0);
     expect(dsfBoard.requestsTo('/machine/connect').map((sent) => sent.url)).toEqual([
@@ -123,7 +135,8 @@ describe('a DSF board (SBC mode)', () => {
   });
 
   it('carries the object-model WebSocket through extended CONNECT with its own session key', async () => {
-    const socket = await openObjectModelSocket(dsf);
+    const key = await clientKey(dsf);
+    const socket = await openObjectModelSocket(dsf, key);
     await vi.waitFor(() => expect(socket.messages).toHaveLength(1));
     // DSF sends the whole object model first, then a patch once the client has said OK and something changed.
     const model = JSON.parse(socket.messages[0] as string) as { state: { status: string; upTime: number } };
@@ -137,7 +150,7 @@ describe('a DSF board (SBC mode)', () => {
 
     const upgrade = dsfBoard.requests.filter((sent) => sent.method === 'UPGRADE').at(-1);
     expect(upgrade?.url).toMatch(/^\/machine\?sessionKey=[0-9a-f]{32}$/);
-    expect(upgrade?.url).not.toContain(PLACEHOLDER_DSF_KEY);
+    expect(upgrade?.url).not.toContain(key);
     const names = upgrade?.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
     expect(names).toContain('sec-websocket-key');
     expect(names).not.toContain('sec-websocket-extensions');
@@ -150,9 +163,34 @@ describe('a DSF board (SBC mode)', () => {
     await vi.waitFor(() => expect(gateways[0]?.stats.openBoardWebSockets).toBe(0));
   });
 
+  it("gives each client's WebSocket its own socket on the board, in that client's session, kept alive while open", async () => {
+    const keys = [await clientKey(dsf), await clientKey(dsf)];
+    const sockets = [
+      await openObjectModelSocket(dsf, keys[0] as string),
+      await openObjectModelSocket(dsf, keys[1] as string),
+    ];
+    for (const socket of sockets) await vi.waitFor(() => expect(socket.messages).toHaveLength(1));
+    expect(dsfBoard.openSockets).toBe(2);
+    sockets[0]?.client.close();
+    await vi.waitFor(() => expect(dsfBoard.openSockets).toBe(1));
+    sockets[1]?.client.send('PING\n');
+    await vi.waitFor(() => expect(sockets[1]?.messages).toContain('PONG\n'));
+    sockets[1]?.client.close();
+    await vi.waitFor(() => expect(dsfBoard.openSockets).toBe(0));
+  });
+
+  it('refuses a socket whose key the gateway did not hand out, without asking the board', async () => {
+    const upgrades = dsfBoard.requests.filter((sent) => sent.method === 'UPGRADE').length;
+    const { stream, status } = await connectStream(dsf, 'f'.repeat(32));
+    expect(status).toBe(401);
+    stream.close();
+    expect(dsfBoard.requests.filter((sent) => sent.method === 'UPGRADE')).toHaveLength(upgrades);
+  });
+
   it('logs in again when the board refuses the socket because it forgot the session', async () => {
+    const key = await clientKey(dsf);
     dsfBoard.forgetSessions();
-    const socket = await openObjectModelSocket(dsf);
+    const socket = await openObjectModelSocket(dsf, key);
     await vi.waitFor(() => expect(socket.messages).toHaveLength(1));
     socket.client.close();
   });

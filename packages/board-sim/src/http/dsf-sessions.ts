@@ -22,6 +22,12 @@ export class DsfSessions {
     this.#now = now;
   }
 
+  /** Sessions held now, time-outs applied. */
+  get count(): number {
+    this.#purge();
+    return this.#byKey.size;
+  }
+
   /** A new keyed session (after the password check of /machine/connect). */
   create(ip: string, replyCursor: number): string {
     const key = randomUUID().replaceAll('-', '');

@@ -101,6 +101,31 @@ describe('session limits', () => {
     expect(await getJson(full.url, '/rr_connect?password=&sessionKey=yes')).toEqual({ err: 2 });
   });
 
+  it('frees the slot of a session that timed out while the others keep theirs', () => {
+    let now = 0;
+    const sessions = new RrfSessions('3.6', () => now);
+    const opened = Array.from({ length: 8 }, () => sessions.open('10.0.0.1', true, 0));
+    expect(sessions.open('10.0.0.1', true, 0)).toBeNull();
+    const [quiet, ...busy] = opened;
+    for (now = 1_000; now <= 9_000; now += 1_000) {
+      for (const session of busy) expect(sessions.find('10.0.0.1', session?.key ?? 0)).toBe(session);
+    }
+    expect(sessions.find('10.0.0.1', quiet?.key ?? 0)).toBeUndefined();
+    expect(sessions.count).toBe(7);
+    expect(sessions.open('10.0.0.1', true, 0)).not.toBeNull();
+  });
+
+  it('opens no second address session for requests with a key it does not know', async () => {
+    const open = await board({ firmware: '3.6' });
+    for (let index = 0; index < 10; index++) {
+      expect(
+        (await rawGet(open.port, '/rr_model?key=state.status', { 'X-Session-Key': '4242' })).status,
+      ).toBe(401);
+    }
+    expect(open.sessionCount()).toBe(1);
+    expect(await getJson(open.url, '/rr_connect?password=&sessionKey=yes')).toMatchObject({ err: 0 });
+  });
+
   it('3.4 reuses the address session and skips the password check on a second rr_connect', async () => {
     const protectedOld = await board({ firmware: '3.4', password: 'secret' });
     expect(await getJson(protectedOld.url, '/rr_connect?password=wrong')).toEqual({ err: 1 });
@@ -115,7 +140,7 @@ describe('session limits', () => {
   it('drops a session after 8 s without requests', () => {
     let now = 0;
     const sessions = new RrfSessions('3.6', () => now);
-    const session = sessions.open('10.0.0.1', 0, true, 0);
+    const session = sessions.open('10.0.0.1', true, 0);
     expect(session?.key).toBeGreaterThan(0);
     now = 7999;
     expect(sessions.find('10.0.0.1', session?.key ?? 0)).toBeDefined();
@@ -127,7 +152,7 @@ describe('session limits', () => {
   it('keeps an uploading session and refuses to disconnect it', () => {
     let now = 0;
     const sessions = new RrfSessions('3.6', () => now);
-    const session = sessions.open('10.0.0.1', 0, false, 0);
+    const session = sessions.open('10.0.0.1', false, 0);
     if (!session) throw new Error('no session');
     session.uploading = true;
     now = 60_000;

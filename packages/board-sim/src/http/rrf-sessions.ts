@@ -45,12 +45,13 @@ export class RrfSessions {
   }
 
   /**
-   * Opens a session (rr_connect, or the automatic login of a board without password). Without a key, an
-   * existing session of the caller is reused; with one, every call takes a new slot. Null when all are taken.
+   * Opens a session (rr_connect, or the automatic login of a board without password). Without a key, the
+   * caller's address session (key 0) is reused, whatever key its request carried; with one, every call takes a
+   * new slot. Null when all are taken.
    */
-  open(ip: string, headerKey: number, withKey: boolean, replyCursor: number): RrfSession | null {
+  open(ip: string, withKey: boolean, replyCursor: number): RrfSession | null {
     if (!withKey || !this.#keyed) {
-      const existing = this.find(ip, headerKey);
+      const existing = this.find(ip, 0);
       if (existing) return existing;
     }
     this.#purge();

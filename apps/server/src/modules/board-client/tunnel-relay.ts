@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type http2 from 'node:http2';
 import { constants } from 'node:http2';
 import { PassThrough, type Readable } from 'node:stream';
+import { SESSION_KEY_HEADER } from '@portal/duet/protocol';
 import { GATEWAY_ANSWER_HEADER, type GatewayAnswer } from '@portal/tunnel';
 import { AppError } from '../../shared/app-error.ts';
 import type { TunnelRegistry, TunnelTarget } from '../gateway/tunnel-registry.ts';
@@ -34,6 +35,11 @@ const DROPPED_ANSWER_HEADER_PREFIX = 'access-control-';
 
 /** Request headers worth passing to a board: its parser is small (1460-byte head), so only the body's own. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'content-length'] as const;
+/**
+ * The client's session key (Duet Web Control's `X-Session-Key`): the gateway tells its clients apart by it and
+ * gives each one its own session (docs/design.md §5b). It never reaches the board, which sees the gateway's own.
+ */
+const SESSION_KEY = SESSION_KEY_HEADER.toLowerCase();
 
 export interface RelayRequest {
   controllerId: number;
@@ -78,6 +84,8 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
     const value = request.incoming.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
+  const sessionKey = request.incoming.headers[SESSION_KEY];
+  if (typeof sessionKey === 'string') headers[SESSION_KEY] = sessionKey;
   if (request.body) {
     headers['content-length'] = String(request.body.length);
     if (request.body.contentType) headers['content-type'] = request.body.contentType;

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { type AddressInfo, connect } from 'node:net';
 import { Readable } from 'node:stream';
-import { gatewayAuthorization, TUNNEL_PATH } from '@portal/tunnel';
+import { DEADLINE_HEADER, gatewayAuthorization, TUNNEL_PATH } from '@portal/tunnel';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -193,6 +193,30 @@ describe('the machine proxy on the portal origin', () => {
     });
     const response = await proxied(tokens.customer, `/proxy/duet/3.6/customer/${controller.valid}/rr_model`);
     expect([response.statusCode, response.json().code]).toEqual([502, 'GATEWAY_OFFLINE']);
+  });
+
+  it("carries the client's session key to its gateway, which tells its clients apart by it, and no other header", async () => {
+    const seen: Record<string, unknown>[] = [];
+    await gateway(controller.valid, (stream, headers) => {
+      seen.push({ ...headers });
+      answerJson({ key: 'state', result: {} })(stream, headers);
+    });
+    const url = `/proxy/duet/3.6/customer/${controller.valid}/rr_model?key=state`;
+    await t.app.inject({
+      url,
+      headers: {
+        ...bearer(tokens.customer),
+        'x-session-key': '3735928559',
+        cookie: 'a=b',
+        'user-agent': 'DWC',
+      },
+    });
+    await proxied(tokens.customer, url);
+    expect(seen.map((headers) => headers['x-session-key'])).toEqual(['3735928559', undefined]);
+    expect(Object.keys(seen[0] ?? {}).filter((name) => !name.startsWith(':'))).toEqual([
+      'x-session-key',
+      DEADLINE_HEADER,
+    ]);
   });
 
   it('streams an upload to the board with its Content-Length', async () => {
