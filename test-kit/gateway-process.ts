@@ -26,29 +26,53 @@ export interface GatewayProcessOptions {
   logLevel?: 'error' | 'warn' | 'info' | 'debug';
   /** Also copy what it prints to this process's output (benchmarks, which have no test report). */
   echo?: boolean;
+  /** The command and its arguments; default the CLI from its sources on this process's Node.js. */
+  command?: readonly [string, ...string[]];
+  /** The environment the settings are added to; default this process's. */
+  env?: NodeJS.ProcessEnv;
+  /** The user and group it runs as (an installed service's own user). */
+  uid?: number;
+  gid?: number;
+}
+
+/** The environment variables of the settings given (apps/gateway/README.md, "Configure"). */
+function settingsEnv(config: Partial<GatewayConfig>): Record<string, string> {
+  const settings = {
+    PORTAL_GATEWAY_SERVER: config.server,
+    PORTAL_GATEWAY_CONTROLLER: config.controller === undefined ? undefined : String(config.controller),
+    PORTAL_GATEWAY_KEY: config.key,
+    PORTAL_GATEWAY_BOARD: config.board,
+    PORTAL_GATEWAY_WEBCAM: config.webcam,
+  };
+  return Object.fromEntries(
+    Object.entries(settings).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /**
- * Starts `portal-gateway` with its settings in the environment (the key stays off the command line). It ends
- * with this process at the latest: unlike a forked child, the CLI cannot see its parent go away.
+ * Starts `portal-gateway` with its settings in the environment (the key stays off the command line); settings
+ * left out come from its config file, if the environment names one. It ends with this process at the latest:
+ * unlike a forked child, the CLI cannot see its parent go away.
  */
 export function spawnGateway(
-  config: GatewayConfig,
-  { logLevel = 'info', echo = false }: GatewayProcessOptions = {},
+  config: Partial<GatewayConfig>,
+  {
+    logLevel = 'info',
+    echo = false,
+    command = [process.execPath, cli],
+    env = process.env,
+    uid,
+    gid,
+  }: GatewayProcessOptions = {},
 ): GatewayProcess {
-  const child = spawn(process.execPath, [cli], {
-    env: {
-      ...process.env,
-      PORTAL_GATEWAY_SERVER: config.server,
-      PORTAL_GATEWAY_CONTROLLER: String(config.controller),
-      PORTAL_GATEWAY_KEY: config.key,
-      PORTAL_GATEWAY_BOARD: config.board,
-      PORTAL_GATEWAY_WEBCAM: config.webcam ?? '',
-      PORTAL_GATEWAY_LOG_LEVEL: logLevel,
-    },
+  const [file, ...args] = command;
+  const child = spawn(file, args, {
+    env: { ...env, ...settingsEnv(config), PORTAL_GATEWAY_LOG_LEVEL: logLevel },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(uid === undefined ? {} : { uid }),
+    ...(gid === undefined ? {} : { gid }),
   });
   let log = '';
   const collect = (chunk: Buffer) => {

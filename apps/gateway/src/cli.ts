@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 /** `portal-gateway`: runs one gateway agent until stopped (SIGINT, SIGTERM). */
 import { type Logger, pino } from 'pino';
-import pretty from 'pino-pretty';
 import { type CliCommand, ConfigError, parseCli, USAGE } from './config.ts';
 import { startGateway } from './gateway.ts';
 
@@ -24,9 +23,17 @@ if (command.help) {
 const { logLevel, ...config } = command.config;
 const options = { level: logLevel, base: { controller: config.controller } };
 // Readable lines at a terminal, JSON lines for journald and log collectors; both written synchronously, with no
-// worker thread, to keep a small computer's memory for the printer.
+// worker thread, to keep a small computer's memory for the printer. The pretty printer is loaded only for a
+// terminal: a service never pays for it.
 const logger: Logger = process.stdout.isTTY
-  ? pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }))
+  ? pino(
+      options,
+      (await import('pino-pretty')).default({
+        sync: true,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname',
+      }),
+    )
   : pino(options);
 
 logger.info(

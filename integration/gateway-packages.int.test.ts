@@ -1,0 +1,231 @@
+import { access, mkdtemp, readFile, readlink, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnGateway } from '../test-kit/gateway-process.ts';
+import {
+  expectOnlineThrough,
+  GATEWAY_DIR,
+  GATEWAY_VERSION,
+  type MachineToBring,
+  machineToBring,
+  run,
+  runGatewayScript,
+  SYSTEM_NODE,
+} from './support/packaged-gateway.ts';
+import { Rig } from './support/rig.ts';
+
+/**
+ * The gateway's two packages as an installer gets them, built by their npm scripts (one after the other: both
+ * build into the same folder). The npm tarball is installed into an empty prefix with `npm install -g` (offline:
+ * it has no dependencies to fetch) and run on the computer's own Node.js, a different major version from the one
+ * the project runs on. The Debian package is installed on this computer with `dpkg -i` (the tests run as root,
+ * as CI does), its command runs as the service would, and `dpkg --purge` takes everything away again; systemd
+ * need not be running: the maintainer scripts then only enable the unit. Each brings a machine online.
+ */
+
+const rig = new Rig();
+let machine: MachineToBring;
+const tarball = path.join(GATEWAY_DIR, 'dist', `portal-gateway-${GATEWAY_VERSION}.tgz`);
+const deb = path.join(GATEWAY_DIR, 'dist', `portal-gateway_${GATEWAY_VERSION}_all.deb`);
+let prefix: string;
+const CONFIG = '/etc/portal-gateway/config.json';
+const UNIT = '/lib/systemd/system/portal-gateway.service';
+const ENABLED = '/etc/systemd/system/multi-user.target.wants/portal-gateway.service';
+/** The folders systemd finds a bare `ExecStart=` command in. */
+const SYSTEMD_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+const purge = () => run('dpkg', ['--purge', 'portal-gateway']);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+const account = async (database: 'passwd' | 'group') =>
+  run('getent', [database, 'portal-gateway']).then(
+    (line) => line.trim().split(':'),
+    () => null,
+  );
+
+beforeAll(async () => {
+  if (process.getuid?.() !== 0) throw new Error('installing a Debian package needs root, as CI runs');
+  // A run that died half-way may have left the package installed.
+  await purge();
+  const building = runGatewayScript('package:npm').then(() => runGatewayScript('package:deb'));
+  [machine] = await Promise.all([machineToBring(rig), building]);
+  prefix = await mkdtemp(path.join(tmpdir(), 'portal-gateway-prefix-'));
+});
+
+afterAll(async () => {
+  await purge();
+  await rig.close();
+  await machine?.portal.stop();
+  if (prefix) await rm(prefix, { recursive: true, force: true });
+});
+
+const packed = (file: string) => run('tar', ['-xOzf', tarball, `package/${file}`]);
+
+describe('the packed tarball', () => {
+  it('holds the one bundled file, its README, a sample configuration and the systemd unit', async () => {
+    const files = (await run('tar', ['-tzf', tarball])).trim().split('\n').sort();
+    expect(files).toEqual(
+      ['README.md', 'config.example.json', 'package.json', 'portal-gateway.js', 'portal-gateway.service'].map(
+        (file) => `package/${file}`,
+      ),
+    );
+    expect((await packed('portal-gateway.js')).split('\n')[0]).toBe('#!/usr/bin/env node');
+    expect(JSON.parse(await packed('config.example.json'))).toMatchObject({
+      server: expect.any(String),
+      controller: expect.any(Number),
+      board: expect.any(String),
+    });
+    expect(await packed('portal-gateway.service')).toMatch(/^ExecStart=portal-gateway$/m);
+  });
+
+  it('says what it is, runs on Node.js 18.19 and later, and needs nothing else installed', async () => {
+    const manifest = JSON.parse(await packed('package.json')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      name: 'portal-gateway',
+      version: GATEWAY_VERSION,
+      bin: { 'portal-gateway': 'portal-gateway.js' },
+      engines: { node: '>=18.19' },
+    });
+    expect(Object.keys(manifest)).not.toContain('dependencies');
+    expect(Object.keys(manifest)).not.toContain('scripts');
+    expect(Object.keys(manifest)).not.toContain('devDependencies');
+  });
+});
+
+describe('installed with npm install -g', () => {
+  it("brings the machine online on the computer's own Node.js", async () => {
+    await run('npm', [
+      'install',
+      '--global',
+      '--prefix',
+      prefix,
+      '--offline',
+      '--no-audit',
+      '--no-fund',
+      tarball,
+    ]);
+    const installed = path.join(prefix, 'lib', 'node_modules', 'portal-gateway');
+    expect(JSON.parse(await readFile(path.join(installed, 'package.json'), 'utf8')).version).toBe(
+      GATEWAY_VERSION,
+    );
+    const gateway = spawnGateway(
+      {
+        server: machine.portal.url,
+        controller: machine.controller,
+        key: machine.key,
+        board: machine.board.url,
+      },
+      {
+        // The command as a shell finds it: its `#!/usr/bin/env node` line picks the computer's Node.js.
+        command: [path.join(prefix, 'bin', 'portal-gateway')],
+        env: { PATH: `${path.dirname(SYSTEM_NODE)}:/usr/bin:/bin`, HOME: prefix },
+      },
+    );
+    rig.closing(() => gateway.stop());
+    await expectOnlineThrough(machine, gateway);
+    expect(await readlink(`/proc/${gateway.child.pid}/exe`)).toBe(await realpath(SYSTEM_NODE));
+    expect(await gateway.stop()).toBe(0);
+  });
+});
+
+describe('the Debian package', () => {
+  it('says what it is and that it needs Node.js 18.19 or later', async () => {
+    const fields = await run('dpkg-deb', ['--field', deb, 'Package', 'Version', 'Architecture', 'Depends']);
+    expect(fields).toContain('Package: portal-gateway\n');
+    expect(fields).toContain(`Version: ${GATEWAY_VERSION}\n`);
+    expect(fields).toContain('Architecture: all\n');
+    expect(fields).toMatch(/^Depends: .*nodejs \(>= 18\.19\)/m);
+    expect(await run('dpkg-deb', ['--info', deb, 'conffiles'])).toBe(`${CONFIG}\n`);
+  });
+
+  it('holds the bundle, the command, the systemd unit and a configuration only its owner reads', async () => {
+    const files = (await run('dpkg-deb', ['--contents', deb]))
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/\s+/))
+      .filter(([mode]) => !mode?.startsWith('d'))
+      .map(([mode, owner, , , , file]) => `${mode} ${owner} ${file}`);
+    expect(files.sort()).toEqual([
+      '-rw------- root/root ./etc/portal-gateway/config.json',
+      '-rw-r--r-- root/root ./lib/systemd/system/portal-gateway.service',
+      '-rw-r--r-- root/root ./usr/lib/portal-gateway/portal-gateway.js',
+      '-rw-r--r-- root/root ./usr/share/doc/portal-gateway/README.md',
+      '-rwxr-xr-x root/root ./usr/bin/portal-gateway',
+    ]);
+  });
+});
+
+describe('installed with dpkg -i', () => {
+  it('creates the gateway user, gives it the configuration alone and enables the service', async () => {
+    await run('dpkg', ['--install', deb]);
+    const user = await account('passwd');
+    expect(user?.[6]).toMatch(/nologin$/);
+    const config = await stat(CONFIG);
+    expect({ mode: config.mode & 0o777, uid: config.uid }).toEqual({ mode: 0o600, uid: Number(user?.[2]) });
+    expect(await exists(ENABLED)).toBe(true);
+    const status = await run('dpkg-query', ['--show', '--showformat', '$' + '{Status}', 'portal-gateway']);
+    expect(status).toBe('install ok installed');
+  });
+
+  it('runs as the service does, as its own user, and brings the machine online', async () => {
+    const unit = await readFile(UNIT, 'utf8');
+    for (const hardening of [
+      'NoNewPrivileges=yes',
+      'ProtectSystem=strict',
+      'ProtectHome=yes',
+      'PrivateTmp=yes',
+    ])
+      expect(unit).toContain(`\n${hardening}\n`);
+    expect(unit).toMatch(/^MemoryMax=\d+M$/m);
+    expect(unit).toMatch(/^User=portal-gateway$/m);
+    expect(unit).toMatch(/^ExecStart=portal-gateway$/m);
+    // The unit's environment: the config file's path and the small V8 heap's flags.
+    const environment = Object.fromEntries(
+      [...unit.matchAll(/^Environment="?([A-Z_]+)=(.*?)"?$/gm)].map(([, name, value]) => [name, value]),
+    );
+    expect(environment.NODE_OPTIONS).toMatch(/--max-old-space-size=\d+ --max-semi-space-size=\d+/);
+
+    // What the installer fills in; the key goes where systemd reads it (secrets.env), here the environment.
+    const { portal, controller, key, board } = machine;
+    await writeFile(CONFIG, JSON.stringify({ server: portal.url, controller, board: board.url }));
+    const [uid, gid] = ((await account('passwd')) ?? []).slice(2, 4).map(Number);
+    const gateway = spawnGateway(
+      { key },
+      {
+        command: ['/usr/bin/portal-gateway'],
+        env: { PATH: SYSTEMD_PATH, ...environment },
+        ...(uid === undefined ? {} : { uid }),
+        ...(gid === undefined ? {} : { gid }),
+      },
+    );
+    rig.closing(() => gateway.stop());
+    await expectOnlineThrough(machine, gateway);
+    expect(await gateway.stop()).toBe(0);
+  });
+
+  it('keeps the filled-in configuration when installed again', async () => {
+    const filled = await readFile(CONFIG, 'utf8');
+    await run('dpkg', ['--install', deb]);
+    expect(await readFile(CONFIG, 'utf8')).toBe(filled);
+    expect((await stat(CONFIG)).mode & 0o777).toBe(0o600);
+  });
+
+  it('is removed without its configuration, and purged with it and its user', async () => {
+    await run('dpkg', ['--remove', 'portal-gateway']);
+    for (const file of ['/usr/bin/portal-gateway', '/usr/lib/portal-gateway', UNIT])
+      expect(await exists(file)).toBe(false);
+    expect(await exists(CONFIG)).toBe(true);
+    expect(await account('passwd')).not.toBeNull();
+
+    await purge();
+    expect(await exists('/etc/portal-gateway')).toBe(false);
+    expect(await exists(ENABLED)).toBe(false);
+    expect(await account('passwd')).toBeNull();
+    expect(await account('group')).toBeNull();
+    await expect(run('dpkg-query', ['--show', 'portal-gateway'])).rejects.toThrow();
+  });
+});

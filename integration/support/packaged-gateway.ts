@@ -1,0 +1,94 @@
+/**
+ * What the tests of the gateway's packages share: building them with their npm scripts, and a portal with a
+ * simulated board for an installed gateway to bring online.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { RunningBoard } from '@portal/board-sim';
+import { boardProxyPath, type ComputerController } from '@portal/contract';
+import { expect } from 'vitest';
+import type { GatewayProcess } from '../../test-kit/gateway-process.ts';
+import { type RunningPortal, startPortal } from '../../test-kit/portal.ts';
+import { api, controllerOf, issueGatewayKey, logIn, type Session } from '../../test-kit/portal-api.ts';
+import type { Rig } from './rig.ts';
+
+/** The gateway's workspace, where its npm scripts run and its packages are built (dist/). */
+export const GATEWAY_DIR = fileURLToPath(new URL('../../apps/gateway/', import.meta.url));
+
+export const GATEWAY_VERSION = (
+  JSON.parse(await readFile(`${GATEWAY_DIR}package.json`, 'utf8')) as { version: string }
+).version;
+
+/** The Node.js the computer itself has (Debian's or NodeSource's), not the project's own. */
+export const SYSTEM_NODE = '/usr/bin/node';
+
+/** Runs a command to its end; a failure throws with what it printed. */
+export async function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<string> {
+  try {
+    const { stdout } = await promisify(execFile)(command, args, { ...options, maxBuffer: 16 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    const failed = error as Error & { stdout?: string; stderr?: string };
+    throw new Error(
+      `${command} ${args.join(' ')} failed: ${failed.message}\n${failed.stdout}\n${failed.stderr}`,
+    );
+  }
+}
+
+/** Runs one of the gateway's npm scripts (`package:npm`, `package:deb`), as a developer or CI builds. */
+export const runGatewayScript = (script: string) =>
+  run('npm', ['run', '--silent', script], { cwd: GATEWAY_DIR });
+
+/** A portal and the machine "Prusa linea 1" with a simulated board, and a fresh key for its gateway. */
+export interface MachineToBring {
+  portal: RunningPortal;
+  admin: Session;
+  customer: Session;
+  controller: number;
+  key: string;
+  board: RunningBoard;
+}
+
+export async function machineToBring(rig: Rig): Promise<MachineToBring> {
+  const portal = await startPortal();
+  const [admin, customer] = await Promise.all([
+    logIn(portal, 'admin@demo.test'),
+    logIn(portal, 'customer@demo.test'),
+  ]);
+  const controller = await controllerOf(portal, admin, 'Prusa linea 1');
+  const [key, board] = await Promise.all([
+    issueGatewayKey(portal, admin, controller),
+    rig.board({ name: 'Prusa linea 1' }),
+  ]);
+  return { portal, admin, customer, controller, key, board };
+}
+
+/**
+ * The machine is online through `gateway`: the portal shows it connected with the package's version, and the
+ * board's object model answers through the proxy.
+ */
+export async function expectOnlineThrough(machine: MachineToBring, gateway: GatewayProcess): Promise<void> {
+  await gateway.untilConnects(1);
+  const { portal, admin, customer, controller } = machine;
+  const page = await api<ComputerController>(
+    portal,
+    admin,
+    'GET',
+    `/api/v1/controller/computer/${controller}`,
+  );
+  expect(page.gateway).toMatchObject({ connected: true, version: GATEWAY_VERSION });
+  const response = await fetch(
+    `${portal.url}${boardProxyPath('3.6', 'customer', controller, 'rr_model?key=network.name')}`,
+    { headers: { authorization: `Bearer ${customer.token}` } },
+  );
+  expect({ status: response.status, body: await response.json() }).toMatchObject({
+    status: 200,
+    body: { key: 'network.name', result: 'Prusa linea 1' },
+  });
+}
