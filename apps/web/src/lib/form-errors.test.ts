@@ -89,11 +89,7 @@ describe('translatedResolver', () => {
   });
 
   it("replaces the contract's own English messages with the keys of their codes, one per field", async () => {
-    const result = await resolver(
-      { ...valid, email: '', password: 'short' },
-      undefined,
-      options,
-    );
+    const result = await resolver({ ...valid, email: '', password: 'short' }, undefined, options);
     expect(result.values).toEqual({});
     const messages = Object.fromEntries(
       Object.entries(result.errors).map(([field, error]) => [field, (error as { message?: string }).message]),
