@@ -3,6 +3,7 @@ import type http2 from 'node:http2';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BOARD_PREFIX, DEADLINE_HEADER } from '@portal/tunnel';
 import type { Logger } from 'pino';
+import type { BoardFacts } from './board-facts.ts';
 import { buildBoardRequest, redactTarget } from './board-request.ts';
 import type { BoardSession } from './board-session.ts';
 import type { BoardSlots, Release } from './board-slots.ts';
@@ -27,6 +28,8 @@ export interface BoardRelayOptions {
   /** Object-model WebSockets open (or opening) at once to this board. */
   maxWebSockets: number;
   counters: RelayCounters;
+  /** Told how long the board took to answer each bodiless request: the latency the gateway reports. */
+  facts: BoardFacts;
   logger: Logger;
 }
 
@@ -144,6 +147,7 @@ export class BoardRelay {
       const hasBody = built.head.contentLength !== undefined;
       const generation = session.generation;
       const sentAt = Date.now();
+      const startedAt = performance.now();
       counters.boardRequests++;
       let response: http.IncomingMessage;
       try {
@@ -157,6 +161,8 @@ export class BoardRelay {
         if (!signal.aborted) this.#answerUnreachable(stream, error as Error);
         return;
       }
+      // An upload's answer waits for its whole body: no measure of the board's latency.
+      if (!hasBody) this.#options.facts.recordRoundTrip(performance.now() - startedAt);
       const status = response.statusCode ?? 0;
       // A request with a body has been consumed by now: it cannot be sent again.
       if ((status === 401 || status === 403) && !relogged && !hasBody) {
