@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { GatewayConfig } from '../apps/gateway/src/index.ts';
 
 const cli = fileURLToPath(new URL('../apps/gateway/src/cli.ts', import.meta.url));
@@ -23,9 +24,35 @@ export interface GatewayProcess {
 
 export interface GatewayProcessOptions {
   /** Default `info`, which logs every connection. */
-  logLevel?: 'error' | 'warn' | 'info' | 'debug';
+  logLevel?: 'error' | 'warn' | 'info' | 'debug' | 'trace';
   /** Also copy what it prints to this process's output (benchmarks, which have no test report). */
   echo?: boolean;
+}
+
+/** The settings as an installed gateway gets them from systemd: in the environment, the key off the command line. */
+function gatewayEnvironment(config: GatewayConfig, logLevel: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORTAL_GATEWAY_SERVER: config.server,
+    PORTAL_GATEWAY_CONTROLLER: String(config.controller),
+    PORTAL_GATEWAY_KEY: config.key,
+    PORTAL_GATEWAY_BOARD: config.board,
+    PORTAL_GATEWAY_WEBCAM: config.webcam ?? '',
+    PORTAL_GATEWAY_BOARD_PASSWORD: config.boardPassword ?? '',
+    PORTAL_GATEWAY_LOG_LEVEL: logLevel,
+  };
+}
+
+/** `portal-gateway --check` run to its end: its exit code and the lines it printed. */
+export async function runGatewayCheck(config: GatewayConfig): Promise<{ code: number; lines: string[] }> {
+  const run = promisify(execFile)(process.execPath, [cli, '--check'], {
+    env: gatewayEnvironment(config, 'info'),
+  });
+  const { code, stdout } = await run.then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
+  return { code, lines: stdout.trimEnd().split('\n') };
 }
 
 const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
@@ -39,15 +66,7 @@ export function spawnGateway(
   { logLevel = 'info', echo = false }: GatewayProcessOptions = {},
 ): GatewayProcess {
   const child = spawn(process.execPath, [cli], {
-    env: {
-      ...process.env,
-      PORTAL_GATEWAY_SERVER: config.server,
-      PORTAL_GATEWAY_CONTROLLER: String(config.controller),
-      PORTAL_GATEWAY_KEY: config.key,
-      PORTAL_GATEWAY_BOARD: config.board,
-      PORTAL_GATEWAY_WEBCAM: config.webcam ?? '',
-      PORTAL_GATEWAY_LOG_LEVEL: logLevel,
-    },
+    env: gatewayEnvironment(config, logLevel),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
