@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import type http2 from 'node:http2';
 import { fileURLToPath } from 'node:url';
 import { type RunningWebcam, startWebcam } from '@portal/board-sim';
-import { PLACEHOLDER_DSF_KEY } from '@portal/duet/protocol';
 import { DEADLINE_HEADER, REPORTS_PATH } from '@portal/tunnel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLACEHOLDER_DSF_KEY } from './relay/board-session-states.ts';
 import { answerOf, FakePortal, openStream, request } from './test/fake-portal.ts';
 import { RecordedBoard } from './test/recorded-board.ts';
 
