@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 
-/** A version as semver writes it (semver.org §2, §9, §10), as the gateway's package carries it. */
+/** A version as Semantic Versioning 2.0.0 writes it (with its pre-release and build parts), as the gateway's package carries it. */
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
 
