@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { startBoard } from '@portal/board-sim';
+import { BOOT_MS, startBoard } from '@portal/board-sim';
+import { MINIMUM_GATEWAY_VERSION } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import GATEWAY_PACKAGE from '../apps/gateway/package.json' with { type: 'json' };
 import { startGateway } from '../apps/gateway/src/index.ts';
 import { location, logIn, storedToken } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { dialReportingGateway } from './support/reporting-gateway.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal();
@@ -22,6 +25,19 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(
     async ({ path, token }) => {
       const response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      return response.json();
+    },
+    { path, token },
+  );
+}
+
+/** A POST of the API with the page's own session. */
+async function apiPost<T>(page: Page, path: string): Promise<T> {
+  const token = await storedToken(page);
+  return page.evaluate(
+    async ({ path, token }) => {
+      const response = await fetch(path, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       return response.json();
     },
@@ -459,6 +475,68 @@ describe('hardware administration', () => {
     } finally {
       await gateway.close();
       await board.close();
+    }
+  });
+
+  it('shows what the gateway reports, and how to update a gateway older than the portal supports', async () => {
+    const page = await open();
+    await logIn(page, 'admin@demo.test');
+    const controllers = await apiGet<{ items: Named[] }>(page, '/api/v1/controller/computer?pageSize=200');
+    const warehouse = controllers.items.find((item) => item.name === 'Magazzino');
+    if (!warehouse) throw new Error('no demo controller Magazzino');
+    const { key } = await apiPost<{ key: string }>(page, `/api/v1/controller/computer/${warehouse.id}/key`);
+    const portalUrl = await page.evaluate(() => window.location.origin);
+
+    const board = await startBoard({ firmware: '3.5', release: '3.5.2' });
+    board.advance(BOOT_MS);
+    const gateway = startGateway({ server: portalUrl, controller: warehouse.id, key, board: board.url });
+    const fact = (testId: string) => page.getByTestId(testId);
+    try {
+      await page.goto(`/it/settings/computer-controller/${warehouse.id}`);
+      // The page asks again every 10 s; the gateway reports at once and again when it knows the firmware.
+      await expect
+        .poll(() => fact('gateway-firmware').innerText(), { timeout: 25_000 })
+        .toBe('RepRapFirmware 3.5.2');
+      expect(await fact('gateway-version').innerText()).toBe(GATEWAY_PACKAGE.version);
+      expect(await fact('gateway-uptime').innerText()).toMatch(
+        new RegExp(`^(${t('hardware.controllers.presence.uptimeUnderMinute')}|\\d+ min)$`),
+      );
+      expect(await fact('gateway-latency').innerText()).toMatch(/^\d+(,\d)? ms$/);
+      expect(await fact('gateway-last-seen').innerText()).not.toBe(t('hardware.controllers.presence.never'));
+      expect(await fact('gateway-outdated').count()).toBe(0);
+    } finally {
+      await gateway.close();
+      await board.close();
+    }
+
+    // A gateway installed long ago dials in: the page says it is outdated and how to update it.
+    const old = await dialReportingGateway(portalUrl, warehouse.id, key, {
+      version: '0.0.1',
+      uptimeSeconds: 3 * 86_400 + 4 * 3_600,
+      board: {
+        reachable: true,
+        firmware: { name: 'RepRapFirmware', version: '3.4.6', dsfVersion: '3.4.6' },
+        latencyMs: 12.5,
+      },
+    });
+    try {
+      const outdated = fact('gateway-outdated');
+      await outdated.waitFor({ timeout: 25_000 });
+      expect(await fact('gateway-version').innerText()).toMatch(
+        new RegExp(`^0\\.0\\.1\\s*${t('hardware.controllers.presence.outdatedBadge')}$`),
+      );
+      expect(await fact('gateway-firmware').innerText()).toBe('RepRapFirmware 3.4.6 / DSF 3.4.6');
+      expect(await fact('gateway-uptime').innerText()).toBe('3 g 4 h');
+      expect(await fact('gateway-latency').innerText()).toBe('12,5 ms');
+      const text = await outdated.innerText();
+      expect(text).toContain(
+        t('hardware.controllers.presence.outdated', { version: '0.0.1', minimum: MINIMUM_GATEWAY_VERSION }),
+      );
+      expect(text).toContain(`sudo apt install ./portal-gateway_${MINIMUM_GATEWAY_VERSION}_all.deb`);
+      expect(text).toContain(`sudo npm install -g portal-gateway-${MINIMUM_GATEWAY_VERSION}.tgz`);
+      await expectAccessible(page, 'computer controller page with an outdated gateway');
+    } finally {
+      await old.close();
     }
   });
 });

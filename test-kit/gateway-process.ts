@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { GatewayConfig } from '../apps/gateway/src/index.ts';
 
 const cli = fileURLToPath(new URL('../apps/gateway/src/cli.ts', import.meta.url));
@@ -23,7 +24,7 @@ export interface GatewayProcess {
 
 export interface GatewayProcessOptions {
   /** Default `info`, which logs every connection. */
-  logLevel?: 'error' | 'warn' | 'info' | 'debug';
+  logLevel?: 'error' | 'warn' | 'info' | 'debug' | 'trace';
   /** Also copy what it prints to this process's output (benchmarks, which have no test report). */
   echo?: boolean;
   /** The command and its arguments; default the CLI from its sources on this process's Node.js. */
@@ -43,10 +44,23 @@ function settingsEnv(config: Partial<GatewayConfig>): Record<string, string> {
     PORTAL_GATEWAY_KEY: config.key,
     PORTAL_GATEWAY_BOARD: config.board,
     PORTAL_GATEWAY_WEBCAM: config.webcam,
+    PORTAL_GATEWAY_BOARD_PASSWORD: config.boardPassword,
   };
   return Object.fromEntries(
     Object.entries(settings).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
+}
+
+/** `portal-gateway --check` run to its end: its exit code and the lines it printed. */
+export async function runGatewayCheck(config: GatewayConfig): Promise<{ code: number; lines: string[] }> {
+  const run = promisify(execFile)(process.execPath, [cli, '--check'], {
+    env: { ...process.env, ...settingsEnv(config), PORTAL_GATEWAY_LOG_LEVEL: 'info' },
+  });
+  const { code, stdout } = await run.then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
+  return { code, lines: stdout.trimEnd().split('\n') };
 }
 
 const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;

@@ -41,6 +41,7 @@ describe('gateway configuration', () => {
   it('reads flags, with defaults for the password and the log level', () => {
     expect(parseCli(complete, {})).toEqual({
       help: false,
+      check: false,
       config: {
         server: 'https://portal.example.com',
         controller: 7,
@@ -88,13 +89,46 @@ describe('gateway configuration', () => {
     expect(parseCli([], { PORTAL_GATEWAY_CONFIG: file })).toMatchObject({ config: { controller: 3 } });
   });
 
-  it('names each missing setting by its flag and environment variable', () => {
+  it('names each missing field, and its flag, environment variable and file key', () => {
     const message = errorOf(() => parseCli([], {}));
-    expect(message).toContain('--server (or PORTAL_GATEWAY_SERVER): is required');
-    expect(message).toContain('--controller (or PORTAL_GATEWAY_CONTROLLER): is required');
-    expect(message).toContain('--key (or PORTAL_GATEWAY_KEY): is required');
-    expect(message).toContain('--board (or PORTAL_GATEWAY_BOARD): is required');
+    expect(message.split('\n').slice(0, 5)).toEqual([
+      'Invalid gateway configuration:',
+      '  field `server` is missing: give --server, PORTAL_GATEWAY_SERVER or "server" in the config file',
+      '  field `controller` is missing: give --controller, PORTAL_GATEWAY_CONTROLLER or "controller" in the config file',
+      '  field `key` is missing: give --key, PORTAL_GATEWAY_KEY or "key" in the config file',
+      '  field `board` is missing: give --board, PORTAL_GATEWAY_BOARD or "board" in the config file',
+    ]);
     expect(message).not.toContain('webcam');
+  });
+
+  it('names the field of a wrong value and where it came from: a flag, the environment or the file', () => {
+    const file = configFile('wrong-board.json', {
+      server: 'https://portal.example.com',
+      controller: 7,
+      key: 'k',
+      board: 'https://10.0.0.5',
+    });
+    const BOARD = 'must be the board address over plain HTTP, e.g. http://192.168.1.50';
+    expect(errorOf(() => parseCli(['--config', file], {}))).toContain(
+      `  field \`board\` (from "board" in ${file}): ${BOARD}`,
+    );
+    expect(errorOf(() => parseCli(['--config', file], { PORTAL_GATEWAY_BOARD: 'board.local' }))).toContain(
+      `  field \`board\` (from PORTAL_GATEWAY_BOARD): ${BOARD}`,
+    );
+    expect(errorOf(() => parseCli(['--config', file, '--board', 'ftp://x'], {}))).toContain(
+      `  field \`board\` (from --board): ${BOARD}`,
+    );
+  });
+
+  it('refuses credentials in an address, and never repeats a value', () => {
+    const message = errorOf(() =>
+      parseCli([...complete.slice(0, 6), '--board', 'http://admin:hunter2@10.0.0.5'], {
+        PORTAL_GATEWAY_SERVER: 'https://gw:s3cret@portal.example.com',
+      }),
+    );
+    expect(message).toContain('field `board` (from --board): must not hold a user name or password');
+    expect(message).not.toContain('hunter2');
+    expect(errorOf(() => parseCli([...complete, 'my-secret-key'], {}))).not.toContain('my-secret-key');
   });
 
   it('explains values that cannot work', () => {
@@ -117,11 +151,11 @@ describe('gateway configuration', () => {
         {},
       ),
     );
-    expect(message).toContain('--server (or PORTAL_GATEWAY_SERVER): must be the portal address');
-    expect(message).toContain('--controller (or PORTAL_GATEWAY_CONTROLLER): must be a number');
-    expect(message).toContain('--board (or PORTAL_GATEWAY_BOARD): must be the board address over plain HTTP');
-    expect(message).toContain('--webcam (or PORTAL_GATEWAY_WEBCAM): must have no path');
-    expect(message).toContain('--log-level (or PORTAL_GATEWAY_LOG_LEVEL): must be one of');
+    expect(message).toContain('field `server` (from --server): must be the portal address');
+    expect(message).toContain('field `controller` (from --controller): must be a number');
+    expect(message).toContain('field `board` (from --board): must be the board address over plain HTTP');
+    expect(message).toContain('field `webcam` (from --webcam): must have no path');
+    expect(message).toContain('field `logLevel` (from --log-level): must be one of');
     expect(
       errorOf(() => parseCli([...complete.slice(0, 2), '--controller', '0', ...complete.slice(4)], {})),
     ).toContain('must be a positive number');
@@ -136,7 +170,9 @@ describe('gateway configuration', () => {
       board: 'http://b',
       pasword: 'x',
     });
-    expect(errorOf(() => parseCli(['--config', typo], {}))).toContain('unknown setting "pasword"');
+    expect(errorOf(() => parseCli(['--config', typo], {}))).toContain(
+      `  field \`pasword\` in ${typo}: unknown setting (the settings are server, controller, key, board, webcam, boardPassword, logLevel)`,
+    );
     expect(errorOf(() => parseCli(['--config', join(folder, 'missing.json')], {}))).toMatch(
       /Cannot read the config file .*missing\.json/,
     );
@@ -146,8 +182,9 @@ describe('gateway configuration', () => {
     expect(errorOf(() => parseCli(['--config', configFile('list.json', [])], {}))).toMatch(/one JSON object/);
   });
 
-  it('shows the usage on --help', () => {
+  it('shows the usage on --help, and runs the checks on --check', () => {
     expect(parseCli(['--help'], {})).toEqual({ help: true });
+    expect(parseCli([...complete, '--check'], {})).toMatchObject({ help: false, check: true });
   });
 });
 
@@ -160,7 +197,7 @@ describe('the portal-gateway command', () => {
       (error: unknown) => error,
     )) as { code: number; stderr: string } | null;
     expect(failure?.code).toBe(2);
-    expect(failure?.stderr).toContain('--controller (or PORTAL_GATEWAY_CONTROLLER): must be a number');
-    expect(failure?.stderr).toContain('--server (or PORTAL_GATEWAY_SERVER): is required');
+    expect(failure?.stderr).toContain('field `controller` (from --controller): must be a number');
+    expect(failure?.stderr).toContain('field `server` is missing');
   });
 });

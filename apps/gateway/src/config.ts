@@ -11,19 +11,31 @@ function urlWith(protocols: readonly string[], value: string): URL | null {
   }
 }
 
+/** Credentials in an address would end up in logs and process lists: the key and password have settings of their own. */
+const withoutCredentials = (value: string) => {
+  const url = urlWith(['ws:', 'wss:', 'http:', 'https:'], value);
+  return url === null || (url.username === '' && url.password === '');
+};
+const NO_CREDENTIALS = {
+  message:
+    'must not hold a user name or password: the key and the machine password have settings of their own',
+};
+
 const server = z
   .string()
   .trim()
   .refine((value) => urlWith(['ws:', 'wss:', 'http:', 'https:'], value) !== null, {
     message: 'must be the portal address, e.g. https://portal.example.com or ws://127.0.0.1:8080',
-  });
+  })
+  .refine(withoutCredentials, NO_CREDENTIALS);
 
 const board = z
   .string()
   .trim()
   .refine((value) => urlWith(['http:'], value) !== null, {
     message: 'must be the board address over plain HTTP, e.g. http://192.168.1.50',
-  });
+  })
+  .refine(withoutCredentials, NO_CREDENTIALS);
 
 const webcam = z
   .string()
@@ -33,7 +45,8 @@ const webcam = z
   })
   .refine((value) => ['', '/'].includes(urlWith(['http:'], value)?.pathname ?? ''), {
     message: 'must have no path: mjpg-streamer serves /?action=stream at its root',
-  });
+  })
+  .refine(withoutCredentials, NO_CREDENTIALS);
 
 /** Validates a GatewayConfig, with readable messages; numbers may arrive as strings (flags, environment). */
 export const gatewayConfigSchema = z.strictObject({
@@ -102,6 +115,8 @@ Options (each also read from the environment variable shown, or from the JSON co
   --board-password <pw>   machine password (default: reprap)          PORTAL_GATEWAY_BOARD_PASSWORD  "boardPassword"
   --log-level <level>     info (default), debug, warn, error, …       PORTAL_GATEWAY_LOG_LEVEL       "logLevel"
   --config <file>         JSON config file                            PORTAL_GATEWAY_CONFIG
+  --check                 test the configuration, the board, the webcam and the portal, print one line for each
+                          (with the fix for a failure) and exit: 0 when all pass
   --help                  show this text
 
 A flag beats the environment, which beats the file. Keep the key out of the command line (other users of the
@@ -112,7 +127,10 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-export type CliCommand = { help: true } | { help: false; config: CliConfig };
+export type CliCommand = { help: true } | { help: false; check: boolean; config: CliConfig };
+
+/** Where a setting's value came from, named as the installer wrote it. */
+type Source = { kind: 'flag' | 'env' } | { kind: 'file'; path: string };
 
 function readConfigFile(path: string): Record<string, unknown> {
   let text: string;
@@ -133,11 +151,43 @@ function readConfigFile(path: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function describeSetting(path: PropertyKey[], fromFile: string | undefined): string {
-  const setting = SETTINGS.find((entry) => entry.key === path[0]);
-  if (!setting)
-    return fromFile ? `"${path.join('.')}" in ${fromFile}` : String(path.join('.') || 'configuration');
-  return `--${setting.flag} (or ${setting.env}${fromFile ? `, or "${setting.key}" in ${fromFile}` : ''})`;
+function sourceText(key: string, source: Source): string {
+  const setting = SETTINGS.find((entry) => entry.key === key);
+  if (source.kind === 'file' || !setting)
+    return `"${key}" in ${source.kind === 'file' ? source.path : 'the configuration'}`;
+  return source.kind === 'flag' ? `--${setting.flag}` : setting.env;
+}
+
+/** One line per problem, naming the field and where its value came from, or how to give a missing one. */
+function issueLines(
+  issues: readonly z.core.$ZodIssue[],
+  sources: ReadonlyMap<string, Source>,
+  configPath: string | undefined,
+): string[] {
+  return issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      const known = SETTINGS.map((setting) => setting.key).join(', ');
+      return `  ${issue.keys.map((key) => `field \`${key}\``).join(', ')} in ${configPath}: unknown setting (the settings are ${known})`;
+    }
+    const key = String(issue.path[0] ?? '');
+    const source = sources.get(key);
+    if (!source) {
+      const setting = SETTINGS.find((entry) => entry.key === key);
+      return setting
+        ? `  field \`${key}\` is missing: give --${setting.flag}, ${setting.env} or "${key}" in the config file`
+        : `  ${issue.message}`;
+    }
+    return `  field \`${key}\` (from ${sourceText(key, source)}): ${issue.message}`;
+  });
+}
+
+/** parseArgs's own message, without the value it quotes: a mistyped flag may be followed by the key. */
+function argumentProblem(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    return 'An argument without a flag: every value follows its flag, e.g. --board http://192.168.1.50.';
+  }
+  return error.message;
 }
 
 /** Reads the command line, the environment and the optional config file into one validated configuration. */
@@ -151,35 +201,39 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       options: {
         ...Object.fromEntries(SETTINGS.map((setting) => [setting.flag, { type: 'string' as const }])),
         config: { type: 'string' },
+        check: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (error) {
-    throw new ConfigError(`${(error as Error).message}\n\n${USAGE}`);
+    throw new ConfigError(`${argumentProblem(error as Error)}\n\n${USAGE}`);
   }
   if (values.help) return { help: true };
 
   const configPath = (values.config as string | undefined) ?? (env[CONFIG_FILE_ENV] || undefined);
   const merged: Record<string, unknown> = configPath ? readConfigFile(configPath) : {};
+  const sources = new Map<string, Source>(
+    Object.keys(merged).map((key) => [key, { kind: 'file', path: configPath as string }]),
+  );
   for (const setting of SETTINGS) {
     const fromEnv = env[setting.env];
-    if (fromEnv !== undefined && fromEnv !== '') merged[setting.key] = fromEnv;
+    if (fromEnv !== undefined && fromEnv !== '') {
+      merged[setting.key] = fromEnv;
+      sources.set(setting.key, { kind: 'env' });
+    }
     const fromFlag = values[setting.flag];
-    if (typeof fromFlag === 'string') merged[setting.key] = fromFlag;
+    if (typeof fromFlag === 'string') {
+      merged[setting.key] = fromFlag;
+      sources.set(setting.key, { kind: 'flag' });
+    }
   }
 
   const result = cliConfigSchema.safeParse(merged);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      if (issue.code === 'unrecognized_keys') {
-        return `  ${configPath}: unknown setting${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
-      }
-      const missing = issue.code === 'invalid_type' && merged[String(issue.path[0])] === undefined;
-      return `  ${describeSetting(issue.path, configPath)}: ${missing ? 'is required' : issue.message}`;
-    });
     throw new ConfigError(
-      `Invalid gateway configuration:\n${lines.join('\n')}\n\nRun portal-gateway --help for usage.`,
+      `Invalid gateway configuration:\n${issueLines(result.error.issues, sources, configPath).join('\n')}\n\n` +
+        'Run portal-gateway --help for usage.',
     );
   }
-  return { help: false, config: result.data };
+  return { help: false, check: values.check === true, config: result.data };
 }

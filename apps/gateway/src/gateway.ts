@@ -5,12 +5,16 @@ import { BOARD_LIMITS } from '@portal/duet/protocol';
 import {
   BOARD_PREFIX,
   DEAD_AFTER_MS,
+  type GatewayReport,
   gatewayAuthorization,
   HEARTBEAT_INTERVAL_MS,
+  REPORT_INTERVAL_MS,
+  REPORTS_PATH,
   WEBCAM_PREFIX,
 } from '@portal/tunnel';
 import { type Logger, pino } from 'pino';
 import { type GatewayConfig, gatewayConfigSchema, type ValidGatewayConfig } from './config.ts';
+import { BoardFacts } from './relay/board-facts.ts';
 import { BoardRelay } from './relay/board-relay.ts';
 import { BoardSession } from './relay/board-session.ts';
 import type { BoardKind } from './relay/board-session-states.ts';
@@ -20,6 +24,7 @@ import { answerStream } from './relay/local-answers.ts';
 import { createRelayCounters, type RelayCounters } from './relay/relay-stats.ts';
 import { upstreamOf } from './relay/upstream.ts';
 import { WebcamRelay } from './relay/webcam-relay.ts';
+import { answerReports } from './reports.ts';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './tunnel/backoff.ts';
 import { TunnelConnection } from './tunnel/tunnel-connection.ts';
 import { GATEWAY_VERSION } from './version.ts';
@@ -47,6 +52,8 @@ export interface GatewayTuning {
   reconnect: BackoffOptions;
   heartbeat: { intervalMs: number; deadAfterMs: number };
   handshakeTimeoutMs: number;
+  /** How often the gateway reports itself to the portal (besides at once and when its board's firmware changes). */
+  reportIntervalMs: number;
 }
 
 export const DEFAULT_TUNING: GatewayTuning = {
@@ -63,6 +70,7 @@ export const DEFAULT_TUNING: GatewayTuning = {
   reconnect: DEFAULT_BACKOFF,
   heartbeat: { intervalMs: HEARTBEAT_INTERVAL_MS, deadAfterMs: DEAD_AFTER_MS },
   handshakeTimeoutMs: 15_000,
+  reportIntervalMs: REPORT_INTERVAL_MS,
 };
 
 export interface GatewayOptions {
@@ -115,12 +123,16 @@ class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway
   readonly #boardRelay: BoardRelay;
   readonly #webcamRelay: WebcamRelay;
   readonly #tunnel: TunnelConnection;
+  readonly #facts = new BoardFacts();
+  readonly #startedAt = Date.now();
+  readonly #reportIntervalMs: number;
   #streams = 0;
 
   constructor(config: ValidGatewayConfig, tuning: GatewayTuning, options: GatewayOptions) {
     super();
     const logger = options.logger ?? pino({ level: 'silent' });
     this.#log = logger;
+    this.#reportIntervalMs = tuning.reportIntervalMs;
     const board = upstreamOf(config.board);
     // Boards answer Connection: close, so every request is a fresh connection; the agent caps them as a last guard.
     this.#agent = new http.Agent({ keepAlive: false, maxSockets: tuning.boardConcurrency });
@@ -131,6 +143,7 @@ class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway
       agent: this.#agent,
       timeoutMs: tuning.upstreamTimeoutMs,
       keepAliveMs: tuning.sessionKeepAliveMs,
+      facts: this.#facts,
       logger,
     });
     this.#clients = new ClientSessions({
@@ -148,6 +161,7 @@ class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway
       retryDelaysMs: tuning.retryDelaysMs,
       maxWebSockets: tuning.maxBoardWebSockets,
       counters: this.#counters,
+      facts: this.#facts,
       logger,
     });
     this.#webcamRelay = new WebcamRelay({
@@ -206,18 +220,42 @@ class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway
     this.#agent.destroy();
   }
 
+  /** What the gateway tells the portal about itself and its board (docs/design.md §5c). */
+  #report(): GatewayReport {
+    const latencyMs = this.#facts.latencyMs;
+    const reachable = this.#session.reachable && latencyMs !== null;
+    return {
+      version: GATEWAY_VERSION,
+      uptimeSeconds: Math.floor((Date.now() - this.#startedAt) / 1000),
+      board: { reachable, firmware: this.#facts.firmware, latencyMs: reachable ? latencyMs : null },
+    };
+  }
+
   #route(stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders): void {
     this.#streams++;
     stream.on('error', (error) => this.#log.debug({ reason: error.message }, 'stream error'));
     const path = String(headers[':path'] ?? '');
     if (isUnder(path, BOARD_PREFIX)) this.#boardRelay.handle(stream, headers);
     else if (isUnder(path, WEBCAM_PREFIX)) this.#webcamRelay.handle(stream, headers);
-    else {
+    else if (path === REPORTS_PATH && headers[':method'] === 'GET') {
+      const facts = this.#facts;
+      answerReports(
+        stream,
+        {
+          read: () => this.#report(),
+          onChange: (listener) => {
+            facts.on('firmware', listener);
+            return () => facts.off('firmware', listener);
+          },
+        },
+        this.#reportIntervalMs,
+      );
+    } else {
       this.#counters.gatewayAnswers['bad-request']++;
       answerStream(stream, {
         status: 404,
         answer: 'bad-request',
-        text: 'Gateway paths start with /board or /webcam.',
+        text: `Gateway paths start with /board or /webcam, or are ${REPORTS_PATH}.`,
       });
     }
   }

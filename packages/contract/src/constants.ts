@@ -13,6 +13,11 @@ export const SESSION_MAX_HOURS = { default: 7 * 24, min: 1, max: 30 * 24 } as co
 export const SESSION_RENEW_BEFORE_MS = SESSION_WARNING_BEFORE_MS + 30 * 1000;
 /** The webcam's token goes in a URL, so it lives minutes, not the session's hour; the page renews it. */
 export const VIDEO_TOKEN_TTL_SECONDS = 10 * 60;
+/**
+ * The oldest gateway this portal fully supports (docs/design.md §5c): an older one is shown as outdated on its
+ * controller's page, with the commands that install this version. Raised with every gateway release the portal needs.
+ */
+export const MINIMUM_GATEWAY_VERSION = '0.1.0';
 
 export const LANGUAGES = ['it', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

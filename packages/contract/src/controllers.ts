@@ -8,6 +8,23 @@ import { queryFlagSchema, requiredText } from './validation.ts';
 /** The controller left out of the computer choices (docs/product.md §9). */
 export const EXCLUDED_CONTROLLER_ID = 1;
 
+/**
+ * What a gateway last reported about itself and its board (docs/design.md §5c): its uptime then, and the board's
+ * firmware as the board names it and how long it takes to answer, when the gateway could reach it.
+ */
+const gatewayReportSchema = z.object({
+  reportedAt: z.iso.datetime(),
+  uptimeSeconds: z.number().int(),
+  board: z.object({
+    reachable: z.boolean(),
+    firmware: z
+      .object({ name: z.string(), version: z.string(), dsfVersion: z.string().nullable() })
+      .nullable(),
+    latencyMs: z.number().nullable(),
+  }),
+});
+export type GatewayReportView = z.infer<typeof gatewayReportSchema>;
+
 /** A computer controller: the gateway computer at a customer's site (docs/product.md §3). */
 export const computerControllerSchema = z.object({
   id: z.number().int(),
@@ -19,11 +36,16 @@ export const computerControllerSchema = z.object({
   machine: z.number().int().nullable(),
   /** When its gateway key was generated; null while it has none. */
   keyCreatedAt: z.iso.datetime().nullable(),
-  /** Its gateway: connected to the portal now, when it last connected or left, the version it reported. */
+  /**
+   * Its gateway: connected to the portal now, when it was last in touch (connected, reported or left), the version it
+   * reported, whether that is older than MINIMUM_GATEWAY_VERSION, and its last report.
+   */
   gateway: z.object({
     connected: z.boolean(),
     lastSeenAt: z.iso.datetime().nullable(),
     version: z.string().nullable(),
+    outdated: z.boolean(),
+    report: gatewayReportSchema.nullable(),
   }),
   /** Only with `include_license=true`. */
   licenseDetails: licenseSchema.nullable().optional(),

@@ -151,6 +151,27 @@ export type RrConnectAnswer = z.infer<typeof rrConnectAnswerSchema>;
 /** DSF's `GET /machine/connect` (docs/duet-http.md §2.1): the session key, a string of hexadecimal digits. */
 export const dsfConnectAnswerSchema = z.looseObject({ sessionKey: z.string() });
 
+/** What the main board runs, as its object model says (`boards[0]`, docs/duet-http.md §3.6). */
+const firmwareSchema = z.object({ firmwareName: z.string(), firmwareVersion: z.string() });
+
+/**
+ * `rr_model?key=boards[0]` on standalone RRF: the main board, whose name and version the gateway reports (read once
+ * per board session).
+ */
+export const rrBoardAnswerSchema = z.object({ result: firmwareSchema });
+
+/**
+ * DSF's whole model (`GET /machine/status`) as far as the firmware goes: the main board's, and DSF's own version
+ * (`sbc.dsf.version`, absent on older releases).
+ */
+export const dsfFirmwareModelSchema = z.object({
+  boards: z.tuple([firmwareSchema], z.unknown()),
+  sbc: z
+    .object({ dsf: z.object({ version: z.string() }).nullish() })
+    .nullish()
+    .transform((sbc) => sbc?.dsf?.version ?? null),
+});
+
 /** Keeps a byte-order mark, which makes the answer no JSON, as a board never sends one. */
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 

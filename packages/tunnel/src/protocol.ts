@@ -9,6 +9,21 @@ export const TUNNEL_PATH = '/api/v1/gateway/tunnel';
 export const GATEWAY_VERSION_HEADER = 'x-gateway-version';
 
 /**
+ * `portal-gateway --check` sends this header (value `1`) on an otherwise ordinary tunnel upgrade: the portal checks
+ * the key as for a tunnel, completes the upgrade and closes the WebSocket at once with CLOSE_CODES.checked, so the
+ * check proves the whole way (a reverse proxy's upgrade included) without taking the tunnel of a running gateway.
+ */
+export const GATEWAY_CHECK_HEADER = 'x-gateway-check';
+
+/**
+ * The portal opens one stream on this path as each tunnel comes up; the gateway answers it with newline-delimited
+ * JSON reports (`report.ts`) at once, every REPORT_INTERVAL_MS and whenever its board's firmware becomes known,
+ * and keeps it open for the tunnel's life (docs/design.md §5c).
+ */
+export const REPORTS_PATH = '/gateway/reports';
+export const REPORT_INTERVAL_MS = 60_000;
+
+/**
  * Both ends ping this often and give the tunnel up after this much silence (three pings unanswered). Silence is
  * checked at each ping, so a dead peer is found 15 to 20 s after it fell silent: within the 25 s of
  * docs/design.md §5 even when a busy process runs its timers late.
@@ -16,7 +31,7 @@ export const GATEWAY_VERSION_HEADER = 'x-gateway-version';
 export const HEARTBEAT_INTERVAL_MS = 5_000;
 export const DEAD_AFTER_MS = 15_000;
 
-/** Stream paths on the gateway: `/board/<board path and query>` and `/webcam/<webcam path and query>`. */
+/** Stream paths on the gateway: `/board/<board path and query>` and `/webcam/<webcam path and query>` (and REPORTS_PATH). */
 export const BOARD_PREFIX = '/board';
 export const WEBCAM_PREFIX = '/webcam';
 
@@ -41,6 +56,7 @@ export type GatewayAnswer =
 export const CLOSE_CODES = {
   replaced: 4000, // another tunnel for the same controller authenticated: this one is stale
   shuttingDown: 4001, // the portal is stopping: reconnect with jitter
+  checked: 4002, // a check's upgrade (GATEWAY_CHECK_HEADER) was accepted: the key is good, no tunnel is opened
   revoked: 4003, // the key no longer matches: retrying will not help soon
 } as const;
 

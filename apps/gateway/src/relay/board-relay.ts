@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DSF_SOCKET_KEY_PARAM, SESSION_KEY_HEADER } from '@portal/duet/protocol';
 import { BOARD_PREFIX, DEADLINE_HEADER } from '@portal/tunnel';
 import type { Logger } from 'pino';
+import type { BoardFacts } from './board-facts.ts';
 import { type BoardRequestInput, buildBoardRequest, redactTarget } from './board-request.ts';
 import type { BoardSession } from './board-session.ts';
 import type { BoardSlots, Release } from './board-slots.ts';
@@ -33,6 +34,8 @@ export interface BoardRelayOptions {
   /** Object-model WebSockets open (or opening) at once to this board. */
   maxWebSockets: number;
   counters: RelayCounters;
+  /** Told how long the board took to answer each bodiless request: the latency the gateway reports. */
+  facts: BoardFacts;
   logger: Logger;
 }
 
@@ -251,6 +254,7 @@ export class BoardRelay {
       const hasBody = built.head.contentLength !== undefined;
       const generation = session.generation;
       const sentAt = Date.now();
+      const startedAt = performance.now();
       counters.boardRequests++;
       let response: http.IncomingMessage;
       try {
@@ -263,6 +267,8 @@ export class BoardRelay {
       } catch (error) {
         return signal.aborted ? null : { answer: this.#unreachable(error as Error) };
       }
+      // An upload's answer waits for its whole body: no measure of the board's latency.
+      if (!hasBody) this.#options.facts.recordRoundTrip(performance.now() - startedAt);
       const status = response.statusCode ?? 0;
       // A request with a body has been consumed by now: it cannot be sent again.
       if ((status === 401 || status === 403) && !relogged && !hasBody) {

@@ -37,7 +37,12 @@ const open: BoardSessionState = {
 const held: BoardSessionState = {
   ...closed,
   kind: 'rrf',
-  phase: { name: 'held', retryAt: T + RETRY_REFUSED_MS, connectAnswer: { status: 200, json: { err: 1 } } },
+  phase: {
+    name: 'held',
+    retryAt: T + RETRY_REFUSED_MS,
+    refusal: 'password',
+    connectAnswer: { status: 200, json: { err: 1 } },
+  },
 };
 const dsfOpen: BoardSessionState = {
   ...closed,
@@ -82,7 +87,12 @@ describe('a closed session', () => {
       at: T,
       connectAnswer: refused,
     });
-    expect(state.phase).toEqual({ name: 'held', retryAt: T + RETRY_REFUSED_MS, connectAnswer: refused });
+    expect(state.phase).toEqual({
+      name: 'held',
+      retryAt: T + RETRY_REFUSED_MS,
+      refusal: 'password',
+      connectAnswer: refused,
+    });
     expect(state.kind).toBe('rrf');
     expect(log).toEqual(['board refused the machine password: check --board-password']);
   });
@@ -92,6 +102,7 @@ describe('a closed session', () => {
     expect(state.phase).toEqual({
       name: 'held',
       retryAt: T + RETRY_FAILED_MS,
+      refusal: 'noFreeSession',
       connectAnswer: { status: 200, json: { err: 2 } },
     });
     expect(log).toEqual(['board has no free session (it holds at most 8): retrying']);
@@ -99,7 +110,7 @@ describe('a closed session', () => {
 
   it('is held a second after any other failed login, and forgets the board kind when neither login exists', () => {
     const failed = run(dsfOpen, { type: 'loggedOut' }, { type: 'loginFailed', at: T, reason: '503' }).state;
-    expect(failed.phase).toMatchObject({ name: 'held', retryAt: T + RETRY_FAILED_MS });
+    expect(failed.phase).toMatchObject({ name: 'held', retryAt: T + RETRY_FAILED_MS, refusal: 'failed' });
     expect(failed.kind).toBe('dsf');
     const missing = run(
       dsfOpen,

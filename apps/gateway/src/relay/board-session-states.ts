@@ -28,11 +28,16 @@ export type SessionPhase =
   | {
       readonly name: 'held';
       readonly retryAt: number;
+      /** Why the board did not accept the login (what `portal-gateway --check` tells). */
+      readonly refusal: LoginRefusal;
       /** What clients' own `rr_connect` or `machine/connect` get meanwhile. */
       readonly connectAnswer: LocalAnswer;
     }
   /** Logged in; `key` (RRF 3.5+ with `sessionKey=yes`, every DSF) goes with each request. */
   | { readonly name: 'open'; readonly key: string | null; readonly lastContactAt: number };
+
+/** Why a login was not accepted: a wrong machine password, every session of the board taken, anything else. */
+export type LoginRefusal = 'password' | 'noFreeSession' | 'failed';
 
 export interface BoardSessionState {
   readonly phase: SessionPhase;
@@ -133,7 +138,7 @@ export function transition(state: BoardSessionState, event: BoardSessionEvent): 
       return logged(
         answered(state, {
           kind: event.kind,
-          phase: held(state, event.at + RETRY_REFUSED_MS, event.connectAnswer),
+          phase: held(state, event.at + RETRY_REFUSED_MS, 'password', event.connectAnswer),
         }),
         event.kind === 'rrf'
           ? { level: 'error', msg: PASSWORD_REFUSED, fields: { err: RR_CONNECT_ERR.wrongPassword } }
@@ -143,7 +148,10 @@ export function transition(state: BoardSessionState, event: BoardSessionEvent): 
       return logged(
         answered(state, {
           kind: 'rrf',
-          phase: held(state, event.at + RETRY_FAILED_MS, { status: 200, json: { err: event.err } }),
+          phase: held(state, event.at + RETRY_FAILED_MS, 'noFreeSession', {
+            status: 200,
+            json: { err: event.err },
+          }),
         }),
         {
           level: 'error',
@@ -155,7 +163,7 @@ export function transition(state: BoardSessionState, event: BoardSessionEvent): 
       return logged(
         answered(state, {
           kind: event.kindUnknown ? null : state.kind,
-          phase: held(state, event.at + RETRY_FAILED_MS, FAILED_LOGIN_ANSWER),
+          phase: held(state, event.at + RETRY_FAILED_MS, 'failed', FAILED_LOGIN_ANSWER),
         }),
         { level: 'warn', msg: 'board login failed', fields: { reason: event.reason } },
       );
@@ -196,8 +204,13 @@ export function transition(state: BoardSessionState, event: BoardSessionEvent): 
  * A login the board did not accept holds a closed session until `retryAt`. An open session stays as it was: its
  * key may still be good, and being stale it tries again on the next request.
  */
-function held(state: BoardSessionState, retryAt: number, connectAnswer: LocalAnswer): SessionPhase {
-  return state.phase.name === 'open' ? state.phase : { name: 'held', retryAt, connectAnswer };
+function held(
+  state: BoardSessionState,
+  retryAt: number,
+  refusal: LoginRefusal,
+  connectAnswer: LocalAnswer,
+): SessionPhase {
+  return state.phase.name === 'open' ? state.phase : { name: 'held', retryAt, refusal, connectAnswer };
 }
 
 /** The board answered: apply `changes` and note that it is reachable again. */

@@ -1,12 +1,15 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BOOT_MS, type BoardOptions, startBoard } from '@portal/board-sim';
 import { afterEach, describe, expect, it } from 'vitest';
 import { captureLogs } from '../test/logs.ts';
+import { BoardFacts } from './board-facts.ts';
 import { BoardSession } from './board-session.ts';
 import { upstreamOf } from './upstream.ts';
 
 const servers: http.Server[] = [];
+const closers: (() => Promise<void>)[] = [];
 const agent = new http.Agent({ keepAlive: false });
 
 afterEach(async () => {
@@ -14,7 +17,16 @@ afterEach(async () => {
     server.closeAllConnections();
     server.close();
   }
+  await Promise.all(closers.splice(0).map((close) => close()));
 });
+
+/** A booted simulated board, closed after the test. */
+async function simulatedBoard(options: BoardOptions) {
+  const board = await startBoard({ password: 'secret', ...options });
+  board.advance(BOOT_MS);
+  closers.push(() => board.close());
+  return board;
+}
 
 /** A board whose `rr_connect` answers are held until the test lets them go. */
 async function heldLoginBoard() {
@@ -28,17 +40,19 @@ async function heldLoginBoard() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logins };
 }
 
-function sessionOn(url: string) {
+function sessionOn(url: string, password = 'secret') {
   const logs = captureLogs();
+  const facts = new BoardFacts();
   const session = new BoardSession({
     board: upstreamOf(url),
-    password: 'secret',
+    password,
     agent,
     timeoutMs: 2_000,
     keepAliveMs: 60_000,
+    facts,
     logger: logs.logger,
   });
-  return { session, logs };
+  return { session, logs, facts };
 }
 
 describe('the board session', () => {
@@ -109,4 +123,41 @@ describe('the board session', () => {
     session.expire(1); // a 401 met by a request sent with the first key
     expect(session.loggedIn).toBe(true);
   });
+
+  it('says why a login was not accepted', async () => {
+    const board = await simulatedBoard({ firmware: '3.5' });
+    const { session } = sessionOn(board.url, 'wrong');
+    await session.ensure();
+    expect(session.loggedIn).toBe(false);
+    expect(session.refusal).toBe('password');
+    expect(session.reachable).toBe(true);
+  });
+});
+
+describe("the board's firmware and latency", () => {
+  it.each([
+    ['standalone RRF', { firmware: '3.5', release: '3.5.2' }, null],
+    ['DSF on a single-board computer', { firmware: '3.6', mode: 'sbc' }, '3.6.1'],
+  ] as const)(
+    'reads the firmware of %s once per session, and times each request',
+    async (_name, options, dsf) => {
+      const board = await simulatedBoard(options);
+      const { session, facts } = sessionOn(board.url);
+      const heard: unknown[] = [];
+      facts.on('firmware', (firmware) => heard.push(firmware));
+      await session.ensure();
+      expect(session.refusal).toBeNull();
+      const expected = {
+        name: 'RepRapFirmware',
+        version: options.firmware === '3.5' ? '3.5.2' : '3.6.1',
+        dsfVersion: dsf,
+      };
+      expect(await session.readFirmware()).toEqual(expected);
+      expect(facts.firmware).toEqual(expected);
+      await session.readFirmware();
+      expect(heard).toEqual([expected]); // the same firmware again is no news
+      expect(facts.latencyMs).toBeGreaterThan(0);
+      expect(facts.latencyMs).toBeLessThan(1_000);
+    },
+  );
 });

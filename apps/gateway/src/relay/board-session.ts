@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import { encodeBoardQuery, formatBoardDate, type RrConnectParams } from '@portal/duet/protocol';
 import type { Logger } from 'pino';
+import { type BoardFacts, type BoardFirmware, firmwareOf } from './board-facts.ts';
 import { buildBoardRequest } from './board-request.ts';
 import {
   type BoardKind,
@@ -10,6 +11,7 @@ import {
   clientLoginOf,
   INITIAL_SESSION_STATE,
   keepAliveDue,
+  type LoginRefusal,
   loginDue,
   machineConnectEvent,
   rrConnectEvent,
@@ -26,8 +28,16 @@ export interface BoardSessionOptions {
   agent: http.Agent;
   timeoutMs: number;
   keepAliveMs: number;
+  /** Told the firmware and the round trip of every request the session makes. */
+  facts: BoardFacts;
   logger: Logger;
 }
+
+/** RRF's main board in its object model: its firmware's name and version (docs/duet-http.md §3.6). */
+const RR_BOARD_PATH = `/rr_model?${encodeBoardQuery({ key: 'boards[0]' })}`;
+/** DSF gives its model only whole (docs/duet-http.md §2.1); a real one is tens of KiB. */
+const DSF_MODEL_PATH = '/machine/status';
+const DSF_MODEL_MAX_BYTES = 1024 * 1024;
 
 /**
  * The gateway's own session on its board: it logs in with the machine password from its configuration, keeps the
@@ -49,6 +59,8 @@ export class BoardSession {
   #login: Promise<void> | null = null;
   #keepAliveTimer: NodeJS.Timeout | null = null;
   #keepAliveRunning = false;
+  /** The session generation whose firmware has been read (or tried): once per session, never more. */
+  #firmwareReadIn = 0;
 
   constructor(options: BoardSessionOptions) {
     this.#options = options;
@@ -71,6 +83,16 @@ export class BoardSession {
 
   get loggedIn(): boolean {
     return this.#state.phase.name === 'open';
+  }
+
+  /** False from a failed contact until the board answers again. */
+  get reachable(): boolean {
+    return this.#state.reachable;
+  }
+
+  /** Why the last login was not accepted, while the session is held; null otherwise. */
+  get refusal(): LoginRefusal | null {
+    return this.#state.phase.name === 'held' ? this.#state.phase.refusal : null;
   }
 
   /**
@@ -106,7 +128,27 @@ export class BoardSession {
     return clientLoginOf(this.#state, pathname);
   }
 
-  /** Keeps the session alive while the tunnel is up: a cheap request whenever the board has been quiet a while. */
+  /**
+   * Reads the board's firmware with the open session (one small request; DSF sends its whole model) and notes it
+   * in the facts. Null when the answer does not say. Call after `ensure()`.
+   */
+  async readFirmware(): Promise<BoardFirmware | null> {
+    const kind = this.kind;
+    if (!kind || !this.loggedIn) return null;
+    this.#firmwareReadIn = this.generation;
+    const body =
+      kind === 'dsf'
+        ? await this.#withSession(DSF_MODEL_PATH, DSF_MODEL_MAX_BYTES)
+        : await this.#withSession(RR_BOARD_PATH);
+    const firmware = body && firmwareOf(kind, body);
+    if (firmware) this.#options.facts.setFirmware(firmware);
+    return firmware ?? null;
+  }
+
+  /**
+   * Keeps the session alive while the tunnel is up: a cheap request whenever the board has been quiet a while. The
+   * first one of each session reads the firmware instead, so the reports cost the board one request per session.
+   */
   startKeepAlive(slots: BoardSlots): void {
     if (this.#keepAliveTimer) return;
     this.#keepAliveTimer = setInterval(() => void this.#keepAlive(slots), this.#options.keepAliveMs);
@@ -150,18 +192,11 @@ export class BoardSession {
     this.#keepAliveRunning = true;
     try {
       await this.ensure();
-      if (!keepAliveDue(this.#state, Date.now(), this.#options.keepAliveMs)) return;
-      const generation = this.generation;
-      const sentAt = Date.now();
-      const path =
-        this.kind === 'dsf' ? '/machine/noop' : `/rr_model?${encodeBoardQuery({ key: 'state.upTime' })}`;
-      const response = await this.#get(path, this.key, this.#options.timeoutMs);
-      response.resume();
-      if (response.statusCode === 401 || response.statusCode === 403) {
-        this.expire(generation);
-        await this.ensure();
-      } else if ((response.statusCode ?? 500) < 300) {
-        this.touch(sentAt);
+      if (this.loggedIn && this.#firmwareReadIn !== this.generation) await this.readFirmware();
+      else if (keepAliveDue(this.#state, Date.now(), this.#options.keepAliveMs)) {
+        await this.#withSession(
+          this.kind === 'dsf' ? '/machine/noop' : `/rr_model?${encodeBoardQuery({ key: 'state.upTime' })}`,
+        );
       }
     } catch (error) {
       this.unreachable(error as Error);
@@ -169,6 +204,29 @@ export class BoardSession {
       this.#keepAliveRunning = false;
       release();
     }
+  }
+
+  /**
+   * A request with the open session, which keeps it alive; a 401/403 expires the session and logs in again. The body
+   * of a 2xx answer, else null.
+   */
+  async #withSession(path: string, maxBytes?: number): Promise<Buffer | null> {
+    const generation = this.generation;
+    const sentAt = Date.now();
+    const response = await this.#get(path, this.key, this.#options.timeoutMs);
+    const status = response.statusCode ?? 500;
+    if (status === 401 || status === 403) {
+      response.resume();
+      this.expire(generation);
+      await this.ensure();
+      return null;
+    }
+    if (status >= 300) {
+      response.resume();
+      return null;
+    }
+    this.touch(sentAt);
+    return readSmallBody(response, maxBytes);
   }
 
   async #logIn(): Promise<void> {
@@ -212,6 +270,12 @@ export class BoardSession {
       contentLength: undefined,
     });
     if (!built.ok) throw new UpstreamUnreachableError(built.reason); // only a password over 1 KiB gets here
-    return sendUpstream(this.#options.board, this.#options.agent, { ...built.head, timeoutMs });
+    const startedAt = performance.now();
+    const response = await sendUpstream(this.#options.board, this.#options.agent, {
+      ...built.head,
+      timeoutMs,
+    });
+    this.#options.facts.recordRoundTrip(performance.now() - startedAt);
+    return response;
   }
 }

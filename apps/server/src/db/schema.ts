@@ -1,4 +1,5 @@
 import { LIMITS } from '@portal/contract';
+import type { GatewayReport } from '@portal/tunnel';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -199,9 +201,12 @@ export const computerControllers = pgTable(
     licenseId: integer().references(() => licenses.id, { onDelete: 'set null' }),
     keyHash: text(),
     keyCreatedAt: timestamp({ withTimezone: true }),
-    /** When its gateway last connected or disconnected, and the version it reported then. */
+    /** When its gateway was last in touch (connected, reported, disconnected), and the version it last reported. */
     gatewaySeenAt: timestamp({ withTimezone: true }),
     gatewayVersion: varchar({ length: 64 }),
+    /** The gateway's last report (packages/tunnel's schema, as validated) and when it came: kept across restarts. */
+    gatewayReport: jsonb().$type<GatewayReport>(),
+    gatewayReportedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex('computer_controllers_license_unique').on(table.licenseId),

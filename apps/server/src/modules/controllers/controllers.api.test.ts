@@ -83,7 +83,13 @@ describe('GET /api/v1/controller/computer/{id}', () => {
       machine: group.id,
       keyCreatedAt: null,
     });
-    expect(controller.gateway).toEqual({ connected: false, lastSeenAt: null, version: null });
+    expect(controller.gateway).toEqual({
+      connected: false,
+      lastSeenAt: null,
+      version: null,
+      outdated: false,
+      report: null,
+    });
     expect(Object.keys(controller).sort()).toEqual([
       'business',
       'gateway',
@@ -137,7 +143,7 @@ describe('POST /api/v1/controller/computer', () => {
       business: b,
       machine: null,
       keyCreatedAt: null,
-      gateway: { connected: false, lastSeenAt: null, version: null },
+      gateway: { connected: false, lastSeenAt: null, version: null, outdated: false, report: null },
     });
   });
 

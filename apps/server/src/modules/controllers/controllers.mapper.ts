@@ -1,5 +1,6 @@
 import type { ComputerController, License } from '@portal/contract';
 import type { ControllerRow, LicenseRow } from './controllers.repository.ts';
+import { isOutdatedGateway } from './gateway-version.ts';
 
 /** Row -> response: the key hash is not even in the row, so it can never leave through here. */
 export const toControllerResponse = (row: ControllerRow, connected: boolean): ComputerController => ({
@@ -14,6 +15,15 @@ export const toControllerResponse = (row: ControllerRow, connected: boolean): Co
     connected,
     lastSeenAt: row.gatewaySeenAt?.toISOString() ?? null,
     version: row.gatewayVersion,
+    outdated: isOutdatedGateway(row.gatewayVersion),
+    report:
+      row.gatewayReport && row.gatewayReportedAt
+        ? {
+            reportedAt: row.gatewayReportedAt.toISOString(),
+            uptimeSeconds: row.gatewayReport.uptimeSeconds,
+            board: row.gatewayReport.board,
+          }
+        : null,
   },
 });
 

@@ -1,3 +1,4 @@
+import type { GatewayReport } from '@portal/tunnel';
 import { and, count, eq, getTableColumns, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { businesses, computerControllers, computerTypes, licenses, machineGroups } from '../../db/schema.ts';
@@ -23,6 +24,12 @@ export interface ControllerListFilter extends Omit<PageQuery, 'sort' | 'q'> {
   q?: string | undefined;
   unused: boolean;
   businessId?: number | undefined;
+}
+
+/** What a gateway told on contact: its version (on connecting and in each report) and its report. */
+export interface GatewayContactRecord {
+  version?: string | undefined;
+  report?: GatewayReport | undefined;
 }
 
 type Runner = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -123,11 +130,17 @@ export class ControllersRepository {
     await db.update(computerControllers).set(changes).where(eq(computerControllers.id, id));
   }
 
-  /** A gateway's connection or departure; a version it did not report leaves the last one known. */
-  async recordGatewayContact(id: number, at: Date, version: string | undefined): Promise<void> {
+  /**
+   * A gateway's connection, report or departure; a version or report it did not send leaves the last one known.
+   */
+  async recordGatewayContact(id: number, at: Date, contact: GatewayContactRecord): Promise<void> {
     await this.#db
       .update(computerControllers)
-      .set({ gatewaySeenAt: at, ...(version !== undefined && { gatewayVersion: version }) })
+      .set({
+        gatewaySeenAt: at,
+        ...(contact.version !== undefined && { gatewayVersion: contact.version }),
+        ...(contact.report !== undefined && { gatewayReport: contact.report, gatewayReportedAt: at }),
+      })
       .where(eq(computerControllers.id, id));
   }
 

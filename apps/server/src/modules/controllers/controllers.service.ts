@@ -14,7 +14,7 @@ import type { GatewayPresence } from '../gateway/tunnel-registry.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import { toControllerResponse, toLicenseDetails } from './controllers.mapper.ts';
 import { canManageControllers, visibleControllers } from './controllers.policy.ts';
-import type { ControllerRow, ControllersRepository } from './controllers.repository.ts';
+import type { ControllerRow, ControllersRepository, GatewayContactRecord } from './controllers.repository.ts';
 import { gatewayKeyMatches, generateGatewayKey, hashGatewayKey } from './gateway-key.ts';
 
 type ListQuery = z.output<typeof controllerListQuerySchema>;
@@ -51,9 +51,9 @@ export class ControllersService {
     return toControllerResponse(row, this.#presence.isOnline(row.id));
   }
 
-  /** A gateway connected or left: when, and the version it reported (kept from its last connection). */
-  async gatewayContact(controllerId: number, contact: { version?: string | undefined }): Promise<void> {
-    await this.#controllers.recordGatewayContact(controllerId, this.#clock(), contact.version);
+  /** A gateway connected, reported or left: when, and what it reported (the last report is kept). */
+  async gatewayContact(controllerId: number, contact: GatewayContactRecord): Promise<void> {
+    await this.#controllers.recordGatewayContact(controllerId, this.#clock(), contact);
   }
 
   async list(viewer: Viewer, query: ListQuery): Promise<Page<ComputerController>> {

@@ -3,10 +3,14 @@ import type http2 from 'node:http2';
 import type { Duplex } from 'node:stream';
 import {
   CLOSE_CODES,
+  GATEWAY_CHECK_HEADER,
   GATEWAY_VERSION_HEADER,
+  type GatewayReport,
   keepAlive,
   openClientSession,
   parseGatewayAuthorization,
+  REPORTS_PATH,
+  readReports,
   TUNNEL_PATH,
 } from '@portal/tunnel';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,10 +20,10 @@ import type { InProcessTunnelRegistry } from './tunnel-registry.ts';
 /** Checks a gateway's controller id and key (the controllers module's hash comparison). */
 export type GatewayKeyCheck = (controllerId: number, key: string) => Promise<boolean>;
 
-/** Records that a controller's gateway connected (with the version it reported) or left. */
+/** Records that a controller's gateway connected (with the version it reported), reported itself, or left. */
 export type GatewayContact = (
   controllerId: number,
-  contact: { version?: string | undefined },
+  contact: { version?: string | undefined; report?: GatewayReport | undefined },
 ) => Promise<void>;
 
 /** A WebSocket message carries HTTP/2 frames (16 KiB by default): anything far larger is not a gateway. */
@@ -55,9 +59,9 @@ export class TunnelEndpoint {
     this.#log = log;
   }
 
-  /** Records a connection or departure; a failure to record it never touches the tunnel. */
-  #noteContact(controllerId: number, version?: string): void {
-    this.#contact(controllerId, { version }).catch((error: unknown) =>
+  /** Records a connection, report or departure; a failure to record it never touches the tunnel. */
+  #noteContact(controllerId: number, version?: string, report?: GatewayReport): void {
+    this.#contact(controllerId, { version, report }).catch((error: unknown) =>
       this.#log.warn({ err: error, controllerId }, 'gateway contact not recorded'),
     );
   }
@@ -77,6 +81,14 @@ export class TunnelEndpoint {
         if (!valid) {
           this.#log.warn({ controllerId: credentials.controllerId }, 'gateway refused: wrong key');
           refuseUpgrade(socket, 401, 'UNAUTHENTICATED', 'Gateway credentials are not valid');
+          return;
+        }
+        if (request.headers[GATEWAY_CHECK_HEADER] === '1') {
+          // `portal-gateway --check`: the key and the way here are good; the running gateway keeps its tunnel.
+          this.#wss.handleUpgrade(request, socket, head, (ws) =>
+            ws.close(CLOSE_CODES.checked, 'gateway check passed'),
+          );
+          this.#log.info({ controllerId: credentials.controllerId }, 'gateway check passed');
           return;
         }
         const version = reportedVersion(request.headers[GATEWAY_VERSION_HEADER]);
@@ -114,6 +126,7 @@ export class TunnelEndpoint {
     this.#registry.attach(controllerId, session);
     this.#log.info({ controllerId, version }, 'gateway connected');
     this.#noteContact(controllerId, version);
+    this.#followReports(controllerId, ws, session);
     const closed = () => {
       stopHeartbeat();
       session.destroy();
@@ -129,9 +142,38 @@ export class TunnelEndpoint {
     });
     session.once('close', () => ws.terminate());
   }
+
+  /**
+   * Reads the gateway's reports (docs/design.md §5c) for as long as its tunnel lasts, and records each while the
+   * tunnel is the controller's current one. A gateway too old to report answers 404: its version header is all there
+   * is. A report that is not one ends the reading (the tunnel stays).
+   */
+  #followReports(controllerId: number, ws: WebSocket, session: http2.ClientHttp2Session): void {
+    const stream = session.request({ ':method': 'GET', ':path': REPORTS_PATH }, { endStream: true });
+    stream.on('error', () => undefined); // ends with the tunnel
+    stream.once('response', async (headers) => {
+      if (headers[':status'] !== 200) {
+        stream.close();
+        return;
+      }
+      try {
+        for await (const reading of readReports(stream)) {
+          if (this.#sockets.get(controllerId) !== ws) break;
+          if (!reading.ok) {
+            this.#log.warn({ controllerId, reason: reading.reason }, 'gateway report refused');
+            break;
+          }
+          this.#noteContact(controllerId, reading.report.version, reading.report);
+        }
+      } catch {
+        // The tunnel ended mid-report.
+      }
+      stream.close();
+    });
+  }
 }
 
-/** A version the gateway reports, kept only when it looks like one (it is shown to administrators). */
+/** A version the gateway reports on its upgrade, kept only when it looks like one (it is shown to administrators). */
 function reportedVersion(header: string | string[] | undefined): string | undefined {
   return typeof header === 'string' && /^[\w.+-]{1,64}$/.test(header) ? header : undefined;
 }

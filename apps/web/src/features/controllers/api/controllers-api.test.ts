@@ -41,7 +41,7 @@ const controller = (id: number, name = `Gateway ${id}`): ComputerController => (
   business: 2,
   machine: null,
   keyCreatedAt: null,
-  gateway: { connected: false, lastSeenAt: null, version: null },
+  gateway: { connected: false, lastSeenAt: null, version: null, outdated: false, report: null },
 });
 
 describe('controllerChoices', () => {
