@@ -50,14 +50,16 @@ async function dialIn(version: string) {
   const socket = new WebSocket(tunnelUrl, {
     headers: { authorization: gatewayAuthorization(controller, key), [GATEWAY_VERSION_HEADER]: version },
   });
-  // The session starts in the 'open' event itself, as the gateway's does: the portal speaks HTTP/2 at once.
-  const opened = new Promise<http2.ServerHttp2Session>((resolve) =>
-    socket.once('open', () => resolve(acceptServerSession(socket))),
+  // The session starts in the 'open' event itself, as the gateway's does: the portal speaks HTTP/2 at once, and
+  // its first stream may come in the same tick as the upgrade, so it is listened for there too.
+  const [reports, headers] = await new Promise<[http2.ServerHttp2Stream, http2.IncomingHttpHeaders]>(
+    (resolve) =>
+      socket.once('open', () =>
+        acceptServerSession(socket).once('stream', (stream, streamHeaders) =>
+          resolve([stream, streamHeaders]),
+        ),
+      ),
   );
-  const [reports, headers] = (await once(await opened, 'stream')) as [
-    http2.ServerHttp2Stream,
-    http2.IncomingHttpHeaders,
-  ];
   expect(headers[':path']).toBe(REPORTS_PATH);
   reports.on('error', () => undefined);
   return {
