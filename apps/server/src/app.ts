@@ -11,6 +11,7 @@ import { createGatewayModule } from './modules/gateway/gateway.module.ts';
 import { meteredTunnels } from './modules/gateway/metered-tunnels.ts';
 import { InProcessTunnelRegistry } from './modules/gateway/tunnel-registry.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
+import { createHousekeepingModule } from './modules/housekeeping/housekeeping.module.ts';
 import { createLicensesModule } from './modules/licenses/licenses.module.ts';
 import { createLiveStatusModule } from './modules/live-status/live-status.module.ts';
 import { createMachineAccessModule } from './modules/machine-access/machine-access.module.ts';
@@ -39,6 +40,9 @@ import { createMailer } from './shared/mailer.ts';
 import { createMetrics, type Metrics } from './shared/metrics.ts';
 import type { AppConfig, ModuleDeps, ModuleRoutes } from './shared/module.ts';
 import { PasswordHasher } from './shared/password-hasher.ts';
+
+/** How often expired sessions, login counters and recovery links are forgotten, once for the deployment. */
+const HOUSEKEEPING_EVERY_MS = 60_000;
 
 export interface AppOptions {
   config: AppConfig;
@@ -111,9 +115,18 @@ export function createModules(deps: ModuleDeps, metrics: Metrics = createMetrics
     endSessionsOf: (userId) => auth.service.endSessionsOf(userId),
     mailer,
   });
+  const housekeeping = createHousekeepingModule(deps, [
+    { name: 'auth', everyMs: HOUSEKEEPING_EVERY_MS, run: () => auth.service.purgeExpired() },
+    {
+      name: 'password-recovery',
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: () => passwordRecovery.service.purgeExpired(),
+    },
+  ]);
   return {
     mailer,
     health,
+    housekeeping,
     auth,
     users,
     business,

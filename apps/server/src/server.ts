@@ -19,8 +19,8 @@ import { connectRedis, type RedisConnections } from './shared/redis.ts';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** A checked session is trusted this long without the database; this instance's own changes end it at once. */
 const SESSION_CACHE_MS = 5000;
-/** How often expired sessions are forgotten. */
-const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+/** How often an instance looks for housekeeping due (each task runs once per period for the deployment). */
+const HOUSEKEEPING_LOOK_MS = 15_000;
 
 export interface RunningServer {
   /** The portal's address, e.g. http://127.0.0.1:8080. */
@@ -108,13 +108,8 @@ export async function startServer(
       ? await issueDemoGatewayKeys(database.db, modules.controllers.repository, new Date())
       : [];
 
-    const housekeeping = setInterval(() => {
-      modules.auth.service
-        .purgeExpired()
-        .catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
-    }, HOUSEKEEPING_INTERVAL_MS);
-    housekeeping.unref();
-    cleanups.push(async () => clearInterval(housekeeping));
+    modules.housekeeping.service.start(HOUSEKEEPING_LOOK_MS, app.log);
+    cleanups.push(() => modules.housekeeping.service.stop());
 
     const machineOrigin = await buildMachineOrigin(modules, loggerOptions(config));
     cleanups.push(() => machineOrigin.close());

@@ -288,9 +288,11 @@ export class AuthService {
     this.#deps.events.publish({ userId });
   }
 
-  /** Housekeeping: forgets expired sessions. */
+  /** Housekeeping: forgets expired sessions and the login counters whose window is over. */
   async purgeExpired(): Promise<void> {
-    await this.#deps.sessions.deleteExpired(this.#deps.clock());
+    const now = this.#deps.clock();
+    await this.#deps.sessions.deleteExpired(now);
+    await this.#deps.throttle.pruneExpired(now);
   }
 
   /**
@@ -305,10 +307,7 @@ export class AuthService {
       const now = clock();
       const verdict = gate.check(keys, now);
       if (!verdict.pass) throw tooManyAttempts(verdict.retryAfterMs);
-      if (asked === 0) {
-        hasher.assertAvailable();
-        await throttle.pruneExpired(now);
-      }
+      if (asked === 0) hasher.assertAvailable();
       const attempt = await throttle.countAttempt(keys, now, { waiveAddress: verdict.waiveAddress });
       if (attempt.admitted) {
         gate.counted(attempt.counted, now);

@@ -34,16 +34,12 @@ class Refused extends Error {
 /** Counters are always locked in this order, so two attempts never wait for each other in a circle. */
 const KINDS = ['pair', 'account', 'address'] as const;
 
-/** How often at most expired counters are deleted. */
-const PRUNE_INTERVAL_MS = 60 * 1000;
-
 /**
  * Login-attempt counters, kept in the database so that every portal instance sees the same counts.
  * An attempt is counted before its password is checked, and taken back when it proves to be right.
  */
 export class LoginThrottleRepository {
   readonly #db: Database;
-  #prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(db: Database) {
     this.#db = db;
@@ -111,12 +107,10 @@ export class LoginThrottleRepository {
   }
 
   /**
-   * Deletes the counters whose window is over, at most once a minute; called on login. Counters an
-   * attempt holds right now are skipped (it is renewing them), so this never waits for a lock.
+   * Deletes the counters whose window is over (housekeeping). Counters an attempt holds right now are skipped
+   * (it is renewing them), so this never waits for a lock.
    */
   async pruneExpired(now: Date): Promise<void> {
-    if (now.getTime() - this.#prunedAt < PRUNE_INTERVAL_MS) return;
-    this.#prunedAt = now.getTime();
     const expired = this.#db
       .select({ key: loginFailures.key })
       .from(loginFailures)

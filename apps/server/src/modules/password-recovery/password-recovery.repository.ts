@@ -10,14 +10,10 @@ export interface RecoveryWithEmail extends RecoveryRow {
   email: string;
 }
 
-/** How often at most expired links and counters are deleted. */
-const PRUNE_INTERVAL_MS = 60 * 1000;
-
 const WINDOW = sql.raw(`interval '${RECOVERY_LIMITS.windowMs / 1000} seconds'`);
 
 export class PasswordRecoveryRepository {
   readonly #db: Database;
-  #prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(db: Database) {
     this.#db = db;
@@ -75,10 +71,8 @@ export class PasswordRecoveryRepository {
     return used.length > 0;
   }
 
-  /** Deletes expired links and counters whose window is over, at most once a minute. */
+  /** Deletes expired links and counters whose window is over (housekeeping). */
   async pruneExpired(now: Date): Promise<void> {
-    if (now.getTime() - this.#prunedAt < PRUNE_INTERVAL_MS) return;
-    this.#prunedAt = now.getTime();
     const windowStart = new Date(now.getTime() - RECOVERY_LIMITS.windowMs);
     await this.#db.delete(passwordRecovery).where(lte(passwordRecovery.expiresAt, now));
     const over = this.#db

@@ -107,6 +107,11 @@ export class PasswordRecoveryService {
     await endSessionsOf(user.id);
   }
 
+  /** Housekeeping: forgets expired links and the limits' counters whose window is over. */
+  async purgeExpired(): Promise<void> {
+    await this.#deps.repository.pruneExpired(this.#deps.clock());
+  }
+
   /** Resolves once every mail asked for so far is sent or has failed (tests; shutdown). */
   async settled(): Promise<void> {
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
@@ -115,7 +120,6 @@ export class PasswordRecoveryService {
   /** The background half of a request: nothing is sent to an unknown or barred account. */
   async #sendLink(email: string, language: Language, now: Date) {
     const { repository, users, mailer, publicUrl } = this.#deps;
-    await repository.pruneExpired(now);
     const user = await users.findWithBusinessStateByEmail(email);
     if (!user || !mayRecover(user)) return undefined;
     const token = newRecoveryToken();

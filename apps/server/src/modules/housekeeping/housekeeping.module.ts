@@ -1,0 +1,9 @@
+import type { ModuleDeps } from '../../shared/module.ts';
+import { HousekeepingRepository } from './housekeeping.repository.ts';
+import { HousekeepingService, type HousekeepingTask } from './housekeeping.service.ts';
+
+/** The deployment's timed chores, each run by one instance per period (server.ts starts it). */
+export function createHousekeepingModule({ db, clock }: ModuleDeps, tasks: readonly HousekeepingTask[]) {
+  const repository = new HousekeepingRepository(db);
+  return { service: new HousekeepingService(repository, clock, tasks) };
+}
