@@ -78,6 +78,7 @@ export function createModules(deps: ModuleDeps, metrics: Metrics = createMetrics
     checkKey: (controllerId, key) => controllers.service.verifyGatewayKey(controllerId, key),
     keyChanges: controllers.keyChanges,
     contact: (controllerId, contact) => controllers.service.gatewayContact(controllerId, contact),
+    onDrain: (listener) => health.readiness.onDrain(listener),
   });
   const machineAccess = createMachineAccessModule(deps);
   const machineProxy = createMachineProxyModule(deps, {
@@ -102,6 +103,8 @@ export function createModules(deps: ModuleDeps, metrics: Metrics = createMetrics
     authenticate: (token) => auth.service.authenticate(token),
     sessions: auth.events,
   });
+  // Browsers' status streams reconnect by themselves: through the load balancer, to another instance.
+  health.readiness.onDrain(() => liveStatus.streams.closeAll());
   const tickets = createTicketsModule(deps);
   const notifications = createNotificationsModule(deps, {
     machineEvents: liveStatus.events,

@@ -44,6 +44,8 @@ const envSchema = z
       .refine((pattern) => isMachineOriginPattern(pattern), PATTERN_RULE)
       .optional(),
     MACHINE_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    // How long a stopping instance stays up unready before it stops listening: the load balancer's time to notice.
+    DRAIN_SECONDS: z.coerce.number().int().min(0).max(300, 'must be at most 300 seconds').default(0),
     // Prometheus metrics on a port of their own; none unless set (never on the public port).
     METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
     // 30 s, as a stalled board needs no longer to show; tests that watch a board stall shorten it.
@@ -120,6 +122,8 @@ export interface Config {
   machineOrigins: MachineOrigins;
   /** Where the machine origins listen: MACHINE_PORT, by default PORT + 1. */
   machinePort: number;
+  /** How long SIGTERM's drain lasts before the server stops listening (DRAIN_SECONDS; 0 for one instance). */
+  drainMs: number;
   /** Where `/metrics` listens for Prometheus (METRICS_PORT, on HOST); undefined: no metrics endpoint. */
   metricsPort: number | undefined;
   /** How long a proxied request waits for the board's answer: PROXY_TIMEOUT seconds, by default 30. */
@@ -185,6 +189,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ),
     machinePort,
     metricsPort: parsed.METRICS_PORT,
+    drainMs: parsed.DRAIN_SECONDS * 1000,
     proxyTimeoutMs: parsed.PROXY_TIMEOUT * 1000,
     uploadMaxBytes: parsed.UPLOAD_MAX_BYTES,
     publicUrl,

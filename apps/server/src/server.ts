@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
 import { buildApp } from './app.ts';
@@ -32,7 +33,13 @@ export interface RunningServer {
   /** In demo mode: the demo groups' gateways with fresh keys, for the simulated hardware to dial in. */
   demoGateways: DemoGateway[];
   log: { info(message: string): void; warn(object: unknown, message?: string): void };
-  /** Stops listening, closes the database and releases the data folder. */
+  /**
+   * SIGTERM's first half: the instance reports itself unready, its gateways are told to dial again (elsewhere), its
+   * status streams end so browsers reconnect elsewhere, and it waits DRAIN_SECONDS for the load balancer to notice,
+   * still answering the requests it gets.
+   */
+  drain(): Promise<void>;
+  /** Stops listening (requests under way finish within a grace), closes the database, releases the data folder. */
   close(): Promise<void>;
 }
 
@@ -138,6 +145,10 @@ export async function startServer(
       firstSignIn,
       demoGateways,
       log: app.log,
+      async drain() {
+        modules.health.readiness.drain();
+        if (config.drainMs > 0) await sleep(config.drainMs);
+      },
       close: cleanUp,
     };
   } catch (error) {
@@ -161,7 +172,10 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     server.log.info(`shutting down (${signal})`);
-    void server.close().then(() => process.exit(0));
+    void server
+      .drain()
+      .then(() => server.close())
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

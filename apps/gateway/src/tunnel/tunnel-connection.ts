@@ -73,6 +73,8 @@ export class TunnelConnection extends EventEmitter<TunnelEvents> {
   #retryTimer: NodeJS.Timeout | null = null;
   #closed = false;
   #connects = 0;
+  /** Tunnels the portal is draining: they finish their requests while the current one takes new ones. */
+  readonly #retiring = new Set<WebSocket>();
 
   constructor(options: TunnelConnectionOptions) {
     super();
@@ -98,6 +100,7 @@ export class TunnelConnection extends EventEmitter<TunnelEvents> {
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    for (const retiring of this.#retiring) retiring.terminate();
     const socket = this.#socket;
     if (!socket || socket.readyState === WebSocket.CLOSED) return;
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
@@ -108,6 +111,17 @@ export class TunnelConnection extends EventEmitter<TunnelEvents> {
     forced.unref();
     await closed;
     clearTimeout(forced);
+  }
+
+  /** The current tunnel stops being the one requests come through; a new one is dialled now. */
+  #retire(socket: WebSocket): void {
+    if (this.#socket !== socket || this.#closed) return;
+    this.#retiring.add(socket);
+    this.#socket = null;
+    this.#session = null;
+    this.#log.info('the portal is draining this tunnel: connecting again');
+    this.emit('disconnected', 'the portal is draining');
+    this.#dial();
   }
 
   #dial(): void {
@@ -149,15 +163,19 @@ export class TunnelConnection extends EventEmitter<TunnelEvents> {
           failure = { text: 'heartbeat lost: the portal stopped answering', atCap: false };
         },
       });
-      // The HTTP/2 session ending (GOAWAY, protocol error) ends the tunnel too.
+      // The HTTP/2 session ending (protocol error, or a drained GOAWAY's last stream) ends the tunnel too.
       session.once('close', () => {
         if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
       });
+      // The portal is draining (GOAWAY): its requests under way finish on this tunnel while a new one is dialled at
+      // once, which the load balancer gives to another instance.
+      session.once('goaway', () => this.#retire(socket));
       this.#log.info('connected to the portal');
       this.emit('connected', session);
     });
     socket.on('close', (code, reasonBuffer) => {
       stopHeartbeat?.();
+      if (this.#retiring.delete(socket)) return;
       const wasConnected = this.#session !== null;
       this.#session?.destroy();
       this.#session = null;

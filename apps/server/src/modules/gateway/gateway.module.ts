@@ -13,6 +13,8 @@ interface GatewayModuleNeeds {
   keyChanges: Changes<number>;
   /** Told when a gateway connects (with the version it reports) or leaves. */
   contact: GatewayContact;
+  /** Registers what to do when the instance starts draining (the health module's readiness). */
+  onDrain: (listener: () => void) => void;
 }
 
 /**
@@ -21,13 +23,13 @@ interface GatewayModuleNeeds {
  */
 export function createGatewayModule(
   _deps: ModuleDeps,
-  { registry, metered, checkKey, keyChanges, contact }: GatewayModuleNeeds,
+  { registry, metered, checkKey, keyChanges, contact, onDrain }: GatewayModuleNeeds,
 ) {
   // A replaced or deleted key stops working at once: the tunnel it opened ends.
   keyChanges.subscribe((controllerId) => registry.disconnect(controllerId));
   return {
     registry,
     tunnels: metered,
-    publicRoutes: routesOf(gatewayRoutes, { registry, checkKey, contact }),
+    publicRoutes: routesOf(gatewayRoutes, { registry, checkKey, contact, onDrain }),
   };
 }

@@ -7,6 +7,8 @@ export interface GatewayRoutesOptions extends Record<string, unknown> {
   registry: InProcessTunnelRegistry;
   checkKey: GatewayKeyCheck;
   contact: GatewayContact;
+  /** Registers what to do when the instance starts draining (SIGTERM). */
+  onDrain: (listener: () => void) => void;
 }
 
 /**
@@ -16,9 +18,10 @@ export interface GatewayRoutesOptions extends Record<string, unknown> {
  */
 export async function gatewayRoutes(
   app: FastifyInstance,
-  { registry, checkKey, contact }: GatewayRoutesOptions,
+  { registry, checkKey, contact, onDrain }: GatewayRoutesOptions,
 ) {
   const endpoint = new TunnelEndpoint(registry, checkKey, contact, app.log);
+  onDrain(() => endpoint.drain());
   app.server.on('upgrade', (request, socket, head) => {
     if (!endpoint.handleUpgrade(request, socket, head)) {
       refuseUpgrade(socket, 404, 'NOT_FOUND', 'Not found');

@@ -1,5 +1,5 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
-import type http2 from 'node:http2';
+import http2 from 'node:http2';
 import type { Duplex } from 'node:stream';
 import {
   CLOSE_CODES,
@@ -44,6 +44,12 @@ export class TunnelEndpoint {
     perMessageDeflate: false,
   });
   readonly #sockets = new Map<number, WebSocket>();
+  /** Every open tunnel (a replaced one too, until it closes): its HTTP/2 session and its reports stream. */
+  readonly #tunnels = new Map<
+    WebSocket,
+    { session: http2.ClientHttp2Session; reports: http2.ClientHttp2Stream }
+  >();
+  #draining = false;
 
   readonly #contact: GatewayContact;
 
@@ -71,6 +77,10 @@ export class TunnelEndpoint {
     const url = new URL(request.url ?? '/', 'http://portal');
     if (url.pathname !== TUNNEL_PATH) return false;
     socket.on('error', () => socket.destroy());
+    if (this.#draining) {
+      refuseUpgrade(socket, 503, 'NOT_READY', 'The portal is shutting down: dial again');
+      return true;
+    }
     const credentials = parseGatewayAuthorization(request.headers.authorization);
     if (!credentials) {
       refuseUpgrade(socket, 401, 'UNAUTHENTICATED', 'Gateway credentials required');
@@ -109,6 +119,20 @@ export class TunnelEndpoint {
     this.#sockets.get(controllerId)?.close(CLOSE_CODES.revoked, 'key revoked');
   }
 
+  /**
+   * The instance is draining: no new tunnel is taken, and each tunnel's session says GOAWAY, so its gateway dials
+   * again at once (through the load balancer, another instance) while the requests under way here finish; the
+   * tunnel closes when they have. Its reports stream, which never ends by itself, ends now.
+   */
+  drain(): void {
+    this.#draining = true;
+    for (const { session, reports } of this.#tunnels.values()) {
+      reports.close();
+      session.goaway(http2.constants.NGHTTP2_NO_ERROR);
+      session.close();
+    }
+  }
+
   /** Closes every tunnel on shutdown; gateways reconnect, spread out by their jitter. */
   closeAll(): void {
     for (const ws of this.#sockets.values()) ws.close(CLOSE_CODES.shuttingDown, 'portal shutting down');
@@ -126,10 +150,11 @@ export class TunnelEndpoint {
     this.#registry.attach(controllerId, session);
     this.#log.info({ controllerId, version }, 'gateway connected');
     this.#noteContact(controllerId, version);
-    this.#followReports(controllerId, ws, session);
+    this.#tunnels.set(ws, { session, reports: this.#followReports(controllerId, ws, session) });
     const closed = () => {
       stopHeartbeat();
       session.destroy();
+      this.#tunnels.delete(ws);
       if (this.#sockets.get(controllerId) === ws) {
         this.#sockets.delete(controllerId);
         this.#noteContact(controllerId);
@@ -148,7 +173,11 @@ export class TunnelEndpoint {
    * tunnel is the controller's current one. A gateway too old to report answers 404: its version header is all there
    * is. A report that is not one ends the reading (the tunnel stays).
    */
-  #followReports(controllerId: number, ws: WebSocket, session: http2.ClientHttp2Session): void {
+  #followReports(
+    controllerId: number,
+    ws: WebSocket,
+    session: http2.ClientHttp2Session,
+  ): http2.ClientHttp2Stream {
     const stream = session.request({ ':method': 'GET', ':path': REPORTS_PATH }, { endStream: true });
     stream.on('error', () => undefined); // ends with the tunnel
     stream.once('response', async (headers) => {
@@ -170,6 +199,7 @@ export class TunnelEndpoint {
       }
       stream.close();
     });
+    return stream;
   }
 }
 

@@ -10,6 +10,7 @@ export interface ReadinessProblem {
  */
 export class Readiness {
   readonly #checks = new Map<string, () => Promise<void>>();
+  readonly #drainListeners: (() => void)[] = [];
   #draining = false;
 
   /** A dependency that must answer, e.g. 'database'; the check throws when it does not. */
@@ -17,8 +18,16 @@ export class Readiness {
     this.#checks.set(name, check);
   }
 
+  /** Tells the load balancer (and `onDrain`'s listeners) that this instance is stopping; once only. */
   drain(): void {
+    if (this.#draining) return;
     this.#draining = true;
+    for (const listener of this.#drainListeners) listener();
+  }
+
+  /** Called when the instance starts draining: what holds clients for long hands them to other instances. */
+  onDrain(listener: () => void): void {
+    this.#drainListeners.push(listener);
   }
 
   get draining(): boolean {
