@@ -5,6 +5,7 @@ import { location, logIn, storedToken, submitLogin } from '../test-kit/browser-s
 import { t } from '../test-kit/catalog.ts';
 import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { coloursOf, contrastRatio } from './support/colours.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal();
@@ -112,6 +113,18 @@ describe('businesses and licences, as an administrator', () => {
 
     await page.getByRole('button', { name: t('licenses.create') }).click();
     const licence = page.getByRole('dialog');
+    // An empty end opens the calendar at this month: today's day is readable on the dark theme's background
+    // (axe checks it only when a calendar shows today), and Escape closes the calendar, not the dialog.
+    const pickEnd = t('dateField.pick', { field: t('licenses.form.end') });
+    await licence.getByRole('button', { name: pickEnd }).click();
+    const thisMonth = licence.getByRole('dialog', { name: pickEnd });
+    const todayColours = await coloursOf(thisMonth.locator('.rdp-today button'), 'color');
+    expect(
+      contrastRatio(todayColours.foreground, todayColours.background),
+      "today's day",
+    ).toBeGreaterThanOrEqual(4.5);
+    await page.keyboard.press('Escape');
+    await thisMonth.waitFor({ state: 'detached' });
     await licence.getByRole('button', { name: t('licenses.form.addYears', { count: 1 }) }).click();
     const endField = licence.getByRole('textbox', { name: t('licenses.form.end') });
     expect(await endField.inputValue()).toBe(daysFromToday(365));

@@ -140,12 +140,22 @@ describe('user administration', () => {
     await own.getByRole('link', { name: t('dashboard.profile.open') }).click();
     await own.getByRole('heading', { name: 'Nadia Nuova' }).waitFor();
     await expectAccessible(own, 'own user page, profile tab');
-    await own.getByLabel(t('users.form.newPassword')).fill('Ancora1234!');
-    await own.getByLabel(t('users.form.passwordRepeat')).fill('Ancora1234!');
-    // A new password needs the current one: missing, then wrong, each said beside its field.
+    // Every field's message at once: a password that breaks the rule, a repeat that differs, no current password.
     const current = own.getByLabel(t('users.form.currentPassword'));
+    const repeat = own.getByLabel(t('users.form.passwordRepeat'));
+    await own.getByLabel(t('users.form.newPassword')).fill('corta');
+    await repeat.fill('Ancora1234?');
     await own.getByRole('button', { name: t('common.save') }).click();
-    await own.getByText(t('validation.required')).waitFor();
+    expect(await messageBeside(own.getByLabel(t('users.form.newPassword')))).toBe(
+      t('validation.passwordRule'),
+    );
+    expect(await messageBeside(repeat)).toBe(t('users.toasts.passwordsDontMatch'));
+    expect(await messageBeside(current)).toBe(t('validation.required'));
+    await own.getByLabel(t('users.form.newPassword')).fill('Ancora1234!');
+    await repeat.fill('Ancora1234!');
+    // A new password needs the current one: missing, then wrong, each said beside its field.
+    await own.getByRole('button', { name: t('common.save') }).click();
+    expect(await messageBeside(current)).toBe(t('validation.required'));
     expect(await current.evaluate((input) => input === document.activeElement)).toBe(true);
     await current.fill('Sbagliata1!');
     await own.getByRole('button', { name: t('common.save') }).click();

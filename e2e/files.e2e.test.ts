@@ -228,6 +228,22 @@ describe('the file browser of a machine', () => {
     await page.addInitScript(() => localStorage.setItem('theme', 'light'));
     await openFiles(page);
     expect(await page.locator('html').getAttribute('data-bs-theme')).toBe('light');
+    // Folder names keep their words whole: the date column gives way, on two lines, to the name.
+    for (const folder of ['gcodes', 'filaments', 'firmware', 'macros']) {
+      const lines = await page
+        .getByRole('button', { name: folder, exact: true })
+        .evaluate(
+          (button: HTMLElement) =>
+            button.offsetHeight / Number.parseFloat(getComputedStyle(button).lineHeight),
+        );
+      expect(lines, `${folder} stands on one line`).toBeLessThan(1.5);
+    }
+    // The chooser speaks the page's language, whatever the browser's own.
+    await page.getByText(t('files.upload.noneChosen'), { exact: true }).waitFor();
+    await page
+      .getByLabel(t('files.upload.label'))
+      .setInputFiles([{ name: 'scelto.gcode', mimeType: 'text/plain', buffer: Buffer.from('G28\n') }]);
+    await page.getByText('scelto.gcode', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'gcodes', exact: true }).click();
     await page.getByText(FILE, { exact: true }).waitFor();
     await expectAccessible(page, 'files on a phone, light');

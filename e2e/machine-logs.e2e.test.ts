@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { location, logIn, storedToken } from '../test-kit/browser-session.ts';
 import { t, tEn } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { coloursOf, contrastRatio, luminance } from './support/colours.ts';
 import { usePortal } from './support/suite.ts';
 
 const { open } = usePortal({}, { demoFleet: true });
@@ -144,11 +145,15 @@ describe('machine statistics and maintenance', () => {
     ]);
     // The bed: 104 days of 8 hours (832) past its 500-hour interval; the nozzle, 960 of 1000, is not.
     const bed = table.getByRole('row').filter({ hasText: 'Piano di stampa' });
-    expect(await bed.getAttribute('class')).toContain('table-danger');
+    expect(await bed.getAttribute('data-overdue')).toBe('true');
     expect(await bed.getByRole('cell').first().textContent()).toBe('Scaduta');
     const nozzle = table.getByRole('row').filter({ hasText: 'Ugello' });
     expect(await nozzle.getByRole('cell').first().textContent()).toBe(t('machineLogs.maintenance.inOrder'));
-    expect(await table.locator('tbody tr.table-danger').count()).toBe(3);
+    expect(await table.locator('tbody tr[data-overdue]').count()).toBe(3);
+    // The dark theme's own tint, not Bootstrap's light table-danger: the row stays dark, its text readable.
+    const { foreground, background } = await coloursOf(bed.getByRole('cell').nth(2), 'color');
+    expect(luminance(background), 'an overdue row is dark in the dark theme').toBeLessThan(0.2);
+    expect(contrastRatio(foreground, background), 'its text stands out from it').toBeGreaterThanOrEqual(4.5);
     await page.getByText(t('machineLogs.maintenance.overdueSummary', { count: 3 })).waitFor();
 
     const [file] = await Promise.all([

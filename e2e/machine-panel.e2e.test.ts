@@ -288,6 +288,12 @@ describe('the machine control panel', () => {
     expect(image.y).toBeGreaterThanOrEqual(frame.y + frame.height);
     expect(frame.width).toBeLessThanOrEqual(390);
     expect(image.x + image.width).toBeLessThanOrEqual(390);
+    // The picture fills its box at its own proportions, with no empty bands above and below it.
+    const [shown, natural] = await webcam(page).evaluate((element: HTMLImageElement) => [
+      element.clientWidth / element.clientHeight,
+      element.naturalWidth / element.naturalHeight,
+    ]);
+    expect(shown).toBeCloseTo(natural ?? 0, 1);
     await expectAccessible(page, 'machine control panel on a phone');
   });
 
@@ -361,7 +367,14 @@ describe('the machine control panel', () => {
     await admin.getByRole('button', { name: t('machinePanel.states.retry') }).click();
     await admin.getByRole('heading', { name: t('machinePanel.states.gatewayOffline.title') }).waitFor();
     expect(await admin.locator('iframe').count()).toBe(0);
+    // The webcam behind an offline gateway: said so with a retry, never a broken image.
+    const webcamFailed = admin.getByTestId('webcam-failed');
+    await webcamFailed.getByText(t('machinePanel.webcam.unavailable')).waitFor();
+    expect(await webcam(admin).count()).toBe(0);
+    await webcamFailed.getByRole('button', { name: t('machinePanel.webcam.retry') }).click();
+    await webcamFailed.getByText(t('machinePanel.webcam.unavailable')).waitFor();
     await expectNoErrorBodies(admin, 'gateway offline');
+    await expectAccessible(admin, 'machine with its gateway offline');
   });
 
   it("says so with a retry when the portal cannot tell the machine's state, and recovers on retry", async () => {

@@ -154,8 +154,8 @@ export function FileBrowser({ target, canManage, machineName, machineState }: Fi
             const path = entryPath(stack, entry.name);
             return (
               <>
+                {/* On a phone the row menu offers print and download, leaving the row its room for the name. */}
                 {printable(entry, path) && (
-                  // On a phone the row menu offers it, leaving the row its room for the name.
                   <Button
                     variant="outline-primary"
                     size="sm"
@@ -171,6 +171,7 @@ export function FileBrowser({ target, canManage, machineName, machineState }: Fi
                   <Button
                     variant="outline-secondary"
                     size="sm"
+                    className="d-none d-sm-inline-block"
                     title={t('files.download')}
                     aria-label={t('files.downloadNamed', { name: entry.name })}
                     onClick={() => download.mutate(path)}

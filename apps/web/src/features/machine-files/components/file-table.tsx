@@ -50,6 +50,17 @@ function SortHeader({
   );
 }
 
+/** A board date as its day and its time, each kept whole where the column wraps them. */
+function BoardDate({ value }: { value: string | undefined }) {
+  const [day, time] = formatBoardDate(value).split(' ');
+  if (!day) return null;
+  return (
+    <>
+      <span className="text-nowrap">{day}</span> <span className="text-nowrap">{time}</span>
+    </>
+  );
+}
+
 /**
  * A board folder: folders and files with icon, name, date and size (files only); name and date headers sort. On a
  * phone the size goes under the name, so the row keeps its room for the name.
@@ -133,7 +144,9 @@ export function FileTable({
                     </>
                   )}
                 </td>
-                <td className="file-date">{formatBoardDate(entry.date)}</td>
+                <td className="file-date">
+                  <BoardDate value={entry.date} />
+                </td>
                 <td className="file-size text-end text-nowrap d-none d-sm-table-cell">{size}</td>
                 <td className="text-end text-nowrap">{renderActions(entry)}</td>
               </tr>

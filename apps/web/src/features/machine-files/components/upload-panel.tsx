@@ -29,18 +29,24 @@ export function UploadPanel({ onUpload, isUploading, items }: UploadPanelProps) 
   return (
     <div className="mb-3">
       <Form.Label htmlFor={inputId}>{t('files.upload.label')}</Form.Label>
-      <div className="d-flex flex-wrap gap-2">
-        <Form.Control
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        {/* The browser's own chooser speaks the browser's language: this one speaks the page's. */}
+        <input
           id={inputId}
           ref={input}
           type="file"
           multiple
-          className="w-auto"
-          // Grows beside the button, and shrinks below a file input's own width on a phone.
-          style={{ flex: '1 1 12rem', minWidth: 0 }}
+          className="visually-hidden file-chooser"
           disabled={isUploading}
-          onChange={(event) => setChosen(Array.from((event.target as HTMLInputElement).files ?? []))}
+          onChange={(event) => setChosen(Array.from(event.currentTarget.files ?? []))}
         />
+        <label htmlFor={inputId} className={`btn btn-outline-secondary${isUploading ? ' disabled' : ''}`}>
+          <i className="bi bi-folder2-open me-1" aria-hidden="true" />
+          {t('files.upload.choose')}
+        </label>
+        <span className="text-body-secondary text-truncate flex-grow-1" style={{ flexBasis: '8rem' }}>
+          {chosen.length === 0 ? t('files.upload.noneChosen') : chosen.map((file) => file.name).join(', ')}
+        </span>
         <Button onClick={submit} disabled={isUploading || chosen.length === 0}>
           <i className="bi bi-upload me-1" aria-hidden="true" />
           {t('files.upload.submit')}

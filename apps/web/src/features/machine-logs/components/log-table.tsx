@@ -65,7 +65,7 @@ export function LogTable({ table, label, overdue }: LogTableProps) {
               <tr
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows of a file have no identity but their place
                 key={index}
-                className={isOverdue ? 'table-danger' : undefined}
+                className={isOverdue ? 'log-overdue' : undefined}
                 data-overdue={isOverdue || undefined}
               >
                 {overdue && (

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '../../../config/storage-keys';
@@ -42,6 +42,8 @@ export function WebcamView({ controllerId, canUseLowLatency }: WebcamViewProps) 
   const streaming = isStreaming(state);
   const hasToken = token !== null;
   const streamUrl = stream.data?.url;
+  // The address whose stream failed (the gateway offline, the camera gone): a retry is a new connection.
+  const [failedSource, setFailedSource] = useState<string>();
 
   // A renewed token is for the next connection: the open stream keeps the address it was opened with.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the token is read only when a connection starts
@@ -89,8 +91,20 @@ export function WebcamView({ controllerId, canUseLowLatency }: WebcamViewProps) 
           <p className="text-danger m-0">{t('machinePanel.webcam.unavailable')}</p>
         ) : (
           <div className="d-flex align-items-center justify-content-center machine-webcam-box">
-            {source ? (
-              <StreamImage src={source} alt={t('machinePanel.webcam.alt')} />
+            {source && source === failedSource ? (
+              <div className="text-center" data-testid="webcam-failed">
+                <p>{t('machinePanel.webcam.unavailable')}</p>
+                <Button variant="outline-primary" onClick={keepWatching}>
+                  <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
+                  {t('machinePanel.webcam.retry')}
+                </Button>
+              </div>
+            ) : source ? (
+              <StreamImage
+                src={source}
+                alt={t('machinePanel.webcam.alt')}
+                onError={() => setFailedSource(source)}
+              />
             ) : (
               <PausedNotice state={state} onResume={keepWatching} />
             )}

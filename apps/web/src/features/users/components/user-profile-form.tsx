@@ -67,29 +67,44 @@ export function UserProfileForm({ user, viewer }: { user: User; viewer: SessionC
   });
   const roles = [...new Set<Role>([...assignableRoles(viewer.role), user.role])].sort();
 
-  const submit = form.handleSubmit((values) => {
-    const needsCurrent = ownProfile && needsCurrentPassword(values, user);
-    if (needsCurrent && values.currentPassword === '') {
-      form.setError('currentPassword', { message: t('validation.required') }, { shouldFocus: true });
-      return;
+  /**
+   * The messages that depend on several fields, beside their fields whenever the form is not sent, with the
+   * schema's own: a missing current password, a repeat that differs. True when the current password is missing.
+   */
+  const showCrossFieldMessages = (values: ProfileInput, focus: boolean): boolean => {
+    const currentMissing = ownProfile && needsCurrentPassword(values, user) && values.currentPassword === '';
+    if (currentMissing) {
+      form.setError('currentPassword', { message: t('validation.required') }, { shouldFocus: focus });
     }
-    // docs/product.md §5: the update is sent all the same; the message stays beside the repeat.
-    const repeatMessage = repeatDiffers(values) ? t('users.toasts.passwordsDontMatch') : null;
-    update.mutate(
-      { id: user.id, body: profileUpdateBody(values, user, managesUser, needsCurrent) },
-      {
-        onSuccess: () => {
-          // The server ends every session of a user whose own password or email changed, this one included.
-          if (needsCurrent) clearSession('SESSION_ENDED');
-          else if (repeatMessage) form.setError('passwordRepeat', { message: repeatMessage });
+    if (repeatDiffers(values)) {
+      form.setError('passwordRepeat', { message: t('users.toasts.passwordsDontMatch') });
+    }
+    return currentMissing;
+  };
+
+  const submit = form.handleSubmit(
+    (values) => {
+      if (showCrossFieldMessages(values, true)) return;
+      const needsCurrent = ownProfile && needsCurrentPassword(values, user);
+      // docs/product.md §5: the update is sent all the same; the message stays beside the repeat.
+      const repeatMessage = repeatDiffers(values) ? t('users.toasts.passwordsDontMatch') : null;
+      update.mutate(
+        { id: user.id, body: profileUpdateBody(values, user, managesUser, needsCurrent) },
+        {
+          onSuccess: () => {
+            // The server ends every session of a user whose own password or email changed, this one included.
+            if (needsCurrent) clearSession('SESSION_ENDED');
+            else if (repeatMessage) form.setError('passwordRepeat', { message: repeatMessage });
+          },
+          onError: (error) => {
+            showFieldErrors(form, error, { EMAIL_TAKEN: 'email' });
+            if (repeatMessage) form.setError('passwordRepeat', { message: repeatMessage });
+          },
         },
-        onError: (error) => {
-          showFieldErrors(form, error, { EMAIL_TAKEN: 'email' });
-          if (repeatMessage) form.setError('passwordRepeat', { message: repeatMessage });
-        },
-      },
-    );
-  });
+      );
+    },
+    () => showCrossFieldMessages(form.getValues(), false),
+  );
 
   return (
     <Card>
