@@ -13,7 +13,9 @@ export interface FieldGroupProps {
 }
 
 /** What every form field shares: its label, the control, its hint and its validation message. */
-export function FieldGroup({ id, label, help, error, children }: FieldGroupProps) {
+export function FieldGroup({ id, label, help: hint, error, children }: FieldGroupProps) {
+  // A message that repeats the hint (a rule broken) is said once, as the message.
+  const help = hint === error ? undefined : hint;
   const describedBy = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <Form.Group className="mb-3" controlId={id}>
