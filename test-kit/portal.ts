@@ -92,7 +92,9 @@ export async function spawnPortal(
   const child = spawn(process.execPath, [demoFleet ? demoEntry : serverEntry], {
     env: {
       ...process.env,
+      // One instance on its embedded database, whatever the tests' own environment points at.
       DATABASE_URL: '',
+      REDIS_URL: '',
       PORT: String(port),
       MACHINE_PORT: String(machinePort),
       DATA_DIR: dataDir,
