@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,8 @@ import pg from 'pg';
 import { freePort, type PortalProcess, spawnPortal, terminate, waitUntilReady } from './portal.ts';
 
 const haproxyTemplate = fileURLToPath(new URL('../deploy/haproxy.cfg', import.meta.url));
+/** Debian installs HAProxy in /usr/sbin, which a user's PATH may lack. */
+const haproxyCommand = existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
 
 /** The PostgreSQL server the deployment's database is made on: DATABASE_URL's, or the local one. */
 const postgresServerUrl = () => process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -246,7 +249,7 @@ async function startHaproxy(config: string) {
   const file = path.join(folder, 'haproxy.cfg');
   await writeFile(file, config);
   // -db: in the foreground, not as a daemon, so it stops with this process's kill.
-  const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(haproxyCommand, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     child.once('spawn', resolve);
     child.once('error', (error) => reject(missing('haproxy', error, 'haproxy')));
