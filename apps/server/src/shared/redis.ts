@@ -9,7 +9,11 @@ export interface RedisConnections {
   commands: Redis;
   /** Subscriptions only (a subscribed connection can do nothing else); renewed by ioredis after a loss. */
   subscriber: Redis;
-  /** Resolves when Redis answers a PING within a second; rejects otherwise. */
+  /**
+   * Resolves when Redis answers a PING on both connections within a second; rejects otherwise. The subscriber's
+   * answer comes after the subscriptions it renews on reconnecting (ioredis sends those first), so a resolved ping
+   * means other instances' messages are heard again.
+   */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -44,8 +48,10 @@ export async function connectRedis(url: string): Promise<RedisConnections> {
     commands,
     subscriber,
     async ping() {
+      // Not queued while the subscriber reconnects (its offline queue would keep every probe's PING until then).
+      if (subscriber.status !== 'ready') throw new Error(`the subscriber is ${subscriber.status}`);
       await Promise.race([
-        commands.ping(),
+        Promise.all([commands.ping(), subscriber.ping()]),
         new Promise((_, reject) =>
           setTimeout(() => reject(new Error('no answer to PING')), PING_TIMEOUT_MS).unref(),
         ),
