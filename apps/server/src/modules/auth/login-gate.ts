@@ -1,6 +1,12 @@
 import { RefusalMemory } from '../../shared/refusal-memory.ts';
-import type { CountedAttempt } from './login-throttle.repository.ts';
-import { type LoginKeys, type LoginWaits, THROTTLE, waitsOf } from './login-throttle.ts';
+import {
+  type FailureCount,
+  type LoginCounts,
+  type LoginKeys,
+  type LoginWaits,
+  THROTTLE,
+  waitsOf,
+} from './login-throttle.ts';
 
 export const LOGIN_GATE = {
   /**
@@ -56,31 +62,25 @@ export class LoginGate {
       this.#refusals.refuse(keys[kind], waits[kind], now);
   }
 
-  /** The database counted an attempt: what its counts now refuse is remembered. */
-  counted(counted: CountedAttempt, now: Date): void {
-    this.refused(
-      { pair: counted.pair.key, account: counted.account.key, address: counted.address.key },
-      waitsOf(counted, now),
-      now,
-    );
+  /** The database recorded a failure: what the counts now refuse is remembered. */
+  failed(keys: LoginKeys, counts: LoginCounts, now: Date): void {
+    this.refused(keys, waitsOf(counts, now), now);
   }
 
-  /** The password was right: the account's failures are forgiven, and the address had one taken back. */
-  succeeded(counted: CountedAttempt): void {
-    this.#refusals.forget(counted.pair.key);
-    this.#refusals.forget(counted.account.key);
-    if (counted.address.failures - 1 < THROTTLE.addressLimit) this.#refusals.forget(counted.address.key);
-    this.#knownPairs.delete(counted.pair.key);
-    this.#knownPairs.add(counted.pair.key);
+  /**
+   * The password was right: the account's failures are forgiven; the address's stay, so its refusal is
+   * forgotten only if its count (`address`, as the database answered it) is under the limit.
+   */
+  succeeded(keys: LoginKeys, address: FailureCount | undefined): void {
+    this.#refusals.forget(keys.pair);
+    this.#refusals.forget(keys.account);
+    if ((address?.failures ?? 0) < THROTTLE.addressLimit) this.#refusals.forget(keys.address);
+    this.#knownPairs.delete(keys.pair);
+    this.#knownPairs.add(keys.pair);
     if (this.#knownPairs.size > LOGIN_GATE.knownPairs) {
       const [oldest] = this.#knownPairs;
       if (oldest !== undefined) this.#knownPairs.delete(oldest);
     }
-  }
-
-  /** The attempt was taken back unjudged: the database decides the next one. */
-  withdrawn(counted: CountedAttempt): void {
-    for (const kind of ['pair', 'account', 'address'] as const) this.#refusals.forget(counted[kind].key);
   }
 
   /** Forgets everything, as if the process had just started (tests that delete the counters). */
