@@ -317,7 +317,8 @@ export class AuthService {
       const verdict = gate.check(keys, now);
       if (!verdict.pass) throw tooManyAttempts(verdict.retryAfterMs);
       if (asked === 0) hasher.assertAvailable();
-      const attempt = await throttle.countAttempt(keys, now, { waiveAddress: verdict.waiveAddress });
+      const { waiveAddress, knownPair } = verdict;
+      const attempt = await throttle.countAttempt(keys, now, { waiveAddress, knownPair });
       if (attempt.admitted) return;
       gate.refused(keys, attempt.waits, now);
       if (verdict.waiveAddress || asked > 0 || attempt.waits.address === 0) {

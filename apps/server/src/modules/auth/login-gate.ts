@@ -21,8 +21,11 @@ export const LOGIN_GATE = {
 
 export type GateVerdict =
   | { pass: false; retryAfterMs: number }
-  /** `waiveAddress`: the address is over its limit and this attempt may be made all the same. */
-  | { pass: true; waiveAddress: boolean };
+  /**
+   * `waiveAddress`: the address is over its limit and this attempt may be made all the same. `knownPair`: the
+   * account has logged in from this address, so the address's bound on attempts in flight does not hold it.
+   */
+  | { pass: true; waiveAddress: boolean; knownPair: boolean };
 
 /**
  * The in-memory half of the login limits, asked before any database query or hash. It remembers the
@@ -47,13 +50,14 @@ export class LoginGate {
       this.#refusals.waitOf(keys.account, now),
     );
     if (accountWait > 0) return { pass: false, retryAfterMs: accountWait };
-    if (this.#refusals.waitOf(keys.address, now) === 0) return { pass: true, waiveAddress: false };
-    if (this.#knownPairs.has(keys.pair)) return { pass: true, waiveAddress: true };
+    const knownPair = this.#knownPairs.has(keys.pair);
+    if (this.#refusals.waitOf(keys.address, now) === 0) return { pass: true, waiveAddress: false, knownPair };
+    if (knownPair) return { pass: true, waiveAddress: true, knownPair };
     const turn = `over-limit:${keys.address}`;
     const wait = this.#refusals.waitOf(turn, now);
     if (wait > 0) return { pass: false, retryAfterMs: wait };
     this.#refusals.refuse(turn, LOGIN_GATE.overLimitIntervalMs, now);
-    return { pass: true, waiveAddress: true };
+    return { pass: true, waiveAddress: true, knownPair };
   }
 
   /** The database refused an attempt: its waits are remembered. */

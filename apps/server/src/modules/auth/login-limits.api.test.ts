@@ -206,6 +206,23 @@ describe('attempts in flight', () => {
     expect(statuses(again)).toEqual(Array(THROTTLE.accountInFlightLimit).fill(200));
   });
 
+  it("let accounts that have logged in from an address past that address's bound: an office signing in at once", async () => {
+    const accounts = ['admin', 'manager', 'tech', 'customer', 'manager2', 'customer2'].map(
+      (n) => `${n}@demo.test`,
+    );
+    for (const email of accounts) expect((await login(email, DEMO_PASSWORD, OWNER)).statusCode).toBe(200);
+    // Sixty at once from one address, ten per account: past the fifty an address may have under way.
+    const { responses, early } = await whileChecksHeld(
+      accounts.flatMap((email) =>
+        Array.from({ length: THROTTLE.accountInFlightLimit }, () => () => login(email, DEMO_PASSWORD, OWNER)),
+      ),
+      accounts.length * THROTTLE.accountInFlightLimit,
+    );
+    expect(accounts.length * THROTTLE.accountInFlightLimit).toBeGreaterThan(THROTTLE.addressLimit);
+    expect(early).toEqual([]);
+    expect(tally(responses, 200)).toBe(responses.length);
+  });
+
   it('bound parallel guesses on one account from many addresses: ten at once, then one at a time after its delay', async () => {
     const guess = (i: number) => () => login('tech@demo.test', WRONG, `192.0.2.${i + 1}`);
     const first = await whileChecksHeld(

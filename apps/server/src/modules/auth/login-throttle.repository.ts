@@ -45,9 +45,14 @@ export class LoginThrottleRepository {
    * Admits one attempt, counted in flight under every key, or refuses it, counting nothing. The counters are
    * locked (created empty when missing) until the decision is stored, so concurrent attempts queue here and
    * each one sees the attempts admitted before it. `waiveAddress`: the address may make this attempt over its
-   * limit (LoginGate let it through); it is counted in flight there all the same.
+   * limit (LoginGate let it through); it is counted in flight there all the same. `knownPair`: the account has
+   * logged in from this address (LoginGate), so the address's bound on attempts in flight does not apply.
    */
-  async countAttempt(keys: LoginKeys, now: Date, { waiveAddress = false } = {}): Promise<AttemptVerdict> {
+  async countAttempt(
+    keys: LoginKeys,
+    now: Date,
+    { waiveAddress = false, knownPair = false } = {},
+  ): Promise<AttemptVerdict> {
     try {
       return await this.#db.transaction(async (tx) => {
         const rows = await tx
@@ -59,7 +64,7 @@ export class LoginThrottleRepository {
           .returning();
         const byKey = new Map(rows.map((row) => [row.key, row]));
         const counts: LoginCounts = Object.fromEntries(KINDS.map((kind) => [kind, byKey.get(keys[kind])]));
-        const admission = admissionOf(counts, now, { waiveAddress });
+        const admission = admissionOf(counts, now, { waiveAddress, knownPair });
         // Thrown to roll back: nothing of a refused attempt is kept, not even the counters made to lock.
         if (!admission.admitted) throw new Refused(admission);
         await tx
@@ -111,16 +116,24 @@ export class LoginThrottleRepository {
 
   /**
    * The password was right: the attempt leaves the count in flight, the pair's and the account's failures are
-   * forgiven, the address's stay. One row per statement, as in `failed`. Answers the address's count.
+   * forgiven, the address's stay. One transaction (one commit: this is every sign-in's path) that locks the rows
+   * in `countAttempt`'s order, so the two cannot wait for each other in a circle. Answers the address's count.
    */
   async succeeded(keys: LoginKeys, now: Date): Promise<FailureCount | undefined> {
-    for (const key of [keys.pair, keys.account]) {
-      await this.#db
+    return this.#db.transaction(async (tx) => {
+      for (const key of [keys.pair, keys.account]) {
+        await tx
+          .update(loginFailures)
+          .set({ failures: 0, windowStartedAt: now, lastFailureAt: now, inFlight: oneLess })
+          .where(eq(loginFailures.key, key));
+      }
+      const [address] = await tx
         .update(loginFailures)
-        .set({ failures: 0, windowStartedAt: now, lastFailureAt: now, inFlight: oneLess })
-        .where(eq(loginFailures.key, key));
-    }
-    return this.#leave(keys.address);
+        .set({ inFlight: oneLess })
+        .where(eq(loginFailures.key, keys.address))
+        .returning();
+      return address;
+    });
   }
 
   /** The attempt was never judged (the server was busy, or failed): it only leaves the count in flight. */

@@ -87,6 +87,11 @@ describe('attempts in flight', () => {
     const address = flying(THROTTLE.addressLimit - 1, 1);
     expect(inFlightFull({ address }, now)).toBe(true);
     expect(inFlightFull({ address }, now, { waiveAddress: true })).toBe(false);
+    // An account that has logged in from the address is held back by its own bounds only.
+    expect(inFlightFull({ address }, now, { knownPair: true })).toBe(false);
+    expect(inFlightFull({ address, pair: flying(0, THROTTLE.pairLimit) }, now, { knownPair: true })).toBe(
+      true,
+    );
   });
 
   it('pass one at a time once the account is slowed', () => {

@@ -128,12 +128,18 @@ const failuresOf = (count: FailureCount | undefined, now: Date) => (isLive(count
  * beyond what the limits allow should every one of them fail: a pair's and an address's failures plus attempts
  * in flight stay within their limits (so parallel guesses are bounded exactly as serial ones); an account with
  * no delay may have `accountInFlightLimit` in flight, and one that is slowed one at a time, each after its
- * delay. `waiveAddress`: the address's over-limit turn (LoginGate), so its count does not apply.
+ * delay. `waiveAddress`: the address's over-limit turn (LoginGate), so its count does not apply; `knownPair`:
+ * the account has logged in from this address (LoginGate), so many sign-ins at once from one office's address
+ * are not held back by the address's bound (the pair's and the account's still hold).
  */
-export function inFlightFull(counts: LoginCounts, now: Date, { waiveAddress = false } = {}): boolean {
+export function inFlightFull(
+  counts: LoginCounts,
+  now: Date,
+  { waiveAddress = false, knownPair = false } = {},
+): boolean {
   const pending = (count: FailureCount | undefined) => failuresOf(count, now) + inFlightOf(count, now);
   if (pending(counts.pair) >= THROTTLE.pairLimit) return true;
-  if (!waiveAddress && pending(counts.address) >= THROTTLE.addressLimit) return true;
+  if (!waiveAddress && !knownPair && pending(counts.address) >= THROTTLE.addressLimit) return true;
   const slowed = failuresOf(counts.account, now) > THROTTLE.accountFreeFailures;
   return inFlightOf(counts.account, now) >= (slowed ? 1 : THROTTLE.accountInFlightLimit);
 }
@@ -143,11 +149,15 @@ export type Admission =
   | { admitted: true }
   | { admitted: false; retryAfterMs: number; waits: LoginWaits; inFlightFull: boolean };
 
-export function admissionOf(counts: LoginCounts, now: Date, { waiveAddress = false } = {}): Admission {
+export function admissionOf(
+  counts: LoginCounts,
+  now: Date,
+  { waiveAddress = false, knownPair = false } = {},
+): Admission {
   const wait = retryAfterMs(counts, now, { waiveAddress });
   const waits = waitsOf(counts, now);
   if (wait > 0) return { admitted: false, retryAfterMs: wait, waits, inFlightFull: false };
-  if (inFlightFull(counts, now, { waiveAddress })) {
+  if (inFlightFull(counts, now, { waiveAddress, knownPair })) {
     return { admitted: false, retryAfterMs: THROTTLE.inFlightRetryMs, waits, inFlightFull: true };
   }
   return { admitted: true };
