@@ -15,10 +15,10 @@ import { Worker } from 'node:worker_threads';
 import { Role, type User } from '@portal/contract';
 import { DEFAULT_HASHING_COST } from '../apps/server/src/shared/password-hasher.ts';
 import { DEMO_PASSWORD } from '../test-kit/demo.ts';
-import { api, inBatches, logIn } from '../test-kit/portal-api.ts';
 import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
-import { cpuMilliseconds } from './support/proc.ts';
+import { api, inBatches, logIn } from '../test-kit/portal-api.ts';
 import { withPostgresDatabase } from './support/postgres.ts';
+import { cpuMilliseconds } from './support/proc.ts';
 
 const FLOOD_RATE = Number(process.env.FLOOD_RATE ?? 1000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
