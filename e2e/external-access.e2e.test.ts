@@ -83,4 +83,24 @@ describe('external access for slicers', () => {
     await page.getByTestId('toast-area').getByText('All token revoked successfully').waitFor();
     expect((await slicerConnect(page, url)).status).toBe(401);
   });
+
+  it("shows 'Invalid token type' in place of the slicer URL for an access level the app does not know", async () => {
+    const page = await open();
+    await logIn(page, 'customer@demo.test');
+    // The portal's answer, with a level no release of this app knows.
+    await page.route('**/api/v1/customer/printer/duet/*/token', async (route) => {
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, json: { ...(await answer.json()), level: 'print_only' } });
+    });
+    await page.goto(`/en/machines/${await groupId(page, 'Prusa linea 1')}/settings`);
+    const section = page.getByRole('region', { name: 'External access' });
+    await section.getByLabel('I understand that the token grants access to this machine').check();
+    await section.getByLabel('I will store the token safely, because it is not kept').check();
+    await section.getByLabel('I understand that creating a token invalidates the earlier ones').check();
+    await section.getByRole('button', { name: 'Generate token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your token' });
+    await dialog.getByText('Invalid token type', { exact: true }).waitFor();
+    expect(await dialog.getByLabel('URL for PrusaSlicer and Cura (Duet printer)').count()).toBe(0);
+    expect(await dialog.getByLabel('API key for the OctoPrint connection').count()).toBe(1);
+  });
 });

@@ -51,7 +51,7 @@ export type UserListQuery = z.input<typeof userListQuerySchema>;
 export const userPageSchema = pageSchema(userSchema);
 
 /**
- * POST /api/v1/users: exactly the payload of docs/product.md §7 (business, email, name, surname, password, role,
+ * POST /api/v1/users: exactly the payload of docs/product.md §3 (business, email, name, surname, password, role,
  * enabled). The business must be chosen (> 0) and the password must follow the password rule; which roles and
  * businesses the creator may pick is the server's check. Repeating the password is the form's check only.
  */

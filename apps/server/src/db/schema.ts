@@ -70,12 +70,18 @@ export const users = pgTable(
   ],
 );
 
-/** Failed logins counted per key ("account:<email>" or "address:<ip>") within a sliding hour. */
+/**
+ * Login attempts per key ("pair:<hash>", "account:<email>" or "address:<ip>"): the failures confirmed within an
+ * hour, and apart from them the attempts in flight (admitted, password not yet checked), which are no failures.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: varchar({ length: 300 }).primaryKey(),
   failures: integer().notNull(),
   windowStartedAt: timestamp({ withTimezone: true }).notNull(),
   lastFailureAt: timestamp({ withTimezone: true }).notNull(),
+  inFlight: integer().notNull().default(0),
+  /** When the attempts in flight stop holding their places if never finished (an instance that stopped). */
+  inFlightUntil: timestamp({ withTimezone: true }),
 });
 
 /**

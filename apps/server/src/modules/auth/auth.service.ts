@@ -6,7 +6,7 @@ import type { PasswordHasher } from '../../shared/password-hasher.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import type { UsersRepository, UserWithBusinessState } from '../users/users.repository.ts';
 import type { LoginGate } from './login-gate.ts';
-import type { CountedAttempt, LoginThrottleRepository } from './login-throttle.repository.ts';
+import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { type LoginKeys, loginKeys } from './login-throttle.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { SessionEvents } from './session-events.ts';
@@ -80,9 +80,10 @@ export class AuthService {
   }
 
   /**
-   * Checks the credentials and opens a session. The attempt is counted before the password is hashed,
-   * so concurrent attempts cannot slip past the limits; one the limits are known to refuse is refused
-   * before anything else (`LoginGate`). Unknown accounts get the same answer after the same hashing
+   * Checks the credentials and opens a session. The attempt is admitted, and counted in flight, before the
+   * password is hashed, so concurrent attempts cannot slip past the limits, and it is a failure only once the
+   * password proves wrong, so concurrent correct ones are not slowed; one the limits are known to refuse is
+   * refused before anything else (`LoginGate`). Unknown accounts get the same answer after the same hashing
    * work as a wrong password, so the answer says nothing about which accounts exist.
    * `replacedToken` is the session the caller renews (the session popup): it ends once the new one opens.
    */
@@ -92,17 +93,24 @@ export class AuthService {
     clientAddress: string,
     replacedToken?: string,
   ): Promise<IssuedSession> {
-    const { users, throttle, gate, hasher } = this.#deps;
-    const counted = await this.#countAttempt(loginKeys(email, clientAddress));
-    const user = await users.findWithBusinessStateByEmail(email);
-    const valid = await hasher.verify(user?.passwordHash, password).catch(async (error: unknown) => {
-      gate.withdrawn(counted);
-      await throttle.withdraw(counted);
+    const { users, throttle, gate, hasher, clock } = this.#deps;
+    const keys = loginKeys(email, clientAddress);
+    await this.#admit(keys);
+    let user: UserWithBusinessState | undefined;
+    let valid: boolean;
+    try {
+      user = await users.findWithBusinessStateByEmail(email);
+      valid = await hasher.verify(user?.passwordHash, password);
+    } catch (error) {
+      await throttle.withdraw(keys);
       throw error;
-    });
-    if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
-    gate.succeeded(counted);
-    await throttle.succeeded(counted);
+    }
+    if (!user || !valid) {
+      const now = clock();
+      gate.failed(keys, await throttle.failed(keys, now), now);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    gate.succeeded(keys, await throttle.succeeded(keys, clock()));
     const refusal = refusalOf(user);
     if (refusal) throw refusal;
     const issued = await this.openSession(user);
@@ -296,25 +304,26 @@ export class AuthService {
   }
 
   /**
-   * Counts a login attempt, or throws TOO_MANY_LOGIN_ATTEMPTS (or SERVER_BUSY). The gate answers first
-   * from memory; the database then decides with the counts of every instance. When it finds the address
-   * over its limit before this process knew, the gate is asked again: the attempt may be the address's
-   * next one over the limit.
+   * Admits a login attempt (counted in flight), or throws TOO_MANY_LOGIN_ATTEMPTS (or SERVER_BUSY). The gate
+   * answers first from memory; the database then decides with the counts of every instance. When it finds
+   * the address over its limit before this process knew, the gate is asked again: the attempt may be the
+   * address's next one over the limit. A refusal for the attempts in flight is not remembered: any of them
+   * may end the next moment.
    */
-  async #countAttempt(keys: LoginKeys): Promise<CountedAttempt> {
+  async #admit(keys: LoginKeys): Promise<void> {
     const { throttle, gate, hasher, clock } = this.#deps;
     for (let asked = 0; ; asked++) {
       const now = clock();
       const verdict = gate.check(keys, now);
       if (!verdict.pass) throw tooManyAttempts(verdict.retryAfterMs);
       if (asked === 0) hasher.assertAvailable();
-      const attempt = await throttle.countAttempt(keys, now, { waiveAddress: verdict.waiveAddress });
-      if (attempt.admitted) {
-        gate.counted(attempt.counted, now);
-        return attempt.counted;
-      }
+      const { waiveAddress, knownPair } = verdict;
+      const attempt = await throttle.countAttempt(keys, now, { waiveAddress, knownPair });
+      if (attempt.admitted) return;
       gate.refused(keys, attempt.waits, now);
-      if (verdict.waiveAddress || asked > 0) throw tooManyAttempts(attempt.retryAfterMs);
+      if (verdict.waiveAddress || asked > 0 || attempt.waits.address === 0) {
+        throw tooManyAttempts(attempt.retryAfterMs);
+      }
     }
   }
 

@@ -1,6 +1,12 @@
 import { RefusalMemory } from '../../shared/refusal-memory.ts';
-import type { CountedAttempt } from './login-throttle.repository.ts';
-import { type LoginKeys, type LoginWaits, THROTTLE, waitsOf } from './login-throttle.ts';
+import {
+  type FailureCount,
+  type LoginCounts,
+  type LoginKeys,
+  type LoginWaits,
+  THROTTLE,
+  waitsOf,
+} from './login-throttle.ts';
 
 export const LOGIN_GATE = {
   /**
@@ -15,8 +21,11 @@ export const LOGIN_GATE = {
 
 export type GateVerdict =
   | { pass: false; retryAfterMs: number }
-  /** `waiveAddress`: the address is over its limit and this attempt may be made all the same. */
-  | { pass: true; waiveAddress: boolean };
+  /**
+   * `waiveAddress`: the address is over its limit and this attempt may be made all the same. `knownPair`: the
+   * account has logged in from this address, so the address's bound on attempts in flight does not hold it.
+   */
+  | { pass: true; waiveAddress: boolean; knownPair: boolean };
 
 /**
  * The in-memory half of the login limits, asked before any database query or hash. It remembers the
@@ -41,13 +50,14 @@ export class LoginGate {
       this.#refusals.waitOf(keys.account, now),
     );
     if (accountWait > 0) return { pass: false, retryAfterMs: accountWait };
-    if (this.#refusals.waitOf(keys.address, now) === 0) return { pass: true, waiveAddress: false };
-    if (this.#knownPairs.has(keys.pair)) return { pass: true, waiveAddress: true };
+    const knownPair = this.#knownPairs.has(keys.pair);
+    if (this.#refusals.waitOf(keys.address, now) === 0) return { pass: true, waiveAddress: false, knownPair };
+    if (knownPair) return { pass: true, waiveAddress: true, knownPair };
     const turn = `over-limit:${keys.address}`;
     const wait = this.#refusals.waitOf(turn, now);
     if (wait > 0) return { pass: false, retryAfterMs: wait };
     this.#refusals.refuse(turn, LOGIN_GATE.overLimitIntervalMs, now);
-    return { pass: true, waiveAddress: true };
+    return { pass: true, waiveAddress: true, knownPair };
   }
 
   /** The database refused an attempt: its waits are remembered. */
@@ -56,31 +66,25 @@ export class LoginGate {
       this.#refusals.refuse(keys[kind], waits[kind], now);
   }
 
-  /** The database counted an attempt: what its counts now refuse is remembered. */
-  counted(counted: CountedAttempt, now: Date): void {
-    this.refused(
-      { pair: counted.pair.key, account: counted.account.key, address: counted.address.key },
-      waitsOf(counted, now),
-      now,
-    );
+  /** The database recorded a failure: what the counts now refuse is remembered. */
+  failed(keys: LoginKeys, counts: LoginCounts, now: Date): void {
+    this.refused(keys, waitsOf(counts, now), now);
   }
 
-  /** The password was right: the account's failures are forgiven, and the address had one taken back. */
-  succeeded(counted: CountedAttempt): void {
-    this.#refusals.forget(counted.pair.key);
-    this.#refusals.forget(counted.account.key);
-    if (counted.address.failures - 1 < THROTTLE.addressLimit) this.#refusals.forget(counted.address.key);
-    this.#knownPairs.delete(counted.pair.key);
-    this.#knownPairs.add(counted.pair.key);
+  /**
+   * The password was right: the account's failures are forgiven; the address's stay, so its refusal is
+   * forgotten only if its count (`address`, as the database answered it) is under the limit.
+   */
+  succeeded(keys: LoginKeys, address: FailureCount | undefined): void {
+    this.#refusals.forget(keys.pair);
+    this.#refusals.forget(keys.account);
+    if ((address?.failures ?? 0) < THROTTLE.addressLimit) this.#refusals.forget(keys.address);
+    this.#knownPairs.delete(keys.pair);
+    this.#knownPairs.add(keys.pair);
     if (this.#knownPairs.size > LOGIN_GATE.knownPairs) {
       const [oldest] = this.#knownPairs;
       if (oldest !== undefined) this.#knownPairs.delete(oldest);
     }
-  }
-
-  /** The attempt was taken back unjudged: the database decides the next one. */
-  withdrawn(counted: CountedAttempt): void {
-    for (const kind of ['pair', 'account', 'address'] as const) this.#refusals.forget(counted[kind].key);
   }
 
   /** Forgets everything, as if the process had just started (tests that delete the counters). */

@@ -44,6 +44,39 @@ const failuresOf = async (key: string) => {
   return row?.failures ?? 0;
 };
 
+/**
+ * Sends `attempts` with every password check held, waits until `held` of them were admitted to it (hashing, or
+ * queued for the hasher) and every other one has been answered, then lets the checks go. Answers every
+ * response, and those answered while held.
+ */
+async function whileChecksHeld(attempts: (() => Promise<LightMyRequestResponse>)[], held: number) {
+  const checks = vi.spyOn(t.modules.auth.hasher, 'verify');
+  gate.held = true;
+  const settled: LightMyRequestResponse[] = [];
+  const all = attempts.map((attempt) =>
+    attempt().then((response) => {
+      settled.push(response);
+      return response;
+    }),
+  );
+  let early: LightMyRequestResponse[] = [];
+  try {
+    await vi.waitFor(
+      () => {
+        expect(checks.mock.calls).toHaveLength(held);
+        expect(settled).toHaveLength(attempts.length - held);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    early = [...settled];
+  } finally {
+    gate.held = false;
+    for (const release of gate.waiting.splice(0)) release();
+    checks.mockRestore();
+  }
+  return { responses: await Promise.all(all), early };
+}
+
 function expectTooMany(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(429);
   expect(response.json()).toMatchObject({ code: 'TOO_MANY_LOGIN_ATTEMPTS' });
@@ -76,15 +109,18 @@ describe('login limits under concurrent attempts', () => {
     expect(await failuresOf(loginKeys('manager@demo.test', ATTACKER).pair)).toBe(judged);
   });
 
-  it('judges fifty of 80 simultaneous failures from one address over many accounts, and one over the limit', async () => {
-    const responses = await Promise.all(
-      Array.from({ length: 80 }, (_, i) => login(`user${i}@elsewhere.test`, WRONG, ATTACKER)),
+  it('judges fifty of 80 simultaneous failures from one address over many accounts, then one a minute', async () => {
+    const { responses, early } = await whileChecksHeld(
+      Array.from({ length: 80 }, (_, i) => () => login(`user${i}@elsewhere.test`, WRONG, ATTACKER)),
+      THROTTLE.addressLimit,
     );
-    expect(tally(responses, 401)).toBe(THROTTLE.addressLimit + 1);
-    expect(tally(responses, 429)).toBe(80 - THROTTLE.addressLimit - 1);
-    for (const response of responses.filter((r) => r.statusCode === 429)) expectTooMany(response);
-    expect(await failuresOf(loginKeys('', ATTACKER).address)).toBe(THROTTLE.addressLimit + 1);
+    // The 30 beyond the fifty in flight are refused at once: fifty failures may be judged, no more.
+    for (const response of early) expectTooMany(response);
+    expect(tally(responses, 401)).toBe(THROTTLE.addressLimit);
+    expect(await failuresOf(loginKeys('', ATTACKER).address)).toBe(THROTTLE.addressLimit);
 
+    // Over its limit, the address has one attempt a minute; this one takes it.
+    expect((await login('one-more@elsewhere.test', WRONG, ATTACKER)).statusCode).toBe(401);
     // The address's turn over its limit is taken: a right password from there waits for the next one.
     const waiting = await login('customer@demo.test', DEMO_PASSWORD, ATTACKER);
     expectTooMany(waiting);
@@ -138,6 +174,80 @@ describe('login limits under concurrent attempts', () => {
       .where(inArray(loginFailures.key, addresses));
     const failures = rows.reduce((sum, row) => sum + row.failures, 0);
     expect(failures).toBe(capacity);
+  });
+});
+
+describe('attempts in flight', () => {
+  it('are no failures: ten simultaneous right passwords for one account from one address all pass at once', async () => {
+    // Every password check is held until all ten wait on it together: none was refused or held back first.
+    const { responses, early } = await whileChecksHeld(
+      Array.from(
+        { length: THROTTLE.accountInFlightLimit },
+        () => () => login('manager@demo.test', DEMO_PASSWORD, OWNER),
+      ),
+      THROTTLE.accountInFlightLimit,
+    );
+    expect(early).toEqual([]);
+    expect(statuses(responses)).toEqual(Array(THROTTLE.accountInFlightLimit).fill(200));
+    const keys = loginKeys('manager@demo.test', OWNER);
+    const rows = await t.database.db
+      .select()
+      .from(loginFailures)
+      .where(inArray(loginFailures.key, [keys.pair, keys.account, keys.address]));
+    expect(rows.map(({ failures, inFlight }) => ({ failures, inFlight }))).toEqual(
+      Array(3).fill({ failures: 0, inFlight: 0 }),
+    );
+    // And at once again: nothing of them slows the next ones.
+    const again = await Promise.all(
+      Array.from({ length: THROTTLE.accountInFlightLimit }, () =>
+        login('manager@demo.test', DEMO_PASSWORD, OWNER),
+      ),
+    );
+    expect(statuses(again)).toEqual(Array(THROTTLE.accountInFlightLimit).fill(200));
+  });
+
+  it("let accounts that have logged in from an address past that address's bound: an office signing in at once", async () => {
+    const accounts = ['admin', 'manager', 'tech', 'customer', 'manager2', 'customer2'].map(
+      (n) => `${n}@demo.test`,
+    );
+    for (const email of accounts) expect((await login(email, DEMO_PASSWORD, OWNER)).statusCode).toBe(200);
+    // Sixty at once from one address, ten per account: past the fifty an address may have under way.
+    const { responses, early } = await whileChecksHeld(
+      accounts.flatMap((email) =>
+        Array.from({ length: THROTTLE.accountInFlightLimit }, () => () => login(email, DEMO_PASSWORD, OWNER)),
+      ),
+      accounts.length * THROTTLE.accountInFlightLimit,
+    );
+    expect(accounts.length * THROTTLE.accountInFlightLimit).toBeGreaterThan(THROTTLE.addressLimit);
+    expect(early).toEqual([]);
+    expect(tally(responses, 200)).toBe(responses.length);
+  });
+
+  it('bound parallel guesses on one account from many addresses: ten at once, then one at a time after its delay', async () => {
+    const guess = (i: number) => () => login('tech@demo.test', WRONG, `192.0.2.${i + 1}`);
+    const first = await whileChecksHeld(
+      Array.from({ length: 40 }, (_, i) => guess(i)),
+      THROTTLE.accountInFlightLimit,
+    );
+    for (const response of first.early) {
+      expectTooMany(response);
+      expect(retryAfter(response)).toBe(1);
+    }
+    expect(tally(first.responses, 401)).toBe(THROTTLE.accountInFlightLimit);
+    expect(await failuresOf(loginKeys('tech@demo.test', OWNER).account)).toBe(THROTTLE.accountInFlightLimit);
+
+    // Now slowed: even the right password waits out the delay, ...
+    const slowed = await login('tech@demo.test', DEMO_PASSWORD, OWNER);
+    expectTooMany(slowed);
+    expect(retryAfter(slowed) * 1000).toBe(THROTTLE.accountMaxDelayMs);
+    // ... after which one guess at a time is judged.
+    t.clock.advance(THROTTLE.accountMaxDelayMs);
+    const next = await whileChecksHeld(
+      Array.from({ length: 5 }, (_, i) => guess(i + 40)),
+      1,
+    );
+    for (const response of next.early) expectTooMany(response);
+    expect(tally(next.responses, 401)).toBe(1);
   });
 });
 

@@ -1,42 +1,38 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { loginFailures } from '../../db/schema.ts';
 import {
+  type Admission,
+  admissionOf,
   type FailureCount,
   type LoginCounts,
   type LoginKeys,
-  type LoginWaits,
-  retryAfterMs,
   THROTTLE,
-  waitsOf,
-  withOneMore,
+  withOneMoreInFlight,
 } from './login-throttle.ts';
 
-/** Where an admitted attempt was counted (so that it can be taken back), and the counts it made. */
-export type CountedAttempt = Record<keyof LoginKeys, { key: string } & FailureCount>;
-
-/** A refused attempt tells how long each limit holds the next one back. */
-export type AttemptVerdict =
-  | { admitted: true; counted: CountedAttempt }
-  | { admitted: false; retryAfterMs: number; waits: LoginWaits };
+/** A refused attempt tells how long to wait, what the confirmed failures decide, and whether it met the cap in flight. */
+export type AttemptVerdict = { admitted: true } | Exclude<Admission, { admitted: true }>;
 
 class Refused extends Error {
-  readonly retryAfterMs: number;
-  readonly waits: LoginWaits;
+  readonly verdict: AttemptVerdict;
 
-  constructor(retryAfterMs: number, waits: LoginWaits) {
+  constructor(verdict: AttemptVerdict) {
     super('login attempt refused');
-    this.retryAfterMs = retryAfterMs;
-    this.waits = waits;
+    this.verdict = verdict;
   }
 }
 
 /** Counters are always locked in this order, so two attempts never wait for each other in a circle. */
 const KINDS = ['pair', 'account', 'address'] as const;
 
+const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
+const oneLess = sql`greatest(${loginFailures.inFlight} - 1, 0)`;
+
 /**
- * Login-attempt counters, kept in the database so that every portal instance sees the same counts.
- * An attempt is counted before its password is checked, and taken back when it proves to be right.
+ * Login-attempt counters, kept in the database so that every portal instance sees the same counts. An admitted
+ * attempt is counted in flight (not as a failure) under its three keys until its password is checked: then it
+ * leaves the count in flight, as a failure when the password was wrong.
  */
 export class LoginThrottleRepository {
   readonly #db: Database;
@@ -46,12 +42,17 @@ export class LoginThrottleRepository {
   }
 
   /**
-   * Counts one attempt under every key, or under none when the limits refuse it. The counters are
-   * locked (created empty when missing) until the decision is stored, so concurrent attempts queue
-   * here and each one sees the attempts counted before it. `waiveAddress`: the address may make this
-   * attempt over its limit (LoginGate let it through); it is counted there all the same.
+   * Admits one attempt, counted in flight under every key, or refuses it, counting nothing. The counters are
+   * locked (created empty when missing) until the decision is stored, so concurrent attempts queue here and
+   * each one sees the attempts admitted before it. `waiveAddress`: the address may make this attempt over its
+   * limit (LoginGate let it through); it is counted in flight there all the same. `knownPair`: the account has
+   * logged in from this address (LoginGate), so the address's bound on attempts in flight does not apply.
    */
-  async countAttempt(keys: LoginKeys, now: Date, { waiveAddress = false } = {}): Promise<AttemptVerdict> {
+  async countAttempt(
+    keys: LoginKeys,
+    now: Date,
+    { waiveAddress = false, knownPair = false } = {},
+  ): Promise<AttemptVerdict> {
     try {
       return await this.#db.transaction(async (tx) => {
         const rows = await tx
@@ -63,67 +64,112 @@ export class LoginThrottleRepository {
           .returning();
         const byKey = new Map(rows.map((row) => [row.key, row]));
         const counts: LoginCounts = Object.fromEntries(KINDS.map((kind) => [kind, byKey.get(keys[kind])]));
-        const wait = retryAfterMs(counts, now, { waiveAddress });
+        const admission = admissionOf(counts, now, { waiveAddress, knownPair });
         // Thrown to roll back: nothing of a refused attempt is kept, not even the counters made to lock.
-        if (wait > 0) throw new Refused(wait, waitsOf(counts, now));
-        const oneMore = (kind: keyof LoginKeys) => ({ key: keys[kind], ...withOneMore(counts[kind], now) });
-        const counted = { pair: oneMore('pair'), account: oneMore('account'), address: oneMore('address') };
+        if (!admission.admitted) throw new Refused(admission);
         await tx
           .insert(loginFailures)
-          .values(KINDS.map((kind) => counted[kind]))
+          .values(
+            KINDS.map((kind) => {
+              const count = counts[kind] as FailureCount;
+              return { key: keys[kind], ...count, ...withOneMoreInFlight(count, now) };
+            }),
+          )
           .onConflictDoUpdate({
             target: loginFailures.key,
-            set: {
-              failures: sql`excluded.failures`,
-              windowStartedAt: sql`excluded.window_started_at`,
-              lastFailureAt: sql`excluded.last_failure_at`,
-            },
+            set: { inFlight: sql`excluded.in_flight`, inFlightUntil: sql`excluded.in_flight_until` },
           });
-        return { admitted: true, counted } as const;
+        return { admitted: true } as const;
       });
     } catch (error) {
-      if (error instanceof Refused) {
-        return { admitted: false, retryAfterMs: error.retryAfterMs, waits: error.waits };
-      }
+      if (error instanceof Refused) return error.verdict;
       throw error;
     }
   }
 
   /**
-   * The password was right: the pair's and the account's failures are forgiven, and the address gets
-   * back the attempt it was charged (its other failures stay). One row per statement, so that these
-   * never hold one counter while waiting for another, and cannot deadlock with `countAttempt`.
+   * The password was wrong: the attempt leaves the count in flight and is a failure under every key (a window
+   * that is over starts again). One row per statement, so that this never holds one counter while waiting for
+   * another and cannot deadlock with `countAttempt`. Answers the counts, for the gate to remember what they refuse.
    */
-  async succeeded(counted: CountedAttempt): Promise<void> {
-    for (const key of [counted.pair.key, counted.account.key]) {
-      await this.#db.delete(loginFailures).where(eq(loginFailures.key, key));
+  async failed(keys: LoginKeys, now: Date): Promise<LoginCounts> {
+    const live = sql`${loginFailures.windowStartedAt} > ${at(new Date(now.getTime() - THROTTLE.windowMs))}`;
+    const counts: LoginCounts = {};
+    for (const kind of KINDS) {
+      const [row] = await this.#db
+        .insert(loginFailures)
+        .values({ key: keys[kind], failures: 1, windowStartedAt: now, lastFailureAt: now })
+        .onConflictDoUpdate({
+          target: loginFailures.key,
+          set: {
+            failures: sql`case when ${live} then ${loginFailures.failures} + 1 else 1 end`,
+            windowStartedAt: sql`case when ${live} then ${loginFailures.windowStartedAt} else ${at(now)} end`,
+            lastFailureAt: now,
+            inFlight: oneLess,
+          },
+        })
+        .returning();
+      counts[kind] = row;
     }
-    await this.#takeBack(counted.address);
-  }
-
-  /** The attempt was never judged (the server was busy): it is taken back everywhere. */
-  async withdraw(counted: CountedAttempt): Promise<void> {
-    for (const kind of KINDS) await this.#takeBack(counted[kind]);
+    return counts;
   }
 
   /**
-   * Deletes the counters whose window is over (housekeeping). Counters an attempt holds right now are skipped
-   * (it is renewing them), so this never waits for a lock.
+   * The password was right: the attempt leaves the count in flight, the pair's and the account's failures are
+   * forgiven, the address's stay. One transaction (one commit: this is every sign-in's path) that locks the rows
+   * in `countAttempt`'s order, so the two cannot wait for each other in a circle. Answers the address's count.
+   */
+  async succeeded(keys: LoginKeys, now: Date): Promise<FailureCount | undefined> {
+    return this.#db.transaction(async (tx) => {
+      for (const key of [keys.pair, keys.account]) {
+        await tx
+          .update(loginFailures)
+          .set({ failures: 0, windowStartedAt: now, lastFailureAt: now, inFlight: oneLess })
+          .where(eq(loginFailures.key, key));
+      }
+      const [address] = await tx
+        .update(loginFailures)
+        .set({ inFlight: oneLess })
+        .where(eq(loginFailures.key, keys.address))
+        .returning();
+      return address;
+    });
+  }
+
+  /** The attempt was never judged (the server was busy, or failed): it only leaves the count in flight. */
+  async withdraw(keys: LoginKeys): Promise<void> {
+    for (const kind of KINDS) await this.#leave(keys[kind]);
+  }
+
+  /**
+   * Deletes the counters whose window is over and that hold no attempt in flight (housekeeping). Counters an
+   * attempt holds right now are skipped (it is renewing them), so this never waits for a lock.
    */
   async pruneExpired(now: Date): Promise<void> {
     const expired = this.#db
       .select({ key: loginFailures.key })
       .from(loginFailures)
-      .where(lte(loginFailures.windowStartedAt, new Date(now.getTime() - THROTTLE.windowMs)))
+      .where(
+        and(
+          lte(loginFailures.windowStartedAt, new Date(now.getTime() - THROTTLE.windowMs)),
+          or(
+            eq(loginFailures.inFlight, 0),
+            isNull(loginFailures.inFlightUntil),
+            lte(loginFailures.inFlightUntil, now),
+          ),
+        ),
+      )
       .for('update', { skipLocked: true });
     await this.#db.delete(loginFailures).where(inArray(loginFailures.key, expired));
   }
 
-  /** One attempt less, only in the window it was counted in: a window started since is not touched. */
-  async #takeBack({ key, windowStartedAt }: { key: string; windowStartedAt: Date }): Promise<void> {
-    await this.#db
+  /** One attempt less in flight under `key`. */
+  async #leave(key: string): Promise<FailureCount | undefined> {
+    const [row] = await this.#db
       .update(loginFailures)
-      .set({ failures: sql`greatest(${loginFailures.failures} - 1, 0)` })
-      .where(and(eq(loginFailures.key, key), eq(loginFailures.windowStartedAt, windowStartedAt)));
+      .set({ inFlight: oneLess })
+      .where(eq(loginFailures.key, key))
+      .returning();
+    return row;
   }
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { delayAfterFailures, loginKeys, retryAfterMs, THROTTLE, withOneMore } from './login-throttle.ts';
+import {
+  admissionOf,
+  delayAfterFailures,
+  inFlightFull,
+  loginKeys,
+  retryAfterMs,
+  THROTTLE,
+  withOneMore,
+  withOneMoreInFlight,
+} from './login-throttle.ts';
 
 const at = (iso: string) => new Date(`2026-11-21T${iso}Z`);
 const count = (failures: number, windowStartedAt: Date, lastFailureAt = windowStartedAt) => ({
@@ -53,6 +62,64 @@ describe('retryAfterMs', () => {
       account: count(5, at('10:00:00'), at('10:50:00')),
     };
     expect(retryAfterMs(counts, at('10:50:00'))).toBe(10 * 60 * 1000);
+  });
+});
+
+describe('attempts in flight', () => {
+  const flying = (failures: number, inFlight: number, until = at('10:01:00')) => ({
+    ...count(failures, at('10:00:00')),
+    inFlight,
+    inFlightUntil: until,
+  });
+  const now = at('10:00:10');
+
+  it('are no failures: ten at once on one account and one pair delay nothing', () => {
+    const nine = { pair: flying(0, 9), account: flying(0, 9), address: flying(0, 9) };
+    expect(retryAfterMs(nine, now)).toBe(0);
+    expect(admissionOf(nine, now)).toEqual({ admitted: true });
+    const ten = { pair: flying(0, 9), account: flying(0, 10), address: flying(0, 10) };
+    expect(inFlightFull(ten, now)).toBe(true);
+  });
+
+  it("keep a pair's and an address's failures and attempts in flight within their limits", () => {
+    expect(inFlightFull({ pair: flying(THROTTLE.pairLimit - 3, 2) }, now)).toBe(false);
+    expect(inFlightFull({ pair: flying(THROTTLE.pairLimit - 3, 3) }, now)).toBe(true);
+    const address = flying(THROTTLE.addressLimit - 1, 1);
+    expect(inFlightFull({ address }, now)).toBe(true);
+    expect(inFlightFull({ address }, now, { waiveAddress: true })).toBe(false);
+    // An account that has logged in from the address is held back by its own bounds only.
+    expect(inFlightFull({ address }, now, { knownPair: true })).toBe(false);
+    expect(inFlightFull({ address, pair: flying(0, THROTTLE.pairLimit) }, now, { knownPair: true })).toBe(
+      true,
+    );
+  });
+
+  it('pass one at a time once the account is slowed', () => {
+    const slowed = flying(THROTTLE.accountFreeFailures + 1, 1);
+    expect(inFlightFull({ account: slowed }, now)).toBe(true);
+    expect(inFlightFull({ account: { ...slowed, inFlight: 0 } }, now)).toBe(false);
+    expect(inFlightFull({ account: flying(THROTTLE.accountFreeFailures, 1) }, now)).toBe(false);
+  });
+
+  it('stop holding their places when they time out', () => {
+    const stale = flying(0, THROTTLE.accountInFlightLimit, now);
+    expect(inFlightFull({ account: stale }, now)).toBe(false);
+    expect(withOneMoreInFlight(stale, now)).toEqual({
+      inFlight: 1,
+      inFlightUntil: new Date(now.getTime() + THROTTLE.inFlightTimeoutMs),
+    });
+  });
+
+  it('answer a refusal for the attempts in flight with a short wait, the failures with theirs', () => {
+    const full = { pair: flying(0, THROTTLE.pairLimit) };
+    expect(admissionOf(full, now)).toMatchObject({
+      admitted: false,
+      retryAfterMs: THROTTLE.inFlightRetryMs,
+      inFlightFull: true,
+      waits: { pair: 0, account: 0, address: 0 },
+    });
+    const locked = { pair: flying(THROTTLE.pairLimit, 0) };
+    expect(admissionOf(locked, now)).toMatchObject({ admitted: false, inFlightFull: false });
   });
 });
 

@@ -96,7 +96,7 @@ describe('POST /api/v1/users', () => {
     }
   });
 
-  it("takes exactly docs/product.md's payload: no repeated password, and one sent is not the API's business", async () => {
+  it("takes exactly the payload of docs/product.md §3: no repeated password, and one sent is not the API's business", async () => {
     const business = await api.businessId('a');
     const plain = await create('admin@demo.test', bodyFor(business, { email: 'spec.payload@users.test' }));
     expect(plain.statusCode).toBe(201);

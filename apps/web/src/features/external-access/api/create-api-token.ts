@@ -1,12 +1,23 @@
-import { type ApiToken, type ApiTokenRequest, apiTokenSchema } from '@portal/contract';
+import { type ApiTokenRequest, apiTokenSchema } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 
+/**
+ * The token's answer with its access level read as it comes: one this app does not know is shown as
+ * 'Invalid token type' by the token's dialog, not refused as a broken answer.
+ */
+const issuedTokenSchema = apiTokenSchema.extend({ level: z.unknown() });
+export type IssuedToken = z.infer<typeof issuedTokenSchema>;
+
 /** POST /api/v1/customer/printer/duet/{id}/token, `id` being the machine's computer controller. */
-export const createApiToken = (controllerId: number, body: ApiTokenRequest): Promise<ApiToken> =>
-  apiRequest(`/api/v1/customer/printer/duet/${controllerId}/token`, apiTokenSchema, { method: 'POST', body });
+export const createApiToken = (controllerId: number, body: ApiTokenRequest): Promise<IssuedToken> =>
+  apiRequest(`/api/v1/customer/printer/duet/${controllerId}/token`, issuedTokenSchema, {
+    method: 'POST',
+    body,
+  });
 
 export function useCreateApiToken(controllerId: number) {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
-import { type ApiToken, can, type Role } from '@portal/contract';
+import { can, type Role } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useCreateApiToken } from '../api/create-api-token';
+import { type IssuedToken, useCreateApiToken } from '../api/create-api-token';
 import { useRevokeApiTokens } from '../api/revoke-api-tokens';
 import { SlicerInstructionsDialog } from './slicer-instructions-dialog';
 import { TokenUrlDialog } from './token-url-dialog';
@@ -24,7 +24,7 @@ export function ExternalAccessCard({ controllerId, role }: ExternalAccessCardPro
   const { t } = useTranslation();
   const [accepted, setAccepted] = useState<Record<string, boolean>>({});
   const [level, setLevel] = useState<'upload' | 'full_control'>('upload');
-  const [token, setToken] = useState<ApiToken | null>(null);
+  const [token, setToken] = useState<IssuedToken | null>(null);
   const [instructions, setInstructions] = useState(false);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
   const create = useCreateApiToken(controllerId ?? 0);

@@ -1,8 +1,10 @@
-import { type ApiToken, slicerDuetPath, slicerOctoPrintPath } from '@portal/contract';
-import { Button, Form, InputGroup } from 'react-bootstrap';
+import { slicerOctoPrintPath } from '@portal/contract';
+import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { OverlayDialog } from '../../../components/ui/overlay-dialog';
 import { showToast } from '../../../lib/toast-store';
+import type { IssuedToken } from '../api/create-api-token';
+import { slicerUrlPathOf } from '../lib/token-url';
 
 function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
   const { t } = useTranslation();
@@ -34,18 +36,22 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
   );
 }
 
-/** The token, once: the Duet URL for PrusaSlicer and Cura, and the OctoPrint URL with the token as API key. */
+/**
+ * The token, once: the Duet URL for PrusaSlicer and Cura (built from the token's access level: 'Invalid token
+ * type' for a level this app does not know), and the OctoPrint URL with the token as API key.
+ */
 export function TokenUrlDialog({
   controllerId,
   token,
   onClose,
 }: {
   controllerId: number;
-  token: ApiToken | null;
+  token: IssuedToken | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const origin = window.location.origin;
+  const duetPath = token && slicerUrlPathOf(controllerId, token.level, token.api_token);
   return (
     <OverlayDialog
       show={token !== null}
@@ -56,11 +62,15 @@ export function TokenUrlDialog({
       {token && (
         <>
           <p>{t('externalAccess.url.once')}</p>
-          <CopyField
-            id="token-duet-url"
-            label={t('externalAccess.url.duet')}
-            value={`${origin}${slicerDuetPath(controllerId, token.level, token.api_token)}`}
-          />
+          {duetPath ? (
+            <CopyField
+              id="token-duet-url"
+              label={t('externalAccess.url.duet')}
+              value={`${origin}${duetPath}`}
+            />
+          ) : (
+            <Alert variant="danger">{t('externalAccess.url.invalidType')}</Alert>
+          )}
           <CopyField
             id="token-octoprint-url"
             label={t('externalAccess.url.octoprint')}
