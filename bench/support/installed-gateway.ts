@@ -33,15 +33,20 @@ export function gatewayNode(): string {
   return process.env.GATEWAY_NODE || (existsSync(SYSTEM_NODE) ? SYSTEM_NODE : process.execPath);
 }
 
-/** Starts the bundle with the unit's NODE_OPTIONS; the settings come from `config`, not the unit's file. */
+/**
+ * Starts the bundle with the unit's NODE_OPTIONS, followed by `GATEWAY_NODE_OPTIONS` when set (a profiler's
+ * flags, `--cpu-prof --cpu-prof-dir=…`, or a trial of other V8 flags); the settings come from `config`, not the
+ * unit's file.
+ */
 export async function spawnInstalledGateway(config: GatewayConfig): Promise<GatewayProcess> {
   const { NODE_OPTIONS } = await unitEnvironment();
   if (!NODE_OPTIONS) throw new Error('the systemd unit sets no NODE_OPTIONS');
   const node = gatewayNode();
+  const extra = process.env.GATEWAY_NODE_OPTIONS;
   return spawnGateway(config, {
     logLevel: 'error',
     echo: true,
     command: [node, `${packageDir}portal-gateway.js`],
-    env: { ...process.env, NODE_OPTIONS },
+    env: { ...process.env, NODE_OPTIONS: extra ? `${NODE_OPTIONS} ${extra}` : NODE_OPTIONS },
   });
 }
