@@ -508,7 +508,7 @@ async function run(databaseUrl: string | undefined): Promise<void> {
     const gatewayIdleMiB = residentBytes(gatewayPid) / MIB;
     console.log(
       `Portal on ${databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)'}, RSS ${mib(residentBytes(portal.pid))} MiB; ` +
-        `gateway (the bundle on ${gatewayNode()}) idle RSS ${round(gatewayIdleMiB, 1)} MiB${quick ? '; quick run' : ''}${gatewayOnly ? '; the gateway\'s parts only' : ''}`,
+        `gateway (the bundle on ${gatewayNode()}) idle RSS ${round(gatewayIdleMiB, 1)} MiB${quick ? '; quick run' : ''}${gatewayOnly ? "; the gateway's parts only" : ''}`,
     );
     // Memory first, while the portal's heap has not yet grown under load: its RSS then shows new memory.
     if (!gatewayOnly) {
