@@ -33,15 +33,23 @@ export function gatewayNode(): string {
   return process.env.GATEWAY_NODE || (existsSync(SYSTEM_NODE) ? SYSTEM_NODE : process.execPath);
 }
 
-/** Starts the bundle with the unit's NODE_OPTIONS; the settings come from `config`, not the unit's file. */
+/**
+ * Starts the bundle with the unit's environment for the process itself (NODE_OPTIONS, the C library's
+ * MALLOC_ARENA_MAX), and Node.js with the flags of `GATEWAY_NODE_FLAGS` (space separated) when set: a profiler's
+ * (`--cpu-prof --cpu-prof-dir=…`, which Node 20 refuses in NODE_OPTIONS) or a trial of other V8 flags. The
+ * gateway's own settings (`PORTAL_GATEWAY_*`) come from `config`, not the unit's file.
+ */
 export async function spawnInstalledGateway(config: GatewayConfig): Promise<GatewayProcess> {
-  const { NODE_OPTIONS } = await unitEnvironment();
-  if (!NODE_OPTIONS) throw new Error('the systemd unit sets no NODE_OPTIONS');
+  const runtime = Object.fromEntries(
+    Object.entries(await unitEnvironment()).filter(([name]) => !name.startsWith('PORTAL_GATEWAY_')),
+  );
+  if (!runtime.NODE_OPTIONS) throw new Error('the systemd unit sets no NODE_OPTIONS');
   const node = gatewayNode();
+  const flags = process.env.GATEWAY_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   return spawnGateway(config, {
     logLevel: 'error',
     echo: true,
-    command: [node, `${packageDir}portal-gateway.js`],
-    env: { ...process.env, NODE_OPTIONS },
+    command: [node, ...flags, `${packageDir}portal-gateway.js`],
+    env: { ...process.env, ...runtime },
   });
 }

@@ -12,6 +12,8 @@ const STREAM_WINDOW_BYTES = 4 * 1024 * 1024;
 const SESSION_WINDOW_BYTES = 32 * 1024 * 1024;
 const SESSION_MEMORY_MB = 64;
 const MAX_CONCURRENT_STREAMS = 256;
+/** Frames written meanwhile are joined into one message up to this size (an answer's head and a small body). */
+const COALESCED_MESSAGE_MAX_BYTES = 16 * 1024;
 
 /**
  * Runs an HTTP/2 session on the WebSocket. Node wraps a non-socket stream for HTTP/2 and asserts (crashing the
@@ -35,9 +37,19 @@ function overWebSocket<Session extends http2.Http2Session>(
     setImmediate(destroySession);
   };
   // HTTP/2 writes frame by frame; what it writes while a message is still being sent goes out as one message,
-  // which saves both ends a message and a system call per frame (docs/benchmarks.md).
+  // which saves both ends a message and a system call per frame (docs/benchmarks.md). Only small batches: joining
+  // a transfer's frames would copy every byte once more, and that garbage waits outside V8's heap for a collection.
   duplex._writev = (chunks, callback) => {
-    duplex._write(Buffer.concat(chunks.map(({ chunk }) => chunk)), 'binary', callback);
+    const buffers = chunks.map(({ chunk }) => chunk as Buffer);
+    const bytes = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+    if (bytes <= COALESCED_MESSAGE_MAX_BYTES) {
+      duplex._write(Buffer.concat(buffers, bytes), 'binary', callback);
+      return;
+    }
+    // A WebSocket sends in order, and a failed write closes it: the last write's callback speaks for them all.
+    const last = buffers.pop() as Buffer;
+    for (const buffer of buffers) duplex._write(buffer, 'binary', () => {});
+    duplex._write(last, 'binary', callback);
   };
   session = open(duplex);
   prepare(session);

@@ -289,10 +289,13 @@ export class BoardRelay {
         continue;
       }
       if (status !== 401 && status !== 403 && status !== 503) session.touch(sentAt);
-      this.#log.debug(
-        { method, target: redactTarget(target), status, ms: Date.now() - sentAt },
-        'board answered',
-      );
+      // Every request passes here: its log entry is built only when it is written.
+      if (this.#log.isLevelEnabled('debug')) {
+        this.#log.debug(
+          { method, target: redactTarget(target), status, ms: Date.now() - sentAt },
+          'board answered',
+        );
+      }
       return { response };
     }
   }

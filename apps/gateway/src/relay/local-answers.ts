@@ -44,10 +44,18 @@ export function answerStream(stream: http2.ServerHttp2Stream, local: LocalAnswer
   }
 }
 
-/** Aborts when the stream closes before `done()` is called: the portal cancelled it or the tunnel fell. */
+/**
+ * Aborts when the stream closes before its answer was sent whole and before `done()` is called: the portal
+ * cancelled it or the tunnel fell. A stream answered whole often closes before `done()` comes (its close is a
+ * tick, the relay's end a chain of promises): nothing is left to cancel then, and no abort is made.
+ */
 export function cancellationOf(stream: http2.ServerHttp2Stream): { signal: AbortSignal; done: () => void } {
   const controller = new AbortController();
-  const onClose = () => controller.abort(new Error('the portal closed the stream'));
+  const onClose = () => {
+    // A reset stream counts as ended for writing too: its code tells it from one answered whole.
+    const answered = stream.writableFinished && stream.rstCode === http2.constants.NGHTTP2_NO_ERROR;
+    if (!answered) controller.abort(new Error('the portal closed the stream'));
+  };
   if (stream.closed || stream.destroyed) onClose();
   else stream.once('close', onClose);
   return { signal: controller.signal, done: () => stream.off('close', onClose) };
