@@ -50,7 +50,7 @@ export const ERROR_TEXTS = {
     FORBIDDEN: 'You are not allowed to do this.',
     NOT_FOUND: 'Not found.',
     LICENSE_EXPIRED: 'The license of this machine is not valid.',
-    BUSINESS_SUSPENDED: 'Your company is suspended: please contact the operator.',
+    BUSINESS_SUSPENDED: 'Your business is suspended: please contact the operator.',
     TOO_MANY_REQUESTS: 'Too many requests. Please try again later.',
     INTERNAL_ERROR: 'An internal error has occurred.',
   },
