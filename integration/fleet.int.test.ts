@@ -1,9 +1,9 @@
 import { boardProxyPath } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayTuning, RunningGateway } from '../apps/gateway/src/index.ts';
-import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
+import { deadUrl, type RunningPortal, startPortal } from '../test-kit/portal.ts';
 import { createGatewayControllers, inBatches, logIn, type Session } from '../test-kit/portal-api.ts';
-import { deadUrl, Rig, untilConnected } from './support/rig.ts';
+import { Rig, untilConnected } from './support/rig.ts';
 
 /**
  * Many gateways against one portal: they reconnect by themselves after a portal restart, spread out by their

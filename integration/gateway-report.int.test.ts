@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import GATEWAY_PACKAGE from '../apps/gateway/package.json' with { type: 'json' };
 import type { GatewayConfig } from '../apps/gateway/src/index.ts';
 import { type GatewayProcess, runGatewayCheck } from '../test-kit/gateway-process.ts';
-import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
+import { deadUrl, type RunningPortal, startPortal } from '../test-kit/portal.ts';
 import { api, controllerOf, issueGatewayKey, logIn, type Session } from '../test-kit/portal-api.ts';
-import { deadUrl, Rig } from './support/rig.ts';
+import { Rig } from './support/rig.ts';
 
 /**
  * The gateway as an installer runs it, against the real portal: what it reports shows on the controller's API, and

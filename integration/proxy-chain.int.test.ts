@@ -6,7 +6,7 @@ import { boardProxyPath } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningGateway } from '../apps/gateway/src/index.ts';
-import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
+import { deadUrl, type RunningPortal, startPortal } from '../test-kit/portal.ts';
 import {
   controllerOf,
   issueGatewayKey,
@@ -16,7 +16,7 @@ import {
   type Session,
 } from '../test-kit/portal-api.ts';
 import { exchange } from '../test-kit/streams.ts';
-import { deadUrl, Rig } from './support/rig.ts';
+import { Rig } from './support/rig.ts';
 
 /**
  * The whole chain over loopback: the real portal process → its tunnel → real gateway agents → simulated boards.

@@ -13,7 +13,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort, type PortalProcess, spawnPortal, terminate, waitUntilReady } from './portal.ts';
+import {
+  freePort,
+  type PortalProcess,
+  spawnPortal,
+  terminate,
+  waitUntilReady,
+  watchChild,
+} from './portal.ts';
 
 const haproxyTemplate = fileURLToPath(new URL('../deploy/haproxy.cfg', import.meta.url));
 /** Debian installs HAProxy in /usr/sbin, which a user's PATH may lack. */
@@ -82,18 +89,6 @@ async function until(what: string, timeoutMs: number, check: () => Promise<boole
   throw new Error(`${what} within ${timeoutMs} ms`);
 }
 
-/** Collects a child's output and resolves `exited` with its code. */
-function watch(child: ChildProcess) {
-  let log = '';
-  const collect = (chunk: Buffer) => {
-    log += chunk.toString();
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { output: () => log, exited };
-}
-
 function missing(command: string, error: NodeJS.ErrnoException, packageName: string): Error {
   return error.code === 'ENOENT'
     ? new Error(`The several-instances tests need ${command} (Debian: apt-get install -y ${packageName})`)
@@ -134,7 +129,7 @@ async function startTestRedis(): Promise<TestRedis & { stop(): Promise<void> }> 
       child.once('error', (error) => reject(missing('redis-server', error, 'redis-server')));
     });
     await spawned;
-    current = { child, ...watch(child) };
+    current = { child, ...watchChild(child) };
     const started = current;
     await until('redis-server did not answer', 10_000, async () => {
       if (started.child.exitCode !== null) throw new Error(`redis-server exited:\n${started.output()}`);
@@ -254,7 +249,7 @@ async function startHaproxy(config: string) {
     child.once('spawn', resolve);
     child.once('error', (error) => reject(missing('haproxy', error, 'haproxy')));
   });
-  const { output, exited } = watch(child);
+  const { output, exited } = watchChild(child);
   return {
     output,
     exitCode: () => child.exitCode,

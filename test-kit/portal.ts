@@ -40,6 +40,9 @@ export interface RunningPortal {
   stop(): Promise<void>;
 }
 
+/** A loopback address where nothing listens (right now): a board or portal that is down. */
+export const deadUrl = async (): Promise<string> => `http://127.0.0.1:${await freePort()}`;
+
 /** A loopback port free right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -103,6 +106,11 @@ export async function spawnPortal(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return { child, url: `http://127.0.0.1:${port}`, machinePort, ...watchChild(child) };
+}
+
+/** Collects a child process's output as it comes, and resolves `exited` with its exit code. */
+export function watchChild(child: ChildProcess): { output: () => string; exited: Promise<number | null> } {
   let log = '';
   const collect = (chunk: Buffer) => {
     log += chunk.toString();
@@ -110,7 +118,7 @@ export async function spawnPortal(
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, url: `http://127.0.0.1:${port}`, machinePort, output: () => log, exited };
+  return { output: () => log, exited };
 }
 
 /** A machine's origin under the default local portal name (docs/machine-origins.md). */

@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import net from 'node:net';
 import {
   BOOT_MS,
   type BoardOptions,
@@ -24,15 +23,6 @@ const CONNECT_TIMEOUT_MS = 15_000;
 export async function untilConnected(gateway: RunningGateway, timeoutMs = CONNECT_TIMEOUT_MS): Promise<void> {
   if (gateway.connected) return;
   await once(gateway, 'connected', { signal: AbortSignal.timeout(timeoutMs) });
-}
-
-/** A loopback address where nothing listens: a gateway pointed there finds its board offline. */
-export async function deadUrl(): Promise<string> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
 }
 
 /**

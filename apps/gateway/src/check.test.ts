@@ -1,7 +1,6 @@
-import { once } from 'node:events';
-import net from 'node:net';
 import { BOOT_MS, type RunningBoard, type RunningWebcam, startBoard, startWebcam } from '@portal/board-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadUrl } from '../../../test-kit/portal.ts';
 import { formatCheckLine, runChecks } from './check.ts';
 import { gatewayConfigSchema, type ValidGatewayConfig } from './config.ts';
 import { checkBoard } from './relay/upstream-checks.ts';
@@ -14,15 +13,6 @@ let board: RunningBoard;
 let dsfBoard: RunningBoard;
 let webcam: RunningWebcam;
 let config: ValidGatewayConfig;
-
-/** A loopback address where nothing listens. */
-async function deadUrl(): Promise<string> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
 
 beforeAll(async () => {
   portal = await new FakePortal(new Map([[5, KEY]])).listen();

@@ -16,6 +16,9 @@ export interface Metrics {
   gauge(name: string, help: string, read: () => number): void;
 }
 
+/** From a millisecond to the proxy's 30-second time-out: what a request's answer can take. */
+const LATENCY_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -32,14 +35,14 @@ export function createMetrics(): Metrics {
       name: 'portal_http_request_duration_seconds',
       help: 'Time to answer an HTTP request (its head, for streamed answers), by method and route',
       labelNames: ['method', 'route'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      buckets: LATENCY_BUCKETS_SECONDS,
       registers,
     }),
     tunnelAnswerSeconds: new Histogram({
       name: 'portal_tunnel_answer_seconds',
       help: "Time from a request sent into a gateway's tunnel to the head of its answer, by target and outcome",
       labelNames: ['target', 'outcome'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      buckets: LATENCY_BUCKETS_SECONDS,
       registers,
     }),
     gauge(name, help, read) {
