@@ -30,10 +30,6 @@ export class Readiness {
     this.#drainListeners.push(listener);
   }
 
-  get draining(): boolean {
-    return this.#draining;
-  }
-
   async problem(): Promise<ReadinessProblem | null> {
     if (this.#draining) return { reason: 'draining' };
     for (const [name, check] of this.#checks) {
