@@ -146,9 +146,20 @@ describe('the server process', () => {
     const portal = await start(await folder(), {
       REDIS_URL: `redis://:secret@127.0.0.1:${unused}`,
       DATABASE_URL: `postgres://127.0.0.1:${unused}/nowhere`,
+      INSTANCE_SECRET: 'i'.repeat(32),
     });
     expect(await portal.exited).toBe(1);
     expect(portal.output()).toContain(`REDIS_URL: cannot reach Redis at redis://:***@127.0.0.1:${unused}`);
     expect(portal.output()).not.toContain('secret');
+  });
+
+  it('stops at start with a message naming INSTANCE_SECRET when several instances would share no secret', async () => {
+    const unused = await freePort();
+    const portal = await start(await folder(), {
+      REDIS_URL: `redis://127.0.0.1:${unused}`,
+      DATABASE_URL: `postgres://127.0.0.1:${unused}/nowhere`,
+    });
+    expect(await portal.exited).toBe(1);
+    expect(portal.output()).toContain('INSTANCE_SECRET: needs to be set with REDIS_URL');
   });
 });

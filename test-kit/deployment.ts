@@ -300,14 +300,20 @@ export async function startDeployment({
       machines: await freePort(),
       stats: await freePort(),
     };
-    const instancePorts: { portal: number; machine: number; metrics: number }[] = [];
+    const instancePorts: { portal: number; machine: number; metrics: number; instance: number }[] = [];
     for (let index = 0; index < count; index++) {
-      instancePorts.push({ portal: await freePort(), machine: await freePort(), metrics: await freePort() });
+      instancePorts.push({
+        portal: await freePort(),
+        machine: await freePort(),
+        metrics: await freePort(),
+        instance: await freePort(),
+      });
     }
     const shared = {
       REDIS_URL: redis.url,
       REDIS_NAMESPACE: `deployment-${randomBytes(4).toString('hex')}`,
       JWT_SECRET: randomBytes(32).toString('hex'),
+      INSTANCE_SECRET: randomBytes(32).toString('hex'),
       PUBLIC_URL: `http://portal.localhost:${ports.portal}`,
       MACHINE_ORIGIN: `http://m{id}.portal.localhost:${ports.machines}`,
       TRUST_PROXY: '127.0.0.1',
@@ -326,6 +332,7 @@ export async function startDeployment({
         PORT: String(own.portal),
         MACHINE_PORT: String(own.machine),
         METRICS_PORT: String(own.metrics),
+        INSTANCE_PORT: String(own.instance),
         DEMO: index === 0 ? 'on' : 'off',
       };
       let current = await spawnPortal(dataDir, instanceEnv);

@@ -7,9 +7,12 @@ import { createBusinessModule } from './modules/business/business.module.ts';
 import { createCatalogModule } from './modules/catalog/catalog.module.ts';
 import { createControllersModule } from './modules/controllers/controllers.module.ts';
 import { createFeedModule } from './modules/feed/feed.module.ts';
-import { createGatewayModule } from './modules/gateway/gateway.module.ts';
-import { meteredTunnels } from './modules/gateway/metered-tunnels.ts';
-import { InProcessTunnelRegistry } from './modules/gateway/tunnel-registry.ts';
+import {
+  type ClusterMembership,
+  createGatewayModule,
+  createTunnels,
+} from './modules/gateway/gateway.module.ts';
+import type { TunnelActor } from './modules/gateway/tunnel-registry.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createHousekeepingModule } from './modules/housekeeping/housekeeping.module.ts';
 import { createLicensesModule } from './modules/licenses/licenses.module.ts';
@@ -34,6 +37,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { AppError } from './shared/app-error.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
 import { type ClusterBus, InProcessBus } from './shared/cluster-bus.ts';
 import { createMailer } from './shared/mailer.ts';
@@ -52,6 +56,16 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The deployment's bus (Redis with several instances); by default this instance alone. */
   bus?: ClusterBus;
+  /** Several instances: this one's place in the deployment (with `bus` on the same Redis). */
+  cluster?: ClusterMembership;
+}
+
+/** What createModules takes besides the modules' common dependencies. */
+export interface ModulesOptions {
+  metrics?: Metrics;
+  cluster?: ClusterMembership | undefined;
+  /** Where background work says what went wrong (the app's log). */
+  warn?: (error: unknown, message: string) => void;
 }
 
 /**
@@ -59,7 +73,10 @@ export interface AppOptions {
  * only what the modules above it made. A module that must tell one built later of its changes (users' ended
  * sessions, controllers' replaced keys, tickets' answers) publishes them, and that module subscribes.
  */
-export function createModules(deps: ModuleDeps, metrics: Metrics = createMetrics()) {
+export function createModules(
+  deps: ModuleDeps,
+  { metrics = createMetrics(), cluster, warn = () => undefined }: ModulesOptions = {},
+) {
   const health = createHealthModule(deps);
   // One hasher for logins, password changes, recoveries and seeding, so one hashing limit covers them all.
   const hasher = new PasswordHasher({ cost: deps.config.passwordHashing });
@@ -69,18 +86,32 @@ export function createModules(deps: ModuleDeps, metrics: Metrics = createMetrics
   const licenses = createLicensesModule(deps, { businesses: business.repository });
   const catalog = createCatalogModule(deps);
   const machineGroups = createMachineGroupsModule(deps);
-  // The tunnels' registry comes first: controllers read who is connected, the gateway module fills it.
-  const tunnels = new InProcessTunnelRegistry();
-  const controllers = createControllersModule(deps, { presence: tunnels });
+  // The tunnels' registries come first: controllers read who is connected, the gateway module fills them.
+  const tunnels = createTunnels(metrics, deps.bus, cluster, warn);
+  const controllers = createControllersModule(deps, { presence: tunnels.deployment });
   const gateway = createGatewayModule(deps, {
-    registry: tunnels,
-    metered: meteredTunnels(tunnels, metrics),
+    tunnels,
+    // Asked only while requests run, when every module exists.
+    reauthorise: (controllerId, actor) => reauthorise(controllerId, actor),
     checkKey: (controllerId, key) => controllers.service.verifyGatewayKey(controllerId, key),
     keyChanges: controllers.keyChanges,
     contact: (controllerId, contact) => controllers.service.gatewayContact(controllerId, contact),
     onDrain: (listener) => health.readiness.onDrain(listener),
   });
   const machineAccess = createMachineAccessModule(deps);
+  /** The holder's second look at a forwarded request: the session (or the user) still allowed, the machine reachable. */
+  const reauthorise = async (controllerId: number, actor: TunnelActor): Promise<boolean> => {
+    try {
+      const viewer = actor.sessionId
+        ? await auth.service.checkSession({ id: actor.userId, sid: actor.sessionId })
+        : await auth.service.activeViewer(actor.userId);
+      await machineAccess.service.reach(viewer, controllerId, actor.path);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  };
   const machineProxy = createMachineProxyModule(deps, {
     registry: gateway.tunnels,
     access: machineAccess.service,
@@ -100,9 +131,11 @@ export function createModules(deps: ModuleDeps, metrics: Metrics = createMetrics
   });
   const liveStatus = createLiveStatusModule(deps, {
     tunnels: gateway.tunnels,
+    held: gateway.held,
     authenticate: (token) => auth.service.authenticate(token),
     sessions: auth.events,
   });
+  gateway.onHolderLost((controllerId, epoch) => void liveStatus.monitor.holderLost(controllerId, epoch));
   // Browsers' status streams reconnect by themselves: through the load balancer, to another instance.
   health.readiness.onDrain(() => liveStatus.streams.closeAll());
   const tickets = createTicketsModule(deps);
@@ -177,6 +210,7 @@ export async function buildApp({
   clock = systemClock,
   logger = false,
   bus = new InProcessBus(),
+  cluster,
 }: AppOptions): Promise<App> {
   const app = Fastify({
     logger,
@@ -190,7 +224,10 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const metrics = createMetrics();
-  const modules = createModules({ db, clock, config, bus }, metrics);
+  const modules = createModules(
+    { db, clock, config, bus },
+    { metrics, cluster, warn: (error, message) => app.log.warn({ err: error }, message) },
+  );
   metrics.gauge(
     'portal_tunnels_held',
     'Gateway tunnels this instance holds',

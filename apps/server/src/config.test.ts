@@ -18,16 +18,17 @@ describe('parseConfig', () => {
   it('needs no Redis for one instance, and Redis with PostgreSQL for several', () => {
     expect(parseConfig({}).redis).toBeUndefined();
     const pg = 'postgres://db.example/portal';
-    expect(parseConfig({ DATABASE_URL: pg, REDIS_URL: 'redis://cache:6379' }).redis).toEqual({
+    const secret = { INSTANCE_SECRET: 's'.repeat(32) };
+    expect(parseConfig({ ...secret, DATABASE_URL: pg, REDIS_URL: 'redis://cache:6379' }).redis).toEqual({
       url: 'redis://cache:6379',
       namespace: 'portal',
     });
-    expect(parseConfig({ DATABASE_URL: pg, REDIS_URL: 'rediss://c', REDIS_NAMESPACE: 'eu-1' }).redis).toEqual(
-      {
-        url: 'rediss://c',
-        namespace: 'eu-1',
-      },
-    );
+    expect(
+      parseConfig({ ...secret, DATABASE_URL: pg, REDIS_URL: 'rediss://c', REDIS_NAMESPACE: 'eu-1' }).redis,
+    ).toEqual({
+      url: 'rediss://c',
+      namespace: 'eu-1',
+    });
     expect(() => parseConfig({ REDIS_URL: 'redis://cache:6379' })).toThrow(/REDIS_URL: needs DATABASE_URL/);
     expect(() => parseConfig({ DATABASE_URL: pg, REDIS_URL: 'http://cache' })).toThrow(
       /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
@@ -35,6 +36,25 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ DATABASE_URL: pg, REDIS_URL: 'redis://c', REDIS_NAMESPACE: 'a b' })).toThrow(
       /REDIS_NAMESPACE/,
     );
+  });
+
+  it('needs a shared instance secret with Redis, and takes the instance port and host', () => {
+    const several = { DATABASE_URL: 'postgres://db/portal', REDIS_URL: 'redis://cache' };
+    expect(() => parseConfig(several)).toThrow(/INSTANCE_SECRET: needs to be set with REDIS_URL/);
+    expect(() => parseConfig({ ...several, INSTANCE_SECRET: 'short' })).toThrow(
+      /INSTANCE_SECRET: must be at least 32 characters/,
+    );
+    const secret = 'x'.repeat(40);
+    expect(parseConfig({ ...several, INSTANCE_SECRET: secret, PORT: '9000' }).instances).toEqual({
+      secret,
+      port: 9002,
+      host: '127.0.0.1',
+    });
+    expect(
+      parseConfig({ ...several, INSTANCE_SECRET: secret, INSTANCE_PORT: '7000', INSTANCE_HOST: '10.0.0.5' })
+        .instances,
+    ).toEqual({ secret, port: 7000, host: '10.0.0.5' });
+    expect(parseConfig({ INSTANCE_SECRET: secret }).instances).toBeUndefined();
   });
 
   it('reads the proxy time-out in seconds, within bounds', () => {

@@ -25,6 +25,12 @@ const envSchema = z
       .string()
       .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
       .default('portal'),
+    // Several instances reach each other's tunnels over HTTP/2 on a port of their own, never a public one
+    // (docs/design.md §7): the secret every instance of the deployment shares, the port, and the address the
+    // others dial (by default HOST, which must then be an address they can reach).
+    INSTANCE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    INSTANCE_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    INSTANCE_HOST: z.string().min(1).optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL: z.coerce
       .number()
@@ -92,6 +98,14 @@ const envSchema = z
           'needs DATABASE_URL: several instances share one PostgreSQL database (the embedded one is one process)',
       });
     }
+    if (env.REDIS_URL && !env.INSTANCE_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INSTANCE_SECRET'],
+        message:
+          'needs to be set with REDIS_URL: the instances forward machine traffic to each other and prove it with this shared secret (at least 32 characters)',
+      });
+    }
     if (!env.DEMO && !env.ADMIN_EMAIL !== !env.ADMIN_PASSWORD) {
       ctx.addIssue({
         code: 'custom',
@@ -109,6 +123,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Redis for several instances (REDIS_URL, needing DATABASE_URL), and the prefix of its keys and channels. */
   redis: { url: string; namespace: string } | undefined;
+  /**
+   * Several instances (with `redis`): the secret they share, where this one listens for the others (INSTANCE_PORT,
+   * by default PORT + 2, on HOST) and the host they dial it at (INSTANCE_HOST, by default HOST).
+   */
+  instances: { secret: string; port: number; host: string } | undefined;
   /** Given secret, or undefined to use (and create) the one kept in the data folder. */
   jwtSecret: string | undefined;
   sessionTtlSeconds: number;
@@ -166,6 +185,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: parsed.DATA_DIR,
     databaseUrl: parsed.DATABASE_URL,
     redis: parsed.REDIS_URL ? { url: parsed.REDIS_URL, namespace: parsed.REDIS_NAMESPACE } : undefined,
+    instances:
+      parsed.REDIS_URL && parsed.INSTANCE_SECRET
+        ? {
+            secret: parsed.INSTANCE_SECRET,
+            port: parsed.INSTANCE_PORT ?? parsed.PORT + 2,
+            host: parsed.INSTANCE_HOST ?? parsed.HOST,
+          }
+        : undefined,
     jwtSecret: parsed.JWT_SECRET,
     sessionTtlSeconds: parsed.SESSION_TTL,
     demo: parsed.DEMO,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,6 +13,8 @@ import { loggerOptions } from './logging.ts';
 import { buildMachineOrigin } from './machine-origin.ts';
 import { listenForMetrics } from './metrics-endpoint.ts';
 import { loadJwtSecret } from './modules/auth/token.service.ts';
+import type { ClusterMembership } from './modules/gateway/gateway.module.ts';
+import { listenForInstances } from './modules/gateway/instance-link.ts';
 import { ensureFirstAdministrator } from './modules/users/first-administrator.ts';
 import { type ClusterBus, InProcessBus, RedisBus } from './shared/cluster-bus.ts';
 import { DEFAULT_HASHING_COST } from './shared/password-hasher.ts';
@@ -85,6 +88,25 @@ export async function startServer(
     }
     cleanups.push(() => database.close());
 
+    // Several instances: the port the others forward machine traffic to, listening before any tunnel can arrive.
+    let membership: ClusterMembership | undefined;
+    let instancePort: Awaited<ReturnType<typeof listenForInstances>> | undefined;
+    if (redis && config.redis && config.instances) {
+      const { host, port, secret } = config.instances;
+      const listening = await listenForInstances(config.host, port).catch((error: Error) => {
+        throw new ConfigError(`INSTANCE_PORT: cannot listen on ${config.host}:${port} (${error.message})`);
+      });
+      instancePort = listening;
+      cleanups.push(() => listening.close());
+      const boundPort = listening.address.slice(listening.address.lastIndexOf(':') + 1);
+      membership = {
+        redis: redis.commands,
+        namespace: config.redis.namespace,
+        self: { id: randomUUID(), address: `${host}:${boundPort}` },
+        secret,
+      };
+    }
+
     const { app, modules, metrics } = await buildApp({
       config: {
         jwtSecret: await loadJwtSecret(config.jwtSecret, dataDir),
@@ -103,10 +125,14 @@ export async function startServer(
       db: database.db,
       logger: loggerOptions(config),
       bus,
+      cluster: membership,
     });
     if (redis) modules.health.readiness.require('redis', redis.ping);
     // Every module has subscribed: from here on no other instance's message is missed.
     await bus.subscribed();
+    await modules.gateway.start();
+    cleanups.push(async () => modules.gateway.stop());
+    if (instancePort && modules.gateway.forwarded) instancePort.serve(modules.gateway.forwarded);
     cleanups.push(() => app.close());
     const seeded = config.demo
       ? await seedDemoFleet(modules, { db: database.db })

@@ -18,6 +18,11 @@ export interface ClusterBus {
   subscribe<Message>(channel: string, listener: BusListener<Message>): () => void;
   /** Resolves once every subscription made so far hears the other instances: nothing they send is missed. */
   subscribed(): Promise<void>;
+  /**
+   * True for the one instance of the deployment that asks first for `key` within `ttlMs`, false for the others: what
+   * several instances see alike but only one must do (announce a machine whose instance died).
+   */
+  once(key: string, ttlMs: number): Promise<boolean>;
 }
 
 /** The listeners of this instance, by channel. A listener that throws is reported and does not stop the others. */
@@ -69,6 +74,10 @@ export class InProcessBus implements ClusterBus {
   }
 
   async subscribed(): Promise<void> {}
+
+  async once(): Promise<boolean> {
+    return true;
+  }
 }
 
 /** A message as it travels through Redis: who sent it, so its sender does not hear it twice. */
@@ -89,12 +98,14 @@ export class RedisBus implements ClusterBus {
   readonly #subscriber: Redis;
   readonly #subscribing = new Set<Promise<unknown>>();
   readonly #prefix: string;
+  readonly #onceKeys: string;
 
   /** `namespace`: the deployment's prefix of every channel, so several deployments can share one Redis. */
   constructor(publisher: Redis, subscriber: Redis, namespace: string) {
     this.#publisher = publisher;
     this.#subscriber = subscriber;
     this.#prefix = `${namespace}:bus:`;
+    this.#onceKeys = `${namespace}:once:`;
     subscriber.on('message', (redisChannel: string, text: string) => {
       if (!redisChannel.startsWith(this.#prefix)) return;
       let envelope: Envelope;
@@ -129,5 +140,10 @@ export class RedisBus implements ClusterBus {
 
   async subscribed(): Promise<void> {
     while (this.#subscribing.size > 0) await Promise.all([...this.#subscribing]);
+  }
+
+  async once(key: string, ttlMs: number): Promise<boolean> {
+    const set = await this.#publisher.set(`${this.#onceKeys}${key}`, this.#instance, 'PX', ttlMs, 'NX');
+    return set === 'OK';
   }
 }

@@ -12,6 +12,8 @@ export interface Metrics {
   requestSeconds: Histogram<'method' | 'route'>;
   /** From a request's stream opened on a tunnel to the head of its answer, by target and outcome. */
   tunnelAnswerSeconds: Histogram<'target' | 'outcome'>;
+  /** Requests for machines whose tunnel another instance holds, sent there, by target. */
+  forwardedRequests: Counter<'target'>;
   /** A value read at each scrape (tunnels held, streams open). */
   gauge(name: string, help: string, read: () => number): void;
 }
@@ -43,6 +45,12 @@ export function createMetrics(): Metrics {
       help: "Time from a request sent into a gateway's tunnel to the head of its answer, by target and outcome",
       labelNames: ['target', 'outcome'],
       buckets: LATENCY_BUCKETS_SECONDS,
+      registers,
+    }),
+    forwardedRequests: new Counter({
+      name: 'portal_forwarded_requests_total',
+      help: 'Requests sent to the instance holding the machine tunnel, by target',
+      labelNames: ['target'],
       registers,
     }),
     gauge(name, help, read) {

@@ -43,7 +43,8 @@ export async function connectFakeGateway(
   return {
     paths,
     async disconnect() {
-      const closed = once(portalSocket, 'close');
+      // Already closed by the portal (a replaced tunnel): only the gateway's end is left.
+      const closed = portalSocket.readyState === WebSocket.CLOSED ? undefined : once(portalSocket, 'close');
       gatewaySocket.terminate();
       await closed;
       wss.close();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp, type Modules, type RegisteredRoute } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { ClusterMembership } from '../modules/gateway/gateway.module.ts';
 import type { ClusterBus } from '../shared/cluster-bus.ts';
 import type { Metrics } from '../shared/metrics.ts';
 import type { AppConfig } from '../shared/module.ts';
@@ -43,7 +44,11 @@ export interface TestApp {
 /** The real application on a fresh copy of the demo database, with a manual clock (and no log unless given). */
 export async function createTestApp(
   options: Partial<AppConfig> = {},
-  { logger, bus }: { logger?: FastifyServerOptions['logger']; bus?: ClusterBus } = {},
+  {
+    logger,
+    bus,
+    cluster,
+  }: { logger?: FastifyServerOptions['logger']; bus?: ClusterBus; cluster?: ClusterMembership } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase('demo');
   const clock = manualClock();
@@ -59,6 +64,7 @@ export async function createTestApp(
     clock: clock.now,
     logger,
     bus,
+    cluster,
   });
   await app.ready();
   const userOf = async (email: string) => {
@@ -98,12 +104,14 @@ export async function anotherInstance(
   first: TestApp,
   options: Partial<AppConfig>,
   bus: ClusterBus,
+  cluster?: ClusterMembership,
 ): Promise<Pick<TestApp, 'app' | 'modules'>> {
   const { app, modules } = await buildApp({
     config: { ...TEST_CONFIG, ...options },
     db: first.database.db,
     clock: first.clock.now,
     bus,
+    cluster,
   });
   await app.ready();
   return { app, modules };

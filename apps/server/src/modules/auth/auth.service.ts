@@ -254,6 +254,18 @@ export class AuthService {
    * The same check for a session named by other signed means (a machine-origin cookie carries the user and
    * session ids): the session must still be live and its user and business allowed in.
    */
+  /**
+   * A user acting without a session (a slicer's token, as another instance forwarded it): still there, enabled, and
+   * of a business not suspended; their role and business as the database has them now.
+   */
+  async activeViewer(userId: number): Promise<Pick<SessionSubject, 'id' | 'role' | 'business'>> {
+    const user = await this.#deps.users.findWithBusinessStateById(userId);
+    if (!user) throw new AppError('SESSION_ENDED');
+    const refusal = refusalOf(user);
+    if (refusal) throw refusal;
+    return { id: user.id, role: user.role as Role, business: user.businessId };
+  }
+
   async checkSession(claims: { id: number; sid: string }): Promise<SessionSubject> {
     const { sessions, clock, cache } = this.#deps;
     const cached = cache.get(claims.sid);

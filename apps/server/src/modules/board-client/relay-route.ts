@@ -22,6 +22,8 @@ export interface RelayRouteOptions {
   headers: Record<string, string>;
   /** A body to send instead of the request's own. */
   body?: RelayRequest['body'];
+  /** The user the request is for (RelayRequest's). */
+  actor?: RelayRequest['actor'];
 }
 
 /**
@@ -41,6 +43,7 @@ export async function relayRoute(
     path: options.path,
     incoming: request.raw,
     ...(options.body && { body: options.body }),
+    ...(options.actor && { actor: options.actor }),
     signal: clientGone(reply),
     timeoutMs: options.timeoutMs,
   });

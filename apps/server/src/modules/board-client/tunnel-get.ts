@@ -1,6 +1,6 @@
 import http2 from 'node:http2';
 import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
-import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import { HOLDER_ANSWERS, type TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { BoardFailure } from './board-reading.ts';
 
 export interface TunnelGetOptions {
@@ -52,8 +52,10 @@ export function tunnelGet(
     let size = 0;
     stream.on('response', (headers) => {
       status = Number(headers[':status']);
+      // The tunnel left the instance a request was forwarded to: the gateway is offline until it is back.
+      if (headers[GATEWAY_ANSWER_HEADER] === HOLDER_ANSWERS.tunnelLeft) settle({ kind: 'offline' });
       // The gateway's own answers carry no board body worth reading.
-      if (headers[GATEWAY_ANSWER_HEADER] !== undefined)
+      else if (headers[GATEWAY_ANSWER_HEADER] !== undefined)
         settle({ kind: 'answer', status, body: Buffer.alloc(0) });
     });
     stream.on('data', (chunk: Buffer) => {

@@ -6,7 +6,13 @@ import { PassThrough, type Readable } from 'node:stream';
 import { SESSION_KEY_HEADER } from '@portal/duet/protocol';
 import { GATEWAY_ANSWER_HEADER, type GatewayAnswer } from '@portal/tunnel';
 import { AppError } from '../../shared/app-error.ts';
-import type { TunnelRegistry, TunnelTarget } from '../gateway/tunnel-registry.ts';
+import {
+  HOLDER_ANSWERS,
+  type HolderAnswer,
+  type TunnelActor,
+  type TunnelRegistry,
+  type TunnelTarget,
+} from '../gateway/tunnel-registry.ts';
 
 /** A proxied request that has no answer within 30 s of being sent is a board that stalled. */
 export const PROXY_TIMEOUT_MS = 30_000;
@@ -56,6 +62,8 @@ export interface RelayRequest {
   body?: { content: Readable; length: number; contentType?: string };
   /** Ends the wait for the answer's head, e.g. when the client goes away. */
   signal?: AbortSignal;
+  /** The user the request is for: an instance holding the tunnel elsewhere authorises them again. */
+  actor?: TunnelActor;
   /**
    * How long to wait for the head of the answer once the request is sent whole (PROXY_TIMEOUT_MS unless a test
    * shortens it).
@@ -104,6 +112,7 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
     path: request.path,
     headers,
     waitMs: request.timeoutMs ?? PROXY_TIMEOUT_MS,
+    ...(request.actor && { actor: request.actor }),
   });
   if (!stream) throw new AppError('GATEWAY_OFFLINE');
   stream.on('error', () => undefined); // the outcome is read below; a reset stream must not crash anything
@@ -146,7 +155,7 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   }
   clearTimeout(clock);
   const status = head[':status'] ?? 502;
-  const gatewayAnswer = head[GATEWAY_ANSWER_HEADER] as GatewayAnswer | undefined;
+  const gatewayAnswer = head[GATEWAY_ANSWER_HEADER] as GatewayAnswer | HolderAnswer | undefined;
   if (gatewayAnswer) {
     stream.close(constants.NGHTTP2_CANCEL);
     throw gatewayError(gatewayAnswer);
@@ -201,8 +210,12 @@ export async function answerHeadOf(
   }
 }
 
-function gatewayError(answer: GatewayAnswer): AppError {
+function gatewayError(answer: GatewayAnswer | HolderAnswer): AppError {
   switch (answer) {
+    case HOLDER_ANSWERS.tunnelLeft:
+      return new AppError('GATEWAY_OFFLINE');
+    case HOLDER_ANSWERS.refused:
+      return new AppError('FORBIDDEN', 'This machine can no longer be reached with these credentials');
     case 'board-unreachable':
       return new AppError('BOARD_OFFLINE');
     case 'board-timeout':

@@ -1,35 +1,114 @@
+import type { Redis } from 'ioredis';
 import type { Changes } from '../../shared/change-listeners.ts';
+import type { ClusterBus } from '../../shared/cluster-bus.ts';
+import type { Metrics } from '../../shared/metrics.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
+import { ClusterTunnelRegistry } from './cluster-tunnels.ts';
 import { gatewayRoutes } from './gateway.routes.ts';
+import { forwardedStreams, InstancePeers, type Reauthorise } from './instance-link.ts';
+import { meteredTunnels } from './metered-tunnels.ts';
+import { type InstanceIdentity, TunnelDirectory } from './tunnel-directory.ts';
 import type { GatewayContact, GatewayKeyCheck } from './tunnel-endpoint.ts';
-import type { InProcessTunnelRegistry, TunnelRegistry } from './tunnel-registry.ts';
+import { InProcessTunnelRegistry, type TunnelRegistry } from './tunnel-registry.ts';
+
+/** Several instances (docs/design.md §7): the Redis the directory of tunnels lives in, and this instance. */
+export interface ClusterMembership {
+  redis: Redis;
+  namespace: string;
+  self: InstanceIdentity;
+  /** The secret every instance of the deployment shares, proving a forwarded request is one of theirs. */
+  secret: string;
+}
+
+/** The deployment's tunnels as the other modules reach them, and those of this instance. */
+export interface Tunnels {
+  /** This instance's tunnels: the endpoint fills it, the live status follows the boards it holds. */
+  held: InProcessTunnelRegistry;
+  /** Every tunnel of the deployment (one instance: its own), each request's wait for its answer measured. */
+  deployment: TunnelRegistry;
+  /** The same as `held`, measured. */
+  heldMetered: TunnelRegistry;
+  /** With several instances: the directory of who holds what, and the other instances as this one dials them. */
+  cluster?: { directory: TunnelDirectory; peers: InstancePeers; secret: string; warn: Warn };
+}
+
+/** Says what went wrong in the background (the app's log). */
+type Warn = (error: unknown, message: string) => void;
+
+/**
+ * The tunnels' registries, made before every module that reads who is connected (controllers) or reaches a board.
+ * One instance: its own tunnels are the deployment's. Several: a request for a tunnel held elsewhere is forwarded.
+ */
+export function createTunnels(
+  metrics: Metrics,
+  bus: ClusterBus,
+  membership: ClusterMembership | undefined,
+  warn: Warn,
+): Tunnels {
+  const held = new InProcessTunnelRegistry();
+  const heldMetered = meteredTunnels(held, metrics);
+  if (!membership) return { held, deployment: heldMetered, heldMetered };
+  const directory = new TunnelDirectory({ ...membership, bus, warn });
+  const peers = new InstancePeers(membership.secret);
+  const deployment = new ClusterTunnelRegistry(held, directory, peers, (request) =>
+    metrics.forwardedRequests.inc({ target: request.target }),
+  );
+  return {
+    held,
+    deployment: meteredTunnels(deployment, metrics),
+    heldMetered,
+    cluster: { directory, peers, secret: membership.secret, warn },
+  };
+}
 
 interface GatewayModuleNeeds {
-  /** The registry of this process's tunnels, made first: the controllers' pages read who is connected. */
-  registry: InProcessTunnelRegistry;
-  /** The same registry with each request's wait for its answer measured: what the users of tunnels get. */
-  metered: TunnelRegistry;
+  tunnels: Tunnels;
   checkKey: GatewayKeyCheck;
   keyChanges: Changes<number>;
   /** Told when a gateway connects (with the version it reports) or leaves. */
   contact: GatewayContact;
   /** Registers what to do when the instance starts draining (the health module's readiness). */
   onDrain: (listener: () => void) => void;
+  /** With several instances: whether a user may still reach a machine, asked by the holder of a forwarded request. */
+  reauthorise: Reauthorise;
 }
 
 /**
- * The gateways' tunnels: the endpoint they dial, the registry of who is online, and `tunnels`, the registry the
- * other modules reach boards through.
+ * The gateways' tunnels: the endpoint they dial, the registries of who is online, `tunnels`, the registry the other
+ * modules reach boards through, and with several instances the other instances' forwarded requests.
  */
 export function createGatewayModule(
   _deps: ModuleDeps,
-  { registry, metered, checkKey, keyChanges, contact, onDrain }: GatewayModuleNeeds,
+  { tunnels, checkKey, keyChanges, contact, onDrain, reauthorise }: GatewayModuleNeeds,
 ) {
+  const registry = tunnels.held;
   // A replaced or deleted key stops working at once: the tunnel it opened ends.
   keyChanges.subscribe((controllerId) => registry.disconnect(controllerId));
+  const cluster = tunnels.cluster;
   return {
     registry,
-    tunnels: metered,
+    tunnels: tunnels.deployment,
+    held: tunnels.heldMetered,
+    /** Serves the other instances' forwarded requests (server.ts hands it to the instance port). */
+    forwarded: cluster
+      ? forwardedStreams({
+          secret: cluster.secret,
+          held: tunnels.heldMetered,
+          reauthorise,
+          warn: cluster.warn,
+        })
+      : undefined,
+    /** A tunnel's holder died (its lease expired); one instance tells its machine's watchers. Returns the unsubscribe. */
+    onHolderLost(listener: (controllerId: number, epoch: number) => void): () => void {
+      return cluster?.directory.onExpired(listener) ?? (() => undefined);
+    },
+    async start() {
+      await cluster?.directory.start();
+    },
+    stop() {
+      cluster?.directory.stop();
+      cluster?.peers.close();
+    },
     publicRoutes: routesOf(gatewayRoutes, { registry, checkKey, contact, onDrain }),
   };
 }

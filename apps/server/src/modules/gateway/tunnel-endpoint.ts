@@ -147,7 +147,9 @@ export class TunnelEndpoint {
     const stopHeartbeat = keepAlive(ws, {
       onDead: () => this.#log.warn({ controllerId }, 'gateway tunnel silent: closed'),
     });
-    this.#registry.attach(controllerId, session);
+    this.#registry.attach(controllerId, session, () =>
+      ws.close(CLOSE_CODES.replaced, 'replaced by a newer tunnel'),
+    );
     this.#log.info({ controllerId, version }, 'gateway connected');
     this.#noteContact(controllerId, version);
     this.#tunnels.set(ws, { session, reports: this.#followReports(controllerId, ws, session) });

@@ -5,6 +5,22 @@ import { BOARD_PREFIX, DEADLINE_HEADER, WEBCAM_PREFIX } from '@portal/tunnel';
 /** Where a tunnelled request goes on the gateway's side. */
 export type TunnelTarget = 'board' | 'webcam';
 
+/** The user a request is for, so the instance holding the tunnel can authorise it again (instance-link.ts). */
+export interface TunnelActor {
+  userId: number;
+  path: 'admin' | 'customer';
+  /** The session the request came with, when it came with one (a slicer's token is no session). */
+  sessionId?: string;
+}
+
+/**
+ * Answers of the instance holding a tunnel rather than of the gateway, on a request another instance forwarded,
+ * marked with the gateway's answer header: the tunnel left that instance meanwhile (the gateway is offline until it
+ * is back), or the user may no longer reach the machine.
+ */
+export const HOLDER_ANSWERS = { tunnelLeft: 'tunnel-left', refused: 'refused' } as const;
+export type HolderAnswer = (typeof HOLDER_ANSWERS)[keyof typeof HOLDER_ANSWERS];
+
 export interface TunnelRequest {
   method: string;
   target: TunnelTarget;
@@ -15,6 +31,8 @@ export interface TunnelRequest {
   waitMs: number;
   /** 'websocket' opens an extended-CONNECT stream (RFC 8441) carrying a WebSocket's raw frames. */
   protocol?: 'websocket';
+  /** Who asked, when a user did: another instance holding the tunnel checks them again. */
+  actor?: TunnelActor;
 }
 
 /** Whose gateway is connected now: all the controllers' pages need of the tunnels. */
@@ -38,6 +56,8 @@ export interface TunnelRegistry extends GatewayPresence {
 /** The tunnels of this process. The gateway module adds and removes sessions as WebSockets come and go. */
 export class InProcessTunnelRegistry implements TunnelRegistry {
   readonly #sessions = new Map<number, http2.ClientHttp2Session>();
+  /** How each tunnel ends when a newer one elsewhere replaces it. */
+  readonly #replacers = new Map<http2.ClientHttp2Session, () => void>();
   readonly #events = new EventEmitter<{ status: [number, boolean] }>();
 
   constructor() {
@@ -71,10 +91,14 @@ export class InProcessTunnelRegistry implements TunnelRegistry {
     return () => this.#events.off('status', listener);
   }
 
-  /** A gateway authenticated: its session replaces any earlier one (which the caller closes). */
-  attach(controllerId: number, session: http2.ClientHttp2Session): void {
+  /**
+   * A gateway authenticated: its session replaces any earlier one (which the caller closes). `replaced` ends it when
+   * a newer tunnel for the controller comes up on another instance.
+   */
+  attach(controllerId: number, session: http2.ClientHttp2Session, replaced?: () => void): void {
     const wasOnline = this.#sessions.has(controllerId);
     this.#sessions.set(controllerId, session);
+    if (replaced) this.#replacers.set(session, replaced);
     if (!wasOnline) this.#events.emit('status', controllerId, true);
   }
 
@@ -83,8 +107,18 @@ export class InProcessTunnelRegistry implements TunnelRegistry {
     this.#sessions.get(controllerId)?.destroy();
   }
 
+  /** A newer tunnel for the controller came up on another instance: this one ends as replaced. */
+  replace(controllerId: number): void {
+    const session = this.#sessions.get(controllerId);
+    if (!session) return;
+    const replaced = this.#replacers.get(session);
+    if (replaced) replaced();
+    else session.destroy();
+  }
+
   /** A gateway's session ended; a session already replaced by a newer one changes nothing. */
   detach(controllerId: number, session: http2.ClientHttp2Session): void {
+    this.#replacers.delete(session);
     if (this.#sessions.get(controllerId) !== session) return;
     this.#sessions.delete(controllerId);
     this.#events.emit('status', controllerId, false);

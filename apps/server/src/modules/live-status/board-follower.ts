@@ -42,8 +42,9 @@ export class BoardFollower {
     return this.#reader.identity;
   }
 
-  start(): void {
-    this.#publish({ kind: 'waiting' });
+  /** `waiting`: publish "waiting" until the first reading (not for a board followed elsewhere until now). */
+  start({ waiting = true }: { waiting?: boolean } = {}): void {
+    if (waiting) this.#publish({ kind: 'waiting' });
     void this.#cycle();
   }
 

@@ -6,7 +6,7 @@ import { LiveStatusMonitor } from './live-status.monitor.ts';
 import { LiveStatusRepository } from './live-status.repository.ts';
 import { liveStatusRoutes } from './live-status.routes.ts';
 import { LiveStatusService } from './live-status.service.ts';
-import { InProcessMachineEvents } from './machine-events.ts';
+import { DeploymentMachineEvents } from './machine-events.ts';
 import { StatusStreams } from './status-streams.ts';
 
 /** DWC polls every 250 ms; a card needs far less, and a thousand boards stay light. */
@@ -16,8 +16,10 @@ const REQUEST = { waitMs: 5_000, timeoutMs: 8_000, maxBytes: 4 * 1024 * 1024 };
 const STREAM = { heartbeatMs: 15_000, refreshMs: 30_000, maxBufferedBytes: 1024 * 1024 };
 
 export interface LiveStatusModuleDeps {
-  /** The connected gateways: the monitor follows each one's board through its tunnel. */
+  /** The deployment's tunnels: whose gateway is online, and the way to a board for the job thumbnails. */
   tunnels: TunnelRegistry;
+  /** The tunnels this instance holds: the monitor follows each one's board, here and only here. */
+  held: TunnelRegistry;
   /** The session check of the authenticated scope, for streams that outlive the request that opened them. */
   authenticate(token: string): Promise<SessionSubject>;
   /** Sessions ended or changed: their open streams are checked again at once. */
@@ -29,13 +31,15 @@ export interface LiveStatusModuleDeps {
  * in one call or as server-sent events, and the machine events notifications subscribe to.
  */
 export function createLiveStatusModule(
-  { db, clock, config }: ModuleDeps,
-  { tunnels, authenticate, sessions }: LiveStatusModuleDeps,
+  { db, clock, config, bus }: ModuleDeps,
+  { tunnels, held, authenticate, sessions }: LiveStatusModuleDeps,
 ) {
   const repository = new LiveStatusRepository(db);
-  const events = new InProcessMachineEvents();
+  const events = new DeploymentMachineEvents(bus);
   const monitor = new LiveStatusMonitor({
-    tunnels,
+    tunnels: held,
+    presence: tunnels,
+    bus,
     events,
     clock,
     timing: { pollMs: config.liveStatus?.pollMs ?? DEFAULT_POLL_MS, request: REQUEST },

@@ -3,6 +3,7 @@ import type { MachineLiveStatus } from '@portal/contract';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../shared/clock.ts';
+import { InProcessBus } from '../../shared/cluster-bus.ts';
 import {
   connectSimulatedBoard,
   printFor,
@@ -27,6 +28,8 @@ beforeAll(async () => {
   events.subscribe((event) => seen.push(event));
   monitor = new LiveStatusMonitor({
     tunnels: registry,
+    presence: registry,
+    bus: new InProcessBus(),
     events,
     clock: systemClock,
     // A request to the simulator crosses a real loopback hop in this busy process: allow it a second.

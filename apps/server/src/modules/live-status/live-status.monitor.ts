@@ -1,13 +1,19 @@
 import type { MachineLiveStatus } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../shared/clock.ts';
-import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import type { ClusterBus } from '../../shared/cluster-bus.ts';
+import type { GatewayPresence, TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import { BoardFollower, type FollowTiming } from './board-follower.ts';
 import { deriveLiveStatus, statusChanged } from './card-state.ts';
 import { type MachineEvents, type MachineTransitionType, transitionsBetween } from './machine-events.ts';
 
 export interface LiveStatusMonitorDeps {
+  /** The tunnels this instance holds: their boards are followed here, and only here. */
   tunnels: TunnelRegistry;
+  /** Whether a controller's tunnel is held anywhere in the deployment. */
+  presence: GatewayPresence;
+  /** The deployment's bus: what an instance that joins asks of the others, and who announces a dead instance's tunnels. */
+  bus: ClusterBus;
   events: MachineEvents;
   clock: Clock;
   timing: FollowTiming;
@@ -15,11 +21,20 @@ export interface LiveStatusMonitorDeps {
   groupOf(controllerId: number): Promise<number | null>;
 }
 
+/** What an instance that joins the deployment publishes, so the others tell it the statuses they follow. */
+const STATUSES_WANTED = 'machine-statuses-wanted';
+/** Long enough for every instance to have heard of a dead instance's tunnel, short enough never to be reused. */
+const ANNOUNCE_ONCE_MS = 60_000;
+
 /**
  * The live status monitor of docs/design.md §6: one follower per connected controller, however many
  * people watch, started when its gateway comes online and stopped when it goes offline (so a job that
  * finishes with nobody watching is still seen). It publishes each change of a card state, and the
  * transitions notifications are about, on the machine events.
+ *
+ * With several instances (docs/design.md §7) each board is followed by the instance holding its tunnel. The last
+ * status of every machine is kept from the events, whoever published it, so a tunnel that moves to another instance
+ * is followed on from where it was: no "waiting" in between, no transition seen twice or missed.
  */
 export class LiveStatusMonitor {
   readonly #deps: LiveStatusMonitorDeps;
@@ -31,17 +46,59 @@ export class LiveStatusMonitor {
 
   constructor(deps: LiveStatusMonitorDeps) {
     this.#deps = deps;
+    deps.events.subscribe((event) => {
+      if (event.type === 'status') this.#last.set(event.controllerId, event.status);
+    });
   }
 
   /** Follows every controller online now and every one that comes online, until stop(). */
   start(log: FastifyBaseLogger): void {
     if (this.#unsubscribe) return;
     this.#log = log;
-    this.#unsubscribe = this.#deps.tunnels.onStatus((controllerId, online) => {
-      if (online) this.#follow(controllerId);
-      else this.#unfollow(controllerId);
-    });
-    for (const controllerId of this.#deps.tunnels.onlineControllers()) this.#follow(controllerId);
+    const { tunnels, bus } = this.#deps;
+    const unsubscribers = [
+      tunnels.onStatus((controllerId, online) => {
+        if (online) this.#follow(controllerId);
+        else this.#unfollow(controllerId);
+      }),
+      bus.subscribe(STATUSES_WANTED, () => this.#retell()),
+    ];
+    this.#unsubscribe = () => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+    };
+    for (const controllerId of tunnels.onlineControllers()) this.#follow(controllerId);
+    void bus.subscribed().then(() => bus.publish(STATUSES_WANTED, {}));
+  }
+
+  /**
+   * The instance that held a controller's tunnel died, and the lease of `epoch` expired: one instance of the
+   * deployment says the gateway is offline, as its holder would have.
+   */
+  async holderLost(controllerId: number, epoch: number): Promise<void> {
+    if (this.#followers.has(controllerId) || this.#deps.presence.isOnline(controllerId)) return;
+    const last = this.#last.get(controllerId);
+    if (last?.state === 'gatewayOffline') return;
+    const key = `gateway-offline:${controllerId}:${epoch}`;
+    // Redis away: the instance that gets through when it is back, or none (the card shows offline all the same).
+    if (!(await this.#deps.bus.once(key, ANNOUNCE_ONCE_MS).catch(() => false))) return;
+    if (this.#followers.has(controllerId) || this.#deps.presence.isOnline(controllerId)) return;
+    const identity = { boardName: last?.boardName ?? null, firmwareVersion: last?.firmwareVersion ?? null };
+    this.#publish(controllerId, deriveLiveStatus({ kind: 'gatewayOffline' }, identity, this.#deps.clock()));
+  }
+
+  /** Tells again the statuses of the boards followed here, for an instance that joined. */
+  #retell(): void {
+    for (const controllerId of this.#followers.keys()) {
+      const status = this.#last.get(controllerId);
+      if (status) {
+        this.#deps.events.emit({
+          type: 'status',
+          controllerId,
+          at: status.updatedAt ?? this.#deps.clock().toISOString(),
+          status,
+        });
+      }
+    }
   }
 
   /** Stops every follower without announcing anything: the portal is stopping, the machines are not. */
@@ -67,7 +124,9 @@ export class LiveStatusMonitor {
       publish: (status) => this.#publish(controllerId, status),
     });
     this.#followers.set(controllerId, follower);
-    follower.start();
+    // A board followed elsewhere a moment ago (its tunnel moved here) is not waited for again.
+    const last = this.#last.get(controllerId);
+    follower.start({ waiting: last === undefined || last.state === 'gatewayOffline' });
   }
 
   #unfollow(controllerId: number): void {
@@ -75,6 +134,8 @@ export class LiveStatusMonitor {
     if (!follower) return;
     follower.stop();
     this.#followers.delete(controllerId);
+    // Its tunnel moved to another instance, which follows the board from here on.
+    if (this.#deps.presence.isOnline(controllerId)) return;
     this.#publish(
       controllerId,
       deriveLiveStatus({ kind: 'gatewayOffline' }, follower.identity, this.#deps.clock()),

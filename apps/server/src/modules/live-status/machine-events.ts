@@ -1,4 +1,5 @@
 import type { MachineLiveStatus } from '@portal/contract';
+import type { ClusterBus } from '../../shared/cluster-bus.ts';
 
 /** A machine's live status changed in something its card shows. */
 export interface StatusChange {
@@ -47,6 +48,11 @@ export class InProcessMachineEvents implements MachineEvents {
   }
 
   emit(event: MachineEvent): void {
+    this.deliver(event);
+  }
+
+  /** To this process's listeners only. */
+  deliver(event: MachineEvent): void {
     for (const listener of this.#listeners) {
       try {
         listener(event);
@@ -86,3 +92,25 @@ export function transitionsBetween(
       return [];
   }
 }
+
+/**
+ * The events of a deployment (docs/design.md §7): a status change reaches every instance's listeners (their
+ * status streams show every machine, wherever its tunnel is), while a transition stays with the instance that saw it,
+ * the one following the board, so each is notified once.
+ */
+export class DeploymentMachineEvents extends InProcessMachineEvents {
+  readonly #bus: ClusterBus;
+
+  constructor(bus: ClusterBus) {
+    super();
+    this.#bus = bus;
+    bus.subscribe<StatusChange>(STATUS_CHANNEL, (event) => this.deliver(event));
+  }
+
+  override emit(event: MachineEvent): void {
+    if (event.type === 'status') this.#bus.publish(STATUS_CHANNEL, event);
+    else this.deliver(event);
+  }
+}
+
+const STATUS_CHANNEL = 'machine-status';

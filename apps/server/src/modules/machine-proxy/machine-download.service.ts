@@ -73,6 +73,7 @@ export class MachineDownloadService {
       path: `/rr_download?name=${encodeURIComponent(grant.name)}`,
       incoming,
       timeoutMs: this.#deps.timeoutMs,
+      actor: { userId: subject.id, path: grant.path, sessionId: subject.sessionId },
     });
     if (answer.status !== 200) {
       answer.body.destroy();

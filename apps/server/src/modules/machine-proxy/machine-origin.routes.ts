@@ -38,8 +38,11 @@ export async function machineOriginRoutes(app: FastifyInstance, { service }: Mac
         for (const cookie of cookies) reply.setCookie(cookie.name, cookie.value, cookie.options);
         return reply.redirect(location, 303);
       }
-      await service.enterWithCookie(request.cookies[service.cookieName(params.data.path)], params.data);
-      return service.relay(request, reply, params.data, boardPath);
+      const subject = await service.enterWithCookie(
+        request.cookies[service.cookieName(params.data.path)],
+        params.data,
+      );
+      return service.relay(request, reply, params.data, boardPath, subject);
     },
   });
 

@@ -113,14 +113,21 @@ export class MachineOriginService {
   }
 
   /** A later request of the page: its cookie must still grant this machine's path. */
-  async enterWithCookie(token: string | undefined, { id, path }: ProxyParams): Promise<void> {
+  async enterWithCookie(token: string | undefined, { id, path }: ProxyParams): Promise<SessionSubject> {
     if (!token) throw unauthenticated('Open the control panel from the portal');
-    await this.#enter(await this.#deps.tokens.verifyAccess(token), id, path);
+    return this.#enter(await this.#deps.tokens.verifyAccess(token), id, path);
   }
 
   /** Relays the request to the board through the customer path's scope or the admin path as it is. */
-  relay(request: FastifyRequest, reply: FastifyReply, { id, path }: ProxyParams, boardPath: string) {
+  relay(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { id, path }: ProxyParams,
+    boardPath: string,
+    subject: SessionSubject,
+  ) {
     return relayBoardRoute(this.#deps.registry, request, reply, path, {
+      actor: { userId: subject.id, path, sessionId: subject.sessionId },
       controllerId: id,
       target: 'board',
       path: boardPath,
@@ -162,6 +169,7 @@ export class MachineOriginService {
       target: 'board',
       path: `/${params.data['*']}${url.search}`,
       waitMs: timeoutMs,
+      actor: { userId: subject.id, path: params.data.path, sessionId: subject.sessionId },
     });
     if (!stream) throw new AppError('GATEWAY_OFFLINE');
     stream.on('error', () => socket.destroy());

@@ -53,8 +53,10 @@ async function portalProxyRoutes(app: FastifyInstance, options: MachineProxyRout
     },
     handler: async (request, reply) => {
       const { id, path } = request.params;
-      await options.access.reach(sessionOf(request), id, path);
+      const session = sessionOf(request);
+      await options.access.reach(session, id, path);
       return relayBoardRoute(options.registry, request, reply, path, {
+        actor: { userId: session.id, path, sessionId: session.sessionId },
         controllerId: id,
         target: 'board',
         path: boardPathOf(request.params['*'], request.raw.url),

@@ -85,6 +85,7 @@ export async function slicerRelayRoutes(app: FastifyInstance, options: SlicerRel
         path: board.query ? `${board.path}?${board.query}` : board.path,
         timeoutMs: options.timeoutMs,
         headers: PORTAL_ORIGIN_PROXY_HEADERS,
+        actor: { userId: grant.userId, path: 'customer' as const },
       };
       // The uploaded file is printed (M32) by the same token: its lines may do what the customer path allows.
       if (grant.level === 'upload' && isUpload(request.method, board.path)) {

@@ -3,7 +3,7 @@ import { constants } from 'node:http2';
 import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
 import { AppError } from '../../shared/app-error.ts';
 import { answerHeadOf } from '../board-client/board-client.ts';
-import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import { HOLDER_ANSWERS, type TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import { framePart, MJPEG_STREAM_HEADERS, MjpegFrameSplitter } from './mjpeg.ts';
 
 /** A viewer whose socket still holds this much unsent video skips frames until it catches up. */
@@ -127,6 +127,10 @@ export class WebcamHub {
     const timeout = AbortSignal.timeout(UPSTREAM_START_MS);
     camera.started = answerHeadOf(stream, timeout).then(
       (head) => {
+        if (head[GATEWAY_ANSWER_HEADER] === HOLDER_ANSWERS.tunnelLeft) {
+          stream.close(constants.NGHTTP2_CANCEL);
+          throw new AppError('GATEWAY_OFFLINE');
+        }
         if (head[':status'] !== 200 || head[GATEWAY_ANSWER_HEADER]) {
           stream.close(constants.NGHTTP2_CANCEL);
           throw new AppError(

@@ -1,0 +1,184 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import type http2 from 'node:http2';
+import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Modules } from '../../app.ts';
+import { machineGroups } from '../../db/schema.ts';
+import { RedisBus } from '../../shared/cluster-bus.ts';
+import { answerJson, connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import { anotherInstance, bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { connectTestRedis, testNamespace } from '../../test/test-redis.ts';
+import type { ClusterMembership } from './gateway.module.ts';
+import { InstancePeers, listenForInstances } from './instance-link.ts';
+import { HOLDER_ANSWERS } from './tunnel-registry.ts';
+
+// Two instances of one deployment on one database and one Redis, each with its instance port: a request for a
+// machine whose tunnel the other holds is forwarded there, authorised on both.
+const secret = randomBytes(32).toString('hex');
+let first: TestApp;
+let second: { app: FastifyInstance; modules: Modules };
+let links: Awaited<ReturnType<typeof listenForInstances>>[] = [];
+const closers: (() => Promise<void>)[] = [];
+const gateways: FakeGateway[] = [];
+let controllerId = 0;
+let othersController = 0;
+
+async function member(namespace: string) {
+  const redis = await connectTestRedis();
+  closers.push(redis.close);
+  const link = await listenForInstances('127.0.0.1', 0);
+  links.push(link);
+  const membership: ClusterMembership = {
+    redis: redis.commands,
+    namespace,
+    self: { id: randomUUID(), address: link.address },
+    secret,
+  };
+  return { bus: new RedisBus(redis.commands, redis.subscriber, namespace), membership, link };
+}
+
+async function join(modules: Modules, link: Awaited<ReturnType<typeof listenForInstances>>) {
+  await modules.gateway.start();
+  if (modules.gateway.forwarded) link.serve(modules.gateway.forwarded);
+}
+
+beforeAll(async () => {
+  const namespace = testNamespace();
+  const a = await member(namespace);
+  const b = await member(namespace);
+  first = await createTestApp({ proxyTimeoutMs: 2_000 }, { bus: a.bus, cluster: a.membership });
+  second = await anotherInstance(first, { proxyTimeoutMs: 2_000 }, b.bus, b.membership);
+  await Promise.all([a.bus.subscribed(), b.bus.subscribed()]);
+  await join(first.modules, a.link);
+  await join(second.modules, b.link);
+  const groupController = async (name: string) => {
+    const [row] = await first.database.db.select().from(machineGroups).where(eq(machineGroups.name, name));
+    if (!row) throw new Error(`no demo group ${name}`);
+    return row.computerControllerId;
+  };
+  controllerId = await groupController('Prusa linea 1');
+  othersController = await groupController('RatRig produzione');
+});
+
+afterEach(async () => {
+  await Promise.all(gateways.splice(0).map((gateway) => gateway.disconnect()));
+});
+
+afterAll(async () => {
+  first.modules.gateway.stop();
+  second.modules.gateway.stop();
+  await second.app.close();
+  await first.close();
+  for (const link of links) await link.close();
+  links = [];
+  for (const close of closers) await close();
+});
+
+const proxied = (app: FastifyInstance, token: string, id: number, rest: string) =>
+  app.inject({ url: `/proxy/duet/3.6/customer/${id}/${rest}`, headers: bearer(token) });
+
+describe('a machine whose tunnel another instance holds', () => {
+  it('is online on every instance, and its board answers through the holder', async () => {
+    const gateway = await connectFakeGateway(
+      first.modules.gateway.registry,
+      controllerId,
+      answerJson({ key: 'state', result: { status: 'idle' } }),
+    );
+    gateways.push(gateway);
+    await expect.poll(() => second.modules.gateway.tunnels.isOnline(controllerId)).toBe(true);
+    expect(second.modules.gateway.registry.isOnline(controllerId)).toBe(false);
+
+    const token = await first.tokenFor('customer@demo.test');
+    const answer = await proxied(second.app, token, controllerId, 'rr_model?key=state');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ key: 'state', result: { status: 'idle' } });
+    expect(gateway.paths.at(-1)).toBe('/board/rr_model?key=state');
+  });
+
+  it("is not another business's on either instance", async () => {
+    gateways.push(await connectFakeGateway(first.modules.gateway.registry, othersController, answerJson({})));
+    await expect.poll(() => second.modules.gateway.tunnels.isOnline(othersController)).toBe(true);
+    const token = await first.tokenFor('customer@demo.test');
+    expect((await proxied(second.app, token, othersController, 'rr_model')).statusCode).toBe(404);
+  });
+
+  it('goes offline everywhere when its tunnel ends, and answers 502 GATEWAY_OFFLINE', async () => {
+    const gateway = await connectFakeGateway(first.modules.gateway.registry, controllerId, answerJson({}));
+    await expect.poll(() => second.modules.gateway.tunnels.isOnline(controllerId)).toBe(true);
+    await gateway.disconnect();
+    await expect.poll(() => second.modules.gateway.tunnels.isOnline(controllerId)).toBe(false);
+    const token = await first.tokenFor('customer@demo.test');
+    const answer = await proxied(second.app, token, controllerId, 'rr_model');
+    expect(answer.statusCode).toBe(502);
+    expect(answer.json().code).toBe('GATEWAY_OFFLINE');
+  });
+
+  it('is replaced by a newer tunnel on the other instance, which then serves it', async () => {
+    const older = await connectFakeGateway(
+      first.modules.gateway.registry,
+      controllerId,
+      answerJson({ from: 'a' }),
+    );
+    gateways.push(older);
+    await expect.poll(() => second.modules.gateway.tunnels.isOnline(controllerId)).toBe(true);
+    const newer = await connectFakeGateway(
+      second.modules.gateway.registry,
+      controllerId,
+      answerJson({ from: 'b' }),
+    );
+    gateways.push(newer);
+    await expect.poll(() => first.modules.gateway.registry.isOnline(controllerId)).toBe(false);
+    expect(first.modules.gateway.tunnels.isOnline(controllerId)).toBe(true);
+    const token = await first.tokenFor('customer@demo.test');
+    const answer = await proxied(first.app, token, controllerId, 'rr_model');
+    expect(answer.json()).toEqual({ from: 'b' });
+  });
+});
+
+describe('the instance link', () => {
+  const request = async (
+    peers: InstancePeers,
+    actor?: { userId: number; path: 'customer' | 'admin'; sessionId?: string },
+  ) => {
+    const stream = peers.open(links[0]?.address ?? '', controllerId, {
+      method: 'GET',
+      target: 'board',
+      path: '/rr_model',
+      waitMs: 1000,
+      ...(actor && { actor }),
+    });
+    stream.on('error', () => undefined);
+    const [head] = (await once(stream, 'response')) as [http2.IncomingHttpHeaders];
+    stream.close();
+    return head;
+  };
+
+  it('refuses a stream without the shared secret', async () => {
+    const stranger = new InstancePeers('not the deployment secret at all, 32+');
+    try {
+      expect((await request(stranger))[':status']).toBe(401);
+    } finally {
+      stranger.close();
+    }
+  });
+
+  it("authorises the user again on the holder: another business's user is refused there", async () => {
+    gateways.push(await connectFakeGateway(first.modules.gateway.registry, controllerId, answerJson({})));
+    const peers = new InstancePeers(secret);
+    try {
+      const owner = await first.idOf('customer@demo.test');
+      expect((await request(peers, { userId: owner, path: 'customer' }))[':status']).toBe(200);
+      const stranger = await first.idOf('customer2@demo.test');
+      const refused = await request(peers, { userId: stranger, path: 'customer' });
+      expect(refused[':status']).toBe(403);
+      expect(refused[GATEWAY_ANSWER_HEADER]).toBe(HOLDER_ANSWERS.refused);
+      const ended = await request(peers, { userId: owner, path: 'customer', sessionId: randomUUID() });
+      expect(ended[':status']).toBe(403);
+    } finally {
+      peers.close();
+    }
+  });
+});
