@@ -51,7 +51,8 @@ export class InstancePeers {
     const prefix = request.target === 'board' ? BOARD_PREFIX : WEBCAM_PREFIX;
     const headers: http2.OutgoingHttpHeaders = {
       ...request.headers,
-      ':method': request.method,
+      // A WebSocket's extended CONNECT is the tunnel's hop; this one carries it as a stream that stays open.
+      ':method': request.protocol ? 'POST' : request.method,
       ':path': `/controllers/${controllerId}${prefix}${request.path}`,
       [AUTHORIZATION]: this.#authorization,
       [DEADLINE_HEADER]: String(Math.max(0, Math.round(request.waitMs))),
@@ -114,13 +115,14 @@ export function forwardedStreams({ secret, held, reauthorise, warn }: ForwardedS
       return;
     }
     const controllerId = Number(route[1]);
+    const websocket = headers[PROTOCOL_HEADER] === 'websocket';
     const request: TunnelRequest = {
-      method: String(headers[':method']),
+      method: websocket ? 'CONNECT' : String(headers[':method']),
       target: (route[2] === BOARD_PREFIX ? 'board' : 'webcam') satisfies TunnelTarget,
       path: route[3] as string,
       headers: passedHeaders(headers),
       waitMs: Number(headers[DEADLINE_HEADER]) || 0,
-      ...(headers[PROTOCOL_HEADER] === 'websocket' && { protocol: 'websocket' as const }),
+      ...(websocket && { protocol: 'websocket' as const }),
     };
     const actor = parseActor(headers[ACTOR_HEADER]);
     if (headers[ACTOR_HEADER] !== undefined && !actor) {
