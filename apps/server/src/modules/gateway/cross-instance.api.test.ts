@@ -8,7 +8,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Modules } from '../../app.ts';
 import { machineGroups } from '../../db/schema.ts';
 import { RedisBus } from '../../shared/cluster-bus.ts';
-import { answerJson, connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import {
+  answerJson,
+  connectFakeGateway,
+  type FakeGateway,
+  type StreamHandler,
+} from '../../test/fake-gateway.ts';
 import { anotherInstance, bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { connectTestRedis, testNamespace } from '../../test/test-redis.ts';
 import type { ClusterMembership } from './gateway.module.ts';
@@ -77,17 +82,19 @@ afterAll(async () => {
   for (const close of closers) await close();
 });
 
+/** A gateway dialled into `on`'s instance, disconnected after the test. */
+async function dial(on: Pick<TestApp, 'modules'>, id: number, handler: StreamHandler) {
+  const gateway = await connectFakeGateway(on.modules.gateway.registry, id, handler);
+  gateways.push(gateway);
+  return gateway;
+}
+
 const proxied = (app: FastifyInstance, token: string, id: number, rest: string) =>
   app.inject({ url: `/proxy/duet/3.6/customer/${id}/${rest}`, headers: bearer(token) });
 
 describe('a machine whose tunnel another instance holds', () => {
   it('is online on every instance, and its board answers through the holder', async () => {
-    const gateway = await connectFakeGateway(
-      first.modules.gateway.registry,
-      controllerId,
-      answerJson({ key: 'state', result: { status: 'idle' } }),
-    );
-    gateways.push(gateway);
+    const gateway = await dial(first, controllerId, answerJson({ key: 'state', result: { status: 'idle' } }));
     await expect.poll(() => second.modules.gateway.tunnels.isOnline(controllerId)).toBe(true);
     expect(second.modules.gateway.registry.isOnline(controllerId)).toBe(false);
 
@@ -99,14 +106,14 @@ describe('a machine whose tunnel another instance holds', () => {
   });
 
   it("is not another business's on either instance", async () => {
-    gateways.push(await connectFakeGateway(first.modules.gateway.registry, othersController, answerJson({})));
+    await dial(first, othersController, answerJson({}));
     await expect.poll(() => second.modules.gateway.tunnels.isOnline(othersController)).toBe(true);
     const token = await first.tokenFor('customer@demo.test');
     expect((await proxied(second.app, token, othersController, 'rr_model')).statusCode).toBe(404);
   });
 
   it('goes offline everywhere when its tunnel ends, and answers 502 GATEWAY_OFFLINE', async () => {
-    const gateway = await connectFakeGateway(first.modules.gateway.registry, controllerId, answerJson({}));
+    const gateway = await dial(first, controllerId, answerJson({}));
     await expect.poll(() => second.modules.gateway.tunnels.isOnline(controllerId)).toBe(true);
     await gateway.disconnect();
     await expect.poll(() => second.modules.gateway.tunnels.isOnline(controllerId)).toBe(false);
@@ -117,19 +124,9 @@ describe('a machine whose tunnel another instance holds', () => {
   });
 
   it('is replaced by a newer tunnel on the other instance, which then serves it', async () => {
-    const older = await connectFakeGateway(
-      first.modules.gateway.registry,
-      controllerId,
-      answerJson({ from: 'a' }),
-    );
-    gateways.push(older);
+    await dial(first, controllerId, answerJson({ from: 'a' }));
     await expect.poll(() => second.modules.gateway.tunnels.isOnline(controllerId)).toBe(true);
-    const newer = await connectFakeGateway(
-      second.modules.gateway.registry,
-      controllerId,
-      answerJson({ from: 'b' }),
-    );
-    gateways.push(newer);
+    await dial(second, controllerId, answerJson({ from: 'b' }));
     await expect.poll(() => first.modules.gateway.registry.isOnline(controllerId)).toBe(false);
     expect(first.modules.gateway.tunnels.isOnline(controllerId)).toBe(true);
     const token = await first.tokenFor('customer@demo.test');
@@ -166,7 +163,7 @@ describe('the instance link', () => {
   });
 
   it("authorises the user again on the holder: another business's user is refused there", async () => {
-    gateways.push(await connectFakeGateway(first.modules.gateway.registry, controllerId, answerJson({})));
+    await dial(first, controllerId, answerJson({}));
     const peers = new InstancePeers(secret);
     try {
       const owner = await first.idOf('customer@demo.test');

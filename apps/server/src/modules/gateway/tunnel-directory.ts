@@ -93,6 +93,12 @@ export class TunnelDirectory {
   readonly #listeners = new Set<(controllerId: number) => void>();
   readonly #expiryListeners = new Set<(controllerId: number, epoch: number) => void>();
   #timer: NodeJS.Timeout | undefined;
+  /**
+   * Until then, leases missing from Redis are not taken for dead holders: this instance could not reach Redis
+   * lately, and the holders may not have renewed what expired meanwhile yet (Redis away for everyone).
+   */
+  #judgeAfter = 0;
+  #unreachable = false;
   #unsubscribe: (() => void) | undefined;
 
   constructor({ redis, bus, namespace, self, leaseMs = LEASE_MS, warn }: TunnelDirectoryOptions) {
@@ -109,10 +115,8 @@ export class TunnelDirectory {
   async start(): Promise<void> {
     this.#unsubscribe = this.#bus.subscribe<ClaimMessage>('tunnels', (message) => this.#heard(message));
     await this.#bus.subscribed();
-    await this.#refresh().catch((error: unknown) => this.#warn(error, 'tunnel directory not read'));
-    this.#timer = setInterval(() => {
-      this.#refresh().catch((error: unknown) => this.#warn(error, 'tunnel leases not renewed'));
-    }, this.#leaseMs / 3);
+    await this.#refreshNoting('tunnel directory not read');
+    this.#timer = setInterval(() => void this.#refreshNoting('tunnel leases not renewed'), this.#leaseMs / 3);
     this.#timer.unref();
   }
 
@@ -240,6 +244,17 @@ export class TunnelDirectory {
     for (const listener of this.#listeners) listener(controllerId);
   }
 
+  async #refreshNoting(failure: string): Promise<void> {
+    try {
+      await this.#refresh();
+      if (this.#unreachable) this.#judgeAfter = Date.now() + this.#leaseMs;
+      this.#unreachable = false;
+    } catch (error) {
+      this.#unreachable = true;
+      this.#warn(error, failure);
+    }
+  }
+
   /** Renews this instance's leases (claiming those not claimed yet), then reads the whole map from Redis. */
   async #refresh(): Promise<void> {
     const renewing = [...this.#held].filter(([, held]) => held.epoch !== undefined);
@@ -269,6 +284,7 @@ export class TunnelDirectory {
       if (mine?.epoch !== undefined) this.#lose(controllerId);
       this.#changed(controllerId);
     }
+    if (Date.now() < this.#judgeAfter) return;
     for (const [controllerId, holder] of [...this.#others]) {
       if (read.has(controllerId)) continue;
       this.#forget(controllerId);

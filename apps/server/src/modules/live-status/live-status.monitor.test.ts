@@ -21,6 +21,8 @@ let monitor: LiveStatusMonitor;
 const seen: MachineEvent[] = [];
 const open: TunnelledBoard[] = [];
 let nextController = 1;
+/** Controllers whose tunnels another instance of the deployment holds, as the test says. */
+const elsewhere = new Set<number>();
 
 beforeAll(async () => {
   registry = new InProcessTunnelRegistry();
@@ -28,7 +30,8 @@ beforeAll(async () => {
   events.subscribe((event) => seen.push(event));
   monitor = new LiveStatusMonitor({
     tunnels: registry,
-    presence: registry,
+    // The deployment: this instance's tunnels, and those a test says another instance holds.
+    presence: { isOnline: (controllerId) => elsewhere.has(controllerId) || registry.isOnline(controllerId) },
     bus: new InProcessBus(),
     events,
     clock: systemClock,
@@ -215,3 +218,51 @@ describe('the live status monitor', () => {
     );
   });
 });
+
+describe('the live status monitor of one instance among several', () => {
+  it('follows a board whose tunnel moved here on from where it was: no offline, no waiting, nothing announced', async () => {
+    const { controllerId: moved, board } = await connected();
+    await stateOf(moved, { state: 'idle' });
+    // The tunnel leaves for another instance, and comes back here.
+    elsewhere.add(moved);
+    open.splice(open.indexOf(board), 1);
+    await board.close();
+    await vi.waitFor(() => expect(monitor.following).toBe(open.length));
+    const before = statusesOf(moved).length;
+    const again = await connectSimulatedBoard(registry, moved, { name: 'fake-board' });
+    open.push(again);
+    elsewhere.delete(moved);
+    await vi.waitFor(() =>
+      expect(again.requests.filter((path) => path.startsWith('/rr_model')).length).toBeGreaterThan(3),
+    );
+    // Still idle as it was: no status to publish, least of all "gateway offline" or "waiting".
+    expect(statusesOf(moved).length).toBe(before);
+    expect(transitionsOf(moved)).toEqual([]);
+  });
+
+  it("announces a dead holder's machine offline once, and not while another instance holds it", async () => {
+    const controllerId = nextController++;
+    events.emit({ type: 'status', controllerId, at: new Date().toISOString(), status: idle('Lost') });
+    elsewhere.add(controllerId);
+    await monitor.holderLost(controllerId, 1);
+    expect(statusesOf(controllerId).map((status) => status.state)).toEqual(['idle']);
+    elsewhere.delete(controllerId);
+    await monitor.holderLost(controllerId, 1);
+    await monitor.holderLost(controllerId, 1);
+    expect(statusesOf(controllerId).map((status) => status.state)).toEqual(['idle', 'gatewayOffline']);
+    expect(statusesOf(controllerId).at(-1)?.boardName).toBe('Lost');
+    expect(transitionsOf(controllerId).map((event) => event.type)).toEqual(['gatewayOffline']);
+  });
+});
+
+/** An idle machine's status, as another instance's follower would have published it. */
+function idle(boardName: string): MachineLiveStatus {
+  return {
+    state: 'idle',
+    job: null,
+    heaters: [],
+    boardName,
+    firmwareVersion: '3.6.0',
+    updatedAt: new Date().toISOString(),
+  };
+}
