@@ -62,8 +62,7 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
     `${PREFIX}/api/connection`,
     { schema: { ...read, tags, summary: 'OctoPrint: connection' } },
     async (request) => {
-      const { controllerId } = await authorize(request);
-      const state = await octoPrint.state(controllerId, request.raw);
+      const state = await octoPrint.state(await authorize(request), request.raw);
       return {
         current: { state: state.text, port: 'portal', baudrate: 0, printerProfile: '_default' },
         options: { ports: ['portal'], baudrates: [], printerProfiles: [{ id: '_default', name: 'Duet' }] },
@@ -75,8 +74,7 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
     `${PREFIX}/api/printer`,
     { schema: { ...read, tags, summary: 'OctoPrint: printer state' } },
     async (request) => {
-      const { controllerId } = await authorize(request);
-      const state = await octoPrint.state(controllerId, request.raw);
+      const state = await octoPrint.state(await authorize(request), request.raw);
       return { state: { text: state.text, flags: state.flags }, temperature: {} };
     },
   );
@@ -85,8 +83,7 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
     `${PREFIX}/api/job`,
     { schema: { ...read, tags, summary: 'OctoPrint: current job' } },
     async (request) => {
-      const { controllerId } = await authorize(request);
-      return octoPrint.job(controllerId, request.raw);
+      return octoPrint.job(await authorize(request), request.raw);
     },
   );
 
@@ -104,11 +101,11 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
       },
     },
     async (request, reply) => {
-      const { controllerId } = await authorize(request);
+      const grant = await authorize(request);
       const upload = await spoolUpload(request, options.spool);
       try {
         const resourceBase = request.url.split('?')[0] as string;
-        return reply.code(201).send(await octoPrint.upload(controllerId, request.raw, upload, resourceBase));
+        return reply.code(201).send(await octoPrint.upload(grant, request.raw, upload, resourceBase));
       } finally {
         await upload.discard();
       }

@@ -14,6 +14,7 @@ import { type RelayRequest, relay } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import { octoPrintJobOf, octoPrintStateOf, octoPrintUploadOf } from './octoprint.mapper.ts';
 import type { SpooledUpload } from './octoprint-upload.ts';
+import type { SlicerGrant } from './slicer-access.service.ts';
 import { inGcodes } from './slicer-scope.ts';
 
 /** The headers and query of an OctoPrint client's request, where its API key may be. */
@@ -55,14 +56,14 @@ export class OctoPrintService {
     this.#timeoutMs = timeoutMs;
   }
 
-  async state(controllerId: number, incoming: IncomingMessage) {
-    const { body } = await this.#toBoard(controllerId, incoming, 'GET', modelPath('state'));
+  async state(grant: SlicerGrant, incoming: IncomingMessage) {
+    const { body } = await this.#toBoard(grant, incoming, 'GET', modelPath('state'));
     return octoPrintStateOf(readBoardAnswer(rrStateAnswerSchema, body)?.result.status ?? 'idle');
   }
 
-  async job(controllerId: number, incoming: IncomingMessage) {
-    const state = await this.state(controllerId, incoming);
-    const { body } = await this.#toBoard(controllerId, incoming, 'GET', modelPath('job'));
+  async job(grant: SlicerGrant, incoming: IncomingMessage) {
+    const state = await this.state(grant, incoming);
+    const { body } = await this.#toBoard(grant, incoming, 'GET', modelPath('job'));
     return octoPrintJobOf(readBoardAnswer(rrKeyAnswerSchemas.job, body)?.result, state);
   }
 
@@ -70,7 +71,7 @@ export class OctoPrintService {
    * Sends a spooled upload into 0:/gcodes (its `path` field a folder there) and starts it when `print` is true;
    * `resourceBase` is where OctoPrint's answer says the file now lives.
    */
-  async upload(controllerId: number, incoming: IncomingMessage, upload: SpooledUpload, resourceBase: string) {
+  async upload(grant: SlicerGrant, incoming: IncomingMessage, upload: SpooledUpload, resourceBase: string) {
     const folder = (upload.fields.get('path') ?? '').replace(/^\/+|\/+$/g, '');
     const relative = folder ? `${folder}/${upload.filename}` : upload.filename;
     const target = `0:/gcodes/${relative}`;
@@ -78,7 +79,7 @@ export class OctoPrintService {
       throw new AppError('BAD_REQUEST', 'The file name must stay inside 0:/gcodes');
     }
     const uploaded = await this.#toBoard(
-      controllerId,
+      grant,
       incoming,
       'POST',
       `/rr_upload?${encodeBoardQuery({ name: target })}`,
@@ -97,20 +98,16 @@ export class OctoPrintService {
     const print = isTrue(upload.fields.get('print'));
     if (print) {
       const gcode = `M32 "${target}"`;
-      const started = await this.#toBoard(
-        controllerId,
-        incoming,
-        'GET',
-        `/rr_gcode?${encodeBoardQuery({ gcode })}`,
-      );
+      const started = await this.#toBoard(grant, incoming, 'GET', `/rr_gcode?${encodeBoardQuery({ gcode })}`);
       if (started.status !== 200) throw new AppError('BAD_REQUEST', 'The board did not start the print');
     }
     const select = isTrue(upload.fields.get('select'));
     return octoPrintUploadOf({ filename: upload.filename, relative, print, select }, resourceBase);
   }
 
+  /** The token's user goes with the request, for an instance holding the tunnel elsewhere to authorise again. */
   async #toBoard(
-    controllerId: number,
+    { controllerId, userId }: SlicerGrant,
     incoming: IncomingMessage,
     method: string,
     path: string,
@@ -123,6 +120,7 @@ export class OctoPrintService {
       path,
       incoming,
       timeoutMs: this.#timeoutMs,
+      actor: { userId, path: 'customer' },
       ...(body && { body }),
     });
     return { status: answer.status, body: await bytesOf(answer.body) };
