@@ -19,7 +19,7 @@ const rig = new Rig();
 let admin: Session;
 let customer: Session;
 let tech: Session;
-const id = { prusa: 0, cella: 0 };
+const id = { prusa: 0, cella: 0, prusa2: 0, voron: 0, ratrig: 0, modix: 0 };
 let prusaBoard: RunningBoard;
 let sbcBoard: RunningBoard;
 
@@ -31,6 +31,10 @@ beforeAll(async () => {
   tech = await logIn(deployment, 'tech@demo.test');
   id.prusa = await controllerOf(deployment, admin, 'Prusa linea 1');
   id.cella = await controllerOf(deployment, admin, 'Cella pallet');
+  id.prusa2 = await controllerOf(deployment, admin, 'Prusa linea 2');
+  id.voron = await controllerOf(deployment, admin, 'Voron prototipi');
+  id.ratrig = await controllerOf(deployment, admin, 'RatRig produzione');
+  id.modix = await controllerOf(deployment, admin, 'Modix grande formato');
   [prusaBoard, sbcBoard] = await Promise.all([
     rig.board({ name: 'Prusa linea 1' }),
     rig.board({ name: 'Cella pallet', mode: 'sbc' }),
@@ -142,5 +146,85 @@ describe('a machine whose tunnel another instance holds', () => {
       );
       expect(response.status).toBe(404);
     }
+  });
+});
+
+/** The state each machine's card shows on `instance`, by controller. */
+async function statesOn(instance: Deployment['instances'][number]): Promise<Map<number, string>> {
+  const statuses = (await (await get(instance.url, admin, '/api/v1/machines/status')).json()) as {
+    controllerId: number;
+    status: { state: string };
+  }[];
+  return new Map(statuses.map((machine) => [machine.controllerId, machine.status.state]));
+}
+
+describe('an instance killed while it holds tunnels', () => {
+  it('costs nothing else: its gateways are online on the others within 30 s, a download through another goes on', async () => {
+    // Four more gateways dial through HAProxy, round robin: the second and third instances hold some of them.
+    const roaming = [id.prusa2, id.voron, id.ratrig, id.modix];
+    await Promise.all(
+      roaming.map(async (controller) =>
+        rig.gateway({
+          server: deployment.url,
+          controller,
+          key: await issueGatewayKey(deployment, admin, controller),
+          board: (await rig.board({ name: `roaming ${controller}` })).url,
+        }),
+      ),
+    );
+    type Instance = Deployment['instances'][number];
+    const [, second, third] = deployment.instances as [Instance, Instance, Instance];
+    const held = async (instance: Deployment['instances'][number]) =>
+      counterSum(await metricsOf(instance), 'portal_tunnels_held');
+    const victim = (await held(third)) > 0 ? third : second;
+    const survivor = victim === third ? second : third;
+    expect(await held(victim)).toBeGreaterThan(0);
+    for (const controller of roaming) {
+      await expect.poll(async () => (await statesOn(survivor)).get(controller)).toBe('idle');
+    }
+
+    // A download of the first instance's board, through the survivor, is under way when the victim dies.
+    const data = randomBytes(8 * 1024 * 1024);
+    const name = '0:/gcodes/failover.gcode';
+    const path = (file: string) => boardProxyPath('3.6', 'admin', id.prusa, file);
+    expect(
+      (
+        await get(survivor.url, admin, path(`rr_upload?name=${encodeURIComponent(name)}`), {
+          method: 'POST',
+          body: data,
+        })
+      ).status,
+    ).toBe(200);
+    const download = await get(survivor.url, admin, path(`rr_download?name=${encodeURIComponent(name)}`));
+    const reader = (download.body as ReadableStream<Uint8Array>).getReader();
+    const chunks: Uint8Array[] = [];
+    const first = await reader.read();
+    if (first.value) chunks.push(first.value);
+
+    const killedAt = Date.now();
+    victim.process.child.kill('SIGKILL');
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      chunks.push(next.value);
+    }
+    const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+    expect(digest(Buffer.concat(chunks))).toBe(digest(data));
+
+    // Every roaming gateway is back, on the two instances left: its board answers through the survivor, and the
+    // survivor's status shows it followed again (a new reading since the kill).
+    const answers = async (controller: number) =>
+      (await get(survivor.url, admin, boardProxyPath('3.6', 'admin', controller, 'rr_model?key=network')))
+        .status;
+    await expect
+      .poll(async () => (await Promise.all(roaming.map(answers))).every((status) => status === 200), {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toBe(true);
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
+    expect(
+      (await held(deployment.instances[0] as Deployment['instances'][number])) + (await held(survivor)),
+    ).toBe(2 + roaming.length);
   });
 });
