@@ -93,6 +93,7 @@ export function createModules(
     tunnels,
     // Asked only while requests run, when every module exists.
     reauthorise: (controllerId, actor) => reauthorise(controllerId, actor),
+    cameraFeed: (controllerId, stream) => webcam.hub.feedInstance(controllerId, stream),
     checkKey: (controllerId, key) => controllers.service.verifyGatewayKey(controllerId, key),
     keyChanges: controllers.keyChanges,
     contact: (controllerId, contact) => controllers.service.gatewayContact(controllerId, contact),

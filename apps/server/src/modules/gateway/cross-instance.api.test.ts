@@ -1,64 +1,34 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type http2 from 'node:http2';
 import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Modules } from '../../app.ts';
 import { machineGroups } from '../../db/schema.ts';
-import { RedisBus } from '../../shared/cluster-bus.ts';
 import {
   answerJson,
   connectFakeGateway,
   type FakeGateway,
   type StreamHandler,
 } from '../../test/fake-gateway.ts';
-import { anotherInstance, bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { connectTestRedis, testNamespace } from '../../test/test-redis.ts';
-import type { ClusterMembership } from './gateway.module.ts';
-import { InstancePeers, listenForInstances } from './instance-link.ts';
+import { bearer, type TestApp } from '../../test/test-app.ts';
+import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
+import { InstancePeers } from './instance-link.ts';
 import { HOLDER_ANSWERS } from './tunnel-registry.ts';
 
 // Two instances of one deployment on one database and one Redis, each with its instance port: a request for a
 // machine whose tunnel the other holds is forwarded there, authorised on both.
-const secret = randomBytes(32).toString('hex');
+let instances: TwoInstances;
 let first: TestApp;
-let second: { app: FastifyInstance; modules: Modules };
-let links: Awaited<ReturnType<typeof listenForInstances>>[] = [];
-const closers: (() => Promise<void>)[] = [];
+let second: TwoInstances['second'];
 const gateways: FakeGateway[] = [];
 let controllerId = 0;
 let othersController = 0;
 
-async function member(namespace: string) {
-  const redis = await connectTestRedis();
-  closers.push(redis.close);
-  const link = await listenForInstances('127.0.0.1', 0);
-  links.push(link);
-  const membership: ClusterMembership = {
-    redis: redis.commands,
-    namespace,
-    self: { id: randomUUID(), address: link.address },
-    secret,
-  };
-  return { bus: new RedisBus(redis.commands, redis.subscriber, namespace), membership, link };
-}
-
-async function join(modules: Modules, link: Awaited<ReturnType<typeof listenForInstances>>) {
-  await modules.gateway.start();
-  if (modules.gateway.forwarded) link.serve(modules.gateway.forwarded);
-}
-
 beforeAll(async () => {
-  const namespace = testNamespace();
-  const a = await member(namespace);
-  const b = await member(namespace);
-  first = await createTestApp({ proxyTimeoutMs: 2_000 }, { bus: a.bus, cluster: a.membership });
-  second = await anotherInstance(first, { proxyTimeoutMs: 2_000 }, b.bus, b.membership);
-  await Promise.all([a.bus.subscribed(), b.bus.subscribed()]);
-  await join(first.modules, a.link);
-  await join(second.modules, b.link);
+  instances = await startTwoInstances({ proxyTimeoutMs: 2_000 });
+  ({ first, second } = instances);
   const groupController = async (name: string) => {
     const [row] = await first.database.db.select().from(machineGroups).where(eq(machineGroups.name, name));
     if (!row) throw new Error(`no demo group ${name}`);
@@ -73,13 +43,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  first.modules.gateway.stop();
-  second.modules.gateway.stop();
-  await second.app.close();
-  await first.close();
-  for (const link of links) await link.close();
-  links = [];
-  for (const close of closers) await close();
+  await instances?.close();
 });
 
 /** A gateway dialled into `on`'s instance, disconnected after the test. */
@@ -140,7 +104,7 @@ describe('the instance link', () => {
     peers: InstancePeers,
     actor?: { userId: number; path: 'customer' | 'admin'; sessionId?: string },
   ) => {
-    const stream = peers.open(links[0]?.address ?? '', controllerId, {
+    const stream = peers.open(instances.firstAddress, controllerId, {
       method: 'GET',
       target: 'board',
       path: '/rr_model',
@@ -164,7 +128,7 @@ describe('the instance link', () => {
 
   it("authorises the user again on the holder: another business's user is refused there", async () => {
     await dial(first, controllerId, answerJson({}));
-    const peers = new InstancePeers(secret);
+    const peers = new InstancePeers(instances.secret);
     try {
       const owner = await first.idOf('customer@demo.test');
       expect((await request(peers, { userId: owner, path: 'customer' }))[':status']).toBe(200);

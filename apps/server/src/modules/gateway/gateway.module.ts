@@ -5,7 +5,12 @@ import type { Metrics } from '../../shared/metrics.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import { ClusterTunnelRegistry } from './cluster-tunnels.ts';
 import { gatewayRoutes } from './gateway.routes.ts';
-import { forwardedStreams, InstancePeers, type Reauthorise } from './instance-link.ts';
+import {
+  type ForwardedStreamsOptions,
+  forwardedStreams,
+  InstancePeers,
+  type Reauthorise,
+} from './instance-link.ts';
 import { meteredTunnels } from './metered-tunnels.ts';
 import { type InstanceIdentity, TunnelDirectory } from './tunnel-directory.ts';
 import type { GatewayContact, GatewayKeyCheck } from './tunnel-endpoint.ts';
@@ -71,6 +76,8 @@ interface GatewayModuleNeeds {
   onDrain: (listener: () => void) => void;
   /** With several instances: whether a user may still reach a machine, asked by the holder of a forwarded request. */
   reauthorise: Reauthorise;
+  /** With several instances: another instance's camera stream, fed from this one's upstream (instance-link.ts). */
+  cameraFeed: ForwardedStreamsOptions['cameraFeed'];
 }
 
 /**
@@ -79,7 +86,7 @@ interface GatewayModuleNeeds {
  */
 export function createGatewayModule(
   _deps: ModuleDeps,
-  { tunnels, checkKey, keyChanges, contact, onDrain, reauthorise }: GatewayModuleNeeds,
+  { tunnels, checkKey, keyChanges, contact, onDrain, reauthorise, cameraFeed }: GatewayModuleNeeds,
 ) {
   const registry = tunnels.held;
   // A replaced or deleted key stops working at once: the tunnel it opened ends.
@@ -95,6 +102,7 @@ export function createGatewayModule(
           secret: cluster.secret,
           held: tunnels.heldMetered,
           reauthorise,
+          cameraFeed,
           warn: cluster.warn,
         })
       : undefined,

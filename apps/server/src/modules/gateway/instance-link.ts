@@ -96,11 +96,19 @@ export interface ForwardedStreamsOptions {
   /** The tunnels this instance holds. */
   held: TunnelRegistry;
   reauthorise: Reauthorise;
+  /**
+   * Serves another instance's request for a camera's stream from this instance's one upstream of it (the webcam
+   * hub), rather than opening the camera again.
+   */
+  cameraFeed: (controllerId: number, stream: http2.ServerHttp2Stream) => void;
   warn: (error: unknown, message: string) => void;
 }
 
+/** The camera stream a hub opens (webcam-hub.ts), which the holder's own hub serves. */
+const CAMERA_STREAM_PATH = '/?action=stream';
+
 /** The holder's half: each stream a peer opened, checked and sent on through the tunnel held here. */
-export function forwardedStreams({ secret, held, reauthorise, warn }: ForwardedStreamsOptions) {
+export function forwardedStreams({ secret, held, reauthorise, cameraFeed, warn }: ForwardedStreamsOptions) {
   const expected = digest(`${SCHEME} ${secret}`);
   return (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
     stream.on('error', () => undefined);
@@ -133,7 +141,9 @@ export function forwardedStreams({ secret, held, reauthorise, warn }: ForwardedS
     allowed.then(
       (yes) => {
         if (!yes) answer(stream, 403, HOLDER_ANSWERS.refused);
-        else if (!stream.destroyed) relayHeld(held, controllerId, request, stream);
+        else if (stream.destroyed) return;
+        else if (isCameraStream(request) && held.isOnline(controllerId)) cameraFeed(controllerId, stream);
+        else relayHeld(held, controllerId, request, stream);
       },
       (error: unknown) => {
         warn(error, 'a forwarded request could not be authorised');
@@ -179,6 +189,10 @@ function relayHeld(
   stream.once('close', () => {
     if (!tunnel.closed) tunnel.close(stream.rstCode || http2.constants.NGHTTP2_CANCEL);
   });
+}
+
+function isCameraStream(request: TunnelRequest): boolean {
+  return request.target === 'webcam' && request.method === 'GET' && request.path === CAMERA_STREAM_PATH;
 }
 
 /** An answer of the link's own, with no body. */

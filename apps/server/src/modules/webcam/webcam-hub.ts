@@ -1,6 +1,6 @@
-import type { ServerResponse } from 'node:http';
-import { constants } from 'node:http2';
-import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { constants, type ServerHttp2Stream } from 'node:http2';
+import { GATEWAY_ANSWER_HEADER, type GatewayAnswer } from '@portal/tunnel';
 import { AppError } from '../../shared/app-error.ts';
 import { answerHeadOf } from '../board-client/board-client.ts';
 import { HOLDER_ANSWERS, type TunnelRegistry } from '../gateway/tunnel-registry.ts';
@@ -17,12 +17,28 @@ const UPSTREAM_START_MS = 10_000;
  */
 export const MAX_VIEWERS_PER_USER = 8;
 
+/**
+ * Where a camera's frames go: a browser's answer (Node's ServerResponse is one as it is), or the stream another
+ * instance of the deployment opened to feed its own viewers from this one's upstream.
+ */
+export interface FrameSink {
+  writeHead(status: number, headers: OutgoingHttpHeaders): unknown;
+  write(chunk: Buffer): boolean;
+  readonly writableLength: number;
+  readonly destroyed: boolean;
+  once(event: 'close', listener: () => void): unknown;
+  destroy(): unknown;
+}
+
+/** A user's viewers are limited per camera; another instance's feed is one per instance, and not a user's. */
+export const ANOTHER_INSTANCE = null;
+
 interface Camera {
-  viewers: Set<ServerResponse>;
+  viewers: Set<FrameSink>;
   /** Viewers waiting for the stream to start: they keep it open too. */
   waiting: number;
   /** Viewers and waiting viewers per user. */
-  perUser: Map<number, number>;
+  perUser: Map<number | typeof ANOTHER_INSTANCE, number>;
   /** Settles once the camera's stream has started, or failed to. */
   started: Promise<void>;
   latest: Buffer | null;
@@ -57,10 +73,14 @@ export class WebcamHub {
    * offline errors, before anything is written, when the camera cannot stream, and TOO_MANY_REQUESTS when
    * `userId` already has MAX_VIEWERS_PER_USER viewers of it.
    */
-  async watch(controllerId: number, viewer: ServerResponse, userId: number): Promise<void> {
+  async watch(
+    controllerId: number,
+    viewer: FrameSink,
+    userId: number | typeof ANOTHER_INSTANCE,
+  ): Promise<void> {
     const existing = this.#cameras.get(controllerId);
     const count = existing?.perUser.get(userId) ?? 0;
-    if (count >= MAX_VIEWERS_PER_USER) {
+    if (userId !== ANOTHER_INSTANCE && count >= MAX_VIEWERS_PER_USER) {
       throw new AppError('TOO_MANY_REQUESTS', `At most ${MAX_VIEWERS_PER_USER} viewers of a camera per user`);
     }
     const camera = existing ?? this.#open(controllerId);
@@ -91,6 +111,31 @@ export class WebcamHub {
       uncount();
       camera.viewers.delete(viewer);
       this.#closeIfUnwatched(controllerId, camera);
+    });
+  }
+
+  /**
+   * Feeds another instance's viewers of a camera whose tunnel this instance holds (docs/design.md §7), from this
+   * instance's one upstream: the deployment opens each camera once. What stops the camera is answered as the
+   * gateway would have answered it.
+   */
+  feedInstance(controllerId: number, stream: ServerHttp2Stream): void {
+    const sink: FrameSink = {
+      writeHead: (status, headers) => stream.respond({ ...headers, ':status': status }),
+      write: (chunk) => stream.write(chunk),
+      get writableLength() {
+        return stream.writableLength;
+      },
+      get destroyed() {
+        return stream.destroyed || stream.closed;
+      },
+      once: (_event, listener) => stream.once('close', listener),
+      destroy: () => stream.destroy(),
+    };
+    this.watch(controllerId, sink, ANOTHER_INSTANCE).catch((error: unknown) => {
+      if (stream.destroyed || stream.headersSent) return;
+      const [status, answer] = refusalOf(error);
+      stream.respond({ ':status': status, [GATEWAY_ANSWER_HEADER]: answer }, { endStream: true });
     });
   }
 
@@ -156,5 +201,20 @@ export class WebcamHub {
       },
     );
     return camera;
+  }
+}
+
+/** The hub's refusal of a camera as the gateway's own answer, for the instance that asked. */
+function refusalOf(error: unknown): [number, GatewayAnswer | typeof HOLDER_ANSWERS.tunnelLeft] {
+  const code = error instanceof AppError ? error.code : undefined;
+  switch (code) {
+    case 'GATEWAY_OFFLINE':
+      return [502, HOLDER_ANSWERS.tunnelLeft];
+    case 'NOT_FOUND':
+      return [404, 'no-webcam'];
+    case 'BOARD_TIMEOUT':
+      return [504, 'board-timeout'];
+    default:
+      return [503, 'board-unreachable'];
   }
 }
