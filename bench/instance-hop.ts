@@ -4,7 +4,7 @@
  * forwards it there, on a deployment of two instances (its own PostgreSQL database, redis-server and HAProxy, as the
  * integration tests run it), a gateway process and the simulated board in processes of their own. Reports the added
  * p50 latency and the portals' CPU per request (both instances' together) against the goals: at most 1 ms and 20 %
- * more. `npm run bench:instances`; HOP_RATE and HOP_SECONDS change the load.
+ * more. `npm run bench:instances`; HOP_RATE and HOP_SECONDS change the load, HOP_PROFILE (a folder) profiles both portals.
  */
 import http from 'node:http';
 import { boardProxyPath } from '@portal/contract';
@@ -19,7 +19,12 @@ const rate = Number(process.env.HOP_RATE ?? 200);
 const seconds = Number(process.env.HOP_SECONDS ?? 10);
 const GOALS = { addedP50Ms: 1, addedCpu: 0.2 };
 
-const deployment = await startDeployment({ instances: 2 });
+const deployment = await startDeployment({
+  instances: 2,
+  env: process.env.HOP_PROFILE
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.HOP_PROFILE}` }
+    : {},
+});
 const hardware = await startHardware(1024 * 1024);
 try {
   const [holder, forwarder] = deployment.instances as [
