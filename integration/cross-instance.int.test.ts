@@ -47,6 +47,17 @@ beforeAll(async () => {
       board,
     });
   await Promise.all([dial(id.prusa, prusaBoard.url), dial(id.cella, sbcBoard.url)]);
+  // Four more gateways dial through HAProxy, round robin: the second and third instances hold some of them.
+  await Promise.all(
+    roamingControllers().map(async (controller) =>
+      rig.gateway({
+        server: deployment.url,
+        controller,
+        key: await issueGatewayKey(deployment, admin, controller),
+        board: (await rig.board({ name: `roaming ${controller}` })).url,
+      }),
+    ),
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -54,6 +65,9 @@ afterAll(async () => {
   await deployment?.stop();
 }, 60_000);
 
+type Instance = Deployment['instances'][number];
+/** The machines whose gateways dial through HAProxy, so that any instance may hold their tunnels. */
+const roamingControllers = () => [id.prusa2, id.voron, id.ratrig, id.modix];
 const others = () => deployment.instances.slice(1);
 const get = (origin: string, session: Session, path: string, init: RequestInit = {}) =>
   fetch(`${origin}${path}`, {
@@ -160,19 +174,7 @@ async function statesOn(instance: Deployment['instances'][number]): Promise<Map<
 
 describe('an instance killed while it holds tunnels', () => {
   it('costs nothing else: its gateways are online on the others within 30 s, a download through another goes on', async () => {
-    // Four more gateways dial through HAProxy, round robin: the second and third instances hold some of them.
-    const roaming = [id.prusa2, id.voron, id.ratrig, id.modix];
-    await Promise.all(
-      roaming.map(async (controller) =>
-        rig.gateway({
-          server: deployment.url,
-          controller,
-          key: await issueGatewayKey(deployment, admin, controller),
-          board: (await rig.board({ name: `roaming ${controller}` })).url,
-        }),
-      ),
-    );
-    type Instance = Deployment['instances'][number];
+    const roaming = roamingControllers();
     const [, second, third] = deployment.instances as [Instance, Instance, Instance];
     const held = async (instance: Deployment['instances'][number]) =>
       counterSum(await metricsOf(instance), 'portal_tunnels_held');
@@ -226,5 +228,71 @@ describe('an instance killed while it holds tunnels', () => {
     expect(
       (await held(deployment.instances[0] as Deployment['instances'][number])) + (await held(survivor)),
     ).toBe(2 + roaming.length);
+    await victim.start();
   });
+});
+
+describe('an instance drained while it holds tunnels', () => {
+  it('hands them over: no request fails and no machine blinks offline, wherever the requests arrive', async () => {
+    const roaming = roamingControllers();
+    const held = async (instance: Instance) => counterSum(await metricsOf(instance), 'portal_tunnels_held');
+    const [first, second, third] = deployment.instances as [Instance, Instance, Instance];
+    const leaving = (await held(second)) >= (await held(third)) ? second : third;
+    expect(await held(leaving)).toBeGreaterThan(0);
+    const staying = [first, leaving === second ? third : second];
+
+    // Control panels poll every machine on both staying instances and through HAProxy, which sends some to the
+    // leaving one until it sees it unready; the staying instances' status is read all along.
+    const failures: string[] = [];
+    const offline = new Set<number>();
+    let answered = 0;
+    let polling = true;
+    const poll = async (origin: string, controller: number) => {
+      while (polling) {
+        const response = await get(
+          origin,
+          admin,
+          boardProxyPath('3.6', 'admin', controller, 'rr_model?key=state'),
+        ).catch((error: Error) => error);
+        if (response instanceof Response && response.status === 200) answered++;
+        else {
+          const text =
+            response instanceof Response ? `${response.status} ${await response.text()}` : response.message;
+          failures.push(`${origin} ${controller}: ${text}`);
+        }
+      }
+    };
+    const watch = async () => {
+      while (polling) {
+        for (const instance of staying) {
+          const states = await statesOn(instance).catch((error: Error) => {
+            failures.push(`${instance.url} status: ${error.message}`);
+            return new Map<number, string>();
+          });
+          for (const [controller, state] of states) {
+            if (roaming.includes(controller) && state === 'offline') offline.add(controller);
+          }
+        }
+      }
+    };
+    const origins = [...staying.map((instance) => instance.url), deployment.url];
+    const clients = [
+      ...origins.flatMap((origin) => roaming.map((controller) => poll(origin, controller))),
+      watch(),
+    ];
+    await expect.poll(() => answered).toBeGreaterThan(50);
+
+    const exited = leaving.terminate();
+    await expect
+      .poll(async () => (await held(first)) + (await held(staying[1] as Instance)), { timeout: 15_000 })
+      .toBe(2 + roaming.length);
+    expect(await exited).toBe(0);
+    const afterExit = answered;
+    await expect.poll(() => answered).toBeGreaterThan(afterExit + 50);
+    polling = false;
+    await Promise.all(clients);
+    expect(failures).toEqual([]);
+    expect([...offline]).toEqual([]);
+    await leaving.start();
+  }, 60_000);
 });

@@ -9,9 +9,10 @@ import {
   type ForwardedStreamsOptions,
   forwardedStreams,
   InstancePeers,
+  type Reach,
   type Reauthorise,
 } from './instance-link.ts';
-import { meteredTunnels } from './metered-tunnels.ts';
+import { metered, meteredTunnels } from './metered-tunnels.ts';
 import { type InstanceIdentity, TunnelDirectory } from './tunnel-directory.ts';
 import type { GatewayContact, GatewayKeyCheck } from './tunnel-endpoint.ts';
 import { InProcessTunnelRegistry, type TunnelRegistry } from './tunnel-registry.ts';
@@ -33,8 +34,18 @@ export interface Tunnels {
   deployment: TunnelRegistry;
   /** The same as `held`, measured. */
   heldMetered: TunnelRegistry;
-  /** With several instances: the directory of who holds what, and the other instances as this one dials them. */
-  cluster?: { directory: TunnelDirectory; peers: InstancePeers; secret: string; warn: Warn };
+  /**
+   * With several instances: the directory of who holds what, the other instances as this one dials them, and where
+   * their forwarded requests go on from here.
+   */
+  cluster?: {
+    directory: TunnelDirectory;
+    peers: InstancePeers;
+    registry: ClusterTunnelRegistry;
+    reach: Reach;
+    secret: string;
+    warn: Warn;
+  };
 }
 
 /** Says what went wrong in the background (the app's log). */
@@ -55,14 +66,19 @@ export function createTunnels(
   if (!membership) return { held, deployment: heldMetered, heldMetered };
   const directory = new TunnelDirectory({ ...membership, bus, warn });
   const peers = new InstancePeers(membership.secret);
-  const deployment = new ClusterTunnelRegistry(held, directory, peers, (request) =>
-    metrics.forwardedRequests.inc({ target: request.target }),
-  );
+  const deployment = new ClusterTunnelRegistry(held, directory, peers, {
+    selfAddress: membership.self.address,
+    forwarded: (request) => metrics.forwardedRequests.inc({ target: request.target }),
+  });
+  const reach: Reach = async (controllerId, request, onward) => {
+    const stream = await deployment.reach(controllerId, request, onward);
+    return stream && metered(stream, request, metrics);
+  };
   return {
     held,
     deployment: meteredTunnels(deployment, metrics),
     heldMetered,
-    cluster: { directory, peers, secret: membership.secret, warn },
+    cluster: { directory, peers, registry: deployment, reach, secret: membership.secret, warn },
   };
 }
 
@@ -92,6 +108,8 @@ export function createGatewayModule(
   // A replaced or deleted key stops working at once: the tunnel it opened ends.
   keyChanges.subscribe((controllerId) => registry.disconnect(controllerId));
   const cluster = tunnels.cluster;
+  // Draining sends every gateway to another instance; their tunnels are handed over meanwhile (cluster-tunnels.ts).
+  if (cluster) onDrain(() => cluster.registry.handOver());
   return {
     registry,
     tunnels: tunnels.deployment,
@@ -100,7 +118,8 @@ export function createGatewayModule(
     forwarded: cluster
       ? forwardedStreams({
           secret: cluster.secret,
-          held: tunnels.heldMetered,
+          held: tunnels.held,
+          reach: cluster.reach,
           reauthorise,
           cameraFeed,
           warn: cluster.warn,

@@ -3,9 +3,9 @@ import http2 from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import { BOARD_PREFIX, DEADLINE_HEADER, GATEWAY_ANSWER_HEADER, WEBCAM_PREFIX } from '@portal/tunnel';
 import {
+  type GatewayPresence,
   HOLDER_ANSWERS,
   type TunnelActor,
-  type TunnelRegistry,
   type TunnelRequest,
   type TunnelTarget,
 } from './tunnel-registry.ts';
@@ -22,6 +22,8 @@ const SCHEME = 'Instance';
 const PROTOCOL_HEADER = 'x-portal-protocol';
 /** Who the request is for: `{userId} {path}`, then ` {sessionId}` when it came with a session. */
 const ACTOR_HEADER = 'x-portal-actor';
+/** Present on a request an instance sent on after handing its tunnel over: the receiver sends it no further. */
+const ONWARD_HEADER = 'x-portal-onward';
 const PATH = /^\/controllers\/(\d{1,10})(\/board|\/webcam)(\/.*)$/s;
 
 /** Windows as wide as the tunnel's: one large transfer runs at the link's speed. */
@@ -30,7 +32,7 @@ const SESSION_WINDOW_BYTES = 32 * 1024 * 1024;
 const SESSION_MEMORY_MB = 64;
 
 /** Headers of the hop, which the other end's HTTP/2 sets itself or which say what only this hop means. */
-const HOP_HEADERS = new Set([AUTHORIZATION, PROTOCOL_HEADER, ACTOR_HEADER, DEADLINE_HEADER]);
+const HOP_HEADERS = new Set([AUTHORIZATION, PROTOCOL_HEADER, ACTOR_HEADER, ONWARD_HEADER, DEADLINE_HEADER]);
 
 /** Decides again, on the holder, whether a user may still reach a machine (the machine access rules). */
 export type Reauthorise = (controllerId: number, actor: TunnelActor) => Promise<boolean>;
@@ -58,6 +60,7 @@ export class InstancePeers {
       [DEADLINE_HEADER]: String(Math.max(0, Math.round(request.waitMs))),
     };
     if (request.protocol) headers[PROTOCOL_HEADER] = request.protocol;
+    if (request.onward) headers[ONWARD_HEADER] = '1';
     if (request.actor) {
       const { userId, path, sessionId } = request.actor;
       headers[ACTOR_HEADER] = sessionId ? `${userId} ${path} ${sessionId}` : `${userId} ${path}`;
@@ -91,10 +94,21 @@ export class InstancePeers {
   }
 }
 
+/**
+ * Where a forwarded request goes on: the tunnel held here, or the next holder of one this instance handed over
+ * (never for a request that came `onward` already); null when the tunnel is nowhere.
+ */
+export type Reach = (
+  controllerId: number,
+  request: TunnelRequest,
+  onward: boolean,
+) => Promise<http2.ClientHttp2Stream | null>;
+
 export interface ForwardedStreamsOptions {
   secret: string;
   /** The tunnels this instance holds. */
-  held: TunnelRegistry;
+  held: GatewayPresence;
+  reach: Reach;
   reauthorise: Reauthorise;
   /**
    * Serves another instance's request for a camera's stream from this instance's one upstream of it (the webcam
@@ -108,7 +122,14 @@ export interface ForwardedStreamsOptions {
 const CAMERA_STREAM_PATH = '/?action=stream';
 
 /** The holder's half: each stream a peer opened, checked and sent on through the tunnel held here. */
-export function forwardedStreams({ secret, held, reauthorise, cameraFeed, warn }: ForwardedStreamsOptions) {
+export function forwardedStreams({
+  secret,
+  held,
+  reach,
+  reauthorise,
+  cameraFeed,
+  warn,
+}: ForwardedStreamsOptions) {
   const expected = digest(`${SCHEME} ${secret}`);
   return (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
     stream.on('error', () => undefined);
@@ -137,34 +158,41 @@ export function forwardedStreams({ secret, held, reauthorise, cameraFeed, warn }
       answer(stream, 400);
       return;
     }
-    const allowed = actor ? reauthorise(controllerId, actor) : Promise.resolve(true);
-    allowed.then(
-      (yes) => {
-        if (!yes) answer(stream, 403, HOLDER_ANSWERS.refused);
-        else if (stream.destroyed) return;
-        else if (isCameraStream(request) && held.isOnline(controllerId)) cameraFeed(controllerId, stream);
-        else relayHeld(held, controllerId, request, stream);
-      },
-      (error: unknown) => {
+    const onward = headers[ONWARD_HEADER] === undefined;
+    void (async () => {
+      try {
+        if (actor && !(await reauthorise(controllerId, actor))) {
+          answer(stream, 403, HOLDER_ANSWERS.refused);
+          return;
+        }
+      } catch (error) {
         warn(error, 'a forwarded request could not be authorised');
         answer(stream, 503, HOLDER_ANSWERS.refused);
-      },
-    );
+        return;
+      }
+      if (stream.destroyed) return;
+      if (isCameraStream(request) && held.isOnline(controllerId)) {
+        cameraFeed(controllerId, stream);
+        return;
+      }
+      // A tunnel that said GOAWAY under the request is one that left.
+      relayTo(await reach(controllerId, request, onward).catch(() => null), request, stream);
+    })();
   };
 }
 
-/** The forwarded stream joined to one through the tunnel, both ways, each end's reset passed to the other. */
-function relayHeld(
-  held: TunnelRegistry,
-  controllerId: number,
+/**
+ * The forwarded stream joined to one through the tunnel (or to the next holder), both ways, each end's reset passed
+ * to the other.
+ */
+function relayTo(
+  upstream: http2.ClientHttp2Stream | null,
   request: TunnelRequest,
   stream: http2.ServerHttp2Stream,
 ): void {
-  let upstream: http2.ClientHttp2Stream | null;
-  try {
-    upstream = held.open(controllerId, request);
-  } catch {
-    upstream = null; // the tunnel said GOAWAY
+  if (stream.destroyed) {
+    upstream?.close(http2.constants.NGHTTP2_CANCEL);
+    return;
   }
   if (!upstream) {
     answer(stream, 502, HOLDER_ANSWERS.tunnelLeft);

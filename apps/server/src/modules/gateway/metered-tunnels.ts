@@ -17,17 +17,25 @@ export function meteredTunnels(registry: TunnelRegistry, metrics: Metrics): Tunn
     onStatus: (listener) => registry.onStatus(listener),
     open(controllerId: number, request: TunnelRequest): http2.ClientHttp2Stream | null {
       const stream = registry.open(controllerId, request);
-      if (!stream) return null;
-      const end = metrics.tunnelAnswerSeconds.startTimer({ target: request.target });
-      let measured = false;
-      const measure = (status: number | undefined) => {
-        if (measured) return;
-        measured = true;
-        end({ outcome: outcomeOf(status) });
-      };
-      stream.once('response', (headers) => measure(headers[':status']));
-      stream.once('close', () => measure(undefined));
-      return stream;
+      return stream && metered(stream, request, metrics);
     },
   };
+}
+
+/** A tunnelled request's stream, its wait for the answer measured. */
+export function metered(
+  stream: http2.ClientHttp2Stream,
+  request: TunnelRequest,
+  metrics: Metrics,
+): http2.ClientHttp2Stream {
+  const end = metrics.tunnelAnswerSeconds.startTimer({ target: request.target });
+  let measured = false;
+  const measure = (status: number | undefined) => {
+    if (measured) return;
+    measured = true;
+    end({ outcome: outcomeOf(status) });
+  };
+  stream.once('response', (headers) => measure(headers[':status']));
+  stream.once('close', () => measure(undefined));
+  return stream;
 }

@@ -33,6 +33,8 @@ export interface TunnelRequest {
   protocol?: 'websocket';
   /** Who asked, when a user did: another instance holding the tunnel checks them again. */
   actor?: TunnelActor;
+  /** Sent on by an instance that had handed the tunnel over (cluster-tunnels.ts): it goes no further. */
+  onward?: boolean;
 }
 
 /** Whose gateway is connected now: all the controllers' pages need of the tunnels. */
