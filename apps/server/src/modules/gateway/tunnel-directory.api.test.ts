@@ -12,8 +12,7 @@ afterAll(async () => {
   for (const close of closers) await close();
 });
 
-async function instances(count: number) {
-  const namespace = testNamespace();
+async function instances(count: number, namespace = testNamespace()) {
   const directories: TunnelDirectory[] = [];
   for (let index = 0; index < count; index++) {
     const redis = await connectTestRedis();
@@ -69,5 +68,25 @@ describe('the tunnel directory', () => {
     a?.stop(); // as if its process died: no release, no renewal
     await expect.poll(() => b?.heldElsewhere(13), { timeout: 3 * LEASE_MS }).toBeUndefined();
     expect(expired).toEqual([[13, epoch]]);
+  });
+
+  it('lets a new tunnel win over the one it replaces after Redis lost its data (a restart)', async () => {
+    const namespace = testNamespace();
+    const [a, b] = await instances(2, namespace);
+    let lost = 0;
+    // Claims of other tunnels first, so that the one replaced has a number a fresh sequence starts below.
+    for (const other of [15, 16, 17]) a?.hold(other, () => undefined);
+    await expect.poll(() => b?.heldElsewhere(17)).toBeDefined();
+    a?.hold(14, () => lost++);
+    await expect.poll(() => b?.heldElsewhere(14)?.epoch).toBe(4);
+    const redis = await connectTestRedis();
+    closers.push(() => redis.close());
+    // Everything the directory keeps in Redis is gone, the claims' sequence with it.
+    await redis.commands.del(`${namespace}:tunnel-epoch`, `${namespace}:tunnel:14`);
+    let replacementLost = 0;
+    b?.hold(14, () => replacementLost++);
+    await expect.poll(() => lost).toBe(1);
+    await expect.poll(() => a?.heldElsewhere(14)?.address).toBe('127.0.0.1:9001');
+    expect(replacementLost).toBe(0);
   });
 });

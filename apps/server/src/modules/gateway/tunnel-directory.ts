@@ -19,9 +19,23 @@ export interface InstanceIdentity {
 /** A lease outlives a dead holder by at most this long (docs/design.md §7). */
 export const LEASE_MS = 15_000;
 
-/** Claims a controller's tunnel: a number of the deployment's sequence, and the lease stating it. */
+/**
+ * Claims a controller's tunnel: a number of the deployment's sequence, and the lease stating it. The number is above
+ * the lease's and the highest the claimant knows (ARGV[3]), so that a Redis that lost its data (restarted) never hands
+ * out a number below one still in use: a fresh tunnel must win over the one it replaces.
+ */
 const CLAIM = `
 local epoch = redis.call('INCR', KEYS[2])
+local floor = tonumber(ARGV[3])
+local current = redis.call('GET', KEYS[1])
+if current then
+  local leased = tonumber(string.match(current, '(%d+)$'))
+  if leased and leased > floor then floor = leased end
+end
+if epoch <= floor then
+  epoch = floor + 1
+  redis.call('SET', KEYS[2], epoch)
+end
 redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. epoch, 'PX', ARGV[2])
 return epoch`;
 
@@ -184,6 +198,7 @@ export class TunnelDirectory {
           this.#sequence,
           `${this.#self.id} ${this.#self.address}`,
           this.#leaseMs,
+          this.#others.get(controllerId)?.epoch ?? 0,
         ),
       );
       if (this.#held.get(controllerId) !== held) {
