@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { RunningBoard } from '@portal/board-sim';
 import { boardProxyPath } from '@portal/contract';
+import type { RunningGateway } from '@portal/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { counterSum, type Deployment, metricsOf, startDeployment } from '../test-kit/deployment.ts';
@@ -21,6 +22,8 @@ let customer: Session;
 let tech: Session;
 const id = { prusa: 0, cella: 0, prusa2: 0, voron: 0, ratrig: 0, modix: 0 };
 let prusaBoard: RunningBoard;
+let prusaGateway: RunningGateway;
+let prusaKey: string;
 let sbcBoard: RunningBoard;
 
 beforeAll(async () => {
@@ -39,14 +42,13 @@ beforeAll(async () => {
     rig.board({ name: 'Prusa linea 1' }),
     rig.board({ name: 'Cella pallet', mode: 'sbc' }),
   ]);
-  const dial = async (controller: number, board: string) =>
-    rig.gateway({
-      server: holder.url,
-      controller,
-      key: await issueGatewayKey(deployment, admin, controller),
-      board,
-    });
-  await Promise.all([dial(id.prusa, prusaBoard.url), dial(id.cella, sbcBoard.url)]);
+  prusaKey = await issueGatewayKey(deployment, admin, id.prusa);
+  const dial = async (controller: number, key: string, board: string) =>
+    rig.gateway({ server: holder.url, controller, key, board });
+  [prusaGateway] = await Promise.all([
+    dial(id.prusa, prusaKey, prusaBoard.url),
+    dial(id.cella, await issueGatewayKey(deployment, admin, id.cella), sbcBoard.url),
+  ]);
   // Four more gateways dial through HAProxy, round robin: the second and third instances hold some of them.
   await Promise.all(
     roamingControllers().map(async (controller) =>
@@ -243,56 +245,118 @@ describe('an instance drained while it holds tunnels', () => {
 
     // Control panels poll every machine on both staying instances and through HAProxy, which sends some to the
     // leaving one until it sees it unready; the staying instances' status is read all along.
-    const failures: string[] = [];
-    const offline = new Set<number>();
-    let answered = 0;
-    let polling = true;
-    const poll = async (origin: string, controller: number) => {
-      while (polling) {
-        const response = await get(
-          origin,
-          admin,
-          boardProxyPath('3.6', 'admin', controller, 'rr_model?key=state'),
-        ).catch((error: Error) => error);
-        if (response instanceof Response && response.status === 200) answered++;
-        else {
-          const text =
-            response instanceof Response ? `${response.status} ${await response.text()}` : response.message;
-          failures.push(`${origin} ${controller}: ${text}`);
-        }
-      }
-    };
-    const watch = async () => {
-      while (polling) {
-        for (const instance of staying) {
-          const states = await statesOn(instance).catch((error: Error) => {
-            failures.push(`${instance.url} status: ${error.message}`);
-            return new Map<number, string>();
-          });
-          for (const [controller, state] of states) {
-            if (roaming.includes(controller) && state === 'offline') offline.add(controller);
-          }
-        }
-      }
-    };
-    const origins = [...staying.map((instance) => instance.url), deployment.url];
-    const clients = [
-      ...origins.flatMap((origin) => roaming.map((controller) => poll(origin, controller))),
-      watch(),
-    ];
-    await expect.poll(() => answered).toBeGreaterThan(50);
+    const traffic = startTraffic([...staying.map((instance) => instance.url), deployment.url], staying);
+    await expect.poll(() => traffic.answered).toBeGreaterThan(50);
 
     const exited = leaving.terminate();
     await expect
       .poll(async () => (await held(first)) + (await held(staying[1] as Instance)), { timeout: 15_000 })
       .toBe(2 + roaming.length);
     expect(await exited).toBe(0);
-    const afterExit = answered;
-    await expect.poll(() => answered).toBeGreaterThan(afterExit + 50);
-    polling = false;
-    await Promise.all(clients);
-    expect(failures).toEqual([]);
-    expect([...offline]).toEqual([]);
+    const afterExit = traffic.answered;
+    await expect.poll(() => traffic.answered).toBeGreaterThan(afterExit + 50);
+    expect(await traffic.stop()).toEqual({ failures: [], offline: [] });
     await leaving.start();
   }, 60_000);
 });
+
+describe('Redis restarted while instances hold tunnels', () => {
+  it('costs no machine request nor status, and a tunnel claimed afterwards still replaces the older one', async () => {
+    const traffic = startTraffic(
+      deployment.instances.map((instance) => instance.url),
+      deployment.instances,
+    );
+    await expect.poll(() => traffic.answered).toBeGreaterThan(50);
+    await deployment.redis.kill();
+    let answered = traffic.answered;
+    await expect.poll(() => traffic.answered).toBeGreaterThan(answered + 50);
+    await deployment.redis.start(); // empty: Redis kept nothing
+    for (const instance of deployment.instances) {
+      await expect.poll(() => readyzOf(instance.url), { timeout: 10_000 }).toBe(200);
+    }
+    answered = traffic.answered;
+    await expect.poll(() => traffic.answered).toBeGreaterThan(answered + 50);
+    expect(await traffic.stop()).toEqual({ failures: [], offline: [] });
+
+    // The first instance has held Prusa linea 1's tunnel since before; its gateway's replacement (new hardware with
+    // the same key) dials the second one, and wins everywhere although Redis restarted its claims' numbers.
+    const replacement = await rig.gateway({
+      server: (deployment.instances[1] as Instance).url,
+      controller: id.prusa,
+      key: prusaKey,
+      board: (await rig.board({ name: 'Prusa linea 1 bis' })).url,
+    });
+    await expect.poll(() => prusaGateway.connected).toBe(false);
+    await prusaGateway.close();
+    for (const instance of deployment.instances) {
+      await expect
+        .poll(async () => {
+          const response = await get(
+            instance.url,
+            admin,
+            boardProxyPath('3.6', 'admin', id.prusa, 'rr_model?key=network'),
+          );
+          return ((await response.json()) as { result?: { name?: string } }).result?.name;
+        })
+        .toBe('Prusa linea 1 bis');
+    }
+    expect(replacement.connected).toBe(true);
+  }, 60_000);
+});
+
+const readyzOf = async (origin: string) =>
+  fetch(`${origin}/readyz`).then(
+    (response) => response.status,
+    () => 0,
+  );
+
+/**
+ * Control panels polling every roaming machine's object model on each of `origins`, each asking again as soon as it
+ * has its answer, and the status of `watched` read all along; `stop` says what failed and which machines showed
+ * offline meanwhile.
+ */
+function startTraffic(origins: readonly string[], watched: readonly Instance[]) {
+  const roaming = roamingControllers();
+  const failures: string[] = [];
+  const offline = new Set<number>();
+  let running = true;
+  const traffic = { answered: 0, stop };
+  const poll = async (origin: string, controller: number) => {
+    while (running) {
+      const response = await get(
+        origin,
+        admin,
+        boardProxyPath('3.6', 'admin', controller, 'rr_model?key=state'),
+      ).catch((error: Error) => error);
+      if (response instanceof Response && response.status === 200) traffic.answered++;
+      else {
+        const text =
+          response instanceof Response ? `${response.status} ${await response.text()}` : response.message;
+        failures.push(`${origin} ${controller}: ${text}`);
+      }
+    }
+  };
+  const watch = async () => {
+    while (running) {
+      for (const instance of watched) {
+        const states = await statesOn(instance).catch((error: Error) => {
+          failures.push(`${instance.url} status: ${error.message}`);
+          return new Map<number, string>();
+        });
+        for (const [controller, state] of states) {
+          if (roaming.includes(controller) && state === 'offline') offline.add(controller);
+        }
+      }
+    }
+  };
+  const clients = [
+    ...origins.flatMap((origin) => roaming.map((controller) => poll(origin, controller))),
+    watch(),
+  ];
+  async function stop() {
+    running = false;
+    await Promise.all(clients);
+    return { failures, offline: [...offline] };
+  }
+  return traffic;
+}

@@ -128,6 +128,9 @@ export class TunnelDirectory {
   /** Listens to the other instances' claims and reads the map; then renews and reads it again every third of a lease. */
   async start(): Promise<void> {
     this.#unsubscribe = this.#bus.subscribe<ClaimMessage>('tunnels', (message) => this.#heard(message));
+    // A connection made again may be to a Redis that lost everything (restarted) between two renewals, which this
+    // instance's own renewals never noticed: the holders have not claimed their tunnels again yet.
+    this.#redis.on('ready', this.#reconnected);
     await this.#bus.subscribed();
     await this.#refreshNoting('tunnel directory not read');
     this.#timer = setInterval(() => void this.#refreshNoting('tunnel leases not renewed'), this.#leaseMs / 3);
@@ -137,8 +140,13 @@ export class TunnelDirectory {
   /** Stops renewing; the leases of tunnels still held expire by themselves (their tunnels are closing). */
   stop(): void {
     clearInterval(this.#timer);
+    this.#redis.off('ready', this.#reconnected);
     this.#unsubscribe?.();
   }
+
+  readonly #reconnected = () => {
+    this.#judgeAfter = Date.now() + this.#leaseMs;
+  };
 
   /** The instance holding a controller's tunnel, when it is another one. */
   heldElsewhere(controllerId: number): TunnelHolder | undefined {
