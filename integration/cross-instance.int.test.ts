@@ -1,12 +1,27 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { RunningBoard } from '@portal/board-sim';
-import { boardProxyPath } from '@portal/contract';
+import { boardProxyPath, type PushMessage } from '@portal/contract';
 import type { RunningGateway } from '@portal/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import {
+  type LocalPushService,
+  newBrowserKeys,
+  startLocalPushService,
+} from '../apps/server/src/test/push-service.ts';
 import { counterSum, type Deployment, metricsOf, startDeployment } from '../test-kit/deployment.ts';
-import { controllerOf, issueGatewayKey, logIn, machineCookie, type Session } from '../test-kit/portal-api.ts';
+import {
+  api,
+  controllerOf,
+  issueGatewayKey,
+  logIn,
+  machineCookie,
+  type Session,
+} from '../test-kit/portal-api.ts';
 import { Rig } from './support/rig.ts';
 
 /**
@@ -26,8 +41,19 @@ let prusaGateway: RunningGateway;
 let prusaKey: string;
 let sbcBoard: RunningBoard;
 
+let push: LocalPushService;
+// The instances trust the local push service's certificate the way Node trusts any extra authority.
+const caFile = path.join(tmpdir(), `portal-push-ca-${randomUUID()}.pem`);
+/** The simulated boards of the roaming machines, by controller. */
+const roamingBoards = new Map<number, RunningBoard>();
+
 beforeAll(async () => {
-  deployment = await startDeployment({ instances: 3 });
+  push = await startLocalPushService();
+  await writeFile(caFile, push.ca);
+  deployment = await startDeployment({
+    instances: 3,
+    env: { NODE_EXTRA_CA_CERTS: caFile, PUSH_PRIVATE_HOSTS: '127.0.0.1' },
+  });
   const holder = deployment.instances[0] as Deployment['instances'][number];
   admin = await logIn(deployment, 'admin@demo.test');
   customer = await logIn(deployment, 'customer@demo.test');
@@ -51,20 +77,24 @@ beforeAll(async () => {
   ]);
   // Four more gateways dial through HAProxy, round robin: the second and third instances hold some of them.
   await Promise.all(
-    roamingControllers().map(async (controller) =>
-      rig.gateway({
+    roamingControllers().map(async (controller) => {
+      const board = await rig.board({ name: `roaming ${controller}` });
+      roamingBoards.set(controller, board);
+      await rig.gateway({
         server: deployment.url,
         controller,
         key: await issueGatewayKey(deployment, admin, controller),
-        board: (await rig.board({ name: `roaming ${controller}` })).url,
-      }),
-    ),
+        board: board.url,
+      });
+    }),
   );
 }, 180_000);
 
 afterAll(async () => {
   await rig.close();
   await deployment?.stop();
+  await push?.close();
+  await rm(caFile, { force: true });
 }, 60_000);
 
 type Instance = Deployment['instances'][number];
@@ -360,3 +390,46 @@ function startTraffic(origins: readonly string[], watched: readonly Instance[]) 
   }
   return traffic;
 }
+
+describe('a machine event while three instances run', () => {
+  it('is one push per recipient, from the instance that follows the board', async () => {
+    // Every user who may be told about Prusa linea 2 subscribes a browser, through HAProxy.
+    const subscriptions = await Promise.all(
+      [admin, tech, customer].map(async (session) => {
+        const browser = newBrowserKeys();
+        const endpoint = push.endpoint();
+        await api(deployment, session, 'POST', '/api/v1/notifications/subscribe', {
+          endpoint,
+          expirationTime: null,
+          keys: browser.keys,
+          language: 'en',
+        });
+        return { endpoint, browser };
+      }),
+    );
+    const kindsAt = (endpoint: string) =>
+      push.received
+        .filter((each) => `${push.origin}${each.path}` === endpoint)
+        .map((each) => {
+          const subscription = subscriptions.find((one) => one.endpoint === endpoint);
+          return (JSON.parse(subscription?.browser.decrypt(each.body) ?? '{}') as PushMessage).kind;
+        });
+    const board = roamingBoards.get(id.prusa2) as RunningBoard;
+
+    await board.runGcode('M112');
+    await expect
+      .poll(() => subscriptions.some(({ endpoint }) => kindsAt(endpoint).length > 0), { timeout: 10_000 })
+      .toBe(true);
+    // A later event of another kind is the fence: whatever the first one caused has arrived by the time it has.
+    await board.close();
+    const told = subscriptions.filter(({ endpoint }) => kindsAt(endpoint).length > 0);
+    for (const { endpoint } of told) {
+      await expect.poll(() => kindsAt(endpoint).length, { timeout: 15_000 }).toBe(2);
+    }
+    for (const { endpoint } of subscriptions) {
+      expect(kindsAt(endpoint)).toEqual(
+        told.some((one) => one.endpoint === endpoint) ? ['halted', 'boardOffline'] : [],
+      );
+    }
+  }, 60_000);
+});
