@@ -1,7 +1,7 @@
 /**
- * More customers like a demo one, for the parts of the bench that open more long-lived streams than the portal
- * lets one user hold (status streams, webcam viewers): each new customer is in the same business with the same
- * machine groups, made through the admin API, and signed in.
+ * More users, for the parts of the benches that open more long-lived streams than the portal lets one user hold
+ * (status streams, webcam viewers): customers like a demo one (same business, same machine groups), or managers of
+ * a business (who see all its machine groups), made through the admin API and signed in.
  */
 import type { MachineGroup, SessionClaims, User } from '@portal/contract';
 import { Role } from '@portal/contract';
@@ -34,15 +34,7 @@ export async function customersLike(
     parallel,
     async (index) => {
       const email = `${prefix}-${index + 1}@bench.test`;
-      const user = await api<User>(portal, admin, 'POST', '/api/v1/users', {
-        business,
-        email,
-        name: 'Bench',
-        surname: `Customer ${index + 1}`,
-        password: DEMO_PASSWORD,
-        passwordConfirmation: DEMO_PASSWORD,
-        role: Role.Customer,
-      });
+      const user = await createUser(portal, admin, { business, email, role: Role.Customer, index });
       for (const group of groups) {
         await api(portal, admin, 'POST', `/api/v1/users/${user.id}/machines`, { machine: group.id });
       }
@@ -50,4 +42,39 @@ export async function customersLike(
     },
   );
   return [like, ...more];
+}
+
+/** `count` signed-in managers of `business`, made `parallel` at a time: each sees every machine group of it. */
+export function managersOf(
+  portal: Portal,
+  admin: Session,
+  business: number,
+  count: number,
+  { prefix, parallel = 8 }: { prefix: string; parallel?: number },
+): Promise<Session[]> {
+  return inBatches(
+    Array.from({ length: count }, (_, index) => index),
+    parallel,
+    async (index) => {
+      const email = `${prefix}-${index + 1}@bench.test`;
+      await createUser(portal, admin, { business, email, role: Role.Manager, index });
+      return logIn(portal, email);
+    },
+  );
+}
+
+function createUser(
+  portal: Portal,
+  admin: Session,
+  { business, email, role, index }: { business: number; email: string; role: Role; index: number },
+): Promise<User> {
+  return api<User>(portal, admin, 'POST', '/api/v1/users', {
+    business,
+    email,
+    name: 'Bench',
+    surname: `${role === Role.Manager ? 'Manager' : 'Customer'} ${index + 1}`,
+    password: DEMO_PASSWORD,
+    passwordConfirmation: DEMO_PASSWORD,
+    role,
+  });
 }

@@ -84,3 +84,32 @@ export async function untilQuiet(
     if (cpu.stop().percent < percent) return;
   }
 }
+
+/**
+ * Time the process's main thread (a Node.js process's event loop) has spent runnable but waiting for a CPU, in
+ * milliseconds (/proc/<pid>/schedstat, second field): on a shared machine, how long other work kept it from running.
+ */
+function runQueueWaitMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+}
+
+/**
+ * The CPU each of `pids` uses (all threads) and the time its main thread waits for a CPU, from now until `stop()`,
+ * each as a percentage of the wall time: a process that waits much more than it runs was held back by the machine.
+ */
+export function watchCpuAndWait(pids: readonly number[]): {
+  stop(): { cpuPercent: number; waitPercent: number }[];
+} {
+  const wallStart = performance.now();
+  const cpuStart = pids.map(cpuMilliseconds);
+  const waitStart = pids.map(runQueueWaitMs);
+  return {
+    stop() {
+      const wallMs = performance.now() - wallStart;
+      return pids.map((pid, index) => ({
+        cpuPercent: (100 * (cpuMilliseconds(pid) - (cpuStart[index] as number))) / wallMs,
+        waitPercent: (100 * (runQueueWaitMs(pid) - (waitStart[index] as number))) / wallMs,
+      }));
+    },
+  };
+}

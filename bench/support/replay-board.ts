@@ -4,9 +4,12 @@
  * gateways can log in to it and the portal can follow a thousand boards through it, which a real board (at most
  * 8 sessions) could not take.
  */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startBoard } from '@portal/board-sim';
+import { fileURLToPath } from 'node:url';
+import { BOOT_MS, startBoard } from '@portal/board-sim';
 
 interface Answer {
   status: number;
@@ -23,6 +26,8 @@ function replayKey(url: string): string {
 
 export async function startReplayBoard(): Promise<{ url: string; close(): Promise<void> }> {
   const board = await startBoard({ firmware: '3.6', initial: 'idle', autoAdvance: false });
+  // Past its boot, which its stopped clock would never end: the boards are idle, not starting.
+  board.advance(BOOT_MS);
   const answers = new Map<string, Promise<Answer>>();
   const ask = async (url: string): Promise<Answer> => {
     const response = await fetch(`${board.url}${url}`);
@@ -50,7 +55,10 @@ export async function startReplayBoard(): Promise<{ url: string; close(): Promis
       () => response.destroy(),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A thousand gateways connect at once after a failover, each once per request (boards close every connection):
+  // Node's default backlog of 511 overflows, and the kernel's dropped connections come back only after the SYN's
+  // retransmission (1 s, 3 s, 7 s...), which would be timed as the portal's delay.
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
@@ -59,4 +67,34 @@ export async function startReplayBoard(): Promise<{ url: string; close(): Promis
       await board.close();
     },
   };
+}
+
+/**
+ * The same replay board in a process of its own, so that a thousand boards' answers take no time from the event
+ * loop of the process running the gateways (nor wait for it).
+ */
+export async function startReplayBoardProcess(): Promise<{ url: string; close(): Promise<void> }> {
+  const child = fork(fileURLToPath(import.meta.url), [], { stdio: 'inherit' });
+  const [url] = (await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`the replay board process exited with ${code}`);
+    }),
+  ])) as [string];
+  return {
+    url,
+    async close() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.disconnect();
+      await exited;
+    },
+  };
+}
+
+if (import.meta.main) {
+  const board = await startReplayBoard();
+  process.send?.(board.url);
+  // The bench going away (or disconnecting on purpose) ends this process.
+  process.once('disconnect', () => void board.close().then(() => process.exit(0)));
 }
