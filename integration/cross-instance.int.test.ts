@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { RunningBoard } from '@portal/board-sim';
+import type { RunningBoard, RunningWebcam } from '@portal/board-sim';
 import { boardProxyPath, type PushMessage } from '@portal/contract';
 import type { RunningGateway } from '@portal/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ import {
   machineCookie,
   type Session,
 } from '../test-kit/portal-api.ts';
+import { countFrames, exchange } from '../test-kit/streams.ts';
 import { Rig } from './support/rig.ts';
 
 /**
@@ -40,6 +41,7 @@ let prusaBoard: RunningBoard;
 let prusaGateway: RunningGateway;
 let prusaKey: string;
 let sbcBoard: RunningBoard;
+let webcam: RunningWebcam;
 
 let push: LocalPushService;
 // The instances trust the local push service's certificate the way Node trusts any extra authority.
@@ -64,15 +66,16 @@ beforeAll(async () => {
   id.voron = await controllerOf(deployment, admin, 'Voron prototipi');
   id.ratrig = await controllerOf(deployment, admin, 'RatRig produzione');
   id.modix = await controllerOf(deployment, admin, 'Modix grande formato');
-  [prusaBoard, sbcBoard] = await Promise.all([
+  [prusaBoard, sbcBoard, webcam] = await Promise.all([
     rig.board({ name: 'Prusa linea 1' }),
     rig.board({ name: 'Cella pallet', mode: 'sbc' }),
+    rig.webcam({ fps: 20 }),
   ]);
   prusaKey = await issueGatewayKey(deployment, admin, id.prusa);
-  const dial = async (controller: number, key: string, board: string) =>
-    rig.gateway({ server: holder.url, controller, key, board });
+  const dial = async (controller: number, key: string, board: string, camera?: string) =>
+    rig.gateway({ server: holder.url, controller, key, board, ...(camera && { webcam: camera }) });
   [prusaGateway] = await Promise.all([
-    dial(id.prusa, prusaKey, prusaBoard.url),
+    dial(id.prusa, prusaKey, prusaBoard.url, webcam.url),
     dial(id.cella, await issueGatewayKey(deployment, admin, id.cella), sbcBoard.url),
   ]);
   // Four more gateways dial through HAProxy, round robin: the second and third instances hold some of them.
@@ -135,8 +138,8 @@ describe('a machine whose tunnel another instance holds', () => {
     }
   });
 
-  it('takes an upload and gives it back whole through another instance, streamed both ways', async () => {
-    const data = randomBytes(16 * 1024 * 1024);
+  it('takes a 100 MiB upload and gives it back whole through other instances, streamed both ways', async () => {
+    const data = randomBytes(100 * 1024 * 1024);
     const name = `0:/gcodes/cross-${Date.now()}.gcode`;
     const [sender, reader] = others() as [Deployment['instances'][number], Deployment['instances'][number]];
     const uploaded = await get(
@@ -153,8 +156,9 @@ describe('a machine whose tunnel another instance holds', () => {
       boardProxyPath('3.6', 'admin', id.prusa, `rr_download?name=${encodeURIComponent(name)}`),
     );
     expect(downloaded.status).toBe(200);
-    const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-    expect(digest(new Uint8Array(await downloaded.arrayBuffer()))).toBe(digest(data));
+    const received = createHash('sha256');
+    for await (const chunk of downloaded.body as ReadableStream<Uint8Array>) received.update(chunk);
+    expect(received.digest('hex')).toBe(createHash('sha256').update(data).digest('hex'));
   });
 
   it("carries DSF's object-model WebSocket on the machine origin through HAProxy", async () => {
@@ -180,6 +184,28 @@ describe('a machine whose tunnel another instance holds', () => {
         socket.terminate();
       }
     }
+  });
+
+  it('shows its webcam through HAProxy on every instance, fed by one upstream from the holder', async () => {
+    const url = `${deployment.machineUrl(id.prusa)}/proxy/webcam/${id.prusa}/?action=stream&token=${customer.videoToken}`;
+    // Three viewers, round robin: at least two of them on instances that do not hold the tunnel.
+    const viewers = [exchange(url), exchange(url), exchange(url)];
+    try {
+      const frames = viewers.map((viewer) => countFrames(viewer));
+      for (const viewer of viewers) expect((await viewer.response).statusCode).toBe(200);
+      await expect.poll(() => frames.every((count) => count() >= 5), { timeout: 10_000 }).toBe(true);
+      expect(webcam.viewers).toBe(1);
+      let forwarded = 0;
+      for (const instance of others()) {
+        forwarded += counterSum(await metricsOf(instance), 'portal_forwarded_requests_total', {
+          target: 'webcam',
+        });
+      }
+      expect(forwarded).toBeGreaterThan(0);
+    } finally {
+      for (const viewer of viewers) viewer.request.destroy();
+    }
+    await expect.poll(() => webcam.viewers, { timeout: 10_000 }).toBe(0);
   });
 
   it("is another business's machine on every instance: 404 there too", async () => {
