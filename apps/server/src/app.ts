@@ -106,7 +106,8 @@ export function createModules(
       const viewer = actor.sessionId
         ? await auth.service.checkSession({ id: actor.userId, sid: actor.sessionId })
         : await auth.service.activeViewer(actor.userId);
-      await machineAccess.service.reach(viewer, controllerId, actor.path);
+      if (actor.path === 'status') await liveStatus.service.assertVisible(viewer, controllerId);
+      else await machineAccess.service.reach(viewer, controllerId, actor.path);
       return true;
     } catch (error) {
       if (error instanceof AppError) return false;

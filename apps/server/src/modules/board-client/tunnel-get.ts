@@ -1,6 +1,6 @@
 import http2 from 'node:http2';
 import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
-import { HOLDER_ANSWERS, type TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import { HOLDER_ANSWERS, type TunnelActor, type TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { BoardFailure } from './board-reading.ts';
 
 export interface TunnelGetOptions {
@@ -10,6 +10,8 @@ export interface TunnelGetOptions {
   timeoutMs: number;
   /** Larger answers are refused: a board's whole object model is far smaller. */
   maxBytes: number;
+  /** The user the reading is for, when one asked for it. */
+  actor?: TunnelActor;
 }
 
 /** A board's HTTP answer, or why there is none. */
@@ -27,11 +29,17 @@ export function tunnelGet(
   tunnels: TunnelRegistry,
   controllerId: number,
   path: string,
-  { waitMs, timeoutMs, maxBytes }: TunnelGetOptions,
+  { waitMs, timeoutMs, maxBytes, actor }: TunnelGetOptions,
 ): Promise<TunnelGetResult> {
   let stream: http2.ClientHttp2Stream | null;
   try {
-    stream = tunnels.open(controllerId, { method: 'GET', target: 'board', path, waitMs });
+    stream = tunnels.open(controllerId, {
+      method: 'GET',
+      target: 'board',
+      path,
+      waitMs,
+      ...(actor && { actor }),
+    });
   } catch (error) {
     // A session that received GOAWAY refuses new streams: the tunnel is going away.
     return Promise.resolve({ kind: 'failed', failure: { kind: 'broken', reason: String(error) } });

@@ -15,7 +15,7 @@ import {
 import { bearer, type TestApp } from '../../test/test-app.ts';
 import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
 import { InstancePeers } from './instance-link.ts';
-import { HOLDER_ANSWERS } from './tunnel-registry.ts';
+import { HOLDER_ANSWERS, type TunnelActor } from './tunnel-registry.ts';
 
 // Two instances of one deployment on one database and one Redis, each with its instance port: a request for a
 // machine whose tunnel the other holds is forwarded there, authorised on both.
@@ -100,10 +100,7 @@ describe('a machine whose tunnel another instance holds', () => {
 });
 
 describe('the instance link', () => {
-  const request = async (
-    peers: InstancePeers,
-    actor?: { userId: number; path: 'customer' | 'admin'; sessionId?: string },
-  ) => {
+  const request = async (peers: InstancePeers, actor?: TunnelActor) => {
     const stream = peers.open(instances.firstAddress, controllerId, {
       method: 'GET',
       target: 'board',
@@ -138,6 +135,19 @@ describe('the instance link', () => {
       expect(refused[GATEWAY_ANSWER_HEADER]).toBe(HOLDER_ANSWERS.refused);
       const ended = await request(peers, { userId: owner, path: 'customer', sessionId: randomUUID() });
       expect(ended[':status']).toBe(403);
+    } finally {
+      peers.close();
+    }
+  });
+
+  it("authorises a live-status reading (a job's thumbnail) again on the holder by the live status's rule", async () => {
+    await dial(first, controllerId, answerJson({}));
+    const peers = new InstancePeers(instances.secret);
+    try {
+      const owner = await first.idOf('customer@demo.test');
+      expect((await request(peers, { userId: owner, path: 'status' }))[':status']).toBe(200);
+      const stranger = await first.idOf('customer2@demo.test');
+      expect((await request(peers, { userId: stranger, path: 'status' }))[':status']).toBe(403);
     } finally {
       peers.close();
     }

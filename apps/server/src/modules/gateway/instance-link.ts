@@ -240,7 +240,9 @@ function passedHeaders(headers: http2.IncomingHttpHeaders): Record<string, strin
 
 function parseActor(header: string | string[] | undefined): TunnelActor | undefined {
   const match =
-    typeof header === 'string' ? /^(\d{1,10}) (admin|customer)(?: ([\w-]{1,64}))?$/.exec(header) : null;
+    typeof header === 'string'
+      ? /^(\d{1,10}) (admin|customer|status)(?: ([\w-]{1,64}))?$/.exec(header)
+      : null;
   if (!match) return undefined;
   const actor: TunnelActor = { userId: Number(match[1]), path: match[2] as TunnelActor['path'] };
   if (match[3]) actor.sessionId = match[3];

@@ -8,7 +8,8 @@ export type TunnelTarget = 'board' | 'webcam';
 /** The user a request is for, so the instance holding the tunnel can authorise it again (instance-link.ts). */
 export interface TunnelActor {
   userId: number;
-  path: 'admin' | 'customer';
+  /** The proxy path the user came by, or `status`: what the machine's live status shows them (a job's thumbnail). */
+  path: 'admin' | 'customer' | 'status';
   /** The session the request came with, when it came with one (a slicer's token is no session). */
   sessionId?: string;
 }

@@ -1,6 +1,7 @@
 import type { MachineLiveStatus, MachineStatus } from '@portal/contract';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../../shared/app-error.ts';
+import type { SessionSubject } from '../../shared/session.ts';
 import { readFileThumbnail, type TunnelGetOptions } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
@@ -51,25 +52,29 @@ export class LiveStatusService {
     return rows.map((row) => toMachineStatus(row, this.statusOf(row.controllerId)));
   }
 
+  /** Throws NOT_FOUND unless the viewer sees the machine's live status. */
+  async assertVisible(viewer: Viewer, controllerId: number): Promise<void> {
+    if (!(await this.#deps.repository.isVisible(visibleLiveStatuses(viewer), controllerId))) {
+      throw new AppError('NOT_FOUND');
+    }
+  }
+
   /**
    * The PNG thumbnail of the job the machine runs, read from its board (docs/duet-http.md §1.3); null when it runs
    * no job with one. Another business's machine is not found.
    */
-  async jobThumbnail(viewer: Viewer, controllerId: number): Promise<Buffer | null> {
-    if (!(await this.#deps.repository.isVisible(visibleLiveStatuses(viewer), controllerId))) {
-      throw new AppError('NOT_FOUND');
-    }
+  async jobThumbnail(viewer: SessionSubject, controllerId: number): Promise<Buffer | null> {
+    await this.assertVisible(viewer, controllerId);
     const job = this.statusOf(controllerId).job;
     if (!job?.thumbnail || job.finished) return null;
     const key = `${controllerId}\0${job.fileName}`;
     const cached = this.#thumbnails.get(key);
     if (cached) return cached;
-    const outcome = await readFileThumbnail(
-      this.#deps.tunnels,
-      controllerId,
-      job.fileName,
-      this.#deps.request,
-    );
+    // The instance holding the tunnel, if another, checks the viewer again by the same rule.
+    const outcome = await readFileThumbnail(this.#deps.tunnels, controllerId, job.fileName, {
+      ...this.#deps.request,
+      actor: { userId: viewer.id, path: 'status', sessionId: viewer.sessionId },
+    });
     switch (outcome.kind) {
       case 'image':
         this.#thumbnails.set(key, outcome.png);
