@@ -25,6 +25,11 @@ export interface ArrivalQuery {
 export interface Arrivals {
   /** Milliseconds from each change to its arrival, for every stream and change that arrived. */
   latencies: number[];
+  /**
+   * Of the same arrivals, milliseconds from the moment the instance following the board derived the status (its
+   * `updatedAt`, on the same machine's clock) to the arrival: the fan-out alone, over Redis to every instance's streams.
+   */
+  fanOut: number[];
   /** Stream × change pairs that had not arrived by the timeout. */
   missing: number;
   /** Streams that ended (the portal closed them, or they failed) since they were opened. */
@@ -91,7 +96,7 @@ export async function openStatusListeners(
 }
 
 /** The `status` events one stream received, by controller: the state each showed and when it arrived. */
-type StreamLog = Map<number, { state: string; at: number }[]>;
+type StreamLog = Map<number, { state: string; at: number; derivedAt: number }[]>;
 
 const matches = (awaited: Awaited, state: string) =>
   awaited === 'notOffline' ? state !== 'gatewayOffline' : state === awaited;
@@ -127,11 +132,11 @@ function main(): void {
             if (!block.startsWith('event: status\ndata: ')) continue;
             const { controllerId, status } = JSON.parse(block.slice(block.indexOf('\n') + 7)) as {
               controllerId: number;
-              status: { state: string };
+              status: { state: string; updatedAt: string | null };
             };
             const events = log.get(controllerId) ?? [];
             if (events.length === 0) log.set(controllerId, events);
-            events.push({ state: status.state, at });
+            events.push({ state: status.state, at, derivedAt: Date.parse(status.updatedAt ?? '') });
           }
         });
         response.once('close', () => {
@@ -148,18 +153,21 @@ function main(): void {
     const deadline = wallClock() + timeoutMs;
     for (;;) {
       const latencies: number[] = [];
+      const fanOut: number[] = [];
       const states: Record<string, number> = {};
       let missing = 0;
       for (const log of logs) {
         for (const change of changes) {
           const events = (log.get(change.controller) ?? []).filter((event) => event.at >= change.at);
           const arrival = events.find((event) => matches(awaited, event.state));
-          if (arrival) latencies.push(arrival.at - change.at);
-          else missing++;
+          if (arrival) {
+            latencies.push(arrival.at - change.at);
+            if (!Number.isNaN(arrival.derivedAt)) fanOut.push(arrival.at - arrival.derivedAt);
+          } else missing++;
           for (const { state } of events) states[state] = (states[state] ?? 0) + 1;
         }
       }
-      if (missing === 0 || wallClock() > deadline) return { latencies, missing, ended, states };
+      if (missing === 0 || wallClock() > deadline) return { latencies, fanOut, missing, ended, states };
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
