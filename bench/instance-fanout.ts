@@ -14,7 +14,7 @@
  * check and tunnel included), the arrival of the first status that is not offline, and of "idle" (after the new
  * holder's first reading of the board). Reports p50, p95 and max of every arrival against the goal: p95 ≤ 1 s.
  *
- * `npm run bench:fanout` (about 3 minutes; needs PostgreSQL on 127.0.0.1, `redis-server` and `haproxy`, as the
+ * `npm run bench:fanout` (about 2 minutes; needs PostgreSQL on 127.0.0.1, `redis-server` and `haproxy`, as the
  * several-instances tests do). FANOUT_PROFILE (a folder) has every portal write a CPU profile there.
  */
 import { loadavg } from 'node:os';
