@@ -12,7 +12,7 @@ import {
   type Reach,
   type Reauthorise,
 } from './instance-link.ts';
-import { metered, meteredTunnels } from './metered-tunnels.ts';
+import { meteredTunnels } from './metered-tunnels.ts';
 import { type InstanceIdentity, TunnelDirectory } from './tunnel-directory.ts';
 import type { GatewayContact, GatewayKeyCheck } from './tunnel-endpoint.ts';
 import { InProcessTunnelRegistry, type TunnelRegistry } from './tunnel-registry.ts';
@@ -70,10 +70,8 @@ export function createTunnels(
     selfAddress: membership.self.address,
     forwarded: (request) => metrics.forwardedRequests.inc({ target: request.target }),
   });
-  const reach: Reach = async (controllerId, request, onward) => {
-    const stream = await deployment.reach(controllerId, request, onward);
-    return stream && metered(stream, request, metrics);
-  };
+  // Not measured here: the instance that received the request measures its answer, hop included, once.
+  const reach: Reach = (controllerId, request, onward) => deployment.reach(controllerId, request, onward);
   return {
     held,
     deployment: meteredTunnels(deployment, metrics),

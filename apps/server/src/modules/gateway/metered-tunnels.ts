@@ -23,7 +23,7 @@ export function meteredTunnels(registry: TunnelRegistry, metrics: Metrics): Tunn
 }
 
 /** A tunnelled request's stream, its wait for the answer measured. */
-export function metered(
+function metered(
   stream: http2.ClientHttp2Stream,
   request: TunnelRequest,
   metrics: Metrics,

@@ -16,8 +16,11 @@ export interface InstanceIdentity {
   address: string;
 }
 
-/** A lease outlives a dead holder by at most this long (docs/design.md §7). */
-export const LEASE_MS = 15_000;
+/**
+ * A lease outlives a dead holder by at most this long; with the map read again every third of it, every instance
+ * forgets a dead holder within 14 s (docs/design.md §7).
+ */
+export const LEASE_MS = 10_000;
 
 /**
  * Claims a controller's tunnel: a number of the deployment's sequence, and the lease stating it. The number is above
