@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import http2 from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import { BOARD_PREFIX, DEADLINE_HEADER, GATEWAY_ANSWER_HEADER, WEBCAM_PREFIX } from '@portal/tunnel';
@@ -36,8 +36,6 @@ const HOP_HEADERS = new Set([AUTHORIZATION, PROTOCOL_HEADER, ACTOR_HEADER, ONWAR
 
 /** Decides again, on the holder, whether a user may still reach a machine (the machine access rules). */
 export type Reauthorise = (controllerId: number, actor: TunnelActor) => Promise<boolean>;
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** The other instances as this one dials them: one HTTP/2 session per address, opened on first use. */
 export class InstancePeers {
@@ -130,11 +128,11 @@ export function forwardedStreams({
   cameraFeed,
   warn,
 }: ForwardedStreamsOptions) {
-  const expected = digest(`${SCHEME} ${secret}`);
+  const expected = Buffer.from(`${SCHEME} ${secret}`);
   return (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
     stream.on('error', () => undefined);
     const authorization = headers[AUTHORIZATION];
-    if (typeof authorization !== 'string' || !timingSafeEqual(digest(authorization), expected)) {
+    if (typeof authorization !== 'string' || !sameSecret(authorization, expected)) {
       answer(stream, 401);
       return;
     }
@@ -211,12 +209,21 @@ function relayTo(
   });
   // A GET's tunnel stream was opened ended, as the forwarded one arrived.
   if (request.method !== 'GET' || request.protocol) stream.pipe(tunnel);
+  // A tunnel stream cut short (reset, or its session gone) cuts the forwarded one; one that ended whole has ended it
+  // through the pipe, with no reset frame to send.
   tunnel.once('close', () => {
-    if (!stream.closed) stream.close(tunnel.rstCode || http2.constants.NGHTTP2_NO_ERROR);
+    if (!stream.closed && !tunnel.readableEnded)
+      stream.close(tunnel.rstCode || http2.constants.NGHTTP2_CANCEL);
   });
   stream.once('close', () => {
     if (!tunnel.closed) tunnel.close(stream.rstCode || http2.constants.NGHTTP2_CANCEL);
   });
+}
+
+/** In constant time for a given length (the secret's length is no secret). */
+function sameSecret(given: string, expected: Buffer): boolean {
+  const bytes = Buffer.from(given);
+  return bytes.length === expected.length && timingSafeEqual(bytes, expected);
 }
 
 function isCameraStream(request: TunnelRequest): boolean {
