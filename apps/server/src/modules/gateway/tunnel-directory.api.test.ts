@@ -89,4 +89,19 @@ describe('the tunnel directory', () => {
     await expect.poll(() => a?.heldElsewhere(14)?.address).toBe('127.0.0.1:9001');
     expect(replacementLost).toBe(0);
   });
+
+  it('forgets a lease given up without taking its holder for dead, when the map is read before the bus says so', async () => {
+    const namespace = testNamespace();
+    const [a, b] = await instances(2, namespace);
+    const expired: number[] = [];
+    b?.onExpired((controllerId) => expired.push(controllerId));
+    a?.hold(18, () => undefined);
+    await expect.poll(() => b?.heldElsewhere(18)).toBeDefined();
+    const redis = await connectTestRedis();
+    closers.push(() => redis.close());
+    // The release as Redis keeps it, its message on the bus not arrived.
+    await redis.commands.set(`${namespace}:tunnel:18`, 'released', 'PX', LEASE_MS);
+    await expect.poll(() => b?.heldElsewhere(18), { timeout: 3 * LEASE_MS }).toBeUndefined();
+    expect(expired).toEqual([]);
+  });
 });

@@ -42,9 +42,18 @@ end
 redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. epoch, 'PX', ARGV[2])
 return epoch`;
 
-/** Gives up a lease, unless a newer claim holds it already. */
+/** The value a given-up lease leaves behind for one lease's time. */
+const RELEASED = 'released';
+
+/**
+ * Gives up a lease, unless a newer claim holds it already. What stays for a lease is a mark that it was given up, so
+ * that an instance reading the map before the bus's message arrives does not take it for a holder that died.
+ */
 const RELEASE = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], '${RELEASED}', 'PX', ARGV[2])
+  return 1
+end
 return 0`;
 
 /**
@@ -194,7 +203,7 @@ export class TunnelDirectory {
     if (held.epoch === undefined) return;
     const epoch = held.epoch;
     this.#redis
-      .eval(RELEASE, 1, this.#prefix + controllerId, this.#value(epoch))
+      .eval(RELEASE, 1, this.#prefix + controllerId, this.#value(epoch), this.#leaseMs)
       .then(() => this.#bus.publish<ClaimMessage>('tunnels', { controllerId, holder: null, epoch }))
       .catch((error: unknown) => this.#warn(error, 'tunnel lease not released'));
   }
@@ -214,7 +223,7 @@ export class TunnelDirectory {
       );
       if (this.#held.get(controllerId) !== held) {
         // The tunnel ended while its claim was under way.
-        await this.#redis.eval(RELEASE, 1, this.#prefix + controllerId, this.#value(epoch));
+        await this.#redis.eval(RELEASE, 1, this.#prefix + controllerId, this.#value(epoch), this.#leaseMs);
         return;
       }
       held.epoch = epoch;
@@ -300,7 +309,7 @@ export class TunnelDirectory {
         if (this.#held.get(controllerId) === held) this.#lose(controllerId);
       }
     }
-    const read = await this.#readAll();
+    const { holders: read, released } = await this.#readAll();
     for (const [controllerId, holder] of read) {
       const known = this.#others.get(controllerId);
       if (known?.instance === holder.instance && known.epoch === holder.epoch) continue;
@@ -314,13 +323,16 @@ export class TunnelDirectory {
     for (const [controllerId, holder] of [...this.#others]) {
       if (read.has(controllerId)) continue;
       this.#forget(controllerId);
+      // Given up, its bus message still on its way: no holder died.
+      if (released.has(controllerId)) continue;
       for (const listener of this.#expiryListeners) listener(controllerId, holder.epoch);
     }
   }
 
-  /** Every lease in Redis but this instance's own. */
-  async #readAll(): Promise<Map<number, TunnelHolder>> {
+  /** Every lease in Redis but this instance's own, and the controllers whose leases were given up lately. */
+  async #readAll(): Promise<{ holders: Map<number, TunnelHolder>; released: Set<number> }> {
     const holders = new Map<number, TunnelHolder>();
+    const released = new Set<number>();
     let cursor = '0';
     do {
       const [next, keys] = await this.#redis.scan(cursor, 'MATCH', `${this.#prefix}*`, 'COUNT', 1000);
@@ -328,13 +340,15 @@ export class TunnelDirectory {
       if (keys.length === 0) continue;
       const values = await this.#redis.mget(...keys);
       keys.forEach((key, index) => {
-        const [instance, address, epoch] = (values[index] ?? '').split(' ');
+        const value = values[index] ?? '';
+        const [instance, address, epoch] = value.split(' ');
         const controllerId = Number(key.slice(this.#prefix.length));
-        if (!instance || !address || !epoch || instance === this.#self.id) return;
         if (!Number.isSafeInteger(controllerId)) return;
+        if (value === RELEASED) released.add(controllerId);
+        if (!instance || !address || !epoch || instance === this.#self.id) return;
         holders.set(controllerId, { instance, address, epoch: Number(epoch) });
       });
     } while (cursor !== '0');
-    return holders;
+    return { holders, released };
   }
 }
