@@ -87,6 +87,21 @@ describe('a machine whose tunnel another instance holds', () => {
     expect(answer.json().code).toBe('GATEWAY_OFFLINE');
   });
 
+  it('loses its tunnel on the holder within a second when its key is replaced on the other instance', async () => {
+    await dial(first, controllerId, answerJson({}));
+    await expect.poll(() => second.modules.gateway.tunnels.isOnline(controllerId)).toBe(true);
+    const admin = await first.tokenFor('admin@demo.test');
+    const replaced = await second.app.inject({
+      method: 'POST',
+      url: `/api/v1/controller/computer/${controllerId}/key`,
+      headers: bearer(admin),
+    });
+    expect(replaced.statusCode).toBe(201);
+    await expect
+      .poll(() => first.modules.gateway.registry.isOnline(controllerId), { timeout: 1000 })
+      .toBe(false);
+  });
+
   it('is replaced by a newer tunnel on the other instance, which then serves it', async () => {
     await dial(first, controllerId, answerJson({ from: 'a' }));
     await expect.poll(() => second.modules.gateway.tunnels.isOnline(controllerId)).toBe(true);
