@@ -418,7 +418,7 @@ function startTraffic(origins: readonly string[], watched: readonly Instance[]) 
 }
 
 describe('a machine event while three instances run', () => {
-  it('is one push per recipient, from the instance that follows the board', async () => {
+  it("shows on every instance's status stream, and is one push per recipient from the instance following the board", async () => {
     // Every user who may be told about Prusa linea 2 subscribes a browser, through HAProxy.
     const subscriptions = await Promise.all(
       [admin, tech, customer].map(async (session) => {
@@ -441,8 +441,16 @@ describe('a machine event while three instances run', () => {
           return (JSON.parse(subscription?.browser.decrypt(each.body) ?? '{}') as PushMessage).kind;
         });
     const board = roamingBoards.get(id.prusa2) as RunningBoard;
+    // Every instance's status stream shows it, whichever holds its tunnel.
+    const streams = deployment.instances.map((instance) =>
+      statesStreamed(`${instance.url}/api/v1/machines/status/stream?token=${customer.token}`, id.prusa2),
+    );
 
     await board.runGcode('M112');
+    for (const stream of streams) {
+      await expect.poll(() => stream.states(), { timeout: 10_000 }).toContain('halted');
+      stream.close();
+    }
     await expect
       .poll(() => subscriptions.some(({ endpoint }) => kindsAt(endpoint).length > 0), { timeout: 10_000 })
       .toBe(true);
@@ -459,3 +467,29 @@ describe('a machine event while three instances run', () => {
     }
   }, 60_000);
 });
+
+/** The states a status stream at `url` shows for one controller, as they arrive. */
+function statesStreamed(url: string, controllerId: number) {
+  const stream = exchange(url);
+  const states: string[] = [];
+  let text = '';
+  stream.response.then(
+    (answer) =>
+      answer.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+        const events = text.split('\n\n');
+        text = events.pop() ?? '';
+        for (const event of events) {
+          if (!event.includes('event: status')) continue;
+          const data = event.split('\n').find((line) => line.startsWith('data: '));
+          const item = JSON.parse(data?.slice(6) ?? '{}') as {
+            controllerId?: number;
+            status?: { state: string };
+          };
+          if (item.controllerId === controllerId && item.status) states.push(item.status.state);
+        }
+      }),
+    () => undefined,
+  );
+  return { states: () => states, close: () => stream.request.destroy() };
+}
