@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,16 +44,45 @@ export interface RunningPortal {
 /** A loopback address where nothing listens (right now): a board or portal that is down. */
 export const deadUrl = async (): Promise<string> => `http://127.0.0.1:${await freePort()}`;
 
-/** A loopback port free right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+/**
+ * The ports a test server may take: below the kernel's range for outgoing connections, whose ports it hands out to
+ * every client socket. A port picked from inside that range may be taken by some connection before the server that
+ * was to use it listens (seen as EADDRINUSE when several test files run at once).
+ */
+const TEST_PORTS = (() => {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (low && low > 10_000) return { from: low - 10_000, to: low };
+  } catch {
+    // Not Linux: the kernel's choice, below.
+  }
+  return undefined;
+})();
+
+/** Whether a server can listen on `port` of 127.0.0.1 right now; the port it got (0 asks the kernel for one). */
+function probe(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : null));
     });
   });
+}
+
+/** A loopback port free right now. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; TEST_PORTS && attempt < 50; attempt++) {
+    const port = await probe(TEST_PORTS.from + Math.floor(Math.random() * (TEST_PORTS.to - TEST_PORTS.from)));
+    if (port) return port;
+  }
+  const port = await probe(0);
+  if (!port) throw new Error('no free loopback port');
+  return port;
 }
 
 export async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
