@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import type { RunningBoard } from '@portal/board-sim';
 import { boardProxyPath } from '@portal/contract';
 import { BOARD_LIMITS } from '@portal/duet/protocol';
@@ -251,6 +252,14 @@ describe('DSF clients on an SBC board', () => {
         headers: { cookie, 'x-session-key': keys[0] as string },
       });
       expect(refused.status).toBe(401);
+      // Its object-model socket too is refused as the board refuses it (DWC then logs in again), not as offline.
+      const stale = onMachine(`machine?sessionKey=${keys[0]}`);
+      stale.protocol = 'ws:';
+      const late = new WebSocket(stale, { headers: { cookie } });
+      late.on('error', () => undefined);
+      const [, response] = (await once(late, 'unexpected-response')) as [unknown, IncomingMessage];
+      expect(response.statusCode).toBe(401);
+      late.terminate();
       const noop = await fetch(onMachine('machine/noop'), {
         headers: { cookie, 'x-session-key': keys[1] as string },
       });

@@ -22,4 +22,4 @@ export {
   relayRoute,
 } from './relay-route.ts';
 export type { TunnelGetOptions } from './tunnel-get.ts';
-export { answerHeadOf, type RelayRequest, relay } from './tunnel-relay.ts';
+export { answerHeadOf, gatewayError, type RelayRequest, relay } from './tunnel-relay.ts';

@@ -210,7 +210,8 @@ export async function answerHeadOf(
   }
 }
 
-function gatewayError(answer: GatewayAnswer | HolderAnswer): AppError {
+/** The portal's error for an answer of the gateway's (or the holder's) own, marked with GATEWAY_ANSWER_HEADER. */
+export function gatewayError(answer: GatewayAnswer | HolderAnswer): AppError {
   switch (answer) {
     case HOLDER_ANSWERS.tunnelLeft:
       return new AppError('GATEWAY_OFFLINE');

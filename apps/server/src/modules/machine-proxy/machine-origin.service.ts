@@ -1,16 +1,17 @@
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import type http2 from 'node:http2';
 import type { Duplex } from 'node:stream';
 import { fastifyCookie } from '@fastify/cookie';
 import { LANGUAGES, type MachinePathName, proxyParamsSchema } from '@portal/contract';
-import { websocketAccept } from '@portal/tunnel';
+import { GATEWAY_ANSWER_HEADER, type GatewayAnswer, websocketAccept } from '@portal/tunnel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, unauthenticated } from '../../shared/app-error.ts';
 import type { MachineOrigins } from '../../shared/machine-origins.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { type SessionEvents, touches } from '../auth/session-events.ts';
-import { answerHeadOf, boardPathOf } from '../board-client/board-client.ts';
-import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import { answerHeadOf, boardPathOf, gatewayError } from '../board-client/board-client.ts';
+import type { HolderAnswer, TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { relayBoardRoute } from './customer-scope.ts';
 import { ENTRY_PARAMS, LANGUAGE_COOKIE } from './machine-error-page.ts';
@@ -178,9 +179,22 @@ export class MachineOriginService {
       stream.close();
       throw new AppError(timeout.aborted ? 'BOARD_TIMEOUT' : 'GATEWAY_OFFLINE');
     });
-    if (answer[':status'] !== 200) {
-      stream.close();
-      throw new AppError(answer[':status'] === 504 ? 'BOARD_TIMEOUT' : 'BOARD_OFFLINE');
+    const status = answer[':status'] ?? 502;
+    if (status !== 200) {
+      const own = answer[GATEWAY_ANSWER_HEADER] as GatewayAnswer | HolderAnswer | undefined;
+      if (own) {
+        stream.close();
+        throw gatewayError(own);
+      }
+      // The board's own refusal (DSF's 401 for a session key it no longer knows): the client reads it as a board's,
+      // and logs in again as it would on the LAN.
+      const body = await boardRefusalBody(stream);
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: ${answer['content-type'] ?? 'text/plain'}\r\n` +
+          `Content-Length: ${body.length}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n`,
+      );
+      socket.end(body);
+      return;
     }
     socket.write(
       'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
@@ -264,4 +278,24 @@ function withoutEntryParams(rawUrl: string): string {
 function hostnameOf(host: string | undefined): string {
   if (!host) return '';
   return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':', 1)[0] ?? '');
+}
+
+/** A board's refusal of a WebSocket is a short text: at most this much of it is passed on. */
+const MAX_REFUSAL_BYTES = 4096;
+
+/** The body of a board's refusal, cut at MAX_REFUSAL_BYTES; whatever it holds when the stream fails. */
+async function boardRefusalBody(stream: http2.ClientHttp2Stream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= MAX_REFUSAL_BYTES) break;
+    }
+  } catch {
+    // Cut short: what arrived is enough for a refusal.
+  }
+  stream.close();
+  return Buffer.concat(chunks).subarray(0, MAX_REFUSAL_BYTES);
 }
