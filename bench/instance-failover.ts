@@ -19,7 +19,7 @@ import { counterSum, type DeploymentInstance, metricsOf, startDeployment } from 
 import { createGatewayControllers, logIn } from '../test-kit/portal-api.ts';
 import { connectFleet, SHARED_PROCESS_TUNING, waitUntil } from './support/gateways.ts';
 import { ms, summarize } from './support/percentiles.ts';
-import { watchCpuAndWait } from './support/proc.ts';
+import { cpuProfileEnv, watchCpuAndWait } from './support/proc.ts';
 import { startReplayBoardProcess } from './support/replay-board.ts';
 
 const size = (name: string, fallback: number) => {
@@ -42,9 +42,7 @@ console.log(
 
 const deployment = await startDeployment({
   instances: INSTANCES,
-  env: process.env.FAILOVER_PROFILE
-    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.FAILOVER_PROFILE}` }
-    : {},
+  env: cpuProfileEnv(process.env.FAILOVER_PROFILE),
 });
 const board = await startReplayBoardProcess();
 const stops: (() => Promise<unknown>)[] = [];

@@ -26,7 +26,7 @@ import { managersOf } from './support/customers.ts';
 import { connectFleet, SHARED_PROCESS_TUNING, waitUntil } from './support/gateways.ts';
 import { createMachines } from './support/machines.ts';
 import { ms, summarize } from './support/percentiles.ts';
-import { watchCpuAndWait } from './support/proc.ts';
+import { cpuProfileEnv, watchCpuAndWait } from './support/proc.ts';
 import { startReplayBoardProcess } from './support/replay-board.ts';
 import { type Awaited, openStatusListeners, wallClock } from './support/status-listeners.ts';
 
@@ -52,9 +52,7 @@ console.log(
 
 const deployment = await startDeployment({
   instances: INSTANCES,
-  env: process.env.FANOUT_PROFILE
-    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.FANOUT_PROFILE}` }
-    : {},
+  env: cpuProfileEnv(process.env.FANOUT_PROFILE),
 });
 const board = await startReplayBoardProcess();
 const stops: (() => Promise<unknown>)[] = [];

@@ -13,7 +13,7 @@ import { spawnGateway } from '../test-kit/gateway-process.ts';
 import { controllerOf, issueGatewayKey, logIn } from '../test-kit/portal-api.ts';
 import { startHardware } from './support/hardware.ts';
 import { atFixedRate, getter } from './support/load.ts';
-import { untilQuiet, watchCpu } from './support/proc.ts';
+import { cpuProfileEnv, untilQuiet, watchCpu } from './support/proc.ts';
 
 const rate = Number(process.env.HOP_RATE ?? 200);
 const seconds = Number(process.env.HOP_SECONDS ?? 10);
@@ -21,9 +21,7 @@ const GOALS = { addedP50Ms: 1, addedCpu: 0.2 };
 
 const deployment = await startDeployment({
   instances: 2,
-  env: process.env.HOP_PROFILE
-    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.HOP_PROFILE}` }
-    : {},
+  env: cpuProfileEnv(process.env.HOP_PROFILE),
 });
 const hardware = await startHardware(1024 * 1024);
 try {

@@ -113,3 +113,8 @@ export function watchCpuAndWait(pids: readonly number[]): {
     },
   };
 }
+
+/** The environment that has a portal write a CPU profile into `folder` when it exits; none without a folder. */
+export function cpuProfileEnv(folder: string | undefined): Record<string, string> {
+  return folder ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${folder}` } : {};
+}

@@ -129,19 +129,25 @@ describe('the instance link', () => {
     return head;
   };
 
-  it('refuses a stream without the shared secret', async () => {
-    const stranger = new InstancePeers('not the deployment secret at all, 32+');
+  /** The link as an instance knowing `secret` dials it, closed after `use`. */
+  const withPeers = async (secret: string, use: (peers: InstancePeers) => Promise<void>) => {
+    const peers = new InstancePeers(secret);
     try {
-      expect((await request(stranger))[':status']).toBe(401);
+      await use(peers);
     } finally {
-      stranger.close();
+      peers.close();
     }
+  };
+
+  it('refuses a stream without the shared secret', async () => {
+    await withPeers('not the deployment secret at all, 32+', async (stranger) => {
+      expect((await request(stranger))[':status']).toBe(401);
+    });
   });
 
   it("authorises the user again on the holder: another business's user is refused there", async () => {
     await dial(first, controllerId, answerJson({}));
-    const peers = new InstancePeers(instances.secret);
-    try {
+    await withPeers(instances.secret, async (peers) => {
       const owner = await first.idOf('customer@demo.test');
       expect((await request(peers, { userId: owner, path: 'customer' }))[':status']).toBe(200);
       const stranger = await first.idOf('customer2@demo.test');
@@ -150,21 +156,16 @@ describe('the instance link', () => {
       expect(refused[GATEWAY_ANSWER_HEADER]).toBe(HOLDER_ANSWERS.refused);
       const ended = await request(peers, { userId: owner, path: 'customer', sessionId: randomUUID() });
       expect(ended[':status']).toBe(403);
-    } finally {
-      peers.close();
-    }
+    });
   });
 
   it("authorises a live-status reading (a job's thumbnail) again on the holder by the live status's rule", async () => {
     await dial(first, controllerId, answerJson({}));
-    const peers = new InstancePeers(instances.secret);
-    try {
+    await withPeers(instances.secret, async (peers) => {
       const owner = await first.idOf('customer@demo.test');
       expect((await request(peers, { userId: owner, path: 'status' }))[':status']).toBe(200);
       const stranger = await first.idOf('customer2@demo.test');
       expect((await request(peers, { userId: stranger, path: 'status' }))[':status']).toBe(403);
-    } finally {
-      peers.close();
-    }
+    });
   });
 });
