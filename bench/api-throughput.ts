@@ -2,11 +2,13 @@
  * Throughput of the main API paths against the cheapest one (/healthz), measured in the same run on the
  * real server: once on its embedded database and, when DATABASE_URL is set, once on PostgreSQL. Ratios,
  * not absolute numbers, are what to compare. `npm run bench`; BENCH_SECONDS sets the length of each
- * measurement (default 5).
+ * measurement (default 5), BENCH_CASES a comma-separated list of the case numbers to run (0, the baseline, for ratios),
+ * API_PROFILE=<folder> has the portal write a CPU profile there (`--cpu-prof`).
  */
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
+import { cpuProfileEnv } from './support/proc.ts';
 import { withPostgresDatabase } from './support/postgres.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -66,16 +68,18 @@ async function run(portal: RunningPortal) {
   ];
   const rows: { case: string; 'req/s': number; 'vs baseline': string }[] = [];
   let baseline = 0;
-  for (const [title, options] of cases) {
+  const chosen = process.env.BENCH_CASES?.split(',').map(Number);
+  for (const [index, [title, options]] of cases.entries()) {
+    if (chosen && !chosen.includes(index)) continue;
     const rate = await measure(portal, title, options);
-    baseline ||= rate;
-    rows.push({ case: title, 'req/s': Math.round(rate), 'vs baseline': (rate / baseline).toFixed(3) });
+    if (index === 0) baseline = rate;
+    rows.push({ case: title, 'req/s': Math.round(rate), 'vs baseline': baseline ? (rate / baseline).toFixed(3) : '' });
   }
   return rows;
 }
 
 async function bench(label: string, env: Record<string, string>) {
-  const portal = await startPortal({ LOG_LEVEL: 'error', ...env });
+  const portal = await startPortal({ LOG_LEVEL: 'error', ...cpuProfileEnv(process.env.API_PROFILE), ...env });
   try {
     console.log(`\n${label}`);
     console.table(await run(portal));

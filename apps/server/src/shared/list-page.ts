@@ -1,5 +1,5 @@
 import type { Page } from '@portal/contract';
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 
 /** A parsed page query of the contract (`pageQuerySchema`): defaults already applied. */
 export interface PageQuery<Sort extends string = string> {
@@ -36,3 +36,23 @@ export const pageOf = <Item>(items: Item[], total: number, query: PageQuery): Pa
 /** The free-text filter as an id, when it is one (so that "12" finds row 12 as well as names with 12). */
 export const idOfText = (text: string): number | undefined =>
   /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined;
+
+/** In a page's select: how many rows the page's filter finds in all, read with the page's own rows. */
+export const filteredTotal = (): SQL.Aliased<number> =>
+  sql<number>`count(*) over ()`.mapWith(Number).as('filtered_total');
+
+/**
+ * The rows of a page and its total from one query whose rows carry `filteredTotal()`: one round trip where a
+ * count beside the page took two. Only a page past the end, which has no row to carry the total, is counted
+ * apart (`countAll`).
+ */
+export async function rowsWithTotal<Row>(
+  page: PromiseLike<{ row: Row; total: number }[]>,
+  query: PageQuery,
+  countAll: () => PromiseLike<number>,
+): Promise<{ rows: Row[]; total: number }> {
+  const found = await page;
+  const rows = found.map((entry) => entry.row);
+  if (found[0]) return { rows, total: found[0].total };
+  return { rows, total: query.page > 1 ? await countAll() : 0 };
+}

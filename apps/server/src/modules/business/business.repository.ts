@@ -4,7 +4,14 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { businesses, computerControllers, licenses, machineGroups, users } from '../../db/schema.ts';
 import { isForeignKeyViolation } from '../../shared/db-errors.ts';
-import { containsPattern, offsetOf, type PageQuery, pageOrder } from '../../shared/list-page.ts';
+import {
+  containsPattern,
+  filteredTotal,
+  offsetOf,
+  type PageQuery,
+  pageOrder,
+  rowsWithTotal,
+} from '../../shared/list-page.ts';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
@@ -55,17 +62,17 @@ export class BusinessRepository {
       visible,
       pattern ? or(ilike(businesses.name, pattern), ilike(businesses.city, pattern)) : undefined,
     );
-    const [rows, total] = await Promise.all([
+    return rowsWithTotal(
       this.#db
-        .select()
+        .select({ row: businesses, total: filteredTotal() })
         .from(businesses)
         .where(where)
         .orderBy(...pageOrder(SORT_COLUMNS[query.sort], query.order, businesses.id))
         .limit(query.pageSize)
         .offset(offsetOf(query)),
-      this.#db.$count(businesses, where),
-    ]);
-    return { rows, total };
+      query,
+      () => this.#db.$count(businesses, where),
+    );
   }
 
   async insert(business: NewBusinessRow): Promise<BusinessRow> {

@@ -2,7 +2,15 @@ import type { GatewayReport } from '@portal/tunnel';
 import { and, count, eq, getTableColumns, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { businesses, computerControllers, computerTypes, licenses, machineGroups } from '../../db/schema.ts';
-import { containsPattern, idOfText, offsetOf, type PageQuery, pageOrder } from '../../shared/list-page.ts';
+import {
+  containsPattern,
+  filteredTotal,
+  idOfText,
+  offsetOf,
+  type PageQuery,
+  pageOrder,
+  rowsWithTotal,
+} from '../../shared/list-page.ts';
 
 type ControllerTableRow = typeof computerControllers.$inferSelect;
 export type NewControllerRow = typeof computerControllers.$inferInsert;
@@ -63,22 +71,25 @@ export class ControllersRepository {
           )
         : undefined,
     );
-    const [rows, [counted]] = await Promise.all([
+    return rowsWithTotal(
       this.#db
-        .select(controllerColumns)
+        .select({ row: controllerColumns, total: filteredTotal() })
         .from(computerControllers)
         .leftJoin(machineGroups, servesGroup)
         .where(where)
         .orderBy(...pageOrder(SORT_COLUMNS[filter.sort], filter.order, computerControllers.id))
         .limit(filter.pageSize)
         .offset(offsetOf(filter)),
-      this.#db
-        .select({ total: count() })
-        .from(computerControllers)
-        .leftJoin(machineGroups, servesGroup)
-        .where(where),
-    ]);
-    return { rows, total: counted?.total ?? 0 };
+      filter,
+      async () => {
+        const [counted] = await this.#db
+          .select({ total: count() })
+          .from(computerControllers)
+          .leftJoin(machineGroups, servesGroup)
+          .where(where);
+        return counted?.total ?? 0;
+      },
+    );
   }
 
   /** The controller if it exists and `visibility` lets the viewer see it. */

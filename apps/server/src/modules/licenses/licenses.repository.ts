@@ -3,7 +3,14 @@ import { type AnyColumn, and, eq, getTableColumns, ilike, ne, or, type SQL, sql 
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { businesses, computerControllers, licenses } from '../../db/schema.ts';
-import { containsPattern, offsetOf, type PageQuery, pageOrder } from '../../shared/list-page.ts';
+import {
+  containsPattern,
+  filteredTotal,
+  offsetOf,
+  type PageQuery,
+  pageOrder,
+  rowsWithTotal,
+} from '../../shared/list-page.ts';
 
 export type LicenseSort = z.output<typeof licenseListQuerySchema>['sort'];
 
@@ -85,9 +92,9 @@ export class LicensesRepository {
       businessId === undefined ? undefined : eq(licenses.businessId, businessId),
       filterOf(query.q),
     );
-    const [rows, [counted]] = await Promise.all([
+    return rowsWithTotal(
       this.#db
-        .select(withComputer)
+        .select({ row: withComputer, total: filteredTotal() })
         .from(licenses)
         .leftJoin(computerControllers, eq(computerControllers.licenseId, licenses.id))
         .innerJoin(businesses, eq(businesses.id, licenses.businessId))
@@ -95,14 +102,17 @@ export class LicensesRepository {
         .orderBy(...pageOrder(SORT_COLUMNS[query.sort], query.order, licenses.id))
         .limit(query.pageSize)
         .offset(offsetOf(query)),
-      this.#db
-        .select({ total: sql<number>`count(*)`.mapWith(Number) })
-        .from(licenses)
-        .leftJoin(computerControllers, eq(computerControllers.licenseId, licenses.id))
-        .innerJoin(businesses, eq(businesses.id, licenses.businessId))
-        .where(where),
-    ]);
-    return { rows, total: counted?.total ?? 0 };
+      query,
+      async () => {
+        const [counted] = await this.#db
+          .select({ total: sql<number>`count(*)`.mapWith(Number) })
+          .from(licenses)
+          .leftJoin(computerControllers, eq(computerControllers.licenseId, licenses.id))
+          .innerJoin(businesses, eq(businesses.id, licenses.businessId))
+          .where(where);
+        return counted?.total ?? 0;
+      },
+    );
   }
 
   async findController(id: number): Promise<ControllerRef | undefined> {

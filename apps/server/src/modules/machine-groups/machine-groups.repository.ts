@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   boardTypes,
@@ -10,7 +10,15 @@ import {
   tickets,
   users,
 } from '../../db/schema.ts';
-import { containsPattern, idOfText, offsetOf, type PageQuery, pageOrder } from '../../shared/list-page.ts';
+import {
+  containsPattern,
+  filteredTotal,
+  idOfText,
+  offsetOf,
+  type PageQuery,
+  pageOrder,
+  rowsWithTotal,
+} from '../../shared/list-page.ts';
 
 export type MachineGroupRow = typeof machineGroups.$inferSelect;
 export type NewMachineGroupRow = typeof machineGroups.$inferInsert;
@@ -74,17 +82,17 @@ export class MachineGroupsRepository {
     filter: MachineGroupListFilter,
   ): Promise<{ rows: MachineGroupRow[]; total: number }> {
     const where = and(visibility, ...this.#filters(filter));
-    const [rows, [counted]] = await Promise.all([
+    return rowsWithTotal(
       this.#db
-        .select()
+        .select({ row: machineGroups, total: filteredTotal() })
         .from(machineGroups)
         .where(where)
         .orderBy(...pageOrder(SORT_COLUMNS[filter.sort], filter.order, machineGroups.id))
         .limit(filter.pageSize)
         .offset(offsetOf(filter)),
-      this.#db.select({ total: count() }).from(machineGroups).where(where),
-    ]);
-    return { rows, total: counted?.total ?? 0 };
+      filter,
+      () => this.#db.$count(machineGroups, where),
+    );
   }
 
   /** The group if it exists and `visibility` lets the viewer see it. */

@@ -1,7 +1,15 @@
-import { and, asc, count, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { machineGroups, ticketAnswers, tickets, users } from '../../db/schema.ts';
-import { containsPattern, idOfText, offsetOf, type PageQuery, pageOrder } from '../../shared/list-page.ts';
+import {
+  containsPattern,
+  filteredTotal,
+  idOfText,
+  offsetOf,
+  type PageQuery,
+  pageOrder,
+  rowsWithTotal,
+} from '../../shared/list-page.ts';
 import { isTicketAuthor } from './ticket-authors.ts';
 
 /** A ticket with its machine group's name and location (null once the group is gone). */
@@ -48,18 +56,18 @@ export class TicketsRepository {
     filter: TicketListFilter,
   ): Promise<{ rows: TicketRow[]; total: number }> {
     const where = and(visibility, ...this.#filters(filter));
-    const [rows, [counted]] = await Promise.all([
+    return rowsWithTotal(
       this.#db
-        .select(ticketColumns)
+        .select({ row: ticketColumns, total: filteredTotal() })
         .from(tickets)
         .leftJoin(machineGroups, eq(machineGroups.id, tickets.machineGroupId))
         .where(where)
         .orderBy(...pageOrder(SORT_COLUMNS[filter.sort], filter.order, tickets.id))
         .limit(filter.pageSize)
         .offset(offsetOf(filter)),
-      this.#db.select({ total: count() }).from(tickets).where(where),
-    ]);
-    return { rows, total: counted?.total ?? 0 };
+      filter,
+      () => this.#db.$count(tickets, where),
+    );
   }
 
   /** The ticket if it exists and `visibility` lets the viewer see it. */

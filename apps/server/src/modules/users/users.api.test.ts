@@ -117,6 +117,16 @@ describe('GET /api/v1/users', () => {
     expect(Object.keys(first.items[0] ?? {})).not.toContain('passwordHash');
   });
 
+  it('still counts every user on a page past the end, which has no row to carry the total', async () => {
+    const all = await idsWhere();
+    expect(await listed('admin@demo.test', '?pageSize=2&page=999')).toEqual({
+      items: [],
+      total: all.length,
+      page: 999,
+      pageSize: 2,
+    });
+  });
+
   it('lets administrators choose one business', async () => {
     const b = await api.businessId('b');
     const page = await listed('admin@demo.test', `?business=${b}&pageSize=200`);

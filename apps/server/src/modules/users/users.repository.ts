@@ -4,7 +4,13 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { businesses, users } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors.ts';
-import { containsPattern, offsetOf, pageOrder } from '../../shared/list-page.ts';
+import {
+  containsPattern,
+  filteredTotal,
+  offsetOf,
+  pageOrder,
+  rowsWithTotal,
+} from '../../shared/list-page.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -77,15 +83,18 @@ export class UsersRepository {
         : or(ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.surname, pattern)),
     );
     const column = SORT_COLUMNS[query.sort];
-    const items = await this.#db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...pageOrder(column, query.order, users.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query));
-    const total = await this.#db.$count(users, where);
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    const { rows, total } = await rowsWithTotal(
+      this.#db
+        .select({ row: users, total: filteredTotal() })
+        .from(users)
+        .where(where)
+        .orderBy(...pageOrder(column, query.order, users.id))
+        .limit(query.pageSize)
+        .offset(offsetOf(query)),
+      query,
+      () => this.#db.$count(users, where),
+    );
+    return { items: rows, total, page: query.page, pageSize: query.pageSize };
   }
 
   async businessExists(id: number): Promise<boolean> {
