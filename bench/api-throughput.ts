@@ -8,8 +8,8 @@
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
-import { cpuProfileEnv } from './support/proc.ts';
 import { withPostgresDatabase } from './support/postgres.ts';
+import { cpuMilliseconds, cpuProfileEnv } from './support/proc.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -26,7 +26,14 @@ async function login(portal: RunningPortal, email: string): Promise<{ token: str
   return { token, id };
 }
 
-async function measure(portal: RunningPortal, title: string, { path, ...options }: Case): Promise<number> {
+/** Answers a second, and the portal's CPU per answer (from /proc: steadier than the rate on a shared machine). */
+async function measure(
+  portal: RunningPortal,
+  title: string,
+  { path, ...options }: Case,
+): Promise<{ rate: number; cpuMs: number }> {
+  const pid = portal.process.child.pid;
+  const cpuBefore = pid ? cpuMilliseconds(pid) : 0;
   const result = await autocannon({
     url: `${portal.url}${path}`,
     connections: 10,
@@ -35,7 +42,8 @@ async function measure(portal: RunningPortal, title: string, { path, ...options 
   });
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures > 0) throw new Error(`${title}: ${failures} failed requests`);
-  return result.requests.average;
+  const cpuMs = pid ? cpuMilliseconds(pid) - cpuBefore : Number.NaN;
+  return { rate: result.requests.average, cpuMs: cpuMs / result.requests.total };
 }
 
 /** Every case on one running portal, as rows of a table. */
@@ -66,14 +74,19 @@ async function run(portal: RunningPortal) {
       },
     ],
   ];
-  const rows: { case: string; 'req/s': number; 'vs baseline': string }[] = [];
+  const rows: { case: string; 'req/s': number; 'vs baseline': string; 'portal CPU ms/req': string }[] = [];
   let baseline = 0;
   const chosen = process.env.BENCH_CASES?.split(',').map(Number);
   for (const [index, [title, options]] of cases.entries()) {
     if (chosen && !chosen.includes(index)) continue;
-    const rate = await measure(portal, title, options);
+    const { rate, cpuMs } = await measure(portal, title, options);
     if (index === 0) baseline = rate;
-    rows.push({ case: title, 'req/s': Math.round(rate), 'vs baseline': baseline ? (rate / baseline).toFixed(3) : '' });
+    rows.push({
+      case: title,
+      'req/s': Math.round(rate),
+      'vs baseline': baseline ? (rate / baseline).toFixed(3) : '',
+      'portal CPU ms/req': cpuMs.toFixed(3),
+    });
   }
   return rows;
 }

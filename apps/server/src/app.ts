@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.ts';
 import { accessLogServerOptions } from './logging.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
@@ -34,6 +34,7 @@ import { forwardingHeadersPlugin } from './plugins/forwarding-headers.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { requestMetricsPlugin } from './plugins/request-metrics.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { answerSerializer } from './plugins/serialization.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -58,6 +59,8 @@ export interface AppOptions {
   bus?: ClusterBus;
   /** Several instances: this one's place in the deployment (with `bus` on the same Redis). */
   cluster?: ClusterMembership;
+  /** Tests: every answer is checked against its schema before it is written (plugins/serialization.ts). */
+  checkAnswers?: boolean;
 }
 
 /** What createModules takes besides the modules' common dependencies. */
@@ -213,6 +216,7 @@ export async function buildApp({
   logger = false,
   bus = new InProcessBus(),
   cluster,
+  checkAnswers = false,
 }: AppOptions): Promise<App> {
   const app = Fastify({
     logger,
@@ -224,7 +228,7 @@ export async function buildApp({
     ...accessLogServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer({ checkAnswers }));
   const metrics = createMetrics();
   const modules = createModules(
     { db, clock, config, bus },

@@ -65,6 +65,7 @@ export async function createTestApp(
     logger,
     bus,
     cluster,
+    checkAnswers: true,
   });
   await app.ready();
   const userOf = async (email: string) => {
@@ -112,6 +113,7 @@ export async function anotherInstance(
     clock: first.clock.now,
     bus,
     cluster,
+    checkAnswers: true,
   });
   await app.ready();
   return { app, modules };

@@ -251,10 +251,6 @@ export class AuthService {
   }
 
   /**
-   * The same check for a session named by other signed means (a machine-origin cookie carries the user and
-   * session ids): the session must still be live and its user and business allowed in.
-   */
-  /**
    * A user acting without a session (a slicer's token, as another instance forwarded it): still there, enabled, and
    * of a business not suspended; their role and business as the database has them now.
    */
@@ -266,6 +262,10 @@ export class AuthService {
     return { id: user.id, role: user.role as Role, business: user.businessId };
   }
 
+  /**
+   * The same check for a session named by other signed means (a machine-origin cookie carries the user and
+   * session ids): the session must still be live and its user and business allowed in.
+   */
   async checkSession(claims: { id: number; sid: string }): Promise<SessionSubject> {
     const { sessions, clock, cache } = this.#deps;
     const cached = cache.get(claims.sid);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { businesses, sessions, users } from '../../db/schema.ts';
 
@@ -48,11 +48,23 @@ const CHECK_COLUMNS = {
   businessActive: businesses.active,
 };
 
+/** The session check of every request that misses the session cache, prepared once. */
+const prepareCheck = (db: Database) =>
+  db
+    .select(CHECK_COLUMNS)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(businesses, eq(businesses.id, users.businessId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('sessions_check');
+
 export class SessionsRepository {
   readonly #db: Database;
+  readonly #check: ReturnType<typeof prepareCheck>;
 
   constructor(db: Database) {
     this.#db = db;
+    this.#check = prepareCheck(db);
   }
 
   async insert(session: NewSessionRow): Promise<void> {
@@ -61,12 +73,7 @@ export class SessionsRepository {
 
   /** The session with its user's current state; undefined once the user is deleted (cascade). */
   async findForCheck(id: string): Promise<SessionCheckRow | undefined> {
-    const [row] = await this.#db
-      .select(CHECK_COLUMNS)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(businesses, eq(businesses.id, users.businessId))
-      .where(eq(sessions.id, id));
+    const [row] = await this.#check.execute({ id });
     return row;
   }
 

@@ -38,15 +38,21 @@ const SORT_COLUMNS: Record<BusinessSort, SQL | typeof businesses.id | typeof bus
   active: businesses.active,
 };
 
+const prepareOperatorRead = (db: Database) =>
+  db.select().from(businesses).where(eq(businesses.operator, true)).prepare('businesses_operator');
+
 export class BusinessRepository {
   readonly #db: Database;
+  /** Every page's footer reads the operator (`GET /api/v1/operator`): prepared once. */
+  readonly #operator: ReturnType<typeof prepareOperatorRead>;
 
   constructor(db: Database) {
     this.#db = db;
+    this.#operator = prepareOperatorRead(db);
   }
 
   async findOperator(): Promise<BusinessRow | undefined> {
-    const [row] = await this.#db.select().from(businesses).where(eq(businesses.operator, true));
+    const [row] = await this.#operator.execute();
     return row;
   }
 

@@ -1,5 +1,5 @@
 import type { Page, userListQuerySchema } from '@portal/contract';
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { businesses, users } from '../../db/schema.ts';
@@ -52,20 +52,38 @@ const SORT_COLUMNS = {
   business: users.businessId,
 } as const;
 
+/** Reads of one user by id, the most frequent of the API (every user page, the slicer's token check), prepared once. */
+const prepareReads = (db: Database) => ({
+  byId: db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_by_id'),
+  withBusinessStateById: db
+    .select({ user: users, businessActive: businesses.active })
+    .from(users)
+    .innerJoin(businesses, eq(businesses.id, users.businessId))
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_with_business_state_by_id'),
+});
+
 export class UsersRepository {
   readonly #db: Database;
+  readonly #reads: ReturnType<typeof prepareReads>;
 
   constructor(db: Database) {
     this.#db = db;
+    this.#reads = prepareReads(db);
   }
 
   async findById(id: number): Promise<UserRow | undefined> {
-    const [row] = await this.#db.select().from(users).where(eq(users.id, id));
+    const [row] = await this.#reads.byId.execute({ id });
     return row;
   }
 
   async findWithBusinessStateById(id: number): Promise<UserWithBusinessState | undefined> {
-    return this.#findWithBusinessState(eq(users.id, id));
+    const [row] = await this.#reads.withBusinessStateById.execute({ id });
+    return row && { ...row.user, businessActive: row.businessActive };
   }
 
   async findWithBusinessStateByEmail(email: string): Promise<UserWithBusinessState | undefined> {
