@@ -3,12 +3,15 @@
  * gateway → board and straight to the board, reported as absolute numbers and as ratios. The portal, the gateway
  * (the real CLI) and the simulated board each run in a process of their own; CPU and resident memory are read
  * from /proc, the portal's heap from the portal itself after a full collection. Also: the portal's memory for
- * many idle tunnels and open status streams, and its CPU for many viewers of one webcam.
+ * many idle tunnels and open status streams, and its CPU for many viewers of one webcam. Last, control panels as
+ * they are used: many machines, each with its own gateway and board, whose Duet Web Control pages poll `rr_model`
+ * (measurePanels).
  *
- * Linux only (/proc). `npm run bench:tunnel` (3 to 4 minutes) on the embedded database, or on a throwaway PostgreSQL database when
+ * Linux only (/proc). `npm run bench:tunnel` (3 to 5 minutes) on the embedded database, or on a throwaway PostgreSQL database when
  * DATABASE_URL is set; `npm run bench:tunnel -- --quick` is a short smoke run of every part, and
  * `npm run bench:tunnel -- --gateway` leaves out the parts that never reach the gateway under test (the idle
- * tunnels and the status streams): issue 18's figures in half the time.
+ * tunnels and the status streams): issue 18's figures in half the time. `npm run bench:tunnel -- --panels` runs
+ * the control panels alone (under 2 minutes), and leaves out everything else.
  */
 import http from 'node:http';
 import { loadavg } from 'node:os';
@@ -23,11 +26,13 @@ import {
   type Session,
 } from '../test-kit/portal-api.ts';
 import { openStreams } from '../test-kit/streams.ts';
-import { customersLike } from './support/customers.ts';
-import { connectFleet, waitUntil } from './support/gateways.ts';
+import { customersLike, customersOfGroups } from './support/customers.ts';
+import { connectFleet, SHARED_PROCESS_TUNING, waitUntil } from './support/gateways.ts';
 import { DOWNLOAD_PATH, startHardware } from './support/hardware.ts';
 import { gatewayNode, spawnInstalledGateway } from './support/installed-gateway.ts';
 import { atFixedRate, atFullSpeed, getter, type LatencyResult, type Send } from './support/load.ts';
+import { createMachines } from './support/machines.ts';
+import { type PanelResult, type PanelTarget, startPanelViewers } from './support/panel-viewers.ts';
 import { type BenchPortal, startBenchPortal } from './support/portal-process.ts';
 import { withPostgresDatabase } from './support/postgres.ts';
 import {
@@ -36,13 +41,15 @@ import {
   residentBytes,
   untilQuiet,
   watchCpu,
+  watchCpuAndWait,
   watchPeakMemory,
 } from './support/proc.ts';
-import { startReplayBoard } from './support/replay-board.ts';
+import { startReplayBoard, startReplayBoardProcess } from './support/replay-board.ts';
 import { download, gcodeFile, upload } from './support/transfer.ts';
 
 const quick = process.argv.includes('--quick');
 const gatewayOnly = process.argv.includes('--gateway');
+const panelsOnly = process.argv.includes('--panels');
 const MIB = 1024 * 1024;
 
 /** How much of everything: the full run follows the issue's figures, `--quick` only shows that every part works. */
@@ -56,6 +63,7 @@ const plan = quick
       webcamMs: 2000,
       tunnels: 50,
       statusStreams: 50,
+      panels: { machines: 20, viewers: 40, warmupMs: 1000, durationMs: 3000 },
     }
   : {
       warmupMs: 1000,
@@ -66,6 +74,7 @@ const plan = quick
       webcamMs: 10_000,
       tunnels: 1000,
       statusStreams: 1000,
+      panels: { machines: 200, viewers: 400, warmupMs: 2000, durationMs: 20_000 },
     };
 
 /** What the issue asks of the proxy. */
@@ -81,6 +90,12 @@ const GOALS = {
   gatewayPeakMiB: 96,
   gatewayCpuMsPerRequest: 0.2,
 };
+/** What issue 20 asks of the proxy under control panels in use (measurePanels). */
+const PANEL_GOALS = { addedP99Ms: 25, portalCpuMsPerRequest: 0.3 };
+/** Duet Web Control asks for the object model again this long after its previous answer arrived. */
+const PANEL_THINK_MS = 250;
+/** Machines each panel customer is assigned; two customers share each such set, one viewer per machine each. */
+const MACHINES_PER_CUSTOMER = 4;
 /** Steady rates the round trip is timed at: a light load first, then the goal's. */
 const RATES = [100, GOALS.rate];
 /** Requests in flight at once when measuring the most each path answers (the gateway queues 64 per board). */
@@ -91,6 +106,7 @@ const MODEL_QUERY = '/rr_model?flags=d99fn';
 const SETTLE_MS = 3000;
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+const round3 = (value: number) => round(value, 3);
 const mib = (bytes: number) => round(bytes / MIB, 1);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const section = (title: string) => console.log(`\n${title}`);
@@ -401,6 +417,175 @@ async function measureStatusStreams(rig: Rig): Promise<void> {
   console.table([row]);
 }
 
+interface PanelFigures {
+  answeredPerSecond: number;
+  addedP50Ms: number;
+  addedP99Ms: number;
+  portalCpuMsPerRequest: number;
+  busy: number;
+  failed: number;
+  failure: string | null;
+}
+
+/**
+ * Control panels as they are used (issue 20): `plan.panels.machines` machines made through the admin API, each
+ * with its gateway (all in the bench's process, as in bench:fanout) in front of its board (the replay board, in a
+ * process of its own: every machine's board answers there), and `plan.panels.viewers` Duet Web Control pages
+ * polling `rr_model` (bench/support/panel-viewers.ts, in a process of their own): each asks again PANEL_THINK_MS
+ * after its previous answer arrived, two per machine. The viewers are customers of the machines' business, each
+ * assigned MACHINES_PER_CUSTOMER machines and watching each of them once, with their bearer tokens, two
+ * customers to each set of machines: no user comes near a cap of the portal's.
+ *
+ * Added latency is measured as the steady-rate section measures it: the same viewers (same think time, same
+ * number, same timing from when each request was due) run first straight to the board, then through the proxy,
+ * and the proxy's p50 and p99 are the proxied ones minus the straight ones. The portal's CPU per request is its
+ * CPU during the proxied round, less what it used idle over as long with the same tunnels open (the live status
+ * following each board every 2 s), over the requests it answered.
+ */
+async function measurePanels(portal: BenchPortal, admin: Session): Promise<PanelFigures> {
+  const { machines: machineCount, viewers: viewerCount, warmupMs, durationMs } = plan.panels;
+  const viewersPerMachine = viewerCount / machineCount;
+  const created = performance.now();
+  const { machines, business } = await createMachines(portal, admin, machineCount, {
+    like: 'Prusa linea 1',
+    prefix: 'Panel',
+    licensed: true,
+  });
+  // Customer c sees the c/viewersPerMachine-th set of MACHINES_PER_CUSTOMER machines; each machine of a set is
+  // watched once by each of its viewersPerMachine customers.
+  const sets = machineCount / MACHINES_PER_CUSTOMER;
+  const customerMachines = Array.from({ length: sets * viewersPerMachine }, (_, customer) => {
+    const first = Math.floor(customer / viewersPerMachine) * MACHINES_PER_CUSTOMER;
+    return machines.slice(first, first + MACHINES_PER_CUSTOMER);
+  });
+  const customers = await customersOfGroups(
+    portal,
+    admin,
+    business,
+    customerMachines.map((set) => set.map((machine) => machine.group)),
+    { prefix: 'bench-panel' },
+  );
+  const createSeconds = (performance.now() - created) / 1000;
+  const board = await startReplayBoardProcess();
+  const viewers = startPanelViewers();
+  const stops: (() => Promise<unknown>)[] = [() => viewers.stop(), () => board.close()];
+  try {
+    const fleet = await connectFleet(
+      `ws://${new URL(portal.url).host}`,
+      machines,
+      board.url,
+      50,
+      SHARED_PROCESS_TUNING,
+    );
+    stops.unshift(() => fleet.close());
+    const straight: PanelTarget[] = [];
+    const proxied: PanelTarget[] = [];
+    customerMachines.forEach((set, customer) => {
+      const headers = { authorization: `Bearer ${(customers[customer] as Session).token}` };
+      for (const { controller } of set) {
+        straight.push({ url: `${board.url}${MODEL_QUERY}` });
+        proxied.push({ url: `${portal.url}/proxy/duet/3.6/customer/${controller}${MODEL_QUERY}`, headers });
+      }
+    });
+    const poll = async (targets: PanelTarget[], keepAlive: boolean, watched: Record<string, number>) => {
+      await viewers.run(targets, { thinkMs: PANEL_THINK_MS, durationMs: warmupMs, keepAlive });
+      const watches = Object.entries(watched).map(([name, pid]) => [name, watchCpu(pid)] as const);
+      const waits = watchCpuAndWait(Object.values(watched));
+      const result = await viewers.run(targets, { thinkMs: PANEL_THINK_MS, durationMs, keepAlive });
+      const cpu = Object.fromEntries(watches.map(([name, watch]) => [name, watch.stop()]));
+      const waited = waits
+        .stop()
+        .map(({ waitPercent }, index) => `${watches[index]?.[0]} ${round(waitPercent, 1)} %`);
+      return { result, cpu, waited };
+    };
+    // The live status follows every board through its tunnel: the portal is never idle, only steady.
+    await untilQuiet(portal.pid, 20);
+    const idle = watchCpu(portal.pid);
+    await sleep(SETTLE_MS);
+    const idlePercent = idle.stop().percent;
+    const direct = await poll(straight, false, { board: board.pid });
+    const through = await poll(proxied, true, {
+      portal: portal.pid,
+      gateways: process.pid,
+      board: board.pid,
+      viewers: viewers.pid,
+    });
+    const perRequest = (result: PanelResult, cpuMs: number) => round3(cpuMs / Math.max(1, result.answered));
+    const portalCpu = through.cpu.portal as { cpuMs: number; wallMs: number };
+    const portalNetMs = portalCpu.cpuMs - (idlePercent / 100) * portalCpu.wallMs;
+    const figures: PanelFigures = {
+      answeredPerSecond: (through.result.ok * 1000) / through.result.wallMs,
+      addedP50Ms: through.result.p50Ms - direct.result.p50Ms,
+      addedP99Ms: through.result.p99Ms - direct.result.p99Ms,
+      portalCpuMsPerRequest: portalNetMs / Math.max(1, through.result.answered),
+      busy: through.result.busy,
+      failed: through.result.failed,
+      failure: through.result.failure,
+    };
+    const row = (path: string, { result, cpu }: typeof direct) => ({
+      path,
+      'answered req/s': Math.round((result.ok * 1000) / result.wallMs),
+      'p50 ms': round(result.p50Ms),
+      'p99 ms': round(result.p99Ms),
+      '503 SERVER_BUSY': result.busy,
+      failed: result.failed,
+      ...Object.fromEntries(
+        Object.entries(cpu).map(([name, { cpuMs }]) => [`${name} CPU ms/req`, perRequest(result, cpuMs)]),
+      ),
+    });
+    section(
+      `Control panels: ${machineCount} machines, each with its gateway (in the bench's process) and board (one replay ` +
+        `board process), ${viewerCount} viewers (a process of their own) polling ${MODEL_QUERY} ${PANEL_THINK_MS} ms ` +
+        `after each answer, ${viewersPerMachine} per machine, from ${customers.length} customers; ${durationMs / 1000} s each ` +
+        `after ${warmupMs / 1000} s of warm-up (CPU: all threads, per request answered)`,
+    );
+    console.table([
+      row('straight to the board', direct),
+      row('through the proxy', through),
+      {
+        path: 'added by the proxy',
+        'p50 ms': round(figures.addedP50Ms),
+        'p99 ms': round(figures.addedP99Ms),
+      },
+    ]);
+    console.log(
+      `The portal used ${round(idlePercent, 1)} % of a core idle with the ${machineCount} tunnels open (the live ` +
+        `status), taken off its CPU per request: ${round3(figures.portalCpuMsPerRequest)} ms net. ` +
+        `(${machineCount} machines and ${customers.length} customers made through the admin API in ${round(createSeconds, 1)} s)`,
+    );
+    // On a shared machine a process may be held back more than it works: how long each main thread waited for a CPU.
+    console.log(`Main threads' time waiting for a CPU through the proxy: ${through.waited.join(', ')}`);
+    if (through.result.failure)
+      console.log(`Through the proxy the first failure was: ${through.result.failure}`);
+    if (direct.result.failure)
+      console.log(`Straight to the board the first failure was: ${direct.result.failure}`);
+    return figures;
+  } finally {
+    for (const stop of stops) await stop();
+  }
+}
+
+function reportPanelGoals(panels: PanelFigures): void {
+  const failures = panels.failed === 0 ? '' : ` (${panels.failed} failed)`;
+  section('Goals of issue 20: control panels in use');
+  console.table([
+    {
+      goal: `added p99 ≤ ${PANEL_GOALS.addedP99Ms} ms`,
+      measured: `${round(panels.addedP99Ms)} ms${failures}`,
+      met: panels.failed === 0 && panels.addedP99Ms <= PANEL_GOALS.addedP99Ms,
+    },
+    {
+      goal: `portal CPU ≤ ${PANEL_GOALS.portalCpuMsPerRequest} ms per request`,
+      measured: `${round3(panels.portalCpuMsPerRequest)} ms`,
+      met: panels.portalCpuMsPerRequest <= PANEL_GOALS.portalCpuMsPerRequest,
+    },
+  ]);
+  console.log(
+    `${Math.round(panels.answeredPerSecond)} answered req/s; the gateways' own 503 SERVER_BUSY (their board ` +
+      `protection, not failures): ${panels.busy}; failures: ${panels.failed}`,
+  );
+}
+
 function reportGoals(figures: Figures): void {
   const atGoalRate = figures.latency.find((row) => row.rate === GOALS.rate);
   const rows = [];
@@ -456,6 +641,20 @@ function reportGoals(figures: Figures): void {
       met: gateway.cpuMsPerRequest <= GOALS.gatewayCpuMsPerRequest,
     },
   ]);
+}
+
+/** The control panels alone (`--panels`): a portal, and what measurePanels starts. */
+async function runPanels(databaseUrl: string | undefined): Promise<void> {
+  const portal = await startBenchPortal(databaseUrl);
+  try {
+    console.log(
+      `Portal on ${databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)'}; the control panels only${quick ? '; quick run' : ''}`,
+    );
+    reportPanelGoals(await measurePanels(portal, await logIn(portal, 'admin@demo.test')));
+    console.log(`\nCPU time used in all: portal ${round(cpuMilliseconds(portal.pid) / 1000, 1)} s`);
+  } finally {
+    await portal.stop();
+  }
 }
 
 async function run(databaseUrl: string | undefined): Promise<void> {
@@ -519,12 +718,15 @@ async function run(databaseUrl: string | undefined): Promise<void> {
     const cpuMsPerRequest = await measureThroughput(rig);
     const transfers = await measureTransfers(rig);
     await measureWebcam(rig);
+    // Many gateways of their own, never the one under test: left out with the gateway's parts only.
+    const panels = gatewayOnly ? null : await measurePanels(portal, admin);
     const gatewayFigures = {
       idleMiB: gatewayIdleMiB,
       peakMiB: Math.max(...rig.gatewayPeaks),
       cpuMsPerRequest,
     };
     reportGoals({ latency, transfers, gateway: gatewayFigures });
+    if (panels) reportPanelGoals(panels);
     console.log(
       `\nCPU time used in all: portal ${round(cpuMilliseconds(portal.pid) / 1000, 1)} s, gateway ` +
         `${round(cpuMilliseconds(gatewayPid) / 1000, 1)} s; gateway RSS at the end ${mib(residentBytes(gatewayPid))} MiB`,
@@ -543,6 +745,7 @@ const load = () =>
     .join(' ');
 console.log(`Load average at the start: ${load()}`);
 const serverUrl = process.env.DATABASE_URL;
-if (serverUrl) await withPostgresDatabase(serverUrl, run);
-else await run(undefined);
+const bench = panelsOnly ? runPanels : run;
+if (serverUrl) await withPostgresDatabase(serverUrl, bench);
+else await bench(undefined);
 console.log(`Load average at the end: ${load()}`);

@@ -78,3 +78,24 @@ function createUser(
     role,
   });
 }
+
+/**
+ * One signed-in customer of `business` for each entry of `groups`, assigned those machine groups only (as a
+ * business assigns its customers their own machines), made `parallel` at a time.
+ */
+export function customersOfGroups(
+  portal: Portal,
+  admin: Session,
+  business: number,
+  groups: readonly (readonly number[])[],
+  { prefix, parallel = 8 }: { prefix: string; parallel?: number },
+): Promise<Session[]> {
+  return inBatches(groups, parallel, async (machines, index) => {
+    const email = `${prefix}-${index + 1}@bench.test`;
+    const user = await createUser(portal, admin, { business, email, role: Role.Customer, index });
+    for (const machine of machines) {
+      await api(portal, admin, 'POST', `/api/v1/users/${user.id}/machines`, { machine });
+    }
+    return logIn(portal, email);
+  });
+}

@@ -3,7 +3,7 @@
  * groups (apps/server/src/modules/live-status/live-status.repository.ts), so each machine is a computer controller
  * with a gateway key and a machine group of its own, in the business of a demo machine.
  */
-import type { MachineGroup, Page } from '@portal/contract';
+import { LICENSE_YEAR_MS, type License, type MachineGroup, type Page } from '@portal/contract';
 import { api, createGatewayControllers, inBatches, type Session } from '../../test-kit/portal-api.ts';
 
 interface Portal {
@@ -18,13 +18,19 @@ export interface BenchMachine {
 
 /**
  * `count` new machines like the demo machine group named `like` (same business, machine and board types), each
- * with its controller, gateway key and group, made `parallel` at a time.
+ * with its controller, gateway key and group, made `parallel` at a time. `licensed` also gives each controller an
+ * active licence of a year, which customers need to reach a machine (managers see its status without one).
  */
 export async function createMachines(
   portal: Portal,
   admin: Session,
   count: number,
-  { like, prefix, parallel = 16 }: { like: string; prefix: string; parallel?: number },
+  {
+    like,
+    prefix,
+    parallel = 16,
+    licensed = false,
+  }: { like: string; prefix: string; parallel?: number; licensed?: boolean },
 ): Promise<{ machines: BenchMachine[]; business: number }> {
   const groups = await api<Page<MachineGroup>>(portal, admin, 'GET', '/api/v1/machinegroup?pageSize=200');
   const template = groups.items.find((group) => group.name === like);
@@ -41,6 +47,13 @@ export async function createMachines(
       business: template.business,
       computer: controller,
     });
+    if (licensed) {
+      const license = await api<License>(portal, admin, 'POST', '/api/v1/licenses', {
+        business: template.business,
+        expiry: LICENSE_YEAR_MS,
+      });
+      await api(portal, admin, 'PUT', `/api/v1/licenses/${license.id}/activate`, { computer: controller });
+    }
     return { controller, key, group: group.id };
   });
   return { machines, business: template.business };

@@ -73,7 +73,11 @@ export async function startReplayBoard(): Promise<{ url: string; close(): Promis
  * The same replay board in a process of its own, so that a thousand boards' answers take no time from the event
  * loop of the process running the gateways (nor wait for it).
  */
-export async function startReplayBoardProcess(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startReplayBoardProcess(): Promise<{
+  url: string;
+  pid: number;
+  close(): Promise<void>;
+}> {
   const child = fork(fileURLToPath(import.meta.url), [], { stdio: 'inherit' });
   const [url] = (await Promise.race([
     once(child, 'message'),
@@ -83,6 +87,7 @@ export async function startReplayBoardProcess(): Promise<{ url: string; close():
   ])) as [string];
   return {
     url,
+    pid: child.pid as number,
     async close() {
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');
