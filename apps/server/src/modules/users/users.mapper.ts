@@ -1,8 +1,8 @@
 import type { Role, User, UserPreferences } from '@portal/contract';
-import type { UserRow } from './users.repository.ts';
+import type { ListedUserRow, UserRow } from './users.repository.ts';
 
 /** Row -> response: the password hash and anything else internal never leaves through here. */
-export const toUserResponse = (row: UserRow): User => ({
+export const toUserResponse = (row: ListedUserRow): User => ({
   id: row.id,
   email: row.email,
   name: row.name,

@@ -1,5 +1,5 @@
 import type { Page, userListQuerySchema } from '@portal/contract';
-import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { businesses, users } from '../../db/schema.ts';
@@ -28,6 +28,10 @@ export type UserChanges = Partial<
     | 'machineNotifications'
   >
 >;
+
+/** A user as lists show them: everything but the password hash, which a list never needs to read. */
+export type ListedUserRow = Omit<UserRow, 'passwordHash'>;
+const { passwordHash: _hash, ...listedColumns } = getTableColumns(users);
 
 /** A user as the login and the session checks need it: with the state of their business. */
 export interface UserWithBusinessState extends UserRow {
@@ -91,7 +95,7 @@ export class UsersRepository {
   }
 
   /** One page in a stable order (ties broken by id), filtered on email, name and surname. */
-  async findPage({ scope, query }: UserPageRequest): Promise<Page<UserRow>> {
+  async findPage({ scope, query }: UserPageRequest): Promise<Page<ListedUserRow>> {
     const pattern = query.q ? containsPattern(query.q) : undefined;
     const where = and(
       scope,
@@ -103,7 +107,7 @@ export class UsersRepository {
     const column = SORT_COLUMNS[query.sort];
     const { rows, total } = await rowsWithTotal(
       this.#db
-        .select({ row: users, total: filteredTotal() })
+        .select({ row: listedColumns, total: filteredTotal() })
         .from(users)
         .where(where)
         .orderBy(...pageOrder(column, query.order, users.id))
