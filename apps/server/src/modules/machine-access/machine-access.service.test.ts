@@ -36,6 +36,29 @@ describe('MachineAccessService', () => {
     expect(calls.count).toBe(2);
   });
 
+  it('decides a grant in use again in the background before it expires, so a polling panel never waits', async () => {
+    const { service, calls, advance } = serviceWith([valid, valid, valid]);
+    await service.reach(customer, 3, 'customer');
+    advance(4600); // past the latest refresh point (nine tenths of the cache time)
+    await service.reach(customer, 3, 'customer');
+    expect(calls.count).toBe(2);
+    await service.reach(customer, 3, 'customer');
+    expect(calls.count).toBe(2); // one refresh at a time
+    advance(4600); // 9.2 s after the first decision: answered from the refresh made at 4.6 s, and refreshed again
+    await service.reach(customer, 3, 'customer');
+    expect(calls.count).toBe(3);
+  });
+
+  it('drops a grant whose background decision refuses it: the next request meets the refusal', async () => {
+    const { service, calls, advance } = serviceWith([valid, undefined, undefined]);
+    await service.reach(customer, 3, 'customer');
+    advance(4600);
+    await service.reach(customer, 3, 'customer');
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(service.reach(customer, 3, 'customer')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(calls.count).toBe(3);
+  });
+
   it('never caches a refusal, nor anything with a cache time of 0', async () => {
     const expired = { ...valid, licenseActivation: new Date('2020-01-01T00:00:00Z') };
     const { service, calls } = serviceWith([expired, valid]);

@@ -8,6 +8,22 @@ import type { MachineAccessRepository } from './machine-access.repository.ts';
 /** Enough for every open board page of a busy instance; past it the cache starts afresh. */
 const MAX_CACHED = 10_000;
 
+/**
+ * A grant in use is decided again in the background once it is between half and nine tenths of the cache time
+ * old (a point drawn per grant): an open panel polling several times a second never waits for that query, and
+ * grants made together (a page of cards, a bench of viewers) stop expiring together.
+ */
+const REFRESH_FROM = 0.5;
+const REFRESH_SPREAD = 0.4;
+
+interface Grant {
+  reach: MachineReach;
+  at: number;
+  /** When a request that finds the grant in use decides it again in the background. */
+  refreshAt: number;
+  refreshing: boolean;
+}
+
 /** The machine a viewer may reach through the proxy. */
 export interface MachineReach {
   controllerId: number;
@@ -18,14 +34,15 @@ export interface MachineReach {
  * The server's own gate in front of every board and webcam request: the UI hides what a user may not open,
  * this refuses it. Another business's machine is 404 like a missing one; a missing or expired licence and a
  * suspended business are 403 for everyone but administrators; the admin path is for administrators only.
- * A granted access is trusted for as long as a checked session (seconds); refusals are never cached.
+ * A granted access is trusted for as long as a checked session (seconds), and decided again ahead of that while
+ * it is in use; refusals are never cached.
  */
 export class MachineAccessService {
   readonly #repository: MachineAccessRepository;
   readonly #clock: Clock;
   readonly #cacheMs: number;
   /** Decisions granted a moment ago: a board page polls several times a second, each poll one query otherwise. */
-  readonly #granted = new Map<string, { reach: MachineReach; at: number }>();
+  readonly #granted = new Map<string, Grant>();
 
   /** `cacheMs`: how long a granted access is trusted (as long as a checked session; 0 turns it off). */
   constructor(repository: MachineAccessRepository, clock: Clock, cacheMs: number) {
@@ -38,13 +55,35 @@ export class MachineAccessService {
     const key = `${viewer.id}:${viewer.role}:${viewer.business}:${controllerId}:${path}`;
     const now = this.#clock().getTime();
     const cached = this.#granted.get(key);
-    if (cached && now - cached.at < this.#cacheMs) return cached.reach;
-    const reach = await this.#decide(viewer, controllerId, path);
-    if (this.#cacheMs > 0) {
-      if (this.#granted.size >= MAX_CACHED) this.#granted.clear();
-      this.#granted.set(key, { reach, at: now });
+    if (cached && now - cached.at < this.#cacheMs) {
+      if (now >= cached.refreshAt && !cached.refreshing)
+        this.#refresh(key, cached, viewer, controllerId, path);
+      return cached.reach;
     }
+    const reach = await this.#decide(viewer, controllerId, path);
+    this.#remember(key, reach, now);
     return reach;
+  }
+
+  #remember(key: string, reach: MachineReach, at: number): void {
+    if (this.#cacheMs <= 0) return;
+    if (this.#granted.size >= MAX_CACHED) this.#granted.clear();
+    const refreshAt = at + this.#cacheMs * (REFRESH_FROM + Math.random() * REFRESH_SPREAD);
+    this.#granted.set(key, { reach, at, refreshAt, refreshing: false });
+  }
+
+  /** Decides a grant in use again; a refusal drops it, so the next request meets the refusal itself. */
+  #refresh(key: string, grant: Grant, viewer: Viewer, controllerId: number, path: MachinePath): void {
+    grant.refreshing = true;
+    const at = this.#clock().getTime();
+    this.#decide(viewer, controllerId, path).then(
+      (reach) => {
+        if (this.#granted.get(key) === grant) this.#remember(key, reach, at);
+      },
+      () => {
+        if (this.#granted.get(key) === grant) this.#granted.delete(key);
+      },
+    );
   }
 
   async #decide(viewer: Viewer, controllerId: number, path: MachinePath): Promise<MachineReach> {
