@@ -74,14 +74,33 @@ function probe(port: number): Promise<number | null> {
   });
 }
 
-/** A loopback port free right now. */
+/**
+ * Each test worker picks from its own sixteenth of TEST_PORTS (by vitest's pool id), so two files running at once
+ * rarely pick the same port between probing it and listening on it; a port is handed out once per process.
+ */
+const WORKER_PORTS = (() => {
+  if (!TEST_PORTS) return undefined;
+  const slices = 16;
+  const width = Math.floor((TEST_PORTS.to - TEST_PORTS.from) / slices);
+  const slice = (Number(process.env.VITEST_POOL_ID) || Math.floor(Math.random() * slices)) % slices;
+  return { from: TEST_PORTS.from + slice * width, width };
+})();
+const handedOut = new Set<number>();
+
+/** A loopback port free right now, and not handed out before by this process. */
 export async function freePort(): Promise<number> {
-  for (let attempt = 0; TEST_PORTS && attempt < 50; attempt++) {
-    const port = await probe(TEST_PORTS.from + Math.floor(Math.random() * (TEST_PORTS.to - TEST_PORTS.from)));
-    if (port) return port;
+  for (let attempt = 0; WORKER_PORTS && attempt < 50; attempt++) {
+    const candidate = WORKER_PORTS.from + Math.floor(Math.random() * WORKER_PORTS.width);
+    if (handedOut.has(candidate)) continue;
+    const port = await probe(candidate);
+    if (port) {
+      handedOut.add(port);
+      return port;
+    }
   }
   const port = await probe(0);
   if (!port) throw new Error('no free loopback port');
+  handedOut.add(port);
   return port;
 }
 

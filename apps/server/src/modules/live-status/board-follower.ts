@@ -63,7 +63,9 @@ export class BoardFollower {
       outcome = { kind: 'failed', failure: { kind: 'broken', reason: 'internal error' } };
     }
     if (this.#stopped) return;
-    this.#publish(outcome);
+    // A read that failed because the tunnel closed under it says nothing: the monitor, told of the close,
+    // decides whether the machine is offline or followed on another instance (no offline blink when it moved).
+    if (outcome.kind === 'read' || this.#deps.tunnels.isOnline(this.#controllerId)) this.#publish(outcome);
     this.#timer = setTimeout(() => void this.#cycle(), this.#deps.timing.pollMs);
     this.#timer.unref();
   }
