@@ -3,7 +3,7 @@
  * real server: once on its embedded database and, when DATABASE_URL is set, once on PostgreSQL. Ratios,
  * not absolute numbers, are what to compare. `npm run bench`; BENCH_SECONDS sets the length of each
  * measurement (default 5), BENCH_CASES a comma-separated list of the case numbers to run (0, the baseline, for ratios),
- * API_PROFILE=<folder> has the portal write a CPU profile there (`--cpu-prof`).
+ * API_PROFILE=<folder> has the portal write a CPU profile there (`--cpu-prof`; PORTAL_PROFILE does the same for bench:tunnel).
  */
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../test-kit/demo.ts';

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, machineUrlOf } from '../../test-kit/portal.ts';
+import { cpuProfileEnv } from './proc.ts';
 
 export interface HeapUse {
   /** V8 heap in use after a full collection, in bytes. */
@@ -43,6 +44,7 @@ export async function startBenchPortal(databaseUrl?: string): Promise<BenchPorta
     DATABASE_URL: databaseUrl ?? '',
     DEMO: 'on',
     LOG_LEVEL: 'error',
+    ...cpuProfileEnv(process.env.PORTAL_PROFILE),
   };
   const child = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, ...env },
