@@ -1,52 +1,77 @@
-import * as ContextMenuPrimitive from '@radix-ui/react-context-menu';
-import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
-import type { ReactElement } from 'react';
-import { Link } from 'react-router';
+import {
+  type CSSProperties,
+  cloneElement,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { type MenuAction, visibleActions } from './menu-actions';
+import type * as RadixMenuModule from './radix-menus';
+import type { MenuPoint, OpeningEvent } from './radix-menus';
 
 export type { MenuAction } from './menu-actions';
 
-/** The parts both Radix menus share: a right-click menu and a button's menu draw the same entries. */
-type MenuParts = Pick<typeof ContextMenuPrimitive, 'Item' | 'Sub' | 'SubTrigger' | 'SubContent' | 'Portal'>;
+type RadixMenus = typeof RadixMenuModule;
 
-function MenuEntries({ actions, parts }: { actions: readonly MenuAction[]; parts: MenuParts }) {
-  const { Item, Sub, SubTrigger, SubContent, Portal } = parts;
-  return actions.map((action) => {
-    const content = (
-      <>
-        {action.icon && <i className={`bi ${action.icon} me-2`} aria-hidden="true" />}
-        {action.label}
-      </>
-    );
-    const itemClass = `dropdown-item${action.danger ? ' text-danger' : ''}`;
-    if (action.children) {
-      return (
-        <Sub key={action.id}>
-          <SubTrigger className={`${itemClass} app-menu-sub-trigger`} disabled={action.disabled}>
-            {content}
-            <i className="bi bi-chevron-right ms-auto ps-3" aria-hidden="true" />
-          </SubTrigger>
-          <Portal>
-            <SubContent className="dropdown-menu app-menu" collisionPadding={8}>
-              <MenuEntries actions={action.children} parts={parts} />
-            </SubContent>
-          </Portal>
-        </Sub>
-      );
-    }
-    if (action.href !== undefined) {
-      return (
-        <Item key={action.id} className={itemClass} disabled={action.disabled} asChild>
-          <Link to={action.href}>{content}</Link>
-        </Item>
-      );
-    }
-    return (
-      <Item key={action.id} className={itemClass} disabled={action.disabled} onSelect={action.onSelect}>
-        {content}
-      </Item>
-    );
+/**
+ * The menus themselves (Radix, with floating-ui to place them) load when a menu is first opened, so a screen full of
+ * cards or rows downloads none of it until then; once here, every menu uses the same module.
+ */
+let loaded: RadixMenus | undefined;
+let loading: Promise<RadixMenus> | undefined;
+function loadMenus(): Promise<RadixMenus> {
+  loading ??= import('./radix-menus').then((module) => {
+    loaded = module;
+    return module;
   });
+  return loading;
+}
+
+/** The module once loaded, re-rendering when it arrives; starts loading only when `wanted`. */
+function useMenus(wanted: boolean): RadixMenus | undefined {
+  const [menus, setMenus] = useState(loaded);
+  useEffect(() => {
+    if (!wanted || menus) return;
+    let current = true;
+    loadMenus().then(
+      (module) => current && setMenus(() => module),
+      () => {
+        // A failed download (the portal redeployed, the network gone) leaves the element as it was: the next
+        // attempt to open a menu tries again.
+        loading = undefined;
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, menus]);
+  return menus;
+}
+
+/** A touch or pen press held this long opens the context menu, as Radix's own trigger does. */
+const LONG_PRESS_MS = 700;
+
+type Handler<E> = ((event: E) => void) | undefined;
+/** The child's own handler first, then the menu's, unless the child's prevented it (Radix's order). */
+const compose =
+  <E extends { defaultPrevented: boolean }>(own: Handler<E>, menu: (event: E) => void) =>
+  (event: E) => {
+    own?.(event);
+    if (!event.defaultPrevented) menu(event);
+  };
+
+interface TriggerProps {
+  style?: CSSProperties;
+  onContextMenu?: (event: MouseEvent) => void;
+  onPointerDown?: (event: PointerEvent) => void;
+  onPointerMove?: (event: PointerEvent) => void;
+  onPointerCancel?: (event: PointerEvent) => void;
+  onPointerUp?: (event: PointerEvent) => void;
 }
 
 export interface ContextMenuAreaProps {
@@ -58,20 +83,50 @@ export interface ContextMenuAreaProps {
 /**
  * The application's context menu (docs/product.md §2) on one element, with nested sub-menus. A mouse
  * opens it with a right click, a touch screen with a long press, a keyboard with the Menu key on the focused
- * element; `ActionsMenuButton` beside it offers the same entries to every keyboard.
+ * element; `ActionsMenuButton` beside it offers the same entries to every keyboard. The element is never
+ * rendered again for the menu's sake: the menu is drawn apart, in a portal, at the point it was asked for.
  */
 export function ContextMenuArea({ actions, children }: ContextMenuAreaProps) {
   const entries = visibleActions(actions);
+  const [point, setPoint] = useState<MenuPoint | null>(null);
+  const menus = useMenus(point !== null);
+  const longPress = useRef(0);
+  const clearLongPress = () => window.clearTimeout(longPress.current);
+  useEffect(() => () => window.clearTimeout(longPress.current), []);
   if (entries.length === 0) return children;
+
+  const open = (event: { clientX: number; clientY: number }) =>
+    setPoint({ x: event.clientX, y: event.clientY });
+  const onTouch =
+    (then: (event: PointerEvent) => void) =>
+    (event: PointerEvent): void => {
+      if (event.pointerType !== 'mouse') then(event);
+    };
+  const own = children.props as TriggerProps;
+  const trigger = cloneElement(children as ReactElement<TriggerProps>, {
+    style: { WebkitTouchCallout: 'none', ...own.style },
+    onContextMenu: compose(own.onContextMenu, (event) => {
+      clearLongPress();
+      open(event);
+      event.preventDefault();
+    }),
+    onPointerDown: compose(
+      own.onPointerDown,
+      onTouch((event) => {
+        clearLongPress();
+        const at = { clientX: event.clientX, clientY: event.clientY };
+        longPress.current = window.setTimeout(() => open(at), LONG_PRESS_MS);
+      }),
+    ),
+    onPointerMove: compose(own.onPointerMove, onTouch(clearLongPress)),
+    onPointerCancel: compose(own.onPointerCancel, onTouch(clearLongPress)),
+    onPointerUp: compose(own.onPointerUp, onTouch(clearLongPress)),
+  });
   return (
-    <ContextMenuPrimitive.Root modal={false}>
-      <ContextMenuPrimitive.Trigger asChild>{children}</ContextMenuPrimitive.Trigger>
-      <ContextMenuPrimitive.Portal>
-        <ContextMenuPrimitive.Content className="dropdown-menu app-menu" collisionPadding={8}>
-          <MenuEntries actions={entries} parts={ContextMenuPrimitive} />
-        </ContextMenuPrimitive.Content>
-      </ContextMenuPrimitive.Portal>
-    </ContextMenuPrimitive.Root>
+    <>
+      {trigger}
+      {point && menus && createPortal(<menus.PointMenu point={point} actions={entries} />, document.body)}
+    </>
   );
 }
 
@@ -82,24 +137,44 @@ export interface ActionsMenuButtonProps {
   className?: string;
 }
 
-/** A button opening the same menu: Enter or Space opens it, arrows move, Right opens a sub-menu, Esc closes. */
+/** The keys that open a menu button's menu (Radix's: Enter and Space toggle, the down arrow opens). */
+const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
+
+/**
+ * A button opening the same menu: Enter or Space opens it, arrows move, Right opens a sub-menu, Esc closes.
+ * Until its menu is first opened it is a plain button with the trigger's attributes; the press or key that
+ * opens it loads the menu, which takes the button's place and opens as that press or key would have.
+ */
 export function ActionsMenuButton({ actions, label, className }: ActionsMenuButtonProps) {
   const entries = visibleActions(actions);
+  const [opening, setOpening] = useState<OpeningEvent | null>(null);
+  const menus = useMenus(opening !== null);
   if (entries.length === 0) return null;
+  const classes = `btn btn-sm btn-outline-secondary ${className ?? ''}`;
+  if (opening && menus) {
+    return <menus.ButtonMenu actions={entries} label={label} className={classes} opening={opening} />;
+  }
   return (
-    <DropdownMenuPrimitive.Root modal={false}>
-      <DropdownMenuPrimitive.Trigger
-        className={`btn btn-sm btn-outline-secondary ${className ?? ''}`}
-        aria-label={label}
-        title={label}
-      >
-        <i className="bi bi-three-dots-vertical" aria-hidden="true" />
-      </DropdownMenuPrimitive.Trigger>
-      <DropdownMenuPrimitive.Portal>
-        <DropdownMenuPrimitive.Content className="dropdown-menu app-menu" align="end" collisionPadding={8}>
-          <MenuEntries actions={entries} parts={DropdownMenuPrimitive} />
-        </DropdownMenuPrimitive.Content>
-      </DropdownMenuPrimitive.Portal>
-    </DropdownMenuPrimitive.Root>
+    <button
+      type="button"
+      className={classes}
+      aria-label={label}
+      title={label}
+      aria-haspopup="menu"
+      aria-expanded="false"
+      data-state="closed"
+      onPointerDown={(event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        setOpening({ kind: 'pointer', pointerType: event.pointerType });
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPENING_KEYS.includes(event.key)) return;
+        event.preventDefault();
+        setOpening({ kind: 'key', key: event.key });
+      }}
+    >
+      <i className="bi bi-three-dots-vertical" aria-hidden="true" />
+    </button>
   );
 }
