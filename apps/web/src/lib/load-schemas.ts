@@ -4,3 +4,6 @@
  * schemas statically; they load zod anyway.
  */
 export const loadSchemas = () => import('./schemas-on-demand');
+
+/** The form resolver of the login form and the session popup, which only ever runs with those schemas. */
+export const loadResolver = () => import('@hookform/resolvers/zod');

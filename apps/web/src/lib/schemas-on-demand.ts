@@ -1,11 +1,10 @@
 /**
- * The schemas the public pages validate with (and the resolver the login form applies them with), in a chunk of their own: `loadSchemas()` loads it (and zod,
+ * The schemas the public pages validate with, in a chunk of their own: `loadSchemas()` loads it (and zod,
  * about 25 KiB gzip) on first use, so the login page's first load carries no zod. Import them only through
- * `loadSchemas`; a static import here would pull zod back onto the login page.
+ * `loadSchemas`; a static import here would pull zod back onto the login page. The login form's resolver is
+ * apart (`loadResolver`): a signed-in page reads its stored session with these schemas and has no use for the
+ * form library the resolver brings.
  */
-
-// The form resolver of the login form and the session popup, which only ever runs with these schemas.
-export { zodResolver } from '@hookform/resolvers/zod';
 export {
   loginBodySchema,
   loginResponseSchema,

@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Offcanvas } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
 import type { NavItem } from '../../config/navigation';
-import { BrandLink } from '../ui/brand-link';
-import { NavLinks } from './nav-links';
+
+/** The panel (react-bootstrap's offcanvas, with its modal machinery) loads the first time the menu opens. */
+const MobileNavPanel = lazy(() =>
+  import('./mobile-nav-panel').then((module) => ({ default: module.MobileNavPanel })),
+);
 
 export interface MobileNavProps {
   items: readonly NavItem[];
@@ -13,35 +14,13 @@ export interface MobileNavProps {
 
 /** The slide-in menu of small screens; following a link closes it. */
 export function MobileNav({ items, show, onHide }: MobileNavProps) {
-  const { t } = useTranslation();
-  // Closed by Escape or the close button, focus goes back to the menu button. Closed by following a
-  // link, it stays with the new page's content, where the main region puts it, even while the menu
-  // slides out.
-  const [followedLink, setFollowedLink] = useState(false);
-  const followLink = () => {
-    setFollowedLink(true);
-    onHide();
-  };
+  // Once opened it stays mounted, closed or open, so it slides out as it slid in.
+  const [opened, setOpened] = useState(show);
+  if (show && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Offcanvas
-      show={show}
-      onShow={() => setFollowedLink(false)}
-      onHide={onHide}
-      restoreFocus={!followedLink}
-      enforceFocus={!followedLink}
-      placement="start"
-      aria-label={t('nav.menu')}
-    >
-      <Offcanvas.Header closeButton closeLabel={t('common.close')}>
-        <Offcanvas.Title as="div">
-          <BrandLink />
-        </Offcanvas.Title>
-      </Offcanvas.Header>
-      <Offcanvas.Body className="p-0">
-        <nav aria-label={t('nav.main')}>
-          <NavLinks items={items} onNavigate={followLink} />
-        </nav>
-      </Offcanvas.Body>
-    </Offcanvas>
+    <Suspense fallback={null}>
+      <MobileNavPanel items={items} show={show} onHide={onHide} />
+    </Suspense>
   );
 }

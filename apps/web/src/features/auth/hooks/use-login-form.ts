@@ -2,7 +2,7 @@ import type { LoginBody } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validationKey } from '../../../lib/form-errors';
-import { loadSchemas } from '../../../lib/load-schemas';
+import { loadResolver, loadSchemas } from '../../../lib/load-schemas';
 
 /** The email + password form of the login page and of the session popup, validated by the contract. */
 export function useLoginForm(email = '') {
@@ -10,7 +10,7 @@ export function useLoginForm(email = '') {
   return useForm<LoginBody>({
     // The contract's schema loads on the first validation (a submit), keeping zod off the page's first load.
     resolver: async (values, context, options) => {
-      const { loginBodySchema, zodResolver } = await loadSchemas();
+      const [{ loginBodySchema }, { zodResolver }] = await Promise.all([loadSchemas(), loadResolver()]);
       return zodResolver(loginBodySchema, { error: (issue) => t(validationKey(issue)) })(
         values,
         context,
