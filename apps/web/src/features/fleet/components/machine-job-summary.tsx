@@ -1,11 +1,11 @@
 import type { MachineLiveStatus } from '@portal/contract';
-import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJobThumbnail } from '../api/get-job-thumbnail';
 import {
   baseName,
   elapsedSeconds,
+  formatClock,
   formatHms,
   formatProgress,
   JOB_TIMER_MS,
@@ -127,7 +127,7 @@ function JobTimes({ status }: { status: MachineLiveStatus }) {
             {left === null || job.estimatedEnd === null
               ? '–'
               : t('fleet.card.endAt', {
-                  time: format(new Date(job.estimatedEnd), 'HH:mm'),
+                  time: formatClock(new Date(job.estimatedEnd)),
                   left: formatHms(left),
                 })}
           </dd>

@@ -7,6 +7,7 @@ import {
   countOnline,
   elapsedSeconds,
   failedCallState,
+  formatClock,
   formatHms,
   formatProgress,
   isOnline,
@@ -61,6 +62,15 @@ describe('formatHms', () => {
   it('counts days as hours and never goes negative', () => {
     expect(formatHms(26 * 3600 + 5)).toBe('26h 0m 5s');
     expect(formatHms(-3)).toBe('0s');
+    expect(formatHms(40 * 24 * 3600 + 61)).toBe('960h 1m 1s');
+  });
+});
+
+describe('formatClock', () => {
+  it("writes a moment's local time of day with two-digit hours and minutes, 24-hour", () => {
+    expect(formatClock(new Date(2026, 10, 25, 7, 5, 59))).toBe('07:05');
+    expect(formatClock(new Date(2026, 10, 25, 23, 40))).toBe('23:40');
+    expect(formatClock(new Date(2026, 10, 25, 0, 0))).toBe('00:00');
   });
 });
 

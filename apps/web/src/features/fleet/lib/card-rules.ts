@@ -1,5 +1,4 @@
 import type { MachineCardState, MachineJob, MachineLiveStatus, MachineStatus } from '@portal/contract';
-import { intervalToDuration } from 'date-fns';
 
 /** docs/product.md §9: the machine card's timings. */
 export const STATUS_TIMEOUT_MS = 30_000;
@@ -60,14 +59,18 @@ export function formatProgress(progress: number, language: string): string {
 /** A duration in hours, minutes and seconds ('1h 2m 3s', '4m 0s', '7s'); days count as hours. */
 export function formatHms(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
-  const parts = intervalToDuration({ start: 0, end: seconds * 1000 });
-  const hours = (parts.days ?? 0) * 24 + (parts.hours ?? 0);
-  const minutes = parts.minutes ?? 0;
-  const rest = parts.seconds ?? 0;
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
   if (hours > 0) return `${hours}h ${minutes}m ${rest}s`;
   if (minutes > 0) return `${minutes}m ${rest}s`;
   return `${rest}s`;
 }
+
+const pad2 = (value: number): string => String(value).padStart(2, '0');
+
+/** A moment's local time of day as `HH:mm`, 24-hour (the estimated end of a job). */
+export const formatClock = (at: Date): string => `${pad2(at.getHours())}:${pad2(at.getMinutes())}`;
 
 /**
  * How long the job has run at `now`: a running job's duration as last read, plus the time since that
