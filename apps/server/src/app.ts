@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.ts';
 import { accessLogServerOptions } from './logging.ts';
+import { createActivityModule } from './modules/activity/activity.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBusinessModule } from './modules/business/business.module.ts';
 import { createCatalogModule } from './modules/catalog/catalog.module.ts';
@@ -117,14 +118,17 @@ export function createModules(
       throw error;
     }
   };
+  const activity = createActivityModule(deps);
   const machineProxy = createMachineProxyModule(deps, {
     registry: gateway.tunnels,
+    activity: activity.log,
     access: machineAccess.service,
     checkSession: (claims) => auth.service.checkSession(claims),
     sessions: auth.events,
   });
   const slicerAccess = createSlicerAccessModule(deps, {
     registry: gateway.tunnels,
+    activity: activity.log,
     access: machineAccess.service,
   });
   const webcam = createWebcamModule(deps, {
@@ -158,6 +162,7 @@ export function createModules(
   });
   const housekeeping = createHousekeepingModule(deps, [
     { name: 'auth', everyMs: HOUSEKEEPING_EVERY_MS, run: () => auth.service.purgeExpired() },
+    { name: 'activity', everyMs: HOUSEKEEPING_EVERY_MS, run: () => activity.repository.prune() },
     {
       name: 'password-recovery',
       everyMs: HOUSEKEEPING_EVERY_MS,
@@ -185,6 +190,7 @@ export function createModules(
     notifications,
     feed,
     passwordRecovery,
+    activity,
   };
 }
 export type Modules = ReturnType<typeof createModules>;
@@ -255,6 +261,8 @@ export async function buildApp({
 
   // Registered first, so it runs last: after the modules have sent what they were sending.
   app.addHook('onClose', async () => modules.mailer.close());
+  // Before the database closes: the activity entries waiting are written.
+  app.addHook('onClose', async () => modules.activity.stop());
   await app.register(shutdownGracePlugin);
   await app.register(requestMetricsPlugin, { metrics });
   await app.register(bodyTimeoutsPlugin, { now: () => clock().getTime() });

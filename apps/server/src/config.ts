@@ -37,6 +37,8 @@ const envSchema = z
       .int()
       .min(10, 'must be at least 10 seconds')
       .default(DEFAULT_SESSION_TTL_SECONDS),
+    // How many days the activity record keeps an entry (docs/design.md §9); five years unless set.
+    ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be at least 1 day').default(1825),
     DEMO: flag.default(true),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: passwordRuleSchema.optional(),
@@ -131,6 +133,8 @@ export interface Config {
   /** Given secret, or undefined to use (and create) the one kept in the data folder. */
   jwtSecret: string | undefined;
   sessionTtlSeconds: number;
+  /** How many days the activity record keeps an entry. */
+  activityRetentionDays: number;
   demo: boolean;
   firstAdmin: FirstAdministrator | undefined;
   /** Addresses whose X-Forwarded-For is believed; false trusts no proxy. */
@@ -195,6 +199,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     jwtSecret: parsed.JWT_SECRET,
     sessionTtlSeconds: parsed.SESSION_TTL,
+    activityRetentionDays: parsed.ACTIVITY_RETENTION_DAYS,
     demo: parsed.DEMO,
     firstAdmin:
       parsed.ADMIN_EMAIL && parsed.ADMIN_PASSWORD

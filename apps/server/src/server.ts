@@ -111,6 +111,10 @@ export async function startServer(
       config: {
         jwtSecret: await loadJwtSecret(config.jwtSecret, dataDir),
         sessionTtlSeconds: config.sessionTtlSeconds,
+        activity: {
+          journalDir: path.join(dataDir, 'activity-journal'),
+          retentionDays: config.activityRetentionDays,
+        },
         sessionCacheMs: SESSION_CACHE_MS,
         trustProxy: config.trustProxy,
         webDist: config.webDist ?? DEFAULT_WEB_DIST,
@@ -130,6 +134,8 @@ export async function startServer(
     if (redis) modules.health.readiness.require('redis', redis.ping);
     // Every module has subscribed: from here on no other instance's message is missed.
     await bus.subscribed();
+    // What an earlier run left unwritten goes in before any new entry can be made.
+    await modules.activity.start(app.log);
     await modules.gateway.start();
     cleanups.push(async () => modules.gateway.stop());
     if (instancePort && modules.gateway.forwarded) instancePort.serve(modules.gateway.forwarded);

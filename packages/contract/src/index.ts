@@ -2,6 +2,7 @@
 // (constants, errors, limits, operator, permissions, roles, validation-codes) hold what the login page needs;
 // the package is free of side effects (package.json), so a bundle that uses none of a schema module's exports
 // leaves it, and zod with it, out.
+export * from './activity.ts';
 export * from './auth.ts';
 export * from './business.ts';
 export * from './catalog.ts';

@@ -28,6 +28,10 @@ export const CAPABILITIES = {
   webcamLowLatency: ['all', 'none', 'none', 'none'],
   expiredControlPanel: ['all', 'hidden', 'hidden', 'hidden'],
   businessList: ['all', 'own', 'own', 'own'],
+  /** The activity record (docs/design.md §9): everything, or what concerns one's business and oneself. */
+  activityRecord: ['all', 'own', 'own', 'own'],
+  /** Checking the record's chain for tampering. */
+  activityCheck: ['all', 'none', 'none', 'none'],
 } as const satisfies Record<string, Row>;
 
 export type Capability = keyof typeof CAPABILITIES;

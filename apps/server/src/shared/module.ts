@@ -32,6 +32,11 @@ export interface AppConfig {
    * (2 s), each stream's session checked every `streamRefreshMs` (30 s). Tests shorten the times.
    */
   liveStatus?: { follow?: boolean; pollMs?: number; streamRefreshMs?: number };
+  /**
+   * The activity record: the folder of this instance's journal (none: entries wait in memory only), how many days
+   * entries are kept (5 years), how long an entry waits to be written with others (200 ms).
+   */
+  activity?: { journalDir?: string; retentionDays?: number; flushMs?: number };
   /** How often an open webcam stream's viewer is checked again (5 s); tests lengthen it. */
   webcam?: { viewerRecheckMs?: number };
   /** The portal's public address (PUBLIC_URL), the base of links in mails; never the request's Host. */

@@ -22,4 +22,12 @@ export {
   relayRoute,
 } from './relay-route.ts';
 export type { TunnelGetOptions } from './tunnel-get.ts';
-export { answerHeadOf, gatewayError, type RelayRequest, relay } from './tunnel-relay.ts';
+export {
+  answerHeadOf,
+  type BoardActivity,
+  type BoardRequestFacts,
+  gatewayError,
+  type RecordedBoardChange,
+  type RelayRequest,
+  relay,
+} from './tunnel-relay.ts';

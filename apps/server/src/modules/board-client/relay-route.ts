@@ -24,6 +24,8 @@ export interface RelayRouteOptions {
   body?: RelayRequest['body'];
   /** The user the request is for (RelayRequest's). */
   actor?: RelayRequest['actor'];
+  /** The activity record (RelayRequest's). */
+  activity?: RelayRequest['activity'];
 }
 
 /**
@@ -44,6 +46,7 @@ export async function relayRoute(
     incoming: request.raw,
     ...(options.body && { body: options.body }),
     ...(options.actor && { actor: options.actor }),
+    ...(options.activity && { activity: options.activity, address: request.ip }),
     signal: clientGone(reply),
     timeoutMs: options.timeoutMs,
   });

@@ -64,11 +64,38 @@ export interface RelayRequest {
   signal?: AbortSignal;
   /** The user the request is for: an instance holding the tunnel elsewhere authorises them again. */
   actor?: TunnelActor;
+  /** The client's address, for the activity record. */
+  address?: string;
+  /** The activity record, told of the request: a request that changes the board is recorded (docs/design.md §9). */
+  activity?: BoardActivity;
   /**
    * How long to wait for the head of the answer once the request is sent whole (PROXY_TIMEOUT_MS unless a test
    * shortens it).
    */
   timeoutMs?: number;
+}
+
+/** What the activity record learns of a request about to go to a board. */
+export interface BoardRequestFacts {
+  controllerId: number;
+  method: string;
+  /** Path and raw query, as the board gets them. */
+  path: string;
+  actor?: TunnelActor | undefined;
+  address?: string | undefined;
+  contentType?: string | undefined;
+}
+
+/** A request the activity record keeps: it reads the body as it goes by, and is told the board's answer. */
+export interface RecordedBoardChange {
+  observe(body: Readable): void;
+  /** The board's status, or null when no answer came. */
+  end(outcome: number | null): void;
+}
+
+/** The activity record as the board client sees it: asked about every request, it keeps those that change a board. */
+export interface BoardActivity {
+  begin(request: BoardRequestFacts): RecordedBoardChange | undefined;
 }
 
 export interface RelayAnswer {
@@ -116,6 +143,15 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   });
   if (!stream) throw new AppError('GATEWAY_OFFLINE');
   stream.on('error', () => undefined); // the outcome is read below; a reset stream must not crash anything
+  const change = request.activity?.begin({
+    controllerId: request.controllerId,
+    method: request.method,
+    path: request.path,
+    actor: request.actor,
+    address: request.address,
+    contentType: headers['content-type'],
+  });
+  if (change && hasBody) change.observe(request.body?.content ?? request.incoming);
   let bodyFailure: unknown;
   if (request.body) {
     // A body that fails part-way must not reach the board whole: the stream is cancelled, the upload dropped.
@@ -147,6 +183,7 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   } catch (error) {
     clearTimeout(clock);
     stream.close(constants.NGHTTP2_CANCEL);
+    change?.end(null);
     if (bodyFailure instanceof AppError) throw bodyFailure;
     if (timeout.aborted) throw new AppError('BOARD_TIMEOUT');
     if (request.signal?.aborted) throw new AppError('BAD_REQUEST', 'The client went away');
@@ -156,6 +193,8 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   clearTimeout(clock);
   const status = head[':status'] ?? 502;
   const gatewayAnswer = head[GATEWAY_ANSWER_HEADER] as GatewayAnswer | HolderAnswer | undefined;
+  // The gateway's (or the holder's) own answer: the request never reached the board.
+  change?.end(gatewayAnswer ? null : status);
   if (gatewayAnswer) {
     stream.close(constants.NGHTTP2_CANCEL);
     throw gatewayError(gatewayAnswer);

@@ -631,3 +631,26 @@ export function customerScope(request: BoardRequestView, body?: ScopeBody): Cust
     ? { allowed: true, scanUpload: decision.scanUpload ?? false, answer: row.answer }
     : { allowed: false, reason: decision.reason, answer: row.answer };
 }
+
+/**
+ * DSF's move form (url-encoded or multipart, as ASP.NET binds either), names lower-cased: ASP.NET matches them
+ * without case. A form that cannot be read has no fields, which the scope refuses.
+ */
+export async function formFieldsOf(
+  bytes: Buffer,
+  contentType: string | undefined,
+): Promise<Map<string, string[]>> {
+  const fields = new Map<string, string[]>();
+  if (!contentType) return fields;
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    return fields;
+  }
+  for (const [name, value] of form.entries()) {
+    const key = name.toLowerCase();
+    fields.set(key, [...(fields.get(key) ?? []), typeof value === 'string' ? value : '']);
+  }
+  return fields;
+}

@@ -14,6 +14,7 @@ import {
   type CustomerDecision,
   customerScope,
   customerScopeBody,
+  formFieldsOf,
   type ScopeBody,
 } from '../machine-access/board-scopes.ts';
 
@@ -48,7 +49,7 @@ export async function relayBoardRoute(
     scopeBody =
       kind === 'code'
         ? { kind, text: bytes.toString('utf8') }
-        : { kind, fields: await formFields(bytes, contentType) };
+        : { kind, fields: await formFieldsOf(bytes, contentType) };
   }
   const decision = customerScope({ method: request.method, path, query }, scopeBody);
   if (!decision.allowed) return refuseAsBoard(reply, decision, options.headers);
@@ -77,24 +78,4 @@ function refuseAsBoard(
       .send({ err: RR_ERR.failed } satisfies RrErrResponse);
   }
   throw new AppError(decision.answer === 'missing' ? 'NOT_FOUND' : 'ADMIN_PATH_ONLY', reason);
-}
-
-/**
- * DSF's move form (url-encoded or multipart, as ASP.NET binds either), names lower-cased: ASP.NET matches them
- * without case. A form that cannot be read has no fields, which the scope refuses.
- */
-async function formFields(bytes: Buffer, contentType: string | undefined): Promise<Map<string, string[]>> {
-  const fields = new Map<string, string[]>();
-  if (!contentType) return fields;
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    return fields;
-  }
-  for (const [name, value] of form.entries()) {
-    const key = name.toLowerCase();
-    fields.set(key, [...(fields.get(key) ?? []), typeof value === 'string' ? value : '']);
-  }
-  return fields;
 }

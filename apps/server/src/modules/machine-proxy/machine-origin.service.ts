@@ -10,7 +10,7 @@ import { AppError, unauthenticated } from '../../shared/app-error.ts';
 import type { MachineOrigins } from '../../shared/machine-origins.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { type SessionEvents, touches } from '../auth/session-events.ts';
-import { answerHeadOf, boardPathOf, gatewayError } from '../board-client/board-client.ts';
+import { answerHeadOf, type BoardActivity, boardPathOf, gatewayError } from '../board-client/board-client.ts';
 import type { HolderAnswer, TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { relayBoardRoute } from './customer-scope.ts';
@@ -19,6 +19,8 @@ import type { MachineGrant, MachineTokens } from './machine-tokens.ts';
 
 export interface MachineOriginDeps {
   registry: TunnelRegistry;
+  /** The activity record, told of every request to a board. */
+  activity: BoardActivity;
   access: MachineAccessService;
   tokens: MachineTokens;
   /** The session behind a machine credential must still be live (logout ends the frame too). */
@@ -129,6 +131,7 @@ export class MachineOriginService {
   ) {
     return relayBoardRoute(this.#deps.registry, request, reply, path, {
       actor: { userId: subject.id, path, sessionId: subject.sessionId },
+      activity: this.#deps.activity,
       controllerId: id,
       target: 'board',
       path: boardPath,

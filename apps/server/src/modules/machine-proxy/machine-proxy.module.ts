@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import type { SessionEvents } from '../auth/session-events.ts';
+import type { BoardActivity } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { machineDownloadRoutes } from './machine-download.routes.ts';
@@ -14,6 +15,8 @@ import { MachineTokens } from './machine-tokens.ts';
 
 export interface MachineProxyDeps {
   registry: TunnelRegistry;
+  /** The activity record, told of every request to a board. */
+  activity: BoardActivity;
   access: MachineAccessService;
   checkSession: (claims: { id: number; sid: string }) => Promise<SessionSubject>;
   /** Sessions ended or changed: an open board WebSocket checks its own again at once. */
@@ -35,6 +38,7 @@ export function createMachineProxyModule({ config, clock }: ModuleDeps, deps: Ma
   });
   const origin = new MachineOriginService({
     registry: deps.registry,
+    activity: deps.activity,
     access: deps.access,
     tokens,
     checkSession: deps.checkSession,

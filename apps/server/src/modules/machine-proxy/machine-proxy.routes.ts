@@ -11,7 +11,11 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { MachineOrigins } from '../../shared/machine-origins.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
-import { boardPathOf, PORTAL_ORIGIN_PROXY_HEADERS } from '../board-client/board-client.ts';
+import {
+  type BoardActivity,
+  boardPathOf,
+  PORTAL_ORIGIN_PROXY_HEADERS,
+} from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { relayBoardRoute } from './customer-scope.ts';
@@ -21,6 +25,8 @@ import type { MachineTokens } from './machine-tokens.ts';
 
 export interface MachineProxyRoutesOptions extends Record<string, unknown> {
   registry: TunnelRegistry;
+  /** The activity record, told of every request to a board. */
+  activity: BoardActivity;
   access: MachineAccessService;
   tokens: MachineTokens;
   /** Board files downloaded through a ticket link. */
@@ -57,6 +63,7 @@ async function portalProxyRoutes(app: FastifyInstance, options: MachineProxyRout
       await options.access.reach(session, id, path);
       return relayBoardRoute(options.registry, request, reply, path, {
         actor: { userId: session.id, path, sessionId: session.sessionId },
+        activity: options.activity,
         controllerId: id,
         target: 'board',
         path: boardPathOf(request.params['*'], request.raw.url),

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../shared/openapi.ts';
 import { OCTOPRINT_VERSION } from './octoprint.mapper.ts';
-import { type OctoPrintService, octoPrintApiKey } from './octoprint.service.ts';
+import { type OctoPrintService, octoPrintApiKey, type SlicerClient } from './octoprint.service.ts';
 import { type SpoolLimits, spoolUpload } from './octoprint-upload.ts';
 import type { SlicerAccessService } from './slicer-access.service.ts';
 
@@ -62,7 +62,7 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
     `${PREFIX}/api/connection`,
     { schema: { ...read, tags, summary: 'OctoPrint: connection' } },
     async (request) => {
-      const state = await octoPrint.state(await authorize(request), request.raw);
+      const state = await octoPrint.state(await authorize(request), clientOf(request));
       return {
         current: { state: state.text, port: 'portal', baudrate: 0, printerProfile: '_default' },
         options: { ports: ['portal'], baudrates: [], printerProfiles: [{ id: '_default', name: 'Duet' }] },
@@ -74,7 +74,7 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
     `${PREFIX}/api/printer`,
     { schema: { ...read, tags, summary: 'OctoPrint: printer state' } },
     async (request) => {
-      const state = await octoPrint.state(await authorize(request), request.raw);
+      const state = await octoPrint.state(await authorize(request), clientOf(request));
       return { state: { text: state.text, flags: state.flags }, temperature: {} };
     },
   );
@@ -83,7 +83,7 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
     `${PREFIX}/api/job`,
     { schema: { ...read, tags, summary: 'OctoPrint: current job' } },
     async (request) => {
-      return octoPrint.job(await authorize(request), request.raw);
+      return octoPrint.job(await authorize(request), clientOf(request));
     },
   );
 
@@ -105,10 +105,12 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
       const upload = await spoolUpload(request, options.spool);
       try {
         const resourceBase = request.url.split('?')[0] as string;
-        return reply.code(201).send(await octoPrint.upload(grant, request.raw, upload, resourceBase));
+        return reply.code(201).send(await octoPrint.upload(grant, clientOf(request), upload, resourceBase));
       } finally {
         await upload.discard();
       }
     },
   );
 }
+
+const clientOf = (request: FastifyRequest): SlicerClient => ({ incoming: request.raw, address: request.ip });

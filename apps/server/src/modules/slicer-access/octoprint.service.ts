@@ -10,7 +10,7 @@ import {
   rrStateAnswerSchema,
 } from '@portal/duet/protocol';
 import { AppError } from '../../shared/app-error.ts';
-import { type RelayRequest, relay } from '../board-client/board-client.ts';
+import { type BoardActivity, type RelayRequest, relay } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import { octoPrintJobOf, octoPrintStateOf, octoPrintUploadOf } from './octoprint.mapper.ts';
 import type { SpooledUpload } from './octoprint-upload.ts';
@@ -47,23 +47,31 @@ async function bytesOf(body: Readable): Promise<Buffer> {
  * What the OctoPrint face of a slicer token does on the board, through the board client: the printer state and
  * job read from the object model, and an upload into 0:/gcodes, started when the client asks to print it.
  */
+/** A slicer's request as the board client needs it: its body and headers, and its address for the record. */
+export interface SlicerClient {
+  incoming: IncomingMessage;
+  address: string;
+}
+
 export class OctoPrintService {
   readonly #registry: TunnelRegistry;
   readonly #timeoutMs: number;
+  readonly #activity: BoardActivity;
 
-  constructor(registry: TunnelRegistry, timeoutMs: number) {
+  constructor(registry: TunnelRegistry, timeoutMs: number, activity: BoardActivity) {
     this.#registry = registry;
     this.#timeoutMs = timeoutMs;
+    this.#activity = activity;
   }
 
-  async state(grant: SlicerGrant, incoming: IncomingMessage) {
-    const { body } = await this.#toBoard(grant, incoming, 'GET', modelPath('state'));
+  async state(grant: SlicerGrant, client: SlicerClient) {
+    const { body } = await this.#toBoard(grant, client, 'GET', modelPath('state'));
     return octoPrintStateOf(readBoardAnswer(rrStateAnswerSchema, body)?.result.status ?? 'idle');
   }
 
-  async job(grant: SlicerGrant, incoming: IncomingMessage) {
-    const state = await this.state(grant, incoming);
-    const { body } = await this.#toBoard(grant, incoming, 'GET', modelPath('job'));
+  async job(grant: SlicerGrant, client: SlicerClient) {
+    const state = await this.state(grant, client);
+    const { body } = await this.#toBoard(grant, client, 'GET', modelPath('job'));
     return octoPrintJobOf(readBoardAnswer(rrKeyAnswerSchemas.job, body)?.result, state);
   }
 
@@ -71,7 +79,7 @@ export class OctoPrintService {
    * Sends a spooled upload into 0:/gcodes (its `path` field a folder there) and starts it when `print` is true;
    * `resourceBase` is where OctoPrint's answer says the file now lives.
    */
-  async upload(grant: SlicerGrant, incoming: IncomingMessage, upload: SpooledUpload, resourceBase: string) {
+  async upload(grant: SlicerGrant, client: SlicerClient, upload: SpooledUpload, resourceBase: string) {
     const folder = (upload.fields.get('path') ?? '').replace(/^\/+|\/+$/g, '');
     const relative = folder ? `${folder}/${upload.filename}` : upload.filename;
     const target = `0:/gcodes/${relative}`;
@@ -80,7 +88,7 @@ export class OctoPrintService {
     }
     const uploaded = await this.#toBoard(
       grant,
-      incoming,
+      client,
       'POST',
       `/rr_upload?${encodeBoardQuery({ name: target })}`,
       {
@@ -98,7 +106,7 @@ export class OctoPrintService {
     const print = isTrue(upload.fields.get('print'));
     if (print) {
       const gcode = `M32 "${target}"`;
-      const started = await this.#toBoard(grant, incoming, 'GET', `/rr_gcode?${encodeBoardQuery({ gcode })}`);
+      const started = await this.#toBoard(grant, client, 'GET', `/rr_gcode?${encodeBoardQuery({ gcode })}`);
       if (started.status !== 200) throw new AppError('BAD_REQUEST', 'The board did not start the print');
     }
     const select = isTrue(upload.fields.get('select'));
@@ -108,7 +116,7 @@ export class OctoPrintService {
   /** The token's user goes with the request, for an instance holding the tunnel elsewhere to authorise again. */
   async #toBoard(
     { controllerId, userId }: SlicerGrant,
-    incoming: IncomingMessage,
+    client: SlicerClient,
     method: string,
     path: string,
     body?: RelayRequest['body'],
@@ -118,7 +126,9 @@ export class OctoPrintService {
       target: 'board',
       method,
       path,
-      incoming,
+      incoming: client.incoming,
+      address: client.address,
+      activity: this.#activity,
       timeoutMs: this.#timeoutMs,
       actor: { userId, path: 'customer' },
       ...(body && { body }),

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
+import type { BoardActivity } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { ApiTokens } from './api-tokens.ts';
@@ -17,6 +18,8 @@ const DEFAULT_UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
 export interface SlicerAccessDeps {
   registry: TunnelRegistry;
   access: MachineAccessService;
+  /** The activity record, told of every request to a board. */
+  activity: BoardActivity;
 }
 
 /**
@@ -33,14 +36,19 @@ export function createSlicerAccessModule({ db, clock, config }: ModuleDeps, deps
     service,
     routes: routesOf(slicerTokenRoutes, { service }),
     publicRoutes: async (app: FastifyInstance) => {
-      const options = { registry: deps.registry, service, timeoutMs: config.proxyTimeoutMs };
+      const options = {
+        registry: deps.registry,
+        activity: deps.activity,
+        service,
+        timeoutMs: config.proxyTimeoutMs,
+      };
       const spool = {
         maxBytes: config.uploads?.maxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
         dir: config.uploads?.spoolDir ?? tmpdir(),
       };
       // The Duet face streams uploads straight to the board (they carry a Content-Length): nothing is spooled.
       await app.register(routesOf(slicerRelayRoutes, options));
-      const octoPrint = new OctoPrintService(deps.registry, config.proxyTimeoutMs);
+      const octoPrint = new OctoPrintService(deps.registry, config.proxyTimeoutMs, deps.activity);
       await app.register(routesOf(octoPrintRoutes, { service, octoPrint, spool }));
     },
   };

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../shared/app-error.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import {
+  type BoardActivity,
   PORTAL_ORIGIN_PROXY_HEADERS,
   relayCheckedUpload,
   relayRoute,
@@ -16,6 +17,8 @@ import { uploadScope } from './slicer-scope.ts';
 
 export interface SlicerRelayRoutesOptions extends Record<string, unknown> {
   registry: TunnelRegistry;
+  /** The activity record, told of every request to a board. */
+  activity: BoardActivity;
   service: SlicerAccessService;
   timeoutMs: number;
 }
@@ -86,6 +89,7 @@ export async function slicerRelayRoutes(app: FastifyInstance, options: SlicerRel
         timeoutMs: options.timeoutMs,
         headers: PORTAL_ORIGIN_PROXY_HEADERS,
         actor: { userId: grant.userId, path: 'customer' as const },
+        activity: options.activity,
       };
       // The uploaded file is printed (M32) by the same token: its lines may do what the customer path allows.
       if (grant.level === 'upload' && isUpload(request.method, board.path)) {

@@ -1,4 +1,5 @@
 import { SESSION_MAX_HOURS } from '@portal/contract';
+import { ACTIVITY_ACCESS } from './activity-access.ts';
 import { BUSINESS_ACCESS } from './business-access.ts';
 import { administrators, everyone } from './common-reach.ts';
 import { HARDWARE_ACCESS } from './hardware-access.ts';
@@ -68,4 +69,5 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   ...TICKETS_ACCESS,
   ...NOTIFICATIONS_ACCESS,
   ...SLICER_ACCESS,
+  ...ACTIVITY_ACCESS,
 };

@@ -1,0 +1,208 @@
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { activityChain, activityRecords, machineGroups, users } from '../../db/schema.ts';
+import { filteredTotal, rowsWithTotal } from '../../shared/list-page.ts';
+import { type ChainedFields, entryHash } from './activity-chain.ts';
+
+export type ActivityRow = typeof activityRecords.$inferSelect;
+export type ChainHead = typeof activityChain.$inferSelect;
+
+/** An entry as it is made, before the record adds who the actor was then, the machine's business and the chain. */
+export interface PendingEntry {
+  entryId: string;
+  at: Date;
+  actorUserId: number | null;
+  controllerId: number | null;
+  ticketId: number | null;
+  kind: string;
+  detail: Record<string, unknown>;
+  address: string | null;
+  outcome: number | null;
+}
+
+/** The entries a list asks for, already narrowed to what its reader may see (`scope`). */
+export interface ActivityFilter {
+  scope: SQL | undefined;
+  user?: number | undefined;
+  controller?: number | undefined;
+  business?: number | undefined;
+  kind?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** What only the record itself writes: entries appended under the chain's lock, and the chain's head. */
+export class ActivityRepository {
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  /**
+   * Appends entries in their order, each chained to the one before. The chain's head row is locked for the
+   * transaction, so appends of several instances queue there and never fork the chain. An entry already written
+   * (its `entryId`: a journal replayed after it was written) is left out.
+   */
+  async append(entries: readonly PendingEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.#db.transaction(async (tx) => {
+      const [head] = await tx.select().from(activityChain).where(eq(activityChain.id, 1)).for('update');
+      if (!head) throw new Error('the activity chain has no head (migration 0012 makes it)');
+      const written = new Set(
+        (
+          await tx
+            .select({ entryId: activityRecords.entryId })
+            .from(activityRecords)
+            .where(
+              inArray(
+                activityRecords.entryId,
+                entries.map((entry) => entry.entryId),
+              ),
+            )
+        ).map((row) => row.entryId),
+      );
+      const fresh = entries.filter((entry) => !written.has(entry.entryId));
+      if (fresh.length === 0) return;
+      const actors = await this.#actors(tx, fresh);
+      const businesses = await this.#machineBusinesses(tx, fresh);
+      let seq = head.lastSeq;
+      let prevHash = head.lastHash;
+      const rows = fresh.map((entry) => {
+        const actor = entry.actorUserId === null ? undefined : actors.get(entry.actorUserId);
+        const fields: ChainedFields = {
+          ...entry,
+          seq: ++seq,
+          actorEmail: actor?.email ?? null,
+          actorRole: actor?.role ?? null,
+          actorBusinessId: actor?.businessId ?? null,
+          businessId: entry.controllerId === null ? null : (businesses.get(entry.controllerId) ?? null),
+        };
+        const hash = entryHash(prevHash, fields);
+        const row = { ...fields, prevHash, hash };
+        prevHash = hash;
+        return row;
+      });
+      await tx.insert(activityRecords).values(rows);
+      await tx.update(activityChain).set({ lastSeq: seq, lastHash: prevHash }).where(eq(activityChain.id, 1));
+    });
+  }
+
+  async #actors(tx: Runner, entries: readonly PendingEntry[]) {
+    const ids = [
+      ...new Set(entries.flatMap((entry) => (entry.actorUserId === null ? [] : [entry.actorUserId]))),
+    ];
+    if (ids.length === 0) return new Map<number, { email: string; role: number; businessId: number }>();
+    const rows = await tx
+      .select({ id: users.id, email: users.email, role: users.role, businessId: users.businessId })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  async #machineBusinesses(tx: Runner, entries: readonly PendingEntry[]) {
+    const ids = [
+      ...new Set(entries.flatMap((entry) => (entry.controllerId === null ? [] : [entry.controllerId]))),
+    ];
+    if (ids.length === 0) return new Map<number, number>();
+    const rows = await tx
+      .select({ controllerId: machineGroups.computerControllerId, businessId: machineGroups.businessId })
+      .from(machineGroups)
+      .where(inArray(machineGroups.computerControllerId, ids));
+    return new Map(
+      rows.flatMap((row) => (row.controllerId === null ? [] : [[row.controllerId, row.businessId]])),
+    );
+  }
+
+  /** One page, newest first, with the number of entries the filter finds. */
+  async page(
+    filter: ActivityFilter,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: ActivityRow[]; total: number }> {
+    const where = whereOf(filter);
+    return rowsWithTotal(
+      this.#db
+        .select({ row: activityRecords, total: filteredTotal() })
+        .from(activityRecords)
+        .where(where)
+        .orderBy(desc(activityRecords.seq))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      { page, pageSize, sort: 'seq', order: 'desc' },
+      () => this.#db.$count(activityRecords, where),
+    );
+  }
+
+  /** Entries after `afterSeq` in the chain's order, `limit` at a time (the check reads the whole record so). */
+  inOrder(afterSeq: number, limit: number, filter?: ActivityFilter): Promise<ActivityRow[]> {
+    return this.#db
+      .select()
+      .from(activityRecords)
+      .where(and(gt(activityRecords.seq, afterSeq), filter && whereOf(filter)))
+      .orderBy(asc(activityRecords.seq))
+      .limit(limit);
+  }
+
+  async head(): Promise<ChainHead> {
+    const [head] = await this.#db.select().from(activityChain).where(eq(activityChain.id, 1));
+    if (!head) throw new Error('the activity chain has no head (migration 0012 makes it)');
+    return head;
+  }
+
+  async setRetention(days: number): Promise<void> {
+    await this.#db.update(activityChain).set({ retentionDays: days }).where(eq(activityChain.id, 1));
+  }
+
+  /**
+   * Removes the entries older than the retention from the oldest on, up to the first entry that is not (entries'
+   * times follow their order only roughly across instances), and moves the chain's anchor to the last one removed.
+   * How many were removed.
+   */
+  async prune(): Promise<number> {
+    return this.#db.transaction(async (tx) => {
+      const [head] = await tx.select().from(activityChain).where(eq(activityChain.id, 1)).for('update');
+      if (!head) return 0;
+      const cutoff = sql`now() - make_interval(days => ${head.retentionDays})`;
+      const [kept] = await tx
+        .select({ seq: sql<number | null>`min(${activityRecords.seq})`.mapWith(Number) })
+        .from(activityRecords)
+        .where(gte(activityRecords.at, cutoff));
+      const lastPruned = kept?.seq ? kept.seq - 1 : head.lastSeq;
+      if (lastPruned <= head.anchorSeq) return 0;
+      const [anchor] = await tx
+        .select({ hash: activityRecords.hash })
+        .from(activityRecords)
+        .where(eq(activityRecords.seq, lastPruned));
+      if (!anchor) return 0;
+      const removed = await tx
+        .delete(activityRecords)
+        .where(lte(activityRecords.seq, lastPruned))
+        .returning({ seq: activityRecords.seq });
+      await tx
+        .update(activityChain)
+        .set({ anchorSeq: lastPruned, anchorHash: anchor.hash })
+        .where(eq(activityChain.id, 1));
+      return removed.length;
+    });
+  }
+}
+
+type Runner = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+function whereOf(filter: ActivityFilter): SQL | undefined {
+  return and(
+    filter.scope,
+    filter.user === undefined ? undefined : eq(activityRecords.actorUserId, filter.user),
+    filter.controller === undefined ? undefined : eq(activityRecords.controllerId, filter.controller),
+    filter.business === undefined
+      ? undefined
+      : or(
+          eq(activityRecords.businessId, filter.business),
+          eq(activityRecords.actorBusinessId, filter.business),
+        ),
+    filter.kind === undefined ? undefined : eq(activityRecords.kind, filter.kind),
+    filter.from === undefined ? undefined : gte(activityRecords.at, filter.from),
+    filter.to === undefined ? undefined : lte(activityRecords.at, filter.to),
+  );
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { idParamSchema } from './ids.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './paging.ts';
+import { roleSchema } from './role-schema.ts';
+
+/**
+ * What an entry of the activity record says was done: changes made on a machine's board through the portal
+ * (`board.*`) and administrative actions (the area, then the action).
+ */
+export const ACTIVITY_KINDS = [
+  'board.gcode',
+  'board.upload',
+  'board.delete',
+  'board.move',
+  'board.mkdir',
+] as const;
+export const activityKindSchema = z.enum(ACTIVITY_KINDS);
+export type ActivityKind = z.infer<typeof activityKindSchema>;
+
+/** One entry of the activity record, as the API answers it (newest first). */
+export const activityEntrySchema = z.object({
+  seq: z.number().int(),
+  at: z.iso.datetime(),
+  kind: activityKindSchema,
+  /** Who: their id, address, role and business when they acted (null where the entry was made by no one). */
+  actor: z
+    .object({
+      id: z.number().int(),
+      email: z.string().nullable(),
+      role: roleSchema.nullable(),
+      business: z.number().int().nullable(),
+    })
+    .nullable(),
+  /** The machine (its controller) and the business it belonged to then. */
+  controller: z.number().int().nullable(),
+  business: z.number().int().nullable(),
+  ticket: z.number().int().nullable(),
+  /** The path the request came by: the admin path, the customer path or a slicer's token. */
+  via: z.enum(['admin', 'customer', 'slicer']).nullable(),
+  /** The G-code sent, the file's name, size and SHA-256, the path moved from and to, … */
+  detail: z.record(z.string(), z.unknown()),
+  address: z.string().nullable(),
+  /** The board's answer (HTTP status), or null when none came (the request failed, or the portal stopped). */
+  outcome: z.number().int().nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+/** GET /api/v1/activity (and its CSV export): filters, all optional, and a page. */
+export const activityQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  user: idParamSchema.optional(),
+  controller: idParamSchema.optional(),
+  business: idParamSchema.optional(),
+  kind: activityKindSchema.optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type ActivityQuery = z.input<typeof activityQuerySchema>;
+
+/** POST /api/v1/activity/verify: whether the chain is whole, and where it first breaks when it is not. */
+export const activityVerificationSchema = z.object({
+  intact: z.boolean(),
+  /** How many entries were checked. */
+  checked: z.number().int().min(0),
+  /** The first entry found altered, missing (a gap) or not the last one the chain's head names. */
+  broken: z
+    .object({
+      seq: z.number().int(),
+      reason: z.enum(['altered', 'missing', 'head']),
+    })
+    .nullable(),
+});
+export type ActivityVerification = z.infer<typeof activityVerificationSchema>;
