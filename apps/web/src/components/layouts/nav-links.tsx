@@ -1,4 +1,3 @@
-import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { NavItem } from '../../config/navigation';
@@ -11,25 +10,25 @@ export interface NavLinksProps {
   onNavigate?: () => void;
 }
 
+/** Bootstrap's pills drawn with its own classes; the router's link marks the current page (`active`, `aria-current`). */
 export function NavLinks({ items, collapsed = false, onNavigate }: NavLinksProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   return (
-    <Nav as="ul" variant="pills" className="flex-column gap-1 p-2">
+    <ul className="nav nav-pills flex-column gap-1 p-2">
       {items.map((item) => (
-        <Nav.Item as="li" key={item.labelKey}>
-          <Nav.Link
-            as={NavLink}
+        <li className="nav-item" key={item.labelKey}>
+          <NavLink
             to={item.getHref(lang)}
             onClick={onNavigate}
             title={collapsed ? t(item.labelKey) : undefined}
-            className={`d-flex align-items-center ${collapsed ? 'justify-content-center' : ''}`}
+            className={`nav-link d-flex align-items-center ${collapsed ? 'justify-content-center' : ''}`}
           >
             <i className={`bi bi-${item.icon} fs-5`} aria-hidden="true" />
             <span className={collapsed ? 'visually-hidden' : 'ms-2'}>{t(item.labelKey)}</span>
-          </Nav.Link>
-        </Nav.Item>
+          </NavLink>
+        </li>
       ))}
-    </Nav>
+    </ul>
   );
 }
