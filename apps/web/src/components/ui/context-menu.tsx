@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { whenIdle } from '../../lib/when-idle';
 import { type MenuAction, visibleActions } from './menu-actions';
 import type * as RadixMenuModule from './radix-menus';
 import type { MenuPoint, OpeningEvent } from './radix-menus';
@@ -19,31 +20,54 @@ export type { MenuAction } from './menu-actions';
 type RadixMenus = typeof RadixMenuModule;
 
 /**
- * The menus themselves (Radix, with floating-ui to place them) load when a menu is first opened, so a screen full of
- * cards or rows downloads none of it until then; once here, every menu uses the same module.
+ * The menus themselves (Radix, with floating-ui to place them) are not part of a screen's first load: they load
+ * once the page is idle after a screen with menus has shown, or when a menu is first opened if that comes
+ * sooner. Once here, every menu opens from the same module at once.
  */
 let loaded: RadixMenus | undefined;
 let loading: Promise<RadixMenus> | undefined;
 function loadMenus(): Promise<RadixMenus> {
-  loading ??= import('./radix-menus').then((module) => {
-    loaded = module;
-    return module;
-  });
+  loading ??= import('./radix-menus').then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      // A failed download (the portal redeployed, the network gone): the next menu opened tries again.
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
-/** The module once loaded, re-rendering when it arrives; starts loading only when `wanted`. */
+let preloading = false;
+/** Loads the menus in the background once the page is idle, so that the first one opens as fast as the others. */
+function preloadWhenIdle(): void {
+  if (preloading) return;
+  preloading = true;
+  whenIdle()
+    .then(loadMenus)
+    .catch(() => {
+      // Not loaded now: the first menu opened loads it.
+    });
+}
+
+/**
+ * The module once loaded (at once, in the render that wants it, when it is already here), re-rendering when it
+ * arrives; starts loading when `wanted`, or once the page is idle.
+ */
 function useMenus(wanted: boolean): RadixMenus | undefined {
-  const [menus, setMenus] = useState(loaded);
+  const [arrived, setArrived] = useState<RadixMenus | undefined>(undefined);
+  const menus = arrived ?? loaded;
+  useEffect(preloadWhenIdle, []);
   useEffect(() => {
     if (!wanted || menus) return;
     let current = true;
     loadMenus().then(
-      (module) => current && setMenus(() => module),
+      (module) => current && setArrived(() => module),
       () => {
-        // A failed download (the portal redeployed, the network gone) leaves the element as it was: the next
-        // attempt to open a menu tries again.
-        loading = undefined;
+        // The element stays as it was; the next attempt to open the menu loads again.
       },
     );
     return () => {
