@@ -19,7 +19,7 @@ interface Group {
 }
 
 /** The demo group and its controller's name, read with the page's own session. */
-async function machine(page: Page): Promise<{ id: number; controller: string }> {
+async function machine(page: Page): Promise<{ id: number; controller: string; computer: number }> {
   const token = await storedToken(page);
   return page.evaluate(
     async ({ name, token }) => {
@@ -34,7 +34,7 @@ async function machine(page: Page): Promise<{ id: number; controller: string }> 
       const group = groups.items.find((item) => item.name === name);
       if (!group) throw new Error(`no machine group named ${name}`);
       const controller = (await get(`/api/v1/controller/computer/${group.computer}`)) as { name: string };
-      return { id: group.id, controller: controller.name };
+      return { id: group.id, controller: controller.name, computer: group.computer };
     },
     { name: MACHINE, token },
   );
@@ -240,5 +240,96 @@ describe('machine statistics and maintenance', () => {
     const region = page.getByRole('region', { name: tEn('machineLogs.maintenance.table') });
     const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow, 'the maintenance table needs no horizontal scroll at 1440 px').toBeLessThanOrEqual(0);
+  });
+});
+
+describe('the activity record', () => {
+  it('shows G-code sent to a machine to its business and the administrator, exports it and checks the chain', async () => {
+    const admin = await open();
+    await logIn(admin, 'admin@demo.test');
+    const { id, computer } = await machine(admin);
+    const token = await storedToken(admin);
+    const status = await admin.evaluate(
+      async ({ computer, token }) =>
+        (
+          await fetch(
+            `/proxy/duet/3.6/admin/${computer}/rr_gcode?gcode=${encodeURIComponent('M117 e2e activity')}`,
+            {
+              headers: { Authorization: `Bearer ${token}` },
+            },
+          )
+        ).status,
+      { computer, token },
+    );
+    expect(status).toBe(200);
+    // Entries are written in batches: the list shows it once its batch is in.
+    await expect
+      .poll(() =>
+        admin.evaluate(
+          async (token) =>
+            (
+              (await (
+                await fetch('/api/v1/activity', { headers: { Authorization: `Bearer ${token}` } })
+              ).json()) as {
+                total: number;
+              }
+            ).total,
+          token,
+        ),
+      )
+      .toBeGreaterThan(0);
+
+    await admin
+      .getByRole('link', { name: t('activity.nav'), exact: true })
+      .first()
+      .click();
+    await admin.waitForURL(/\/it\/activity$/);
+    const table = admin.getByRole('table', { name: t('activity.caption') });
+    const row = table.getByRole('row').filter({ hasText: 'M117 e2e activity' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('admin@demo.test');
+    expect(await row.textContent()).toContain(t('activity.kinds.board.gcode'));
+    await expectAccessible(admin, 'activity record');
+
+    // Another action hides it; G-code shows it again.
+    await admin
+      .getByRole('combobox', { name: t('activity.filters.kind') })
+      .selectOption({ label: t('activity.kinds.board.mkdir') });
+    await table.getByText(t('table.empty')).waitFor();
+    await admin
+      .getByRole('combobox', { name: t('activity.filters.kind') })
+      .selectOption({ label: t('activity.kinds.board.gcode') });
+    await row.waitFor();
+
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: t('activity.export') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('activity.csv');
+    const csv = await readFile((await download.path()) as string, 'utf8');
+    expect(csv.split('\n')[0]).toMatch(/^seq,at,kind,/);
+    expect(csv).toContain('M117 e2e activity');
+
+    await admin.getByRole('button', { name: t('activity.verify') }).click();
+    await admin
+      .getByRole('status')
+      .filter({ hasText: t('activity.verified', { count: 0 }).split(':')[0] as string })
+      .waitFor();
+
+    // The machine's business reads it from the machine's page; the other business does not see it.
+    const manager = await open();
+    await logIn(manager, 'manager@demo.test');
+    await manager.goto(`/it/machines/${id}`);
+    await manager.getByRole('link', { name: t('activity.link'), exact: true }).click();
+    await manager.waitForURL(new RegExp(`/it/machines/${id}/activity$`));
+    await manager.getByRole('row').filter({ hasText: 'M117 e2e activity' }).waitFor();
+    expect(await manager.getByRole('button', { name: t('activity.verify') }).count()).toBe(0);
+    await expectAccessible(manager, "a machine's activity");
+
+    const other = await open();
+    await logIn(other, 'customer2@demo.test');
+    await other.goto('/it/activity');
+    await other.getByRole('table', { name: t('activity.caption') }).waitFor();
+    await other.getByText(t('table.empty')).waitFor();
   });
 });

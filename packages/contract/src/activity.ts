@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamSchema } from './ids.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './paging.ts';
 import { roleSchema } from './role-schema.ts';
+import { storableText } from './validation.ts';
 
 /**
  * What an entry of the activity record says was done: changes made on a machine's board through the portal
@@ -55,8 +56,21 @@ export const activityQuerySchema = z.object({
   kind: activityKindSchema.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
+  /** Free text found in the actor's address or anywhere in the detail (G-code, file names). */
+  q: storableText().trim().max(200).optional(),
 });
-export type ActivityQuery = z.input<typeof activityQuerySchema>;
+/** The query a client sends: ids as the query string carries them. */
+export type ActivityQuery = {
+  page?: number;
+  pageSize?: number;
+  user?: string;
+  controller?: string;
+  business?: string;
+  kind?: ActivityKind;
+  from?: string;
+  to?: string;
+  q?: string;
+};
 
 /** POST /api/v1/activity/verify: whether the chain is whole, and where it first breaks when it is not. */
 export const activityVerificationSchema = z.object({

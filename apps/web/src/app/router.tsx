@@ -61,6 +61,11 @@ export function createRouter() {
                 { path: paths.dashboard.path, lazy: screen(() => import('./routes/app/dashboard')) },
                 { path: paths.machines.path, lazy: screen(() => import('./routes/app/machines')) },
                 { path: paths.tickets.path, lazy: screen(() => import('./routes/app/tickets')) },
+                { path: paths.activity.path, lazy: screen(() => import('./routes/app/activity')) },
+                {
+                  path: paths.machineActivity.path,
+                  lazy: screen(() => import('./routes/app/machine-activity')),
+                },
                 { path: paths.newTicket.path, lazy: screen(() => import('./routes/app/new-ticket')) },
                 { path: paths.ticket.path, lazy: screen(() => import('./routes/app/ticket')) },
                 { path: paths.user.path, lazy: screen(() => import('./routes/app/user')) },

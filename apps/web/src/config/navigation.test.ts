@@ -10,23 +10,30 @@ const hrefOf = (role: Role, business: number, label: string) =>
     ?.getHref('it');
 
 describe('navItemsFor', () => {
-  it('gives administrators Dashboard, Machines, Tickets, Settings and the Company link', () => {
+  it('gives administrators Dashboard, Machines, Tickets, Activity, Settings and the Company link', () => {
     expect(labels(Role.Administrator)).toEqual([
       'nav.dashboard',
       'fleet.nav',
       'tickets.nav',
+      'activity.nav',
       'nav.settings',
       'nav.company',
     ]);
   });
 
-  it('gives managers Dashboard, Machines, Tickets and the Company link', () => {
-    expect(labels(Role.Manager)).toEqual(['nav.dashboard', 'fleet.nav', 'tickets.nav', 'nav.company']);
+  it('gives managers Dashboard, Machines, Tickets, Activity and the Company link', () => {
+    expect(labels(Role.Manager)).toEqual([
+      'nav.dashboard',
+      'fleet.nav',
+      'tickets.nav',
+      'activity.nav',
+      'nav.company',
+    ]);
   });
 
-  it('gives technicians and customers Dashboard, Machines and Tickets', () => {
+  it('gives technicians and customers Dashboard, Machines, Tickets and Activity', () => {
     for (const role of [Role.Technician, Role.Customer]) {
-      expect(labels(role)).toEqual(['nav.dashboard', 'fleet.nav', 'tickets.nav']);
+      expect(labels(role)).toEqual(['nav.dashboard', 'fleet.nav', 'tickets.nav', 'activity.nav']);
     }
   });
 

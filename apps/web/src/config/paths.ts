@@ -65,6 +65,11 @@ export const paths = {
     path: 'machines/:id/settings',
     getHref: (lang: Language, id: number) => `/${lang}/machines/${id}/settings`,
   },
+  machineActivity: {
+    path: 'machines/:id/activity',
+    getHref: (lang: Language, id: number) => `/${lang}/machines/${id}/activity`,
+  },
+  activity: { path: 'activity', getHref: (lang: Language) => `/${lang}/activity` },
   tickets: { path: 'tickets', getHref: (lang: Language) => `/${lang}/tickets` },
   newTicket: {
     path: 'tickets/new',

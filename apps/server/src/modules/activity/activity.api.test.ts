@@ -159,6 +159,9 @@ describe('the activity record of board changes', () => {
     expect(ofA.total).toBeGreaterThan(0);
     expect(ofA.items.every((entry) => entry.controller === controllerA)).toBe(true);
     expect(ofB.items.map((entry) => entry.detail)).toEqual([{ gcode: 'M117 B' }]);
+    expect((await listed(tokens.admin, '?q=m117%20b')).items.map((entry) => entry.detail)).toEqual([
+      { gcode: 'M117 B' },
+    ]);
     // Filtering by another business's machine finds nothing of it.
     expect((await listed(tokens.customer, `?controller=${controllerB}`)).total).toBe(0);
   });

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { activityChain, activityRecords, machineGroups, users } from '../../db/schema.ts';
-import { filteredTotal, rowsWithTotal } from '../../shared/list-page.ts';
+import { containsPattern, filteredTotal, rowsWithTotal } from '../../shared/list-page.ts';
 import { type ChainedFields, entryHash } from './activity-chain.ts';
 
 export type ActivityRow = typeof activityRecords.$inferSelect;
@@ -29,6 +29,7 @@ export interface ActivityFilter {
   kind?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
+  q?: string | undefined;
 }
 
 /** What only the record itself writes: entries appended under the chain's lock, and the chain's head. */
@@ -204,5 +205,11 @@ function whereOf(filter: ActivityFilter): SQL | undefined {
     filter.kind === undefined ? undefined : eq(activityRecords.kind, filter.kind),
     filter.from === undefined ? undefined : gte(activityRecords.at, filter.from),
     filter.to === undefined ? undefined : lte(activityRecords.at, filter.to),
+    filter.q === undefined
+      ? undefined
+      : or(
+          ilike(activityRecords.actorEmail, containsPattern(filter.q)),
+          ilike(sql`${activityRecords.detail}::text`, containsPattern(filter.q)),
+        ),
   );
 }

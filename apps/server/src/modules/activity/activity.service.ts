@@ -97,5 +97,6 @@ function filterOf(viewer: SessionSubject, query: ActivityQuery): ActivityFilter 
     kind: query.kind,
     from: query.from === undefined ? undefined : new Date(query.from),
     to: query.to === undefined ? undefined : new Date(query.to),
+    q: query.q,
   };
 }

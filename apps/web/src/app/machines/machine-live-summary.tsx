@@ -43,6 +43,11 @@ export function MachineLiveSummary({ group, status, showShortcuts }: MachineLive
         ]
       : []),
     {
+      label: t('activity.link'),
+      icon: 'journal-text',
+      href: paths.machineActivity.getHref(lang, group.id),
+    },
+    {
       label: t('machinePanel.openTicket'),
       icon: 'life-preserver',
       href: paths.newTicket.getHref(lang, group.id),

@@ -1,0 +1,25 @@
+import type { ActivityEntry } from '@portal/contract';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * An entry's detail in one line, by kind: the G-code sent, the file and its size and SHA-256, the move's two paths,
+ * the folder or file named. `truncated`/`unfinished` marks are shown by the table apart.
+ */
+export function activityDetailLine(entry: Pick<ActivityEntry, 'kind' | 'detail'>): string {
+  const { detail } = entry;
+  switch (entry.kind) {
+    case 'board.gcode':
+      return text(detail.gcode);
+    case 'board.upload': {
+      const size = typeof detail.size === 'number' ? ` (${detail.size} B` : '';
+      const sha = text(detail.sha256);
+      return `${text(detail.name)}${size}${size && sha ? `, SHA-256 ${sha.slice(0, 12)}…)` : size ? ')' : ''}`;
+    }
+    case 'board.move':
+      return `${text(detail.from)} → ${text(detail.to)}`;
+    case 'board.delete':
+    case 'board.mkdir':
+      return text(detail.name);
+  }
+}
