@@ -283,6 +283,7 @@ export async function buildApp({
   await app.register(async (scope) => {
     scope.addHook('onRoute', record(false));
     await scope.register(authenticatePlugin, { verify: (token) => modules.auth.service.authenticate(token) });
+    modules.activity.recordAdministrativeActions(scope);
     for (const module of all) if (module.routes) await scope.register(module.routes);
   });
 

@@ -90,6 +90,13 @@ export class ActivityLog implements BoardActivity {
     };
   }
 
+  /** An entry made whole at once (an administrative action, done when it is recorded). */
+  record(entry: Omit<PendingEntry, 'entryId' | 'at'>): void {
+    const whole: PendingEntry = { ...entry, entryId: randomUUID(), at: this.#deps.clock() };
+    this.#journal?.whole(whole);
+    this.#add(whole);
+  }
+
   /** Writes what is waiting now (and whatever a write under way is doing). */
   async flush(): Promise<void> {
     while (this.#flushing) await this.#flushing;

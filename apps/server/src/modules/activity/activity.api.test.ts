@@ -1,10 +1,20 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type ActivityEntry, type ActivityVerification, type Page, Role } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activityRecords, machineGroups } from '../../db/schema.ts';
+import { InProcessBus } from '../../shared/cluster-bus.ts';
 import { connectFakeGateway, type FakeGateway, type StreamHandler } from '../../test/fake-gateway.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { TEST_CONFIG } from '../../test/test-config.ts';
+import { createActivityModule } from './activity.module.ts';
+import { ActivityRepository } from './activity.repository.ts';
+import { ActivityJournal } from './activity-journal.ts';
+import { ActivityLog } from './activity-log.ts';
 
 let t: TestApp;
 const gateways: FakeGateway[] = [];
@@ -222,6 +232,128 @@ describe('the chain of the activity record', () => {
       intact: false,
       broken: { seq: middle.seq + 1, reason: 'missing' },
     });
+  });
+});
+
+describe('the retention of the activity record', () => {
+  it('prunes entries older than it from the oldest on; the chain then starts from the last one pruned', async () => {
+    // The test clock stands days before the database's: every entry so far is older than three days.
+    await t.modules.activity.repository.setRetention(3);
+    try {
+      expect(await t.modules.activity.repository.prune()).toBeGreaterThan(0);
+      expect((await listed(tokens.admin)).total).toBe(0);
+      await proxied(tokens.admin, `/proxy/duet/3.6/admin/${controllerA}/rr_gcode?gcode=M120`);
+      await t.modules.activity.log.flush();
+      expect(await verify()).toMatchObject({ intact: true, checked: 1 });
+    } finally {
+      await t.modules.activity.repository.setRetention(1825);
+    }
+    // Within the retention nothing can be removed.
+    await expect(t.database.db.delete(activityRecords)).rejects.toThrow();
+  });
+});
+
+describe('the activity record of administrative actions', () => {
+  it('records who changed which user and how, creations with their id, and never a password', async () => {
+    const customerId = await t.idOf('customer@demo.test');
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${customerId}`,
+      headers: bearer(tokens.manager),
+      payload: { name: 'Carla' },
+    });
+    expect(updated.statusCode).toBe(200);
+    const [business] = (await listed(tokens.admin, '?kind=user.update')).items;
+    expect(business).toMatchObject({
+      kind: 'user.update',
+      actor: { email: 'manager@demo.test', role: Role.Manager },
+      detail: { route: 'PUT /api/v1/users/:id', id: customerId, name: 'Carla' },
+      controller: null,
+      outcome: 200,
+    });
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: bearer(tokens.admin),
+      payload: {
+        business: business?.actor?.business,
+        email: 'audited@demo.test',
+        name: 'Audit',
+        surname: 'Ed',
+        password: 'Secret-Pass-123',
+        role: Role.Customer,
+        enabled: true,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const [entry] = (await listed(tokens.admin, '?kind=user.create')).items;
+    expect(entry?.detail).toMatchObject({
+      created: created.json().id,
+      email: 'audited@demo.test',
+      password: 'set',
+    });
+    expect(JSON.stringify(entry)).not.toContain('Secret-Pass-123');
+    // It concerns the user's business: its manager reads it too.
+    expect((await listed(tokens.manager, '?kind=user.create')).items.map((item) => item.seq)).toContain(
+      entry?.seq,
+    );
+  });
+
+  it('records nothing of a refused action', async () => {
+    const before = (await listed(tokens.admin)).total;
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${await t.idOf('admin@demo.test')}`,
+      headers: bearer(tokens.customer),
+      payload: { name: 'X' },
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await listed(tokens.admin)).total).toBe(before);
+  });
+});
+
+describe('an instance that stopped before its entries were written', () => {
+  it('writes them at its next start from its journal: answered ones whole, the one under way marked unfinished', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'activity-journal-'));
+    try {
+      const repository = new ActivityRepository(t.database.db);
+      const { journal } = await ActivityJournal.open(root);
+      // Batches an hour apart: nothing reaches the database before the "crash".
+      const log = new ActivityLog({ repository, clock: t.clock.now, flushMs: 3_600_000 });
+      log.start(pino({ level: 'silent' }), journal);
+      const actor = { userId: await t.idOf('admin@demo.test'), path: 'admin' as const, sessionId: 's' };
+      const facts = { controllerId: controllerA, method: 'GET', actor, address: '127.0.0.1' };
+      log.begin({ ...facts, path: '/rr_gcode?gcode=M300%20journal' })?.end(200);
+      log.begin({ ...facts, path: '/rr_gcode?gcode=M301%20journal' });
+      await vi.waitFor(async () =>
+        expect(
+          (
+            await readFile(path.join(root, (await readdir(root))[0] as string, '00000000.ndjson'), 'utf8')
+          ).split('\n'),
+        ).toHaveLength(4),
+      );
+      // The process dies: its lock goes stale, its journal stays.
+      await journal.close({ clean: false });
+
+      const next = createActivityModule({
+        db: t.database.db,
+        clock: t.clock.now,
+        config: { ...TEST_CONFIG, activity: { journalDir: root } },
+        bus: new InProcessBus(),
+      });
+      await next.start(pino({ level: 'silent' }));
+      const { items } = await listed(tokens.admin, '?q=journal');
+      expect(items.map((entry) => [entry.detail, entry.outcome])).toEqual([
+        [{ gcode: 'M301 journal', unfinished: true }, null],
+        [{ gcode: 'M300 journal' }, 200],
+      ]);
+      await next.stop();
+      // Written once: a second start finds nothing left.
+      expect(await readdir(root)).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,10 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import { ActivityRepository } from './activity.repository.ts';
 import { activityRoutes } from './activity.routes.ts';
 import { ActivityService } from './activity.service.ts';
 import { ActivityJournal } from './activity-journal.ts';
 import { ActivityLog } from './activity-log.ts';
+import { recordAdministrativeActions } from './administrative-actions.ts';
 
 /** As config.ts's ACTIVITY_RETENTION_DAYS default: five years. */
 export const DEFAULT_RETENTION_DAYS = 1825;
@@ -24,6 +25,8 @@ export function createActivityModule({ db, clock, config }: ModuleDeps) {
     /** Told of every request to a board; writes those that change one. */
     log,
     routes: routesOf(activityRoutes, { activity: service }),
+    /** Records the administrative actions of the authenticated scope (app.ts), in one place. */
+    recordAdministrativeActions: (scope: FastifyInstance) => recordAdministrativeActions(scope, log),
     /**
      * Opens this instance's journal (when the configuration names a folder), writes what an earlier run left in
      * one, and sets the retention.

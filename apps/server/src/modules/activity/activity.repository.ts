@@ -13,6 +13,8 @@ export interface PendingEntry {
   at: Date;
   actorUserId: number | null;
   controllerId: number | null;
+  /** The business an action without a machine concerns (a user's, a licence's), when it names one. */
+  businessId?: number | null;
   ticketId: number | null;
   kind: string;
   detail: Record<string, unknown>;
@@ -71,13 +73,17 @@ export class ActivityRepository {
       let prevHash = head.lastHash;
       const rows = fresh.map((entry) => {
         const actor = entry.actorUserId === null ? undefined : actors.get(entry.actorUserId);
+        const { businessId: _given, ...rest } = entry;
         const fields: ChainedFields = {
-          ...entry,
+          ...rest,
           seq: ++seq,
           actorEmail: actor?.email ?? null,
           actorRole: actor?.role ?? null,
           actorBusinessId: actor?.businessId ?? null,
-          businessId: entry.controllerId === null ? null : (businesses.get(entry.controllerId) ?? null),
+          businessId:
+            entry.controllerId === null
+              ? (entry.businessId ?? null)
+              : (businesses.get(entry.controllerId) ?? null),
         };
         const hash = entryHash(prevHash, fields);
         const row = { ...fields, prevHash, hash };

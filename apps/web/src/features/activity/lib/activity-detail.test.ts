@@ -18,4 +18,19 @@ describe("an activity entry's detail line", () => {
     );
     expect(activityDetailLine({ kind: 'board.mkdir', detail: { name: '0:/gcodes/x' } })).toBe('0:/gcodes/x');
   });
+
+  it('shows the object of an administrative action and the fields it was given', () => {
+    expect(
+      activityDetailLine({
+        kind: 'user.update',
+        detail: { route: 'PUT /api/v1/users/:id', id: 12, role: 2, enabled: false },
+      }),
+    ).toBe('#12: role=2, enabled=false');
+    expect(
+      activityDetailLine({
+        kind: 'business.create',
+        detail: { route: 'POST /api/v1/business', created: 7, name: 'Acme' },
+      }),
+    ).toBe('#7: name=Acme');
+  });
 });
