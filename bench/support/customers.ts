@@ -74,7 +74,6 @@ function createUser(
     name: 'Bench',
     surname: `${role === Role.Manager ? 'Manager' : 'Customer'} ${index + 1}`,
     password: DEMO_PASSWORD,
-    passwordConfirmation: DEMO_PASSWORD,
     role,
   });
 }
