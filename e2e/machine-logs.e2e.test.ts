@@ -249,19 +249,21 @@ describe('the activity record', () => {
     await logIn(admin, 'admin@demo.test');
     const { id, computer } = await machine(admin);
     const token = await storedToken(admin);
-    const status = await admin.evaluate(
-      async ({ computer, token }) =>
-        (
-          await fetch(
-            `/proxy/duet/3.6/admin/${computer}/rr_gcode?gcode=${encodeURIComponent('M117 e2e activity')}`,
-            {
-              headers: { Authorization: `Bearer ${token}` },
-            },
-          )
-        ).status,
-      { computer, token },
-    );
-    expect(status).toBe(200);
+    // Sent once the machine's gateway has dialled in (502 until then, on a busy machine a while after the start).
+    const sendGcode = () =>
+      admin.evaluate(
+        async ({ computer, token }) =>
+          (
+            await fetch(
+              `/proxy/duet/3.6/admin/${computer}/rr_gcode?gcode=${encodeURIComponent('M117 e2e activity')}`,
+              {
+                headers: { Authorization: `Bearer ${token}` },
+              },
+            )
+          ).status,
+        { computer, token },
+      );
+    await expect.poll(sendGcode, { timeout: 60_000 }).toBe(200);
     // Entries are written in batches: the list shows it once its batch is in.
     await expect
       .poll(() =>
@@ -299,6 +301,13 @@ describe('the activity record', () => {
     await admin
       .getByRole('combobox', { name: t('activity.filters.kind') })
       .selectOption({ label: t('activity.kinds.board.gcode') });
+    await row.waitFor();
+
+    // The machine's business shows it; the other business does not.
+    const businessFilter = admin.getByRole('combobox', { name: t('activity.filters.business') });
+    await businessFilter.selectOption({ label: 'Brenta Prototipi S.r.l.' });
+    await table.getByText(t('table.empty')).waitFor();
+    await businessFilter.selectOption({ label: 'Officine Adriatiche S.p.A.' });
     await row.waitFor();
 
     const [download] = await Promise.all([

@@ -1,4 +1,4 @@
-import { can } from '@portal/contract';
+import { can, reachOf } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { ActivityTable } from '../../../features/activity/components/activity-table';
 import { useSession } from '../../../lib/session-store';
@@ -12,7 +12,11 @@ export default function ActivityRoute() {
   return (
     <>
       <h1 className="h3 mb-4">{t('activity.title')}</h1>
-      <ActivityTable fileName="activity.csv" canVerify={role !== undefined && can(role, 'activityCheck')} />
+      <ActivityTable
+        fileName="activity.csv"
+        canVerify={role !== undefined && can(role, 'activityCheck')}
+        canFilterBusiness={role !== undefined && reachOf(role, 'activityRecord') === 'all'}
+      />
     </>
   );
 }

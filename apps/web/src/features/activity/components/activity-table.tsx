@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { DataTable, type TableQuery } from '../../../components/ui/data-table';
+import { useBusinessChoices } from '../../../lib/choices';
 import { useLanguage } from '../../../lib/use-language';
 import { useExportActivity } from '../api/export-activity';
 import { useActivity } from '../api/get-activity';
@@ -18,6 +19,8 @@ export interface ActivityTableProps {
   fileName: string;
   /** An administrator's check of the chain. */
   canVerify: boolean;
+  /** A business filter (an administrator's, who reads every business). */
+  canFilterBusiness?: boolean;
 }
 
 /** A day of a date input as the start (or end) of that day in the browser's time zone, as the API reads times. */
@@ -29,10 +32,17 @@ const dayBound = (day: string, end: boolean): string | undefined =>
  * filtered by action, days, user (a click on an author) and machine (a click on it, where the table shows several),
  * with the filter box searching G-code, file names and addresses; exported as CSV with the same filters.
  */
-export function ActivityTable({ controller, fileName, canVerify }: ActivityTableProps) {
+export function ActivityTable({
+  controller,
+  fileName,
+  canVerify,
+  canFilterBusiness = false,
+}: ActivityTableProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const ids = { kind: useId(), from: useId(), to: useId() };
+  const ids = { kind: useId(), from: useId(), to: useId(), business: useId() };
+  const businesses = useBusinessChoices({ enabled: canFilterBusiness });
+  const [business, setBusiness] = useState('');
   const [table, setTable] = useState<TableQuery<'seq'>>({
     page: 1,
     pageSize: 25,
@@ -53,6 +63,7 @@ export function ActivityTable({ controller, fileName, canVerify }: ActivityTable
     ...(to && { to: dayBound(to, true) }),
     ...(user && { user: String(user.id) }),
     ...(machine !== undefined && { controller: String(machine) }),
+    ...(business && { business }),
   };
   const { data, isError } = useActivity(query);
   const exporting = useExportActivity();
@@ -199,6 +210,22 @@ export function ActivityTable({ controller, fileName, canVerify }: ActivityTable
             onChange={(event) => firstPage(() => setTo(event.currentTarget.value))}
           />
         </Form.Group>
+        {canFilterBusiness && (
+          <Form.Group controlId={ids.business}>
+            <Form.Label>{t('activity.filters.business')}</Form.Label>
+            <Form.Select
+              value={business}
+              onChange={(event) => firstPage(() => setBusiness(event.currentTarget.value))}
+            >
+              <option value="">{t('activity.filters.allBusinesses')}</option>
+              {(businesses.data ?? []).map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
         {user && (
           <Button variant="outline-secondary" onClick={() => firstPage(() => setUser(undefined))}>
             {t('activity.filters.clearUser', { email: user.email ?? `#${user.id}` })}
