@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import {
@@ -48,6 +51,22 @@ async function childProcesses(parentPid: number, name: string): Promise<number[]
 
 const isRunning = (pid: number) => existsSync(`/proc/${pid}`);
 
+/** `npm run activity:verify` on a data folder: its exit code and what it printed. */
+async function verifyActivity(dataDir: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../scripts/activity-verify.ts', import.meta.url))],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output };
+}
+
 async function login(url: string, email: string, password: string) {
   return fetch(`${url}/api/v1/auth`, {
     method: 'POST',
@@ -68,8 +87,17 @@ describe('the server process', () => {
     const token = (
       (await (await login(first.url, 'admin@demo.test', DEMO_PASSWORD)).json()) as { access_token: string }
     ).access_token;
+    // The activity record's check from the command line waits for the portal to let go of its database.
+    expect(await verifyActivity(dataDir)).toMatchObject({
+      code: 2,
+      output: expect.stringContaining('stop it first'),
+    });
     expect(await terminate(first)).toBe(0);
     expect(existsSync(path.join(dataDir, '.lock'))).toBe(false);
+    expect(await verifyActivity(dataDir)).toMatchObject({
+      code: 0,
+      output: expect.stringContaining('The activity record is whole'),
+    });
 
     const second = await startReady(dataDir);
     const id = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).id;

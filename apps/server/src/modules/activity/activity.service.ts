@@ -46,35 +46,41 @@ export class ActivityService {
     );
   }
 
-  /**
-   * Reads the whole record in its order and recomputes each entry's hash from its fields and the entry before:
-   * the first entry whose fields no longer give its hash, or that does not follow the one before, is `altered`; a
-   * number skipped is `missing`; a record that ends before the chain's head says is `head` (newest removed).
-   */
+  /** The check of the whole chain (`verifyChain`), an administrator's. */
   async verify(viewer: SessionSubject): Promise<ActivityVerification> {
     if (!canCheckActivity(viewer)) throw new AppError('FORBIDDEN');
-    const head = await this.#repository.head();
-    let expected = head.anchorSeq + 1;
-    let prevHash = head.anchorHash;
-    let checked = 0;
-    for (;;) {
-      const batch = await this.#repository.inOrder(expected - 1, BATCH);
-      for (const row of batch) {
-        if (row.seq !== expected) return broken(checked, expected, 'missing');
-        if (row.prevHash !== prevHash || entryHash(prevHash, chainedFieldsOf(row)) !== row.hash) {
-          return broken(checked, row.seq, 'altered');
-        }
-        prevHash = row.hash;
-        expected += 1;
-        checked += 1;
-      }
-      if (batch.length < BATCH) break;
-    }
-    if (expected - 1 !== head.lastSeq || prevHash !== head.lastHash) {
-      return broken(checked, expected, expected - 1 < head.lastSeq ? 'missing' : 'head');
-    }
-    return { intact: true, checked, broken: null };
+    return verifyChain(this.#repository);
   }
+}
+
+/**
+ * Reads the whole record in its order and recomputes each entry's hash from its fields and the entry before: the
+ * first entry whose fields no longer give its hash, or that does not follow the one before, is `altered`; a number
+ * skipped is `missing`; a record that ends before the chain's head says is `head` (newest removed). The check
+ * button's and `npm run activity:verify`'s.
+ */
+export async function verifyChain(repository: ActivityRepository): Promise<ActivityVerification> {
+  const head = await repository.head();
+  let expected = head.anchorSeq + 1;
+  let prevHash = head.anchorHash;
+  let checked = 0;
+  for (;;) {
+    const batch = await repository.inOrder(expected - 1, BATCH);
+    for (const row of batch) {
+      if (row.seq !== expected) return broken(checked, expected, 'missing');
+      if (row.prevHash !== prevHash || entryHash(prevHash, chainedFieldsOf(row)) !== row.hash) {
+        return broken(checked, row.seq, 'altered');
+      }
+      prevHash = row.hash;
+      expected += 1;
+      checked += 1;
+    }
+    if (batch.length < BATCH) break;
+  }
+  if (expected - 1 !== head.lastSeq || prevHash !== head.lastHash) {
+    return broken(checked, expected, expected - 1 < head.lastSeq ? 'missing' : 'head');
+  }
+  return { intact: true, checked, broken: null };
 }
 
 const broken = (
