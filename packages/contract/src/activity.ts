@@ -59,6 +59,8 @@ export const activityEntrySchema = z.object({
     .nullable(),
   /** The machine (its controller) and the business it belonged to then. */
   controller: z.number().int().nullable(),
+  /** The machine's name now (its machine group's), null once it has none. */
+  machine: z.string().nullable(),
   business: z.number().int().nullable(),
   ticket: z.number().int().nullable(),
   /** The path the request came by: the admin path, the customer path or a slicer's token. */

@@ -100,6 +100,7 @@ describe('the activity record of board changes', () => {
       via: 'admin',
       actor: { email: 'admin@demo.test', role: Role.Administrator },
       controller: controllerA,
+      machine: 'Prusa linea 1',
       outcome: 200,
       address: '127.0.0.1',
     });
@@ -186,7 +187,7 @@ describe('the activity record of board changes', () => {
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     const lines = response.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'seq,at,kind,actor_id,actor_email,actor_role,actor_business,controller,business,ticket,via,detail,address,outcome,hash',
+      'seq,at,kind,actor_id,actor_email,actor_role,actor_business,controller,machine,business,ticket,via,detail,address,outcome,hash',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"{""gcode"":""M117 B""}"');

@@ -1,10 +1,10 @@
 import type { ActivityEntry, ActivityKind, Role } from '@portal/contract';
-import type { ActivityRow } from './activity.repository.ts';
+import type { NamedActivityRow } from './activity.repository.ts';
 
 const VIAS = new Set(['admin', 'customer', 'slicer']);
 
 /** An entry as the API answers it: the path the request came by is lifted out of the stored detail. */
-export function toActivityEntry(row: ActivityRow): ActivityEntry {
+export function toActivityEntry(row: NamedActivityRow): ActivityEntry {
   const { via, ...detail } = row.detail;
   return {
     seq: row.seq,
@@ -20,6 +20,7 @@ export function toActivityEntry(row: ActivityRow): ActivityEntry {
             business: row.actorBusinessId,
           },
     controller: row.controllerId,
+    machine: row.machineName,
     business: row.businessId,
     ticket: row.ticketId,
     via: typeof via === 'string' && VIAS.has(via) ? (via as ActivityEntry['via']) : null,
@@ -30,7 +31,7 @@ export function toActivityEntry(row: ActivityRow): ActivityEntry {
 }
 
 /** The CSV export's columns, in order, and each one's value of an entry. */
-export const CSV_COLUMNS: readonly [string, (entry: ActivityEntry, row: ActivityRow) => unknown][] = [
+export const CSV_COLUMNS: readonly [string, (entry: ActivityEntry, row: NamedActivityRow) => unknown][] = [
   ['seq', (entry) => entry.seq],
   ['at', (entry) => entry.at],
   ['kind', (entry) => entry.kind],
@@ -39,6 +40,7 @@ export const CSV_COLUMNS: readonly [string, (entry: ActivityEntry, row: Activity
   ['actor_role', (entry) => entry.actor?.role],
   ['actor_business', (entry) => entry.actor?.business],
   ['controller', (entry) => entry.controller],
+  ['machine', (entry) => entry.machine],
   ['business', (entry) => entry.business],
   ['ticket', (entry) => entry.ticket],
   ['via', (entry) => entry.via],

@@ -1,10 +1,26 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { activityChain, activityRecords, machineGroups, users } from '../../db/schema.ts';
 import { containsPattern, filteredTotal, rowsWithTotal } from '../../shared/list-page.ts';
 import { type ChainedFields, entryHash } from './activity-chain.ts';
 
 export type ActivityRow = typeof activityRecords.$inferSelect;
+/** An entry as lists show it: with the name its machine has now (null without a machine, or once it is gone). */
+export type NamedActivityRow = ActivityRow & { machineName: string | null };
 export type ChainHead = typeof activityChain.$inferSelect;
 
 /** An entry as it is made, before the record adds who the actor was then, the machine's business and the chain. */
@@ -126,12 +142,10 @@ export class ActivityRepository {
     filter: ActivityFilter,
     page: number,
     pageSize: number,
-  ): Promise<{ rows: ActivityRow[]; total: number }> {
+  ): Promise<{ rows: NamedActivityRow[]; total: number }> {
     const where = whereOf(filter);
     return rowsWithTotal(
-      this.#db
-        .select({ row: activityRecords, total: filteredTotal() })
-        .from(activityRecords)
+      this.#named({ total: filteredTotal() })
         .where(where)
         .orderBy(desc(activityRecords.seq))
         .limit(pageSize)
@@ -141,12 +155,29 @@ export class ActivityRepository {
     );
   }
 
+  /** Entries after `afterSeq` the filter finds, oldest first, `limit` at a time, named (the CSV export). */
+  async namedInOrder(afterSeq: number, limit: number, filter: ActivityFilter): Promise<NamedActivityRow[]> {
+    const rows = await this.#named({})
+      .where(and(gt(activityRecords.seq, afterSeq), whereOf(filter)))
+      .orderBy(asc(activityRecords.seq))
+      .limit(limit);
+    return rows.map((entry) => entry.row);
+  }
+
+  /** Entries with their machine's name of now, joined on its controller. */
+  #named<Extra extends Record<string, SQL.Aliased>>(extra: Extra) {
+    return this.#db
+      .select({ row: { ...getTableColumns(activityRecords), machineName: machineGroups.name }, ...extra })
+      .from(activityRecords)
+      .leftJoin(machineGroups, eq(machineGroups.computerControllerId, activityRecords.controllerId));
+  }
+
   /** Entries after `afterSeq` in the chain's order, `limit` at a time (the check reads the whole record so). */
-  inOrder(afterSeq: number, limit: number, filter?: ActivityFilter): Promise<ActivityRow[]> {
+  inOrder(afterSeq: number, limit: number): Promise<ActivityRow[]> {
     return this.#db
       .select()
       .from(activityRecords)
-      .where(and(gt(activityRecords.seq, afterSeq), filter && whereOf(filter)))
+      .where(gt(activityRecords.seq, afterSeq))
       .orderBy(asc(activityRecords.seq))
       .limit(limit);
   }

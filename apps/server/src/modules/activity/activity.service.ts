@@ -34,7 +34,7 @@ export class ActivityService {
     async function* rows() {
       let after = 0;
       for (;;) {
-        const batch = await repository.inOrder(after, BATCH, filter);
+        const batch = await repository.namedInOrder(after, BATCH, filter);
         for (const row of batch) yield CSV_COLUMNS.map(([, value]) => value(toActivityEntry(row), row));
         const last = batch.at(-1);
         if (!last || batch.length < BATCH) return;

@@ -124,7 +124,7 @@ export function ActivityTable({
                     title={t('activity.filters.byMachine', { id })}
                     onClick={() => firstPage(() => setMachine(id))}
                   >
-                    {t('activity.controller', { id })}
+                    {row.original.machine ?? t('activity.controller', { id })}
                   </Button>
                 );
               },
