@@ -39,6 +39,10 @@ export const ACTIVITY_KINDS = [
   'gatewayKey.create',
   'slicerToken.create',
   'slicerToken.revokeAll',
+  'settings.twoFactor',
+  'twoFactor.enable',
+  'twoFactor.disable',
+  'twoFactor.reset',
 ] as const;
 export const activityKindSchema = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof activityKindSchema>;

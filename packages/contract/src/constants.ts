@@ -22,3 +22,16 @@ export const MINIMUM_GATEWAY_VERSION = '0.1.0';
 export const LANGUAGES = ['it', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'it';
+/**
+ * Two-factor sign-in (docs/design.md §10): six-digit codes of 30 s (RFC 6238's defaults, which every
+ * authenticator app reads), ten recovery codes, and a second step that must follow the password within minutes.
+ */
+export const TWO_FACTOR = {
+  digits: 6,
+  periodSeconds: 30,
+  recoveryCodes: 10,
+  challengeSeconds: 5 * 60,
+  challengeMax: 2048,
+  /** A code or a recovery code as typed (with spaces and dashes). */
+  codeMax: 64,
+} as const;

@@ -13,6 +13,8 @@ export const ERROR_CATALOG = {
   /** Logged out, or ended by a password, role or business change: the token is no longer accepted. */
   SESSION_ENDED: { status: 401, message: 'This session has ended' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
+  /** A wrong code of the authenticator app, or a recovery code not (or no longer) valid. */
+  INVALID_TWO_FACTOR_CODE: { status: 400, message: 'The code is not valid' },
   ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled' },
   BUSINESS_SUSPENDED: { status: 403, message: 'The business of this account is suspended' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
@@ -25,6 +27,8 @@ export const ERROR_CATALOG = {
   /** Deleting something others still depend on (a business with users, a type in use…). */
   CONFLICT: { status: 409, message: 'This is still in use and cannot be deleted' },
   EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists' },
+  TWO_FACTOR_ON: { status: 409, message: 'Two-factor sign-in is already on' },
+  TWO_FACTOR_OFF: { status: 409, message: 'Two-factor sign-in is not on' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The content type of the request is not supported' },
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, message: 'Too many failed login attempts' },

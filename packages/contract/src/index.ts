@@ -26,6 +26,7 @@ export * from './role-schema.ts';
 export * from './roles.ts';
 export * from './slicer-access.ts';
 export * from './tickets.ts';
+export * from './two-factor.ts';
 export * from './users.ts';
 export * from './validation.ts';
 export * from './validation-codes.ts';

@@ -32,6 +32,8 @@ export const CAPABILITIES = {
   activityRecord: ['all', 'own', 'own', 'own'],
   /** Checking the record's chain for tampering. */
   activityCheck: ['all', 'none', 'none', 'none'],
+  /** Resetting another user's second factor (docs/design.md §10). */
+  resetTwoFactor: ['all', 'none', 'none', 'none'],
 } as const satisfies Record<string, Row>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -118,8 +118,36 @@ export const portalSettings = pgTable(
     id: smallint().primaryKey().default(1),
     /** How long a session may last from its login, however often it is renewed. */
     sessionMaxHours: integer().notNull(),
+    /** Administrators and technicians must sign in with a second factor (docs/design.md §10). */
+    twoFactorRequired: boolean().notNull().default(false),
   },
   (table) => [check('portal_settings_one_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * A user's second factor (docs/design.md §10): the TOTP secret encrypted with a key derived from the portal's
+ * secret (a dump alone does not give it away), `enabledAt` null while a set-up awaits its first code, and the
+ * last time step a code was accepted for, so no code is taken twice.
+ */
+export const twoFactors = pgTable('two_factors', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text().notNull(),
+  enabledAt: timestamp({ withTimezone: true }),
+  lastStep: bigint({ mode: 'number' }),
+});
+
+/** The recovery codes of a user's second factor, as SHA-256 of high-entropy codes; one used is deleted. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
 );
 
 /** A user's postal addresses; `cap` is the postal code, shown padded to five digits. */

@@ -124,6 +124,9 @@ describe('platform routes', () => {
         'GET /readyz',
         'POST /api/v1/auth',
         'POST /api/v1/auth/session',
+        // The second step of a sign-in: the challenge a right password earned is the credential.
+        'POST /api/v1/auth/two-factor',
+        'POST /api/v1/auth/two-factor/setup',
         // Password recovery is for people who cannot log in: the mailed link's token is the credential.
         'POST /api/v1/password/recover',
         'PUT /api/v1/password/recover',

@@ -6,9 +6,12 @@
  * form library the resolver brings.
  */
 export {
+  loginAnswerSchema,
   loginBodySchema,
   loginResponseSchema,
   operatorBusinessSchema,
   sessionClaimsSchema,
+  twoFactorLoginResponseSchema,
+  twoFactorSetupSchema,
 } from '@portal/contract';
 export { loginStateSchema } from './login-state-schema';

@@ -39,6 +39,10 @@ export const ADMINISTRATIVE_ACTIONS = {
   'POST /api/v1/controller/computer/:id/key': 'gatewayKey.create',
   'POST /api/v1/customer/printer/duet/:id/token': 'slicerToken.create',
   'DELETE /api/v1/customer/tokens/invalidate': 'slicerToken.revokeAll',
+  'PUT /api/v1/settings/two-factor': 'settings.twoFactor',
+  'POST /api/v1/two-factor/confirm': 'twoFactor.enable',
+  'POST /api/v1/two-factor/disable': 'twoFactor.disable',
+  'DELETE /api/v1/users/:id/two-factor': 'twoFactor.reset',
 } as const;
 
 type RouteKey = keyof typeof ADMINISTRATIVE_ACTIONS;

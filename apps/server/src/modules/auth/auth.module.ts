@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Changes } from '../../shared/change-listeners.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { PasswordHasher } from '../../shared/password-hasher.ts';
@@ -11,6 +12,10 @@ import { sessionEventsOn, touches } from './session-events.ts';
 import { SessionSettingsRepository } from './session-settings.repository.ts';
 import { SessionsRepository } from './sessions.repository.ts';
 import { TokenService } from './token.service.ts';
+import { secretKeyFrom } from './totp.ts';
+import { TwoFactorRepository } from './two-factor.repository.ts';
+import { twoFactorPublicRoutes, twoFactorRoutes } from './two-factor.routes.ts';
+import { TwoFactorService } from './two-factor.service.ts';
 
 interface AuthModuleNeeds {
   users: UsersRepository;
@@ -31,6 +36,8 @@ export function createAuthModule(
   // A session another instance ended or changed is checked again here too (this instance's own changes forget
   // theirs before writing, so no request in between is answered from memory).
   events.subscribe((change) => cache.forgetWhere((subject) => touches(change, subject)));
+  const tokens = new TokenService(config.jwtSecret, clock);
+  const twoFactorRepository = new TwoFactorRepository(db);
   const service = new AuthService({
     users,
     sessions: new SessionsRepository(db),
@@ -38,12 +45,22 @@ export function createAuthModule(
     throttle: new LoginThrottleRepository(db),
     gate,
     hasher,
-    tokens: new TokenService(config.jwtSecret, clock),
+    tokens,
     clock,
     sessionTtlSeconds: config.sessionTtlSeconds,
     cache,
     events,
+    twoFactor: twoFactorRepository,
   });
+  const twoFactor = new TwoFactorService({
+    repository: twoFactorRepository,
+    auth: service,
+    users,
+    tokens,
+    clock,
+    secretKey: secretKeyFrom(config.jwtSecret),
+  });
+  const options = { auth: service, twoFactor, renewalCookie };
   sessionEnds.subscribe((userId) => service.endSessionsOf(userId));
   return {
     service,
@@ -53,7 +70,15 @@ export function createAuthModule(
     gate,
     /** Sessions any instance ended or changed: open status streams and webcam viewers check theirs again. */
     events,
-    publicRoutes: routesOf(authPublicRoutes, { auth: service, renewalCookie }),
-    routes: routesOf(authRoutes, { auth: service, renewalCookie }),
+    /** Two-factor sign-in (docs/design.md §10). */
+    twoFactor,
+    publicRoutes: async (app: FastifyInstance) => {
+      await app.register(routesOf(authPublicRoutes, options));
+      await app.register(routesOf(twoFactorPublicRoutes, options));
+    },
+    routes: async (app: FastifyInstance) => {
+      await app.register(routesOf(authRoutes, options));
+      await app.register(routesOf(twoFactorRoutes, options));
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { type CookieSerializeOptions, fastifyCookie } from '@fastify/cookie';
 import {
+  loginAnswerSchema,
   loginBodySchema,
   loginResponseSchema,
   sessionSettingsSchema,
@@ -12,10 +13,10 @@ import { unauthenticated } from '../../shared/app-error.ts';
 import { readBearer } from '../../shared/bearer.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
-import type { AuthService, IssuedSession } from './auth.service.ts';
+import type { AuthService, IssuedSession, SecondStep } from './auth.service.ts';
 
 /** The cookie that carries a session's renewal token: only the renewal call ever sees it. */
-const RENEWAL_COOKIE = 'portal_renewal';
+export const RENEWAL_COOKIE = 'portal_renewal';
 const RENEWAL_PATH = '/api/v1/auth/session';
 
 /**
@@ -31,13 +32,15 @@ export function renewalCookieOptions(publicUrl: string): CookieSerializeOptions 
   };
 }
 
+const isSecondStep = (outcome: IssuedSession | SecondStep): outcome is SecondStep => 'challenge' in outcome;
+
 interface AuthRouteOptions {
   auth: AuthService;
   renewalCookie: CookieSerializeOptions;
 }
 
 /** The answer of a login or renewal; a new renewal token goes into the cookie, never into the body. */
-function answer(reply: FastifyReply, issued: IssuedSession, cookie: CookieSerializeOptions) {
+export function answer(reply: FastifyReply, issued: IssuedSession, cookie: CookieSerializeOptions) {
   if (issued.renewal) {
     reply.setCookie(RENEWAL_COOKIE, issued.renewal.token, { ...cookie, expires: issued.renewal.expiresAt });
   }
@@ -60,14 +63,17 @@ export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         tags: ['auth'],
         summary:
           'Log in: returns the session token and the webcam token. With the bearer token of a live session ' +
-          'of the same user (a renewal), that session ends.',
+          'of the same user (a renewal), that session ends. A user with two-factor sign-in (or required to set ' +
+          'it up) gets instead `two_factor` and a challenge for POST /api/v1/auth/two-factor.',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429, 503) },
+        response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      return answer(reply, await auth.login(email, password, request.ip, readBearer(request)), renewalCookie);
+      const outcome = await auth.login(email, password, request.ip, readBearer(request));
+      if (isSecondStep(outcome)) return { two_factor: outcome.step, challenge: outcome.challenge };
+      return answer(reply, outcome, renewalCookie);
     },
   );
 

@@ -13,6 +13,7 @@ import type { SessionEvents } from './session-events.ts';
 import type { SessionSettingsRepository } from './session-settings.repository.ts';
 import type { SessionCheckRow, SessionsRepository } from './sessions.repository.ts';
 import type { IssuedTokens, TokenService } from './token.service.ts';
+import type { TwoFactorRepository } from './two-factor.repository.ts';
 
 export interface AuthServiceDeps {
   users: UsersRepository;
@@ -28,7 +29,19 @@ export interface AuthServiceDeps {
   cache: SessionCache;
   /** Told of every session this service ends, so open streams end with it at once. */
   events: SessionEvents;
+  /** Whose sign-in asks for a second step (docs/design.md §10). */
+  twoFactor: TwoFactorRepository;
 }
+
+/** A right password of a user with two-factor sign-in, or one required to set it up: the second step's challenge. */
+export interface SecondStep {
+  step: 'code' | 'setup';
+  challenge: string;
+}
+
+/** Roles an administrator may require two-factor sign-in of (docs/design.md §10). */
+const STAFF: readonly number[] = [Role.Administrator, Role.Technician];
+export const isStaff = (role: number): boolean => STAFF.includes(role);
 
 const earlier = (a: Date, b: Date): Date => (a <= b ? a : b);
 
@@ -92,8 +105,8 @@ export class AuthService {
     password: string,
     clientAddress: string,
     replacedToken?: string,
-  ): Promise<IssuedSession> {
-    const { users, throttle, gate, hasher, clock } = this.#deps;
+  ): Promise<IssuedSession | SecondStep> {
+    const { users, throttle, gate, hasher, clock, tokens } = this.#deps;
     const keys = loginKeys(email, clientAddress);
     await this.#admit(keys);
     let user: UserWithBusinessState | undefined;
@@ -110,12 +123,59 @@ export class AuthService {
       gate.failed(keys, await throttle.failed(keys, now), now);
       throw new AppError('INVALID_CREDENTIALS');
     }
+    const step = await this.#secondStepOf(user);
+    if (step) {
+      // Not yet a success: failures are forgiven only once the second step passes, so a known password does
+      // not reset the count of wrong codes.
+      await throttle.withdraw(keys);
+      const refusal = refusalOf(user);
+      if (refusal) throw refusal;
+      return { step, challenge: await tokens.issueChallenge(user.id, step) };
+    }
     gate.succeeded(keys, await throttle.succeeded(keys, clock()));
     const refusal = refusalOf(user);
     if (refusal) throw refusal;
     const issued = await this.openSession(user);
     if (replacedToken) await this.#endReplacedSession(replacedToken, user.id);
     return issued;
+  }
+
+  /** The second step a user's sign-in needs: a code when theirs is on, a set-up when their role requires one. */
+  async #secondStepOf(user: { id: number; role: number }): Promise<SecondStep['step'] | null> {
+    const { twoFactor } = this.#deps;
+    if (await twoFactor.isEnabled(user.id)) return 'code';
+    if (isStaff(user.role) && (await twoFactor.required())) return 'setup';
+    return null;
+  }
+
+  /**
+   * One attempt at a code under the login limits, keyed like a password attempt of `email` from `clientAddress`
+   * (docs/design.md §10): admitted first; `judge` answers the outcome, or undefined for a wrong code, which
+   * counts as a failure and is refused with INVALID_TWO_FACTOR_CODE; a right one forgives as a right password does.
+   */
+  async judgeCode<T>(email: string, clientAddress: string, judge: () => Promise<T | undefined>): Promise<T> {
+    const { throttle, gate, clock } = this.#deps;
+    const keys = loginKeys(email, clientAddress);
+    await this.#admit(keys);
+    let outcome: T | undefined;
+    try {
+      outcome = await judge();
+    } catch (error) {
+      await throttle.withdraw(keys);
+      throw error;
+    }
+    if (outcome === undefined) {
+      const now = clock();
+      gate.failed(keys, await throttle.failed(keys, now), now);
+      throw new AppError('INVALID_TWO_FACTOR_CODE');
+    }
+    gate.succeeded(keys, await throttle.succeeded(keys, clock()));
+    return outcome;
+  }
+
+  /** Ends the session a sign-in replaces (the session popup's), once the new one is open. */
+  async endReplaced(token: string | undefined, userId: number): Promise<void> {
+    if (token) await this.#endReplacedSession(token, userId);
   }
 
   /** Opens a server-side session for a user already known to be allowed in, and signs its tokens. */

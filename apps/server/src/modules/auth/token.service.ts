@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SESSION_MAX_HOURS, sessionClaimsSchema, VIDEO_TOKEN_TTL_SECONDS } from '@portal/contract';
+import {
+  SESSION_MAX_HOURS,
+  sessionClaimsSchema,
+  TWO_FACTOR,
+  VIDEO_TOKEN_TTL_SECONDS,
+} from '@portal/contract';
 import { errors as joseErrors, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
@@ -12,6 +17,14 @@ import { VerifiedJwts } from '../../shared/verified-jwts.ts';
 const ALGORITHM = 'HS256';
 const ISSUER = 'machine-support-portal';
 const AUDIENCE = { session: 'portal-api', video: 'portal-webcam' } as const;
+/** The second step of a sign-in (docs/design.md §10): accepted by nothing but that step. */
+const CHALLENGE_AUDIENCE = 'portal-two-factor';
+const challengeClaimsSchema = z.object({
+  id: z.number().int().positive(),
+  step: z.enum(['code', 'setup']),
+  iat: z.number().int(),
+});
+export type ChallengeClaims = z.infer<typeof challengeClaimsSchema>;
 /** Clocks of several portal instances may differ by this much: an `iat` further ahead is forged. */
 const CLOCK_TOLERANCE_SECONDS = 5;
 
@@ -70,6 +83,33 @@ export class TokenService {
       .setIssuedAt(Math.floor(this.#clock().getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAtMs / 1000))
       .sign(this.#key);
+  }
+
+  /** The challenge a right password earns a user with two-factor sign-in: minutes long, no session in it. */
+  issueChallenge(userId: number, step: ChallengeClaims['step']): Promise<string> {
+    const now = Math.floor(this.#clock().getTime() / 1000);
+    return new SignJWT({ id: userId, step })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(CHALLENGE_AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + TWO_FACTOR.challengeSeconds)
+      .sign(this.#key);
+  }
+
+  /** The claims of a valid challenge; anything else (expired too: the password is asked again) is a 401. */
+  async verifyChallenge(token: string): Promise<ChallengeClaims> {
+    const now = this.#clock();
+    try {
+      const claims = challengeClaimsSchema.safeParse(
+        await this.#verified.verify(token, CHALLENGE_AUDIENCE, now, 0),
+      );
+      if (claims.success && claims.data.iat <= now.getTime() / 1000 + CLOCK_TOLERANCE_SECONDS)
+        return claims.data;
+    } catch {
+      // Refused below, whatever the reason.
+    }
+    throw new AppError('UNAUTHENTICATED', 'Invalid or expired sign-in challenge');
   }
 
   /** The claims of a valid session token; anything else is a 401 that says as little as possible. */

@@ -10,6 +10,7 @@ import { PASSWORD_RECOVERY_ACCESS } from './password-recovery-access.ts';
 import type { RouteAccess } from './route-access.ts';
 import { SLICER_ACCESS } from './slicer-access.ts';
 import { TICKETS_ACCESS } from './tickets-access.ts';
+import { TWO_FACTOR_ACCESS } from './two-factor-access.ts';
 import { USERS_ACCESS } from './users-access.ts';
 
 /**
@@ -53,6 +54,7 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     request: async () => ({ url: '/api/v1/auth/video-token' }),
   },
   ...PASSWORD_RECOVERY_ACCESS,
+  ...TWO_FACTOR_ACCESS,
   ...USERS_ACCESS,
   'GET /api/v1/users/:id': {
     roles: { administrator: 'all', manager: 'own', technician: 'self', customer: 'self' },

@@ -7,6 +7,7 @@ import { BusinessesTable } from '../../../features/business/components/businesse
 import { CatalogTab } from '../../../features/catalog/components/catalog-tab';
 import { RolesTable } from '../../../features/settings/components/roles-table';
 import { SessionSettingsForm } from '../../../features/settings/components/session-settings-form';
+import { TwoFactorSetting } from '../../../features/settings/components/two-factor-setting';
 import { UsersTable } from '../../../features/users/components/users-table';
 import { resolveTab } from '../../../lib/tabs';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -53,7 +54,12 @@ export default function SettingsRoute() {
       {tab === 'machinegroups' && <MachineGroupsPanel />}
       {tab === 'computercontrollers' && <ControllersPanel />}
       {tab === 'roles' && <RolesTable />}
-      {tab === 'sessions' && <SessionSettingsForm />}
+      {tab === 'sessions' && (
+        <div className="d-grid gap-4">
+          <SessionSettingsForm />
+          <TwoFactorSetting />
+        </div>
+      )}
     </>
   );
 }

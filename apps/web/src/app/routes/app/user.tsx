@@ -5,6 +5,8 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import { FragmentTabs } from '../../../components/ui/fragment-tabs';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
+import { TwoFactorCard } from '../../../features/auth/components/two-factor-card';
+import { TwoFactorReset } from '../../../features/auth/components/two-factor-reset';
 import { useBusiness } from '../../../features/business/api/get-business';
 import { useUser } from '../../../features/users/api/get-user';
 import { PushSection } from '../../../features/users/components/push-status';
@@ -58,6 +60,8 @@ export default function UserRoute() {
         <div className="d-grid gap-4">
           <UserProfile user={user} businessName={business?.name} />
           <UserProfileForm user={user} viewer={viewer} />
+          {user.id === viewer.id && <TwoFactorCard />}
+          {user.id !== viewer.id && can(viewer.role, 'resetTwoFactor') && <TwoFactorReset userId={user.id} />}
           {/* Customers have no preferences tab, yet their tickets' answers reach them by push: this browser's
               push switch stands on their own profile instead. */}
           {user.id === viewer.id && !can(viewer.role, 'userPreferencesTab') && (

@@ -1,4 +1,10 @@
-import type { LoginBody } from '@portal/contract';
+import type {
+  LoginBody,
+  LoginResponse,
+  TwoFactorChallenge,
+  TwoFactorLoginBody,
+  TwoFactorSetup,
+} from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { loadSchemas } from '../../../lib/load-schemas';
@@ -9,23 +15,72 @@ export interface LoginOptions {
   replacing?: string | undefined;
 }
 
-/** POST /api/v1/auth: the login page sends no token; the session popup sends the one it replaces. */
-export async function login(body: LoginBody, { replacing }: LoginOptions = {}): Promise<Session> {
-  // Loaded already by the form's validation, except for a login sent without the form.
-  const { loginResponseSchema } = await loadSchemas();
-  const tokens = await apiRequest('/api/v1/auth', loginResponseSchema, {
-    method: 'POST',
-    body,
-    ...(replacing === undefined ? { authenticated: false } : { token: replacing }),
-  });
+/** A login's outcome: the session, or the challenge of the second step (docs/design.md §10). */
+export type LoginOutcome = { session: Session } | { challenge: TwoFactorChallenge };
+
+const sendToken = (replacing: string | undefined) =>
+  replacing === undefined ? { authenticated: false as const } : { token: replacing };
+
+async function sessionOf(tokens: LoginResponse): Promise<Session> {
   const session = await toSession(tokens);
   if (!session) throw new Error('The session token of the login answer is unreadable');
   return session;
 }
 
+/** POST /api/v1/auth: the login page sends no token; the session popup sends the one it replaces. */
+export async function login(body: LoginBody, { replacing }: LoginOptions = {}): Promise<LoginOutcome> {
+  // Loaded already by the form's validation, except for a login sent without the form.
+  const { loginAnswerSchema } = await loadSchemas();
+  const answer = await apiRequest('/api/v1/auth', loginAnswerSchema, {
+    method: 'POST',
+    body,
+    ...sendToken(replacing),
+  });
+  if ('challenge' in answer) return { challenge: answer };
+  return { session: await sessionOf(answer) };
+}
+
+/** POST /api/v1/auth/two-factor: the second step; a set-up's first code also brings the recovery codes. */
+export async function completeSignIn(
+  body: TwoFactorLoginBody,
+  { replacing }: LoginOptions = {},
+): Promise<{ session: Session; recoveryCodes?: string[] | undefined }> {
+  const { twoFactorLoginResponseSchema } = await loadSchemas();
+  const answer = await apiRequest('/api/v1/auth/two-factor', twoFactorLoginResponseSchema, {
+    method: 'POST',
+    body,
+    ...sendToken(replacing),
+  });
+  return { session: await sessionOf(answer), recoveryCodes: answer.recoveryCodes };
+}
+
+/** POST /api/v1/auth/two-factor/setup: the secret of a set-up an administrator requires at sign-in. */
+export async function startSetupAtSignIn(challenge: string): Promise<TwoFactorSetup> {
+  const { twoFactorSetupSchema } = await loadSchemas();
+  return apiRequest('/api/v1/auth/two-factor/setup', twoFactorSetupSchema, {
+    method: 'POST',
+    body: { challenge },
+    authenticated: false,
+  });
+}
+
 /** The login page's mutation; `authRequest` keeps a 401 (wrong password) from logging the user out. */
 export function useLogin() {
   return useMutation({ mutationFn: (body: LoginBody) => login(body), meta: { authRequest: true } });
+}
+
+/** The second step's mutation, on the login page or (with `replacing`) in the session popup. */
+export function useCompleteSignIn(options: { replacing?: boolean } = {}) {
+  return useMutation({
+    mutationFn: (body: TwoFactorLoginBody) =>
+      completeSignIn(body, options.replacing ? { replacing: getSession()?.token } : {}),
+    meta: { authRequest: true },
+  });
+}
+
+/** The set-up at sign-in's secret. */
+export function useSetupAtSignIn() {
+  return useMutation({ mutationFn: startSetupAtSignIn, meta: { authRequest: true } });
 }
 
 /** The session popup's mutation: a new login that replaces the current session. */
