@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { location, logIn, ownUserId, storedToken, submitLogin } from '../test-kit/browser-session.ts';
@@ -136,5 +137,108 @@ describe('the user menu on a phone', () => {
     await submitLogin(page, 'manager@demo.test');
     await page.waitForURL(/\/it\/dashboard$/);
     expect(location(page)).toBe('/it/dashboard');
+  });
+});
+
+/** The code an authenticator app shows `aheadMs` from now: the next step's is accepted too, and not yet used. */
+const codeOf = (secret: string, aheadMs = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + aheadMs,
+  });
+
+/** The set-up on screen (profile or sign-in): reads the secret, checks the QR code, confirms with a code. */
+async function setUpAuthenticator(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByRole('img', { name: t('login.twoFactor.qrAlt') }).waitFor();
+  await page.getByLabel(t('login.twoFactor.setupCode')).fill(codeOf(secret));
+  await page.getByRole('button', { name: t('login.twoFactor.confirm') }).click();
+  const list = page.getByTestId('recovery-codes');
+  await list.waitFor();
+  const recoveryCodes = await list.getByRole('listitem').allTextContents();
+  expect(recoveryCodes).toHaveLength(10);
+  return { secret, recoveryCodes };
+}
+
+async function logOut(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name }).click();
+  await page.getByRole('button', { name: t('userMenu.logout') }).click();
+  await page.waitForURL(/\/it\/login$/);
+}
+
+/** Password, then the second step with `code`. */
+async function logInWithCode(page: Page, email: string, code: string): Promise<void> {
+  await submitLogin(page, email);
+  await page.getByLabel(t('login.twoFactor.code')).fill(code);
+  await page.getByRole('button', { name: t('login.twoFactor.submit') }).click();
+}
+
+describe('two-factor sign-in', () => {
+  it('is turned on from the profile, then asks for a code or a recovery code, each recovery code once', async () => {
+    const page = await open();
+    await logIn(page, 'customer2@demo.test');
+    await page.goto(`/it/settings/users/${await ownUserId(page)}#profile`);
+    const card = page.getByTestId('two-factor-card');
+    await card.getByRole('button', { name: t('twoFactor.turnOn') }).click();
+    const { secret, recoveryCodes } = await setUpAuthenticator(page);
+    await page.getByRole('button', { name: t('login.twoFactor.done') }).click();
+    await page
+      .getByTestId('two-factor-state')
+      .filter({ hasText: t('twoFactor.on') })
+      .waitFor();
+
+    await logOut(page, 'Cesare Cliente');
+    // The code of the confirmation is used up: the next step's is accepted, once.
+    await logInWithCode(page, 'customer2@demo.test', codeOf(secret, 30_000));
+    await page.waitForURL(/\/it\/dashboard$/);
+
+    const [recovery = ''] = recoveryCodes;
+    await logOut(page, 'Cesare Cliente');
+    await logInWithCode(page, 'customer2@demo.test', recovery);
+    await page.waitForURL(/\/it\/dashboard$/);
+
+    await logOut(page, 'Cesare Cliente');
+    await logInWithCode(page, 'customer2@demo.test', recovery);
+    await page
+      .getByTestId('toast-area')
+      .getByRole('alert')
+      .filter({ hasText: t('errors.INVALID_TWO_FACTOR_CODE') })
+      .waitFor();
+    expect(location(page)).toBe('/it/login');
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  it('once an administrator requires it of staff, walks a technician without it through the set-up at sign-in', async () => {
+    const admin = await open();
+    await logIn(admin, 'admin@demo.test');
+    await admin.goto('/it/settings#sessions');
+    const required = admin.getByRole('switch', { name: t('settings.twoFactor.required') });
+    // The switch shows what the server saved: it turns once the answer is in.
+    await required.click();
+    const saved = admin
+      .getByTestId('toast-area')
+      .getByRole('alert')
+      .filter({ hasText: t('settings.twoFactor.saved') });
+    await saved.waitFor();
+    expect(await required.isChecked()).toBe(true);
+    try {
+      const page = await open();
+      await page.goto('/it/login');
+      await submitLogin(page, 'tech@demo.test');
+      await page.getByText(t('login.twoFactor.setupRequired')).waitFor();
+      await expectAccessible(page, 'the set-up of two-factor sign-in at sign-in');
+      await setUpAuthenticator(page);
+      // Still on the login page until the codes are saved.
+      expect(location(page)).toBe('/it/login');
+      await page.getByRole('button', { name: t('login.twoFactor.done') }).click();
+      await page.waitForURL(/\/it\/dashboard$/);
+    } finally {
+      // The other tests of this file sign the administrator in by password alone.
+      await saved.click();
+      await saved.waitFor({ state: 'detached' });
+      await required.click();
+      await saved.waitFor();
+      expect(await required.isChecked()).toBe(false);
+    }
   });
 });
