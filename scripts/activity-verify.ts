@@ -5,17 +5,17 @@
  * check.
  */
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
 import { ConfigError, parseConfig } from '../apps/server/src/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../apps/server/src/db/database.ts';
 import { ActivityRepository } from '../apps/server/src/modules/activity/activity.repository.ts';
 import { verifyChain } from '../apps/server/src/modules/activity/activity.service.ts';
+import { dataFolderInUse } from '../apps/server/src/server.ts';
 
 async function open(): Promise<DatabaseHandle> {
   const config = parseConfig(process.env);
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const dataDir = path.resolve(config.dataDir);
-  if (await lockfile.check(dataDir, { lockfilePath: path.join(dataDir, '.lock'), stale: 15_000 })) {
+  if (await dataFolderInUse(dataDir)) {
     throw new ConfigError(
       `A portal is running on ${dataDir}: stop it first, or use Check integrity on the Activity page`,
     );

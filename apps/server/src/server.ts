@@ -46,6 +46,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The lock a portal on the embedded database holds on its data folder: stale 15 s after its holder stops. */
+const dataFolderLock = (dataDir: string) => ({ lockfilePath: path.join(dataDir, '.lock'), stale: 15_000 });
+
+/** Whether a running portal holds `dataDir`, whose embedded database nothing else may open meanwhile. */
+export const dataFolderInUse = (dataDir: string): Promise<boolean> =>
+  lockfile.check(dataDir, dataFolderLock(dataDir));
+
 /** Starts the portal and its machine origin from the environment; the caller decides when to close it. */
 export async function startServer(
   env: Record<string, string | undefined> = process.env,
@@ -78,7 +85,7 @@ export async function startServer(
     } else {
       // PGlite has no lock of its own: a second server on the same folder would corrupt it.
       const release = await lockfile
-        .lock(dataDir, { lockfilePath: path.join(dataDir, '.lock'), stale: 15_000, update: 5_000 })
+        .lock(dataDir, { ...dataFolderLock(dataDir), update: 5_000 })
         .catch((error: NodeJS.ErrnoException) => {
           if (error.code === 'ELOCKED') throw new ConfigError(`Another portal server is using ${dataDir}`);
           throw error;
