@@ -21,10 +21,20 @@ function answerUserCalls(page: Page, status: 401 | 403, code: string, message: s
 
 const notice = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
+/**
+ * Logs in and waits until the dashboard's own call for the user has been answered (its profile shows the email), so
+ * a route installed afterwards meets the next page's call, not that one (which would end the session before the
+ * test's reload, and the reload would then forget why).
+ */
+async function logInSettled(page: Page, email: string): Promise<void> {
+  await logIn(page, email);
+  await page.getByText(email).first().waitFor();
+}
+
 describe('the end of a session', () => {
   it('logs out a user whose account was disabled, and the login page says why', async () => {
     const page = await open();
-    await logIn(page, 'customer@demo.test');
+    await logInSettled(page, 'customer@demo.test');
     await answerUserCalls(page, 403, 'ACCOUNT_DISABLED', 'This account is disabled');
     await page.reload();
     await page.waitForURL(/\/it\/login$/);
@@ -37,7 +47,7 @@ describe('the end of a session', () => {
 
   it("logs out a user whose business was suspended, in the user's language", async () => {
     const page = await open();
-    await logIn(page, 'manager@demo.test');
+    await logInSettled(page, 'manager@demo.test');
     await answerUserCalls(page, 403, 'BUSINESS_SUSPENDED', 'The business of this account is suspended');
     await page.goto('/en/dashboard');
     await page.waitForURL(/\/en\/login$/);
