@@ -283,7 +283,8 @@ export async function buildApp({
   await app.register(async (scope) => {
     scope.addHook('onRoute', record(false));
     await scope.register(authenticatePlugin, { verify: (token) => modules.auth.service.authenticate(token) });
-    modules.activity.recordAdministrativeActions(scope);
+    // Every administrative action may change who reaches which machine: each instance decides its grants again.
+    modules.activity.recordAdministrativeActions(scope, () => modules.machineAccess.grantsMayHaveChanged());
     for (const module of all) if (module.routes) await scope.register(module.routes);
   });
 

@@ -23,6 +23,11 @@ import { connectRedis, type RedisConnections } from './shared/redis.ts';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** A checked session is trusted this long without the database; this instance's own changes end it at once. */
 const SESSION_CACHE_MS = 5000;
+/**
+ * How long a machine access is trusted: every administrative action makes every instance forget its grants at once,
+ * and none outlives its licence, so the limit only bounds a change the bus did not carry.
+ */
+const GRANT_CACHE_MS = 30_000;
 /** How often an instance looks for housekeeping due (each task runs once per period for the deployment). */
 const HOUSEKEEPING_LOOK_MS = 15_000;
 
@@ -123,6 +128,7 @@ export async function startServer(
           retentionDays: config.activityRetentionDays,
         },
         sessionCacheMs: SESSION_CACHE_MS,
+        grantCacheMs: GRANT_CACHE_MS,
         trustProxy: config.trustProxy,
         webDist: config.webDist ?? DEFAULT_WEB_DIST,
         passwordHashing: DEFAULT_HASHING_COST,

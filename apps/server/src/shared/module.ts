@@ -12,6 +12,11 @@ export interface AppConfig {
   sessionTtlSeconds: number;
   /** How long a checked session is trusted without the database (0: never); see SessionCache. */
   sessionCacheMs: number;
+  /**
+   * How long a granted machine access is trusted (MachineAccessService; `sessionCacheMs` unless set): every
+   * administrative action makes every instance forget its grants, and no grant outlives its licence.
+   */
+  grantCacheMs?: number;
   /** Addresses whose X-Forwarded-For is believed; false trusts no proxy. */
   trustProxy: string[] | false;
   /** Folder of the built web app; undefined serves the API only. */

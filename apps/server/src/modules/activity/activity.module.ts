@@ -25,8 +25,9 @@ export function createActivityModule({ db, clock, config }: ModuleDeps) {
     /** Told of every request to a board; writes those that change one. */
     log,
     routes: routesOf(activityRoutes, { activity: service }),
-    /** Records the administrative actions of the authenticated scope (app.ts), in one place. */
-    recordAdministrativeActions: (scope: FastifyInstance) => recordAdministrativeActions(scope, log),
+    /** Records the administrative actions of the authenticated scope (app.ts), in one place; `after` follows each. */
+    recordAdministrativeActions: (scope: FastifyInstance, after?: () => void) =>
+      recordAdministrativeActions(scope, log, after),
     /**
      * Opens this instance's journal (when the configuration names a folder), writes what an earlier run left in
      * one, and sets the retention.

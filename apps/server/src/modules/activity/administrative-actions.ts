@@ -85,9 +85,13 @@ function createdIdOf(payload: unknown): number | undefined {
 
 /**
  * Records every administrative action of `scope` (the authenticated routes) in one place: once its answer says it
- * was done (a status below 400), as it is sent.
+ * was done (a status below 400), as it is sent; then calls `after` (what else must follow such a change).
  */
-export function recordAdministrativeActions(scope: FastifyInstance, log: ActivityLog): void {
+export function recordAdministrativeActions(
+  scope: FastifyInstance,
+  log: ActivityLog,
+  after?: () => void,
+): void {
   scope.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode >= 400 || !request.session) return payload;
     const key = `${request.method} ${request.routeOptions.url}` as RouteKey;
@@ -110,6 +114,7 @@ export function recordAdministrativeActions(scope: FastifyInstance, log: Activit
       address: request.ip,
       outcome: reply.statusCode,
     });
+    after?.();
     return payload;
   });
 }

@@ -80,4 +80,26 @@ describe('MachineAccessService', () => {
     await expect(service.reach(customer, 3, 'admin')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(calls.count).toBe(2);
   });
+
+  it('forgets every grant when told that grants may have changed', async () => {
+    const { service, calls } = serviceWith([valid, undefined]);
+    await service.reach(customer, 3, 'customer');
+    service.forgetGrants();
+    await expect(service.reach(customer, 3, 'customer')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(calls.count).toBe(2);
+  });
+
+  it('never trusts a grant past the end of its licence, however long the cache time', async () => {
+    // The licence ends an hour after "now" (2026-06-01): activated 2025-06-01 for a year and an hour.
+    const ending = {
+      ...valid,
+      licenseActivation: new Date('2025-06-01T00:00:00Z'),
+      licenseExpiryMs: 365 * 24 * 3600 * 1000 + 3600 * 1000,
+    };
+    const { service, calls, advance } = serviceWith([ending, ending], 24 * 3600 * 1000);
+    await service.reach(customer, 3, 'customer');
+    advance(3600 * 1000 + 1);
+    await expect(service.reach(customer, 3, 'customer')).rejects.toMatchObject({ code: 'LICENSE_EXPIRED' });
+    expect(calls.count).toBe(2);
+  });
 });

@@ -1,4 +1,4 @@
-import { isLicenseExpired } from '@portal/contract';
+import { isLicenseExpired, licenseEnd } from '@portal/contract';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { type Viewer, visibleMachineGroups } from '../machine-groups/machine-groups.policy.ts';
@@ -19,6 +19,8 @@ const REFRESH_SPREAD = 0.4;
 interface Grant {
   reach: MachineReach;
   at: number;
+  /** Past this the grant is not trusted whatever its age: the end of the licence it rests on. */
+  until: number;
   /** When a request that finds the grant in use decides it again in the background. */
   refreshAt: number;
   refreshing: boolean;
@@ -30,12 +32,19 @@ export interface MachineReach {
   machineGroupId: number | null;
 }
 
+/** A decision and how long it may be trusted at the most (the licence's end, for a licence-bound grant). */
+interface Decision {
+  reach: MachineReach;
+  until: number;
+}
+
 /**
  * The server's own gate in front of every board and webcam request: the UI hides what a user may not open,
  * this refuses it. Another business's machine is 404 like a missing one; a missing or expired licence and a
  * suspended business are 403 for everyone but administrators; the admin path is for administrators only.
- * A granted access is trusted for as long as a checked session (seconds), and decided again ahead of that while
- * it is in use; refusals are never cached.
+ * A granted access is trusted for `cacheMs` and never past the end of its licence, decided again ahead of that
+ * while it is in use, and forgotten at once on every instance when an administrative action may have changed who
+ * reaches what (`forgetGrants`); refusals are never cached.
  */
 export class MachineAccessService {
   readonly #repository: MachineAccessRepository;
@@ -55,21 +64,26 @@ export class MachineAccessService {
     const key = `${viewer.id}:${viewer.role}:${viewer.business}:${controllerId}:${path}`;
     const now = this.#clock().getTime();
     const cached = this.#granted.get(key);
-    if (cached && now - cached.at < this.#cacheMs) {
+    if (cached && now - cached.at < this.#cacheMs && now < cached.until) {
       if (now >= cached.refreshAt && !cached.refreshing)
         this.#refresh(key, cached, viewer, controllerId, path);
       return cached.reach;
     }
-    const reach = await this.#decide(viewer, controllerId, path);
-    this.#remember(key, reach, now);
-    return reach;
+    const decision = await this.#decide(viewer, controllerId, path);
+    this.#remember(key, decision, now);
+    return decision.reach;
   }
 
-  #remember(key: string, reach: MachineReach, at: number): void {
+  /** Every grant is decided again at its next use: who may reach which machine may have changed. */
+  forgetGrants(): void {
+    this.#granted.clear();
+  }
+
+  #remember(key: string, { reach, until }: Decision, at: number): void {
     if (this.#cacheMs <= 0) return;
     if (this.#granted.size >= MAX_CACHED) this.#granted.clear();
     const refreshAt = at + this.#cacheMs * (REFRESH_FROM + Math.random() * REFRESH_SPREAD);
-    this.#granted.set(key, { reach, at, refreshAt, refreshing: false });
+    this.#granted.set(key, { reach, at, until, refreshAt, refreshing: false });
   }
 
   /** Decides a grant in use again; a refusal drops it, so the next request meets the refusal itself. */
@@ -77,8 +91,8 @@ export class MachineAccessService {
     grant.refreshing = true;
     const at = this.#clock().getTime();
     this.#decide(viewer, controllerId, path).then(
-      (reach) => {
-        if (this.#granted.get(key) === grant) this.#remember(key, reach, at);
+      (decision) => {
+        if (this.#granted.get(key) === grant) this.#remember(key, decision, at);
       },
       () => {
         if (this.#granted.get(key) === grant) this.#granted.delete(key);
@@ -86,13 +100,15 @@ export class MachineAccessService {
     );
   }
 
-  async #decide(viewer: Viewer, controllerId: number, path: MachinePath): Promise<MachineReach> {
+  async #decide(viewer: Viewer, controllerId: number, path: MachinePath): Promise<Decision> {
     const privileged = mayBypassLicense(viewer);
     if (path === 'admin' && !privileged) throw new AppError('FORBIDDEN');
     const row = await this.#repository.findReach(controllerId, visibleMachineGroups(viewer));
     if (!row) throw notFound('Machine');
-    if (path === 'admin') return { controllerId, machineGroupId: row.machineGroupId };
+    if (path === 'admin')
+      return { reach: { controllerId, machineGroupId: row.machineGroupId }, until: Infinity };
     if (row.machineGroupId === null) throw notFound('Machine');
+    let until = Infinity;
     if (!privileged) {
       if (!row.businessActive) throw new AppError('BUSINESS_SUSPENDED');
       const license = {
@@ -102,7 +118,8 @@ export class MachineAccessService {
       if (row.licenseExpiryMs === null || isLicenseExpired(license, this.#clock().getTime())) {
         throw new AppError('LICENSE_EXPIRED');
       }
+      until = licenseEnd(license) ?? 0;
     }
-    return { controllerId, machineGroupId: row.machineGroupId };
+    return { reach: { controllerId, machineGroupId: row.machineGroupId }, until };
   }
 }
