@@ -47,8 +47,8 @@ export const ADMINISTRATIVE_ACTIONS = {
 
 type RouteKey = keyof typeof ADMINISTRATIVE_ACTIONS;
 
-/** Fields whose value the record never keeps (it says they were set). */
-const SECRET = /password|token|key|secret/i;
+/** Fields whose value the record never keeps (it says they were set): secrets, and one-time codes. */
+const SECRET = /password|token|key|secret|code/i;
 
 /**
  * What the record keeps of an action's body: each field given, secrets as `set`. Bodies are the contract's small

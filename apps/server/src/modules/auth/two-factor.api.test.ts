@@ -369,6 +369,12 @@ describe("DELETE /api/v1/users/:id/two-factor (an administrator's reset)", () =>
         (row) => row.kind,
       );
     expect(await kinds(user.id)).toEqual(['twoFactor.enable', 'twoFactor.disable']);
+    // The one-time codes the bodies carried are not kept.
+    const own = await t.database.db
+      .select()
+      .from(activityRecords)
+      .where(eq(activityRecords.actorUserId, user.id));
+    expect(own.map((row) => row.detail.code)).toEqual(['set', 'set']);
     const reset = (
       await t.database.db
         .select()
