@@ -57,7 +57,8 @@ async function verifyActivity(dataDir: string): Promise<{ code: number | null; o
     process.execPath,
     [fileURLToPath(new URL('../scripts/activity-verify.ts', import.meta.url))],
     {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      // As the portal itself ran: on its embedded database, whatever the tests' own environment points at.
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
     },
   );
   let output = '';
