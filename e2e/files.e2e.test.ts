@@ -1,11 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { DEMO_PASSWORD, demoGroupsAssignedTo, idleDemoGroups } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { usePortal } from './support/suite.ts';
+
+/**
+ * The entries of a menu just opened, once it shows: its code may still be on its way the first time a menu opens
+ * before the page was idle (components/ui/context-menu.tsx).
+ */
+async function entriesOf(menu: Locator): Promise<string[]> {
+  await menu.getByRole('menuitem').first().waitFor();
+  return menu.getByRole('menuitem').allInnerTexts();
+}
 
 const { open } = usePortal({}, { demoFleet: true });
 
@@ -289,7 +298,7 @@ describe('the file browser of a machine', () => {
     // Mouse: right click on the row.
     await row(page, 'e2e-mouse.gcode').click({ button: 'right' });
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+    expect(await entriesOf(menu)).toEqual([
       t('files.print.action'),
       t('files.download'),
       'Rinomina',
@@ -343,10 +352,7 @@ describe('the file browser of a machine', () => {
     await openFiles(page, 'customer@demo.test');
     await enter(page, 'gcodes', FILE);
     await row(page, FILE).click({ button: 'right' });
-    expect(await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual([
-      t('files.print.action'),
-      t('files.download'),
-    ]);
+    expect(await entriesOf(page.getByRole('menu'))).toEqual([t('files.print.action'), t('files.download')]);
     await page.keyboard.press('Escape');
     // A folder has nothing to offer a customer: no menu button at all.
     expect(

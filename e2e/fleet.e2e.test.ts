@@ -6,6 +6,15 @@ import { demoGroupsAssignedTo, isOnlineInDemo } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { usePortal } from './support/suite.ts';
 
+/**
+ * The entries of a menu just opened, once it shows: its code may still be on its way the first time a menu opens
+ * before the page was idle (components/ui/context-menu.tsx).
+ */
+async function entriesOf(menu: Locator): Promise<string[]> {
+  await menu.getByRole('menuitem').first().waitFor();
+  return menu.getByRole('menuitem').allInnerTexts();
+}
+
 // The demo fleet (apps/server/src/demo/demo-machines.ts): the customer sees the two printing Prusa lines of
 // 'Reparto stampa'; the administrator sees every group, in 'Laboratorio', 'Magazzino' and 'Reparto stampa'.
 const suite = usePortal({}, { demoFleet: true });
@@ -221,11 +230,7 @@ describe("a machine card's context menu", () => {
     const voron = card(page, 'Voron prototipi');
     await voron.getByTestId('machine-job').click({ button: 'right' });
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
-      t('fleet.menu.open'),
-      'Impostazioni',
-      'Dati',
-    ]);
+    expect(await entriesOf(menu)).toEqual([t('fleet.menu.open'), 'Impostazioni', 'Dati']);
     await menu.getByRole('menuitem', { name: t('fleet.menu.data') }).hover();
     await page.getByRole('menuitem', { name: t('fleet.menu.files') }).waitFor();
     const items = page
@@ -261,7 +266,7 @@ describe("a machine card's context menu", () => {
     await button.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([t('fleet.menu.open'), 'Impostazioni']);
+    expect(await entriesOf(menu)).toEqual([t('fleet.menu.open'), 'Impostazioni']);
     // Each key waits for the focus the one before moved, as a user's eyes would.
     await hasFocus(page, 'Apri');
     await page.keyboard.press('ArrowDown');
