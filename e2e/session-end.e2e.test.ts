@@ -196,6 +196,7 @@ describe('two-factor sign-in', () => {
       .getByTestId('two-factor-state')
       .filter({ hasText: t('twoFactor.on') })
       .waitFor();
+    await expectAccessible(page, 'the profile with two-factor sign-in on');
 
     await logOut(page, 'Cesare Cliente');
     // The code of the confirmation is used up: the next step's is accepted, once.

@@ -4,14 +4,13 @@ import { Badge, Button, Card, Placeholder } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
-import { TextField } from '../../../components/ui/text-field';
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
   useStartTwoFactorSetup,
   useTwoFactorStatus,
 } from '../api/two-factor';
-import { RecoveryCodesPanel, TotpSetupPanel } from './two-factor-setup';
+import { AppCodeField, RecoveryCodesPanel, TotpSetupPanel } from './two-factor-setup';
 
 type Stage =
   | { kind: 'idle' }
@@ -98,17 +97,7 @@ function TurnOffForm({ onDone }: { onDone: () => void }) {
   );
   return (
     <form noValidate onSubmit={submit}>
-      <TextField
-        id="two-factor-off-code"
-        label={t('twoFactor.offCode')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-        registration={form.register('code', {
-          validate: (value) => /^\s*\d{6}\s*$/.test(value) || t('login.twoFactor.codeRequired'),
-        })}
-        error={form.formState.errors.code?.message}
-      />
+      <AppCodeField id="two-factor-off-code" label={t('twoFactor.offCode')} form={form} />
       <div className="d-flex gap-2">
         <BusyButton type="submit" variant="danger" busy={disable.isPending}>
           {t('twoFactor.turnOff')}

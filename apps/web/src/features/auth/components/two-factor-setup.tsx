@@ -1,7 +1,7 @@
 import type { TwoFactorSetup } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { TextField } from '../../../components/ui/text-field';
@@ -54,17 +54,7 @@ export function TotpSetupPanel({
           {setup.secret}
         </code>
       </p>
-      <TextField
-        id="totp-setup-code"
-        label={t('login.twoFactor.setupCode')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-        registration={form.register('code', {
-          validate: (value) => /^\s*\d{6}\s*$/.test(value) || t('login.twoFactor.codeRequired'),
-        })}
-        error={form.formState.errors.code?.message}
-      />
+      <AppCodeField id="totp-setup-code" label={t('login.twoFactor.setupCode')} form={form} />
       <div className="d-flex gap-2">
         <BusyButton type="submit" busy={busy}>
           {t('login.twoFactor.confirm')}
@@ -117,5 +107,31 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
         <Button onClick={onDone}>{t('login.twoFactor.done')}</Button>
       </div>
     </section>
+  );
+}
+
+/** The six digits the authenticator app shows, checked as typed (spaces allowed): set-up and turning off. */
+export function AppCodeField({
+  id,
+  label,
+  form,
+}: {
+  id: string;
+  label: string;
+  form: UseFormReturn<{ code: string }>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      id={id}
+      label={label}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      required
+      registration={form.register('code', {
+        validate: (value) => /^\s*\d{6}\s*$/.test(value) || t('login.twoFactor.codeRequired'),
+      })}
+      error={form.formState.errors.code?.message}
+    />
   );
 }
