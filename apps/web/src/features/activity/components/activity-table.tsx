@@ -5,12 +5,12 @@ import { Alert, Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { DataTable, type TableQuery } from '../../../components/ui/data-table';
+import { activityDetailLine } from '../../../lib/activity-detail';
 import { useBusinessChoices } from '../../../lib/choices';
 import { useLanguage } from '../../../lib/use-language';
 import { useExportActivity } from '../api/export-activity';
 import { useActivity } from '../api/get-activity';
 import { useVerifyActivity } from '../api/verify-activity';
-import { activityDetailLine } from '../lib/activity-detail';
 
 export interface ActivityTableProps {
   /** One machine's entries only (its tab); without it, every entry the user may read with a machine filter. */
