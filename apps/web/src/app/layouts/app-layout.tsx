@@ -1,3 +1,4 @@
+import { can } from '@portal/contract';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { MainContent, SkipLink } from '../../components/layouts/main-content';
@@ -11,10 +12,14 @@ import { SessionExpiryDialog } from '../../features/auth/components/session-expi
 import { SessionRenewal } from '../../features/auth/components/session-renewal';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { SiteFooter } from '../../features/operator/components/site-footer';
+import { AwaitingDecisionsBanner } from '../../features/service-sessions/components/awaiting-decisions-banner';
 import { useUser } from '../../features/users/api/get-user';
 import { useSession } from '../../lib/session-store';
 
-/** The application shell of logged-in screens: navigation, top bar, footer and the session popup. */
+/**
+ * The application shell of logged-in screens: navigation, top bar, footer and the session popup; for those who
+ * decide requests for remote service, the notice of the ones awaiting them (docs/design.md §11).
+ */
 export function AppLayout() {
   const session = useSession();
   const { data: user } = useUser(session?.claims.id);
@@ -35,6 +40,7 @@ export function AppLayout() {
           <UserMenu displayName={user ? `${user.name} ${user.surname}`.trim() : undefined} />
         </TopBar>
         <MainContent className="flex-grow-1 p-3 p-md-4">
+          <AwaitingDecisionsBanner enabled={can(session.claims.role, 'decideServiceSession')} />
           <Outlet />
         </MainContent>
         <SiteFooter />

@@ -9,6 +9,7 @@ import { BusinessData } from '../../../features/business/components/business-dat
 import { BusinessStatusBadge } from '../../../features/business/components/business-status-badge';
 import { BusinessStatusToggle } from '../../../features/business/components/business-status-toggle';
 import { LicensesTable } from '../../../features/licenses/components/licenses-table';
+import { ServiceConsentCard } from '../../../features/service-sessions/components/service-consent-card';
 import { UsersTable } from '../../../features/users/components/users-table';
 import { parseId } from '../../../lib/route-params';
 import { useSession } from '../../../lib/session-store';
@@ -53,7 +54,17 @@ export default function BusinessRoute() {
         active={tab}
         tabs={TABS.map((key) => ({ key, label: t(`businesses.page.tabs.${key}`) }))}
       />
-      {tab === 'data' && <BusinessData business={business} editable={administers} />}
+      {tab === 'data' && (
+        <>
+          <BusinessData business={business} editable={administers} />
+          {can(session.claims.role, 'businessList') && (
+            <ServiceConsentCard
+              business={business.id}
+              editable={canIn(session.claims, 'serviceConsent', business.id)}
+            />
+          )}
+        </>
+      )}
       {tab === 'licenses' && (
         <LicensesTable business={business.id} manage={can(session.claims.role, 'createMachineGroups')} />
       )}

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { useMachineStatuses } from '../../../features/fleet/api/get-machine-statuses';
 import { MachinePanel } from '../../../features/machine-panel/components/machine-panel';
 import { useOperator } from '../../../features/operator/api/get-operator';
+import { RemoteControlNow } from '../../../features/service-sessions/components/remote-control-now';
 import { useBusinessChoices } from '../../../lib/choices';
 import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
@@ -35,8 +36,9 @@ export default function MachineRoute() {
 }
 
 /**
- * The panel with the fleet's live status beside it: the summary, and a designed state in place of the
- * board's page while the board or its gateway is offline.
+ * The panel with the fleet's live status beside it: the summary, who has remote control now (an accepted service
+ * session, docs/design.md §11), and a designed state in place of the board's page while the board or its gateway
+ * is offline.
  */
 function LiveMachinePanel({
   group,
@@ -63,9 +65,12 @@ function LiveMachinePanel({
       licenseContact={`${operator.name} (${operator.email}, ${operator.phone})`}
       suspendedBusiness={business && !business.active ? business.name : undefined}
       summary={
-        status && (
-          <MachineLiveSummary group={group} status={status} showShortcuts={can(role, 'machineShortcuts')} />
-        )
+        <>
+          {status && (
+            <MachineLiveSummary group={group} status={status} showShortcuts={can(role, 'machineShortcuts')} />
+          )}
+          <RemoteControlNow controllerId={controller.id} />
+        </>
       }
       unavailable={unreachable && <MachineStateNotice state={unreachable} onRetry={() => void refetch()} />}
     />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { type PanelTicketRequest, usePanelTicket } from '../api/get-panel-ticket';
 
 /**
@@ -32,6 +33,12 @@ export function PanelFrame({ request, machineName }: { request: PanelTicketReque
               <span className="visually-hidden">{t('common.loading')}</span>
             </Spinner>
           </div>
+        ) : ticket.error instanceof ApiError && ticket.error.code === 'SERVICE_SESSION_REQUIRED' ? (
+          // The business requires consent and the viewer, outside it, has no accepted session (docs/design.md §11).
+          <Alert variant="warning" className="m-3" data-testid="panel-service-session-required">
+            <p className="mb-1">{t('errors.SERVICE_SESSION_REQUIRED')}</p>
+            <p className="mb-0">{t('machinePanel.panel.serviceSessionHint')}</p>
+          </Alert>
         ) : ticket.isError ? (
           <Alert variant="danger" className="m-3">
             {t('machinePanel.panel.unavailable')}

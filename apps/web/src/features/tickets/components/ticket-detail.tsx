@@ -1,6 +1,6 @@
 import type { Ticket } from '@portal/contract';
 import { format } from 'date-fns';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button, Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -21,10 +21,14 @@ export interface TicketDetailProps {
   ticket: Ticket;
   /** Administrators delete tickets (docs/product.md §6). */
   canDelete: boolean;
+  /** Composed by the route from other features: shown under the details (the remote service card). */
+  aside?: ReactNode;
+  /** Composed by the route: shown under the thread and the reply box (the session log). */
+  footer?: ReactNode;
 }
 
 /** /tickets/{id}: the details, the thread, the reply box, close or reopen, and delete for administrators. */
-export function TicketDetail({ ticket, canDelete }: TicketDetailProps) {
+export function TicketDetail({ ticket, canDelete, aside, footer }: TicketDetailProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
@@ -59,7 +63,7 @@ export function TicketDetail({ ticket, canDelete }: TicketDetailProps) {
         </div>
       </div>
       <Row xs={1} lg={3} className="g-4">
-        <Col lg={4}>
+        <Col lg={4} className="d-flex flex-column gap-4">
           <Card as="section" aria-labelledby="ticket-details-title">
             <Card.Header as="h2" id="ticket-details-title" className="h5">
               {t('tickets.detail.title')}
@@ -83,6 +87,7 @@ export function TicketDetail({ ticket, canDelete }: TicketDetailProps) {
               </dl>
             </Card.Body>
           </Card>
+          {aside}
         </Col>
         <Col lg={8} className="d-flex flex-column gap-4">
           <Card as="section" aria-labelledby="ticket-description-title">
@@ -102,6 +107,7 @@ export function TicketDetail({ ticket, canDelete }: TicketDetailProps) {
             <TicketThread answers={answers.data} authors={authors} isError={answers.isError} />
           </section>
           <ReplyBox ticketId={ticket.id} />
+          {footer}
         </Col>
       </Row>
       <ConfirmDialog

@@ -1,0 +1,110 @@
+import { Role, SERVICE_SESSION_HOURS } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  countdownParts,
+  durationParts,
+  isRequester,
+  liveState,
+  mayDecide,
+  mayEnd,
+  personName,
+  SERVICE_SESSION_DURATIONS,
+} from './service-session-rules';
+
+const person = (id: number) => ({ id, name: 'N', surname: 'S' });
+
+describe('the durations a request offers', () => {
+  it('are 1, 2, 4, 8 hours and 1, 3, 7 days, all within the contract range, shortest first', () => {
+    expect(SERVICE_SESSION_DURATIONS).toEqual([1, 2, 4, 8, 24, 72, 168]);
+    for (const hours of SERVICE_SESSION_DURATIONS) {
+      expect(hours).toBeGreaterThanOrEqual(SERVICE_SESSION_HOURS.min);
+      expect(hours).toBeLessThanOrEqual(SERVICE_SESSION_HOURS.max);
+    }
+  });
+
+  it('read in hours below a day and in whole days from a day on', () => {
+    expect(SERVICE_SESSION_DURATIONS.map(durationParts)).toEqual([
+      { unit: 'hours', count: 1 },
+      { unit: 'hours', count: 2 },
+      { unit: 'hours', count: 4 },
+      { unit: 'hours', count: 8 },
+      { unit: 'days', count: 1 },
+      { unit: 'days', count: 3 },
+      { unit: 'days', count: 7 },
+    ]);
+    // A duration the form does not offer (another client's) still reads right.
+    expect(durationParts(30)).toEqual({ unit: 'hours', count: 30 });
+  });
+});
+
+describe("an active session's countdown", () => {
+  const now = Date.parse('2026-03-28T12:00:00Z');
+
+  it('shows days apart and the rest as hh:mm:ss', () => {
+    expect(countdownParts(now + 3_600_000, now)).toEqual({ days: 0, clock: '01:00:00' });
+    expect(countdownParts(now + 59_000, now)).toEqual({ days: 0, clock: '00:00:59' });
+    const week = 7 * 24 * 3_600_000;
+    expect(countdownParts(now + week, now)).toEqual({ days: 7, clock: '00:00:00' });
+    expect(countdownParts(now + week - 1000, now)).toEqual({ days: 6, clock: '23:59:59' });
+    expect(countdownParts(now + 26 * 3_600_000 + 61_000, now)).toEqual({ days: 1, clock: '02:01:01' });
+  });
+
+  it('rounds a part second up, and stops at zero once the end has passed', () => {
+    expect(countdownParts(now + 400, now)).toEqual({ days: 0, clock: '00:00:01' });
+    expect(countdownParts(now, now)).toEqual({ days: 0, clock: '00:00:00' });
+    expect(countdownParts(now - 5000, now)).toEqual({ days: 0, clock: '00:00:00' });
+  });
+
+  it('holds across a daylight saving change (a day is 24 hours of the session, not a calendar day)', () => {
+    // Europe changes on the last Sunday of March; the count is of elapsed time in any time zone.
+    const start = Date.parse('2026-03-28T23:30:00Z');
+    expect(countdownParts(start + 48 * 3_600_000, start).days).toBe(2);
+  });
+});
+
+describe("a session's state as the page shows it", () => {
+  const now = Date.parse('2026-03-28T12:00:00Z');
+
+  it('flips an active session to expired when its end is reached, and leaves the others alone', () => {
+    expect(liveState({ state: 'active', endsAt: '2026-03-28T12:00:01.000Z' }, now)).toBe('active');
+    expect(liveState({ state: 'active', endsAt: '2026-03-28T12:00:00.000Z' }, now)).toBe('expired');
+    expect(liveState({ state: 'requested', endsAt: null }, now)).toBe('requested');
+    expect(liveState({ state: 'ended', endsAt: '2026-03-28T11:00:00.000Z' }, now)).toBe('ended');
+  });
+});
+
+describe('who may do what with a session', () => {
+  const session = { business: 5, requester: person(9) };
+  const manager = { id: 2, role: Role.Manager, business: 5 };
+  const otherManager = { id: 3, role: Role.Manager, business: 6 };
+  const customer = { id: 4, role: Role.Customer, business: 5 };
+  const technician = { id: 9, role: Role.Technician, business: 1 };
+  const administrator = { id: 1, role: Role.Administrator, business: 1 };
+
+  it("lets the business's managers and the ticket's customer decide, and no one else", () => {
+    expect(mayDecide(manager, session, 4)).toBe(true);
+    expect(mayDecide(customer, session, 4)).toBe(true);
+    expect(mayDecide(customer, session, 7)).toBe(false);
+    expect(mayDecide(otherManager, session, 4)).toBe(false);
+    expect(mayDecide(technician, session, 4)).toBe(false);
+    expect(mayDecide(administrator, session, 4)).toBe(false);
+  });
+
+  it('lets anyone of the business and the requester end it', () => {
+    expect(mayEnd(manager, session)).toBe(true);
+    expect(mayEnd(customer, session)).toBe(true);
+    expect(mayEnd(technician, session)).toBe(true);
+    expect(mayEnd(administrator, session)).toBe(false);
+    expect(mayEnd(otherManager, session)).toBe(false);
+    expect(isRequester(technician, session)).toBe(true);
+    expect(isRequester(technician, { requester: null })).toBe(false);
+  });
+});
+
+describe('a person named on a session', () => {
+  it('reads as name and surname, or null once the user is gone', () => {
+    expect(personName({ id: 1, name: 'Mario', surname: 'Rossi' })).toBe('Mario Rossi');
+    expect(personName({ id: 1, name: 'Mario', surname: '' })).toBe('Mario');
+    expect(personName(null)).toBeNull();
+  });
+});
