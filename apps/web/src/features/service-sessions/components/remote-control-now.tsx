@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -18,13 +19,19 @@ const CLOCK_MS = 30_000;
 export function RemoteControlNow({ controllerId }: { controllerId: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const now = useNow(CLOCK_MS);
+  const tick = useNow(CLOCK_MS);
+  // Set at the very instant the first active session ends, so it flips then rather than at the next tick.
+  const [reached, setReached] = useState(0);
+  const now = Math.max(tick, reached);
   const refresh = useRefreshServiceSessions();
   const active = (useMachineOpenSessions(controllerId).data ?? []).filter(
     (session) => liveState(session, now) === 'active' && session.endsAt !== null,
   );
   const ends = active.map((session) => Date.parse(session.endsAt as string));
-  useAt(ends.length > 0 ? Math.min(...ends) : null, refresh);
+  useAt(ends.length > 0 ? Math.min(...ends) : null, () => {
+    setReached(Date.now());
+    refresh();
+  });
   if (active.length === 0) return null;
   return (
     <section

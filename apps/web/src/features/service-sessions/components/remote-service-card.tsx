@@ -109,12 +109,18 @@ function SessionList({
   onAction: (action: SessionAction, session: ServiceSession) => void;
 }) {
   const { t } = useTranslation();
-  const now = useNow(CLOCK_MS);
+  const tick = useNow(CLOCK_MS);
+  // Set at the very instant the first active session ends, so it flips then rather than at the next tick.
+  const [reached, setReached] = useState(0);
+  const now = Math.max(tick, reached);
   const refresh = useRefreshServiceSessions();
   const ends = sessions
     .filter((session) => session.state === 'active' && session.endsAt !== null)
     .map((session) => Date.parse(session.endsAt as string));
-  useAt(ends.length > 0 ? Math.min(...ends) : null, refresh);
+  useAt(ends.length > 0 ? Math.min(...ends) : null, () => {
+    setReached(Date.now());
+    refresh();
+  });
   return (
     <ul className="list-unstyled d-flex flex-column gap-3 mb-0" aria-label={t('serviceSessions.list')}>
       {sessions.map((session) => (

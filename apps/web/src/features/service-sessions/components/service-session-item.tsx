@@ -50,7 +50,6 @@ export function ServiceSessionItem({
   const name = (person: ServiceSession['requester']) =>
     personName(person) ?? t('serviceSessions.unknownPerson');
   const rows: [string, ReactNode][] = [
-    [t('serviceSessions.fields.requester'), name(session.requester)],
     [t('serviceSessions.fields.duration'), durationLabel(session.hours)],
     [t('serviceSessions.fields.requestedAt'), <Time key="requested" at={session.requestedAt} />],
     ...(session.decidedAt
@@ -103,12 +102,18 @@ export function ServiceSessionItem({
       aria-labelledby={`service-session-${session.id}-title`}
     >
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <h3 id={`service-session-${session.id}-title`} className="h6 mb-0">
-          {t('serviceSessions.fields.reason')}
+        <h3
+          id={`service-session-${session.id}-title`}
+          className="h6 mb-0"
+          data-testid="service-session-requester"
+        >
+          <span className="visually-hidden">{t('serviceSessions.fields.requester')}: </span>
+          {name(session.requester)}
         </h3>
         <ServiceStateBadge state={state} />
       </div>
       <p className="mb-2" style={{ whiteSpace: 'pre-wrap' }} data-testid="service-session-reason">
+        <span className="visually-hidden">{t('serviceSessions.fields.reason')}: </span>
         {session.reason}
       </p>
       {state === 'active' && session.endsAt && (
