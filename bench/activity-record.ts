@@ -30,12 +30,12 @@ const BATCHES = 50;
 const actor = { userId: 1, path: 'admin' as const, sessionId: 'bench' };
 const request = (path: string) => ({ controllerId: 1, method: 'GET', path, actor, address: '127.0.0.1' });
 
-/** Each request's time in the record, in milliseconds: `begin` and, for a change, its `end`. */
+/** Each request's time in the record, in milliseconds: `changeOf` and, for a change, its `start` and `end`. */
 function timeRequests(log: ActivityLog, path: string): number[] {
   const times: number[] = [];
   for (let index = 0; index < SAMPLES; index++) {
     const start = process.hrtime.bigint();
-    log.begin(request(path))?.end(200);
+    log.changeOf(request(path))?.start().end(200);
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   return times;

@@ -23,6 +23,7 @@ import { createMachineGroupsModule } from './modules/machine-groups/machine-grou
 import { createMachineProxyModule } from './modules/machine-proxy/machine-proxy.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createPasswordRecoveryModule } from './modules/password-recovery/password-recovery.module.ts';
+import { createServiceSessionsModule } from './modules/service-sessions/service-sessions.module.ts';
 import { createSlicerAccessModule } from './modules/slicer-access/slicer-access.module.ts';
 import { createTicketsModule } from './modules/tickets/tickets.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
@@ -148,12 +149,18 @@ export function createModules(
   // Browsers' status streams reconnect by themselves: through the load balancer, to another instance.
   health.readiness.onDrain(() => liveStatus.streams.closeAll());
   const tickets = createTicketsModule(deps);
+  const serviceSessions = createServiceSessionsModule(deps, {
+    grantsMayHaveChanged: () => machineAccess.grantsMayHaveChanged(),
+    sessions: auth.events,
+  });
+  const mailer = createMailer(deps.config.mail);
   const notifications = createNotificationsModule(deps, {
     machineEvents: liveStatus.events,
     ticketChanges: tickets.changes,
+    serviceSessionChanges: serviceSessions.changes,
+    mailer,
   });
   const feed = createFeedModule(deps);
-  const mailer = createMailer(deps.config.mail);
   const passwordRecovery = createPasswordRecoveryModule(deps, {
     users: users.repository,
     hashPassword: (password) => hasher.hash(password),
@@ -187,6 +194,7 @@ export function createModules(
     webcam,
     liveStatus,
     tickets,
+    serviceSessions,
     notifications,
     feed,
     passwordRecovery,

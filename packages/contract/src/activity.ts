@@ -43,6 +43,10 @@ export const ACTIVITY_KINDS = [
   'twoFactor.enable',
   'twoFactor.disable',
   'twoFactor.reset',
+  'business.serviceConsent',
+  'serviceSession.request',
+  'serviceSession.decide',
+  'serviceSession.end',
 ] as const;
 export const activityKindSchema = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
@@ -87,6 +91,8 @@ export const activityQuerySchema = z.object({
   kind: activityKindSchema.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
+  /** One ticket's entries: its service sessions' decisions and what was done in them. */
+  ticket: idParamSchema.optional(),
   /** Free text found in the actor's address or anywhere in the detail (G-code, file names). */
   q: storableText().trim().max(200).optional(),
 });
@@ -100,6 +106,7 @@ export type ActivityQuery = {
   kind?: ActivityKind;
   from?: string;
   to?: string;
+  ticket?: string;
   q?: string;
 };
 

@@ -22,6 +22,11 @@ export const ERROR_CATALOG = {
   ADMIN_PATH_ONLY: { status: 403, message: 'Only the administrator path of this machine may do this' },
   /** The machine's licence is missing or expired: only administrators still reach it. */
   LICENSE_EXPIRED: { status: 403, message: 'The licence of this machine is not valid' },
+  /** Consent (docs/design.md §11): this business's machines change for outside staff only in an accepted session. */
+  SERVICE_SESSION_REQUIRED: {
+    status: 403,
+    message: 'Remote control of this machine needs a service session accepted by its business',
+  },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   /** Deleting something others still depend on (a business with users, a type in use…). */
@@ -29,6 +34,11 @@ export const ERROR_CATALOG = {
   EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists' },
   TWO_FACTOR_ON: { status: 409, message: 'Two-factor sign-in is already on' },
   TWO_FACTOR_OFF: { status: 409, message: 'Two-factor sign-in is not on' },
+  SERVICE_SESSION_OPEN: {
+    status: 409,
+    message: 'A service session on this machine is already requested or open for you',
+  },
+  SERVICE_SESSION_CLOSED: { status: 409, message: 'This service session can no longer change' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The content type of the request is not supported' },
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, message: 'Too many failed login attempts' },

@@ -24,6 +24,7 @@ export * from './permissions.ts';
 export * from './push.ts';
 export * from './role-schema.ts';
 export * from './roles.ts';
+export * from './service-sessions.ts';
 export * from './slicer-access.ts';
 export * from './tickets.ts';
 export * from './two-factor.ts';

@@ -34,6 +34,14 @@ export const CAPABILITIES = {
   activityCheck: ['all', 'none', 'none', 'none'],
   /** Resetting another user's second factor (docs/design.md §10). */
   resetTwoFactor: ['all', 'none', 'none', 'none'],
+  /** Requiring consent for remote service of one's business's machines (docs/design.md §11). */
+  serviceConsent: ['none', 'own', 'none', 'none'],
+  /** Asking a business for a service session on one of its machines: staff outside that business. */
+  requestServiceSession: ['all', 'none', 'all', 'none'],
+  /** Accepting or rejecting one: the business's managers, and the customer whose ticket it was asked from. */
+  decideServiceSession: ['none', 'own', 'none', 'own'],
+  /** Ending an accepted session early: anyone of the business (and whoever asked for it). */
+  endServiceSession: ['own', 'own', 'own', 'own'],
 } as const satisfies Record<string, Row>;
 
 export type Capability = keyof typeof CAPABILITIES;

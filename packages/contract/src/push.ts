@@ -52,6 +52,10 @@ export const PUSH_KINDS = [
   'halted',
   'boardOffline',
   'gatewayOffline',
+  'serviceRequested',
+  'serviceAccepted',
+  'serviceRejected',
+  'serviceEnded',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '@portal/contract';
+import { LIMITS, type StoredServiceSessionState } from '@portal/contract';
 import type { GatewayReport } from '@portal/tunnel';
 import { sql } from 'drizzle-orm';
 import {
@@ -35,6 +35,8 @@ export const businesses = pgTable(
     email: varchar({ length: LIMITS.emailMax }).notNull().default(''),
     phone: varchar({ length: LIMITS.phoneMax }).notNull().default(''),
     logo: text(),
+    /** Outside staff change this business's machines only in a service session it accepted (docs/design.md §11). */
+    serviceConsent: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -490,6 +492,7 @@ export const activityRecords = pgTable(
     index('activity_records_controller_idx').on(table.controllerId, table.seq),
     index('activity_records_business_idx').on(table.businessId, table.seq),
     index('activity_records_actor_idx').on(table.actorUserId, table.seq),
+    index('activity_records_ticket_idx').on(table.ticketId, table.seq),
   ],
 );
 
@@ -509,4 +512,47 @@ export const activityChain = pgTable(
     retentionDays: integer().notNull(),
   },
   (table) => [check('activity_chain_one_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * Service sessions (docs/design.md §11): someone outside a business asks, from a ticket, for control of the ticket's
+ * machine for a while; the business's people accept or reject, and may end it early. `state` is the stored course
+ * (`requested`, `accepted`, `rejected`, `withdrawn`, `ended`); an accepted session is open until `ends_at`.
+ */
+export const serviceSessions = pgTable(
+  'service_sessions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer().references(() => tickets.id, { onDelete: 'set null' }),
+    controllerId: integer()
+      .notNull()
+      .references(() => computerControllers.id, { onDelete: 'cascade' }),
+    /** The business whose consent it is: the machine's when it was asked for. */
+    businessId: integer()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    requesterId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    hours: integer().notNull(),
+    state: varchar({ length: 16 }).$type<StoredServiceSessionState>().notNull(),
+    requestedAt: timestamp({ withTimezone: true }).notNull(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    comment: text(),
+    endsAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    endedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('service_sessions_controller_idx').on(table.controllerId, table.requesterId),
+    index('service_sessions_ticket_idx').on(table.ticketId),
+    index('service_sessions_business_idx').on(table.businessId, table.state),
+    check(
+      'service_sessions_state',
+      sql`${table.state} in ('requested', 'accepted', 'rejected', 'withdrawn', 'ended')`,
+    ),
+    check('service_sessions_hours', sql`${table.hours} between 1 and 168`),
+  ],
 );

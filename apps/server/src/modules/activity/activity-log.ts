@@ -5,7 +5,7 @@ import type { Clock } from '../../shared/clock.ts';
 import type { BoardActivity, BoardRequestFacts, RecordedBoardChange } from '../board-client/board-client.ts';
 import type { ActivityRepository, PendingEntry } from './activity.repository.ts';
 import type { ActivityJournal } from './activity-journal.ts';
-import { boardChangeOf, MAX_READ_BODY_BYTES } from './board-changes.ts';
+import { type BoardChange, boardChangeOf, MAX_READ_BODY_BYTES } from './board-changes.ts';
 
 /** How long an entry waits to be written with others, at most. */
 const FLUSH_MS = 200;
@@ -43,9 +43,13 @@ export class ActivityLog implements BoardActivity {
     this.#journal = journal;
   }
 
-  begin(request: BoardRequestFacts): RecordedBoardChange | undefined {
+  changeOf(request: BoardRequestFacts): { start(): RecordedBoardChange } | undefined {
     const change = boardChangeOf(request.method, request.path);
     if (!change) return undefined;
+    return { start: () => this.#begin(request, change) };
+  }
+
+  #begin(request: BoardRequestFacts, change: BoardChange): RecordedBoardChange {
     const via = !request.actor
       ? null
       : request.actor.sessionId === undefined && request.actor.path === 'customer'
@@ -56,9 +60,13 @@ export class ActivityLog implements BoardActivity {
       at: this.#deps.clock(),
       actorUserId: request.actor?.userId ?? null,
       controllerId: request.controllerId,
-      ticketId: null,
+      ticketId: request.session?.ticketId ?? null,
       kind: change.kind,
-      detail: { ...change.detail, ...(via && { via }) },
+      detail: {
+        ...change.detail,
+        ...(via && { via }),
+        ...(request.session && { session: request.session.id }),
+      },
       address: request.address ?? null,
       outcome: null,
     };

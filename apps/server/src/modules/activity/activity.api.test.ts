@@ -325,8 +325,11 @@ describe('an instance that stopped before its entries were written', () => {
       log.start(pino({ level: 'silent' }), journal);
       const actor = { userId: await t.idOf('admin@demo.test'), path: 'admin' as const, sessionId: 's' };
       const facts = { controllerId: controllerA, method: 'GET', actor, address: '127.0.0.1' };
-      log.begin({ ...facts, path: '/rr_gcode?gcode=M300%20journal' })?.end(200);
-      log.begin({ ...facts, path: '/rr_gcode?gcode=M301%20journal' });
+      log
+        .changeOf({ ...facts, path: '/rr_gcode?gcode=M300%20journal' })
+        ?.start()
+        .end(200);
+      log.changeOf({ ...facts, path: '/rr_gcode?gcode=M301%20journal' })?.start();
       await vi.waitFor(async () =>
         expect(
           (

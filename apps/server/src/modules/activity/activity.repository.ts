@@ -44,6 +44,7 @@ export interface ActivityFilter {
   user?: number | undefined;
   controller?: number | undefined;
   business?: number | undefined;
+  ticket?: number | undefined;
   kind?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
@@ -239,6 +240,7 @@ function whereOf(filter: ActivityFilter): SQL | undefined {
           eq(activityRecords.businessId, filter.business),
           eq(activityRecords.actorBusinessId, filter.business),
         ),
+    filter.ticket === undefined ? undefined : eq(activityRecords.ticketId, filter.ticket),
     filter.kind === undefined ? undefined : eq(activityRecords.kind, filter.kind),
     filter.from === undefined ? undefined : gte(activityRecords.at, filter.from),
     filter.to === undefined ? undefined : lte(activityRecords.at, filter.to),

@@ -100,6 +100,7 @@ function filterOf(viewer: SessionSubject, query: ActivityQuery): ActivityFilter 
     user: query.user,
     controller: query.controller,
     business: query.business,
+    ticket: query.ticket,
     kind: query.kind,
     from: query.from === undefined ? undefined : new Date(query.from),
     to: query.to === undefined ? undefined : new Date(query.to),

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ActivitySubject } from '../../shared/activity-subject.ts';
 import type { ActivityLog } from './activity-log.ts';
 
 /**
  * The administrative actions the activity record keeps (docs/design.md §9), by route: who changed users, roles,
- * enabling, businesses and their suspension, licences, hardware, gateway keys, slicer tokens and session settings.
+ * enabling, businesses and their suspension, licences, hardware, gateway keys, slicer tokens, session settings,
+ * consent settings and service sessions' requests, decisions and ends.
  * A route that is not here is not an administrative action (logins, tickets, personal contacts and preferences).
  */
 export const ADMINISTRATIVE_ACTIONS = {
@@ -43,6 +45,10 @@ export const ADMINISTRATIVE_ACTIONS = {
   'POST /api/v1/two-factor/confirm': 'twoFactor.enable',
   'POST /api/v1/two-factor/disable': 'twoFactor.disable',
   'DELETE /api/v1/users/:id/two-factor': 'twoFactor.reset',
+  'PUT /api/v1/business/:id/service-consent': 'business.serviceConsent',
+  'POST /api/v1/tickets/:id/service-sessions': 'serviceSession.request',
+  'POST /api/v1/service-sessions/:id/decision': 'serviceSession.decide',
+  'POST /api/v1/service-sessions/:id/end': 'serviceSession.end',
 } as const;
 
 type RouteKey = keyof typeof ADMINISTRATIVE_ACTIONS;
@@ -99,11 +105,12 @@ export function recordAdministrativeActions(
     if (!kind) return payload;
     const created = request.method === 'POST' ? createdIdOf(payload) : undefined;
     const business = (request.body as { business?: unknown } | undefined)?.business;
+    const subject: ActivitySubject | undefined = request.activitySubject;
     log.record({
       actorUserId: request.session.id,
-      controllerId: null,
-      businessId: typeof business === 'number' ? business : null,
-      ticketId: null,
+      controllerId: subject?.controllerId ?? null,
+      businessId: subject?.businessId ?? (typeof business === 'number' ? business : null),
+      ticketId: subject?.ticketId ?? null,
       kind,
       detail: {
         route: key,

@@ -26,6 +26,8 @@ export interface RelayRouteOptions {
   actor?: RelayRequest['actor'];
   /** The activity record (RelayRequest's). */
   activity?: RelayRequest['activity'];
+  /** Whether the user may change the board (RelayRequest's). */
+  control?: RelayRequest['control'];
 }
 
 /**
@@ -47,6 +49,7 @@ export async function relayRoute(
     ...(options.body && { body: options.body }),
     ...(options.actor && { actor: options.actor }),
     ...(options.activity && { activity: options.activity, address: request.ip }),
+    ...(options.control && { control: options.control }),
     signal: clientGone(reply),
     timeoutMs: options.timeoutMs,
   });

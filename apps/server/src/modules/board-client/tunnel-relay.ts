@@ -13,6 +13,7 @@ import {
   type TunnelRegistry,
   type TunnelTarget,
 } from '../gateway/tunnel-registry.ts';
+import type { ActiveServiceSession, MachineControl } from '../machine-access/machine-access.service.ts';
 
 /** A proxied request that has no answer within 30 s of being sent is a board that stalled. */
 export const PROXY_TIMEOUT_MS = 30_000;
@@ -69,6 +70,11 @@ export interface RelayRequest {
   /** The activity record, told of the request: a request that changes the board is recorded (docs/design.md §9). */
   activity?: BoardActivity;
   /**
+   * Whether the user may change the board, as their access says (consent, docs/design.md §11): a change they may
+   * not make is refused before it goes; one they may is recorded with the service session it is made in.
+   */
+  control?: MachineControl;
+  /**
    * How long to wait for the head of the answer once the request is sent whole (PROXY_TIMEOUT_MS unless a test
    * shortens it).
    */
@@ -84,6 +90,8 @@ export interface BoardRequestFacts {
   actor?: TunnelActor | undefined;
   address?: string | undefined;
   contentType?: string | undefined;
+  /** The service session the request is made in, when it is made in one. */
+  session?: ActiveServiceSession | null | undefined;
 }
 
 /** A request the activity record keeps: it reads the body as it goes by, and is told the board's answer. */
@@ -93,9 +101,12 @@ export interface RecordedBoardChange {
   end(outcome: number | null): void;
 }
 
-/** The activity record as the board client sees it: asked about every request, it keeps those that change a board. */
+/**
+ * The activity record as the board client sees it: asked about every request before it goes, it tells the changes
+ * (undefined for a read, cheaply) and keeps them, starting each entry once its request is on its way.
+ */
 export interface BoardActivity {
-  begin(request: BoardRequestFacts): RecordedBoardChange | undefined;
+  changeOf(request: BoardRequestFacts): { start(): RecordedBoardChange } | undefined;
 }
 
 export interface RelayAnswer {
@@ -133,6 +144,16 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   ) {
     throw new AppError('BAD_REQUEST', 'Uploads to a machine need a Content-Length');
   }
+  const change = request.activity?.changeOf({
+    controllerId: request.controllerId,
+    method: request.method,
+    path: request.path,
+    actor: request.actor,
+    address: request.address,
+    contentType: headers['content-type'],
+    session: request.control?.session,
+  });
+  if (change && request.control?.allowed === false) throw new AppError('SERVICE_SESSION_REQUIRED');
   const stream = registry.open(request.controllerId, {
     method: request.method,
     target: request.target,
@@ -143,15 +164,8 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   });
   if (!stream) throw new AppError('GATEWAY_OFFLINE');
   stream.on('error', () => undefined); // the outcome is read below; a reset stream must not crash anything
-  const change = request.activity?.begin({
-    controllerId: request.controllerId,
-    method: request.method,
-    path: request.path,
-    actor: request.actor,
-    address: request.address,
-    contentType: headers['content-type'],
-  });
-  if (change && hasBody) change.observe(request.body?.content ?? request.incoming);
+  const recorded = change?.start();
+  if (recorded && hasBody) recorded.observe(request.body?.content ?? request.incoming);
   let bodyFailure: unknown;
   if (request.body) {
     // A body that fails part-way must not reach the board whole: the stream is cancelled, the upload dropped.
@@ -183,7 +197,7 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   } catch (error) {
     clearTimeout(clock);
     stream.close(constants.NGHTTP2_CANCEL);
-    change?.end(null);
+    recorded?.end(null);
     if (bodyFailure instanceof AppError) throw bodyFailure;
     if (timeout.aborted) throw new AppError('BOARD_TIMEOUT');
     if (request.signal?.aborted) throw new AppError('BAD_REQUEST', 'The client went away');
@@ -194,7 +208,7 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   const status = head[':status'] ?? 502;
   const gatewayAnswer = head[GATEWAY_ANSWER_HEADER] as GatewayAnswer | HolderAnswer | undefined;
   // The gateway's (or the holder's) own answer: the request never reached the board.
-  change?.end(gatewayAnswer ? null : status);
+  recorded?.end(gatewayAnswer ? null : status);
   if (gatewayAnswer) {
     stream.close(constants.NGHTTP2_CANCEL);
     throw gatewayError(gatewayAnswer);

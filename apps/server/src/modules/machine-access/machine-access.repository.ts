@@ -1,15 +1,31 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { businesses, computerControllers, licenses, machineGroups } from '../../db/schema.ts';
+import {
+  businesses,
+  computerControllers,
+  licenses,
+  machineGroups,
+  serviceSessions,
+} from '../../db/schema.ts';
 
 /** What deciding access to a controller's machine needs, read in one query. */
 export interface ControllerReachRow {
   controllerId: number;
   /** The group the controller serves, if the viewer sees it (null: no group, or not visible). */
   machineGroupId: number | null;
+  /** The machine's business (the controller's), whether it is active and whether it requires consent. */
+  businessId: number;
   businessActive: boolean;
+  serviceConsent: boolean;
   licenseActivation: Date | null;
   licenseExpiryMs: number | null;
+}
+
+/** An open service session (docs/design.md §11): its id, the ticket it was asked from, and its end (ms). */
+export interface ActiveServiceSession {
+  id: number;
+  ticketId: number | null;
+  endsAt: number;
 }
 
 export class MachineAccessRepository {
@@ -28,7 +44,9 @@ export class MachineAccessRepository {
       .select({
         controllerId: computerControllers.id,
         machineGroupId: machineGroups.id,
+        businessId: businesses.id,
         businessActive: businesses.active,
+        serviceConsent: businesses.serviceConsent,
         licenseActivation: licenses.activation,
         licenseExpiryMs: licenses.expiryMs,
       })
@@ -42,5 +60,27 @@ export class MachineAccessRepository {
       .where(eq(computerControllers.id, controllerId))
       .limit(1);
     return row;
+  }
+
+  /** The accepted service session `userId` has on the controller at `now`, if any (the one ending last). */
+  async activeServiceSession(
+    userId: number,
+    controllerId: number,
+    now: Date,
+  ): Promise<ActiveServiceSession | undefined> {
+    const [row] = await this.#db
+      .select({ id: serviceSessions.id, ticketId: serviceSessions.ticketId, endsAt: serviceSessions.endsAt })
+      .from(serviceSessions)
+      .where(
+        and(
+          eq(serviceSessions.requesterId, userId),
+          eq(serviceSessions.controllerId, controllerId),
+          eq(serviceSessions.state, 'accepted'),
+          gt(serviceSessions.endsAt, now),
+        ),
+      )
+      .orderBy(desc(serviceSessions.endsAt))
+      .limit(1);
+    return row?.endsAt ? { id: row.id, ticketId: row.ticketId, endsAt: row.endsAt.getTime() } : undefined;
   }
 }

@@ -1,18 +1,28 @@
 import { Role } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import type { ControllerReachRow, MachineAccessRepository } from './machine-access.repository.ts';
+import type {
+  ActiveServiceSession,
+  ControllerReachRow,
+  MachineAccessRepository,
+} from './machine-access.repository.ts';
 import { MachineAccessService } from './machine-access.service.ts';
 
 const customer = { id: 7, role: Role.Customer, business: 2 };
 const valid: ControllerReachRow = {
   controllerId: 3,
   machineGroupId: 4,
+  businessId: 2,
   businessActive: true,
+  serviceConsent: false,
   licenseActivation: new Date('2026-01-01T00:00:00Z'),
   licenseExpiryMs: 365 * 24 * 3600 * 1000,
 };
 
-function serviceWith(rows: (ControllerReachRow | undefined)[], cacheMs = 5000) {
+function serviceWith(
+  rows: (ControllerReachRow | undefined)[],
+  cacheMs = 5000,
+  sessions: (ActiveServiceSession | undefined)[] = [],
+) {
   let now = new Date('2026-06-01T00:00:00Z').getTime();
   const calls = { count: 0 };
   const repository = {
@@ -20,6 +30,7 @@ function serviceWith(rows: (ControllerReachRow | undefined)[], cacheMs = 5000) {
       calls.count += 1;
       return rows.shift();
     },
+    activeServiceSession: async () => sessions.shift(),
   } as unknown as MachineAccessRepository;
   const service = new MachineAccessService(repository, () => new Date(now), cacheMs);
   return { service, calls, advance: (ms: number) => (now += ms) };
@@ -101,5 +112,58 @@ describe('MachineAccessService', () => {
     advance(3600 * 1000 + 1);
     await expect(service.reach(customer, 3, 'customer')).rejects.toMatchObject({ code: 'LICENSE_EXPIRED' });
     expect(calls.count).toBe(2);
+  });
+
+  describe('consent (docs/design.md §11)', () => {
+    const technician = { id: 9, role: Role.Technician, business: 1 };
+    const consenting = { ...valid, serviceConsent: true };
+    const session = { id: 5, ticketId: 11, endsAt: new Date('2026-06-01T01:00:00Z').getTime() };
+
+    it('lets the business itself control its machines, consent or not', async () => {
+      const { service } = serviceWith([consenting]);
+      await expect(service.control(customer, 3, 'customer')).resolves.toMatchObject({
+        control: { allowed: true, session: null },
+      });
+    });
+
+    it('refuses outside staff control without a session, but lets them see the machine', async () => {
+      const { service } = serviceWith([consenting]);
+      await expect(service.reach(technician, 3, 'customer')).resolves.toMatchObject({
+        control: { allowed: false },
+      });
+      await expect(service.control(technician, 3, 'customer')).rejects.toMatchObject({
+        code: 'SERVICE_SESSION_REQUIRED',
+      });
+    });
+
+    it('lets outside staff control in an open session, and not past its end', async () => {
+      const { service, calls, advance } = serviceWith([consenting, consenting], 2 * 3600_000, [session]);
+      await expect(service.control(technician, 3, 'customer')).resolves.toMatchObject({
+        control: { allowed: true, session },
+      });
+      advance(3600_000);
+      await expect(service.control(technician, 3, 'customer')).rejects.toMatchObject({
+        code: 'SERVICE_SESSION_REQUIRED',
+      });
+      expect(calls.count).toBe(2);
+    });
+
+    it('names the session of outside staff where no consent is required, so their changes carry it', async () => {
+      const { service } = serviceWith([valid], 5000, [session]);
+      await expect(service.reach(technician, 3, 'customer')).resolves.toMatchObject({
+        control: { allowed: true, session },
+      });
+    });
+
+    it('decides again once grants may have changed (a session accepted or ended)', async () => {
+      const { service } = serviceWith([consenting, consenting], 60_000, [undefined, session]);
+      await expect(service.control(technician, 3, 'customer')).rejects.toMatchObject({
+        code: 'SERVICE_SESSION_REQUIRED',
+      });
+      service.forgetGrants();
+      await expect(service.control(technician, 3, 'customer')).resolves.toMatchObject({
+        control: { allowed: true },
+      });
+    });
   });
 });

@@ -3,7 +3,9 @@ import { AppError, notFound } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { type Viewer, visibleMachineGroups } from '../machine-groups/machine-groups.policy.ts';
 import { type MachinePath, mayBypassLicense } from './machine-access.policy.ts';
-import type { MachineAccessRepository } from './machine-access.repository.ts';
+import type { ActiveServiceSession, MachineAccessRepository } from './machine-access.repository.ts';
+
+export type { ActiveServiceSession } from './machine-access.repository.ts';
 
 /** Enough for every open board page of a busy instance; past it the cache starts afresh. */
 const MAX_CACHED = 10_000;
@@ -30,7 +32,17 @@ interface Grant {
 export interface MachineReach {
   controllerId: number;
   machineGroupId: number | null;
+  /** Whether the viewer may also change it (send G-code, change files, open its control panel). */
+  control: MachineControl;
 }
+
+/**
+ * Consent (docs/design.md §11): someone outside the machine's business changes it only in an accepted service
+ * session when the business requires consent; `session` is the open session of theirs a change is made in.
+ */
+export type MachineControl =
+  | { allowed: true; session: ActiveServiceSession | null }
+  | { allowed: false; session: null };
 
 /** A decision and how long it may be trusted at the most (the licence's end, for a licence-bound grant). */
 interface Decision {
@@ -74,6 +86,16 @@ export class MachineAccessService {
     return decision.reach;
   }
 
+  /**
+   * As `reach`, for changing the machine or opening its control panel: refused with SERVICE_SESSION_REQUIRED to
+   * someone outside a business that requires consent, without an accepted session (docs/design.md §11).
+   */
+  async control(viewer: Viewer, controllerId: number, path: MachinePath): Promise<MachineReach> {
+    const reach = await this.reach(viewer, controllerId, path);
+    if (!reach.control.allowed) throw new AppError('SERVICE_SESSION_REQUIRED');
+    return reach;
+  }
+
   /** Every grant is decided again at its next use: who may reach which machine may have changed. */
   forgetGrants(): void {
     this.#granted.clear();
@@ -105,10 +127,19 @@ export class MachineAccessService {
     if (path === 'admin' && !privileged) throw new AppError('FORBIDDEN');
     const row = await this.#repository.findReach(controllerId, visibleMachineGroups(viewer));
     if (!row) throw notFound('Machine');
-    if (path === 'admin')
-      return { reach: { controllerId, machineGroupId: row.machineGroupId }, until: Infinity };
-    if (row.machineGroupId === null) throw notFound('Machine');
-    let until = Infinity;
+    if (path === 'customer' && row.machineGroupId === null) throw notFound('Machine');
+    // Only people outside the machine's business can have a service session on it, or need one.
+    const session =
+      viewer.business === row.businessId
+        ? undefined
+        : await this.#repository.activeServiceSession(viewer.id, controllerId, this.#clock());
+    const control: MachineControl = session
+      ? { allowed: true, session }
+      : { allowed: !row.serviceConsent || viewer.business === row.businessId, session: null };
+    const reach: MachineReach = { controllerId, machineGroupId: row.machineGroupId, control };
+    // A grant resting on a session is not trusted past the session's end.
+    let until = session?.endsAt ?? Infinity;
+    if (path === 'admin') return { reach, until };
     if (!privileged) {
       if (!row.businessActive) throw new AppError('BUSINESS_SUSPENDED');
       const license = {
@@ -118,8 +149,8 @@ export class MachineAccessService {
       if (row.licenseExpiryMs === null || isLicenseExpired(license, this.#clock().getTime())) {
         throw new AppError('LICENSE_EXPIRED');
       }
-      until = licenseEnd(license) ?? 0;
+      until = Math.min(until, licenseEnd(license) ?? 0);
     }
-    return { reach: { controllerId, machineGroupId: row.machineGroupId }, until };
+    return { reach, until };
   }
 }

@@ -36,6 +36,8 @@ export const ERROR_TEXTS = {
     FORBIDDEN: 'Non hai i permessi per questa operazione.',
     NOT_FOUND: 'Elemento non trovato.',
     LICENSE_EXPIRED: 'La licenza di questa macchina non è valida.',
+    SERVICE_SESSION_REQUIRED:
+      'Il controllo remoto di questa macchina richiede una sessione di assistenza accettata dalla sua azienda.',
     BUSINESS_SUSPENDED: "La tua azienda è sospesa: contatta l'operatore.",
     TOO_MANY_REQUESTS: 'Troppe richieste. Riprova più tardi.',
     INTERNAL_ERROR: 'Si è verificato un errore interno.',
@@ -50,6 +52,8 @@ export const ERROR_TEXTS = {
     FORBIDDEN: 'You are not allowed to do this.',
     NOT_FOUND: 'Not found.',
     LICENSE_EXPIRED: 'The license of this machine is not valid.',
+    SERVICE_SESSION_REQUIRED:
+      'Remote control of this machine needs a service session accepted by its business.',
     BUSINESS_SUSPENDED: 'Your business is suspended: please contact the operator.',
     TOO_MANY_REQUESTS: 'Too many requests. Please try again later.',
     INTERNAL_ERROR: 'An internal error has occurred.',

@@ -38,11 +38,11 @@ export async function machineOriginRoutes(app: FastifyInstance, { service }: Mac
         for (const cookie of cookies) reply.setCookie(cookie.name, cookie.value, cookie.options);
         return reply.redirect(location, 303);
       }
-      const subject = await service.enterWithCookie(
+      const visit = await service.enterWithCookie(
         request.cookies[service.cookieName(params.data.path)],
         params.data,
       );
-      return service.relay(request, reply, params.data, boardPath, subject);
+      return service.relay(request, reply, params.data, boardPath, visit);
     },
   });
 

@@ -12,7 +12,7 @@ import type { SessionSubject } from '../../shared/session.ts';
 import { type SessionEvents, touches } from '../auth/session-events.ts';
 import { answerHeadOf, type BoardActivity, boardPathOf, gatewayError } from '../board-client/board-client.ts';
 import type { HolderAnswer, TunnelRegistry } from '../gateway/tunnel-registry.ts';
-import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
+import type { MachineAccessService, MachineReach } from '../machine-access/machine-access.service.ts';
 import { relayBoardRoute } from './customer-scope.ts';
 import { ENTRY_PARAMS, LANGUAGE_COOKIE } from './machine-error-page.ts';
 import type { MachineGrant, MachineTokens } from './machine-tokens.ts';
@@ -116,7 +116,7 @@ export class MachineOriginService {
   }
 
   /** A later request of the page: its cookie must still grant this machine's path. */
-  async enterWithCookie(token: string | undefined, { id, path }: ProxyParams): Promise<SessionSubject> {
+  async enterWithCookie(token: string | undefined, { id, path }: ProxyParams): Promise<MachineVisit> {
     if (!token) throw unauthenticated('Open the control panel from the portal');
     return this.#enter(await this.#deps.tokens.verifyAccess(token), id, path);
   }
@@ -127,11 +127,12 @@ export class MachineOriginService {
     reply: FastifyReply,
     { id, path }: ProxyParams,
     boardPath: string,
-    subject: SessionSubject,
+    { subject, reach }: MachineVisit,
   ) {
     return relayBoardRoute(this.#deps.registry, request, reply, path, {
       actor: { userId: subject.id, path, sessionId: subject.sessionId },
       activity: this.#deps.activity,
+      control: reach.control,
       controllerId: id,
       target: 'board',
       path: boardPath,
@@ -166,7 +167,7 @@ export class MachineOriginService {
     const token = fastifyCookie.parse(request.headers.cookie ?? '')[this.cookieName(params.data.path)];
     if (!token) throw unauthenticated();
     const grant = await this.#deps.tokens.verifyAccess(token);
-    const subject = await this.#enter(grant, params.data.id, params.data.path);
+    const { subject, reach } = await this.#enter(grant, params.data.id, params.data.path);
     const stream = registry.open(params.data.id, {
       method: 'CONNECT',
       protocol: 'websocket',
@@ -205,15 +206,22 @@ export class MachineOriginService {
     );
     if (head.length) stream.write(head);
     socket.pipe(stream).pipe(socket);
-    // The socket outlives the request that opened it: it ends as soon as its session or access does.
-    const unsubscribe = sessions.subscribe((change) => {
-      if (!touches(change, subject)) return;
+    // The socket outlives the request that opened it: it ends as soon as its session or access does, and is
+    // checked again when the service session it rests on ends by itself.
+    const checkAgain = () => {
       this.#enter(grant, params.data.id, params.data.path).catch((error: unknown) => {
         if (error instanceof AppError) socket.destroy();
       });
+    };
+    const unsubscribe = sessions.subscribe((change) => {
+      if (touches(change, subject)) checkAgain();
     });
+    const sessionEnd = reach.control.session
+      ? setTimeout(checkAgain, Math.max(0, reach.control.session.endsAt - Date.now()))
+      : undefined;
     socket.once('close', () => {
       unsubscribe();
+      clearTimeout(sessionEnd);
       stream.close();
     });
     stream.once('close', () => socket.destroy());
@@ -230,14 +238,24 @@ export class MachineOriginService {
     };
   }
 
-  async #enter(grant: MachineGrant, controllerId: number, path: MachinePathName): Promise<SessionSubject> {
+  /**
+   * Whether the grant still opens this machine's path: the control panel is control, so someone outside a business
+   * that requires consent needs an open service session for it (docs/design.md §11).
+   */
+  async #enter(grant: MachineGrant, controllerId: number, path: MachinePathName): Promise<MachineVisit> {
     if (grant.controllerId !== controllerId || grant.path !== path) {
       throw unauthenticated('Not for this machine');
     }
     const subject = await this.#deps.checkSession({ id: grant.userId, sid: grant.sessionId });
-    await this.#deps.access.reach(subject, controllerId, path);
-    return subject;
+    const reach = await this.#deps.access.control(subject, controllerId, path);
+    return { subject, reach };
   }
+}
+
+/** Who opened the machine's page, and what their access to it is. */
+export interface MachineVisit {
+  subject: SessionSubject;
+  reach: MachineReach;
 }
 
 /**

@@ -53,17 +53,20 @@ async function portalProxyRoutes(app: FastifyInstance, options: MachineProxyRout
         '(docs/board-access.md: a refused rr_ call answers `{"err":1}`, rr_download 404, anything else 403 ' +
         'ADMIN_PATH_ONLY); `admin` is for administrators. ' +
         'The board answer passes through unchanged (its `{"err":N}` bodies and its own 503 included), with ' +
-        '`Content-Security-Policy: sandbox`. 502 when the gateway is offline, 503/504 when the board is.',
+        '`Content-Security-Policy: sandbox`. 502 when the gateway is offline, 503/504 when the board is. ' +
+        'A change (G-code, upload, delete, move, new folder) by someone outside a business that requires ' +
+        'consent, without an open service session, is 403 SERVICE_SESSION_REQUIRED.',
       params: proxyParamsSchema,
       response: { ...errorResponses(400, 401, 403, 404, 502, 503, 504) },
     },
     handler: async (request, reply) => {
       const { id, path } = request.params;
       const session = sessionOf(request);
-      await options.access.reach(session, id, path);
+      const reach = await options.access.reach(session, id, path);
       return relayBoardRoute(options.registry, request, reply, path, {
         actor: { userId: session.id, path, sessionId: session.sessionId },
         activity: options.activity,
+        control: reach.control,
         controllerId: id,
         target: 'board',
         path: boardPathOf(request.params['*'], request.raw.url),
@@ -91,7 +94,8 @@ const panelRoutes: FastifyPluginAsyncZod<MachineProxyRoutesOptions> = async (app
       const session = sessionOf(request);
       const { id } = request.params;
       const { path, firmware, language } = request.body;
-      await options.access.reach(session, id, path);
+      // The control panel is control: outside staff of a business requiring consent need a service session.
+      await options.access.control(session, id, path);
       const { ticket, expiresAt } = await options.tokens.ticket({
         userId: session.id,
         sessionId: session.sessionId,

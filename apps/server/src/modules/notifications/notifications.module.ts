@@ -1,8 +1,10 @@
 import { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
 import type { Changes } from '../../shared/change-listeners.ts';
+import type { Mailer } from '../../shared/mailer.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { MachineEvents } from '../live-status/machine-events.ts';
+import type { ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
 import { NotificationsRepository } from './notifications.repository.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { NotificationsService } from './notifications.service.ts';
@@ -20,6 +22,9 @@ export interface NotificationsModuleDeps {
   machineEvents: MachineEvents;
   /** The tickets module's answers, closes and reopens, told to the other people of the thread. */
   ticketChanges: Changes<TicketEvent>;
+  /** Service sessions requested, decided and ended, told to the people they concern by push and mail. */
+  serviceSessionChanges: Changes<ServiceSessionChange>;
+  mailer: Mailer;
 }
 
 /**
@@ -28,7 +33,7 @@ export interface NotificationsModuleDeps {
  */
 export function createNotificationsModule(
   { db, clock, config }: ModuleDeps,
-  { machineEvents, ticketChanges }: NotificationsModuleDeps,
+  { machineEvents, ticketChanges, serviceSessionChanges, mailer }: NotificationsModuleDeps,
 ) {
   const repository = new NotificationsRepository(db);
   const endpoints = new PushEndpointPolicy(config.push?.privateHosts, config.push?.resolve);
@@ -48,9 +53,11 @@ export function createNotificationsModule(
     sender,
     clock,
     machineThrottleMs: config.push?.machineThrottleMs ?? MACHINE_THROTTLE_MS,
+    mail: { mailer, publicUrl: config.publicUrl },
   });
   // Fire and forget: the notifier queues the sending.
   ticketChanges.subscribe((event) => notifier.ticketChanged(event));
+  serviceSessionChanges.subscribe((change) => notifier.serviceSessionChanged(change));
   return {
     repository,
     service,

@@ -1,4 +1,4 @@
-import type { Language, Role } from '@portal/contract';
+import { type Language, Role } from '@portal/contract';
 import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
@@ -7,6 +7,7 @@ import {
   machineGroupUsers,
   pushSubscriptions,
   pushVapidKeys,
+  serviceSessions,
   tickets,
   users,
 } from '../../db/schema.ts';
@@ -49,6 +50,23 @@ const candidateColumns = (wants: typeof users.ticketNotifications | typeof users
   businessActive: businesses.active,
   wants,
 });
+
+/** Someone a service session's notice may go to, with where its mail goes. */
+export type ServiceRecipient = Candidate & { email: string; name: string };
+
+/** What a service session's notices tell and whom they concern. */
+export interface ServiceNoticeRow {
+  id: number;
+  ticketId: number | null;
+  businessId: number;
+  requesterId: number;
+  requesterName: string | null;
+  machineName: string | null;
+  reason: string;
+  hours: number;
+  comment: string | null;
+  ticketAuthorId: number | null;
+}
 
 export class NotificationsRepository {
   readonly #db: Database;
@@ -196,5 +214,69 @@ export class NotificationsRepository {
       .innerJoin(businesses, eq(businesses.id, users.businessId))
       .where(eq(machineGroupUsers.machineGroupId, machineGroupId))
       .orderBy(users.id);
+  }
+
+  async serviceSession(id: number): Promise<ServiceNoticeRow | undefined> {
+    const [row] = await this.#db
+      .select({
+        id: serviceSessions.id,
+        ticketId: serviceSessions.ticketId,
+        businessId: serviceSessions.businessId,
+        requesterId: serviceSessions.requesterId,
+        requesterName: sql<string | null>`trim(${users.name} || ' ' || ${users.surname})`,
+        machineName: machineGroups.name,
+        reason: serviceSessions.reason,
+        hours: serviceSessions.hours,
+        comment: serviceSessions.comment,
+        ticketAuthorId: tickets.authorId,
+      })
+      .from(serviceSessions)
+      .leftJoin(users, eq(users.id, serviceSessions.requesterId))
+      .leftJoin(machineGroups, eq(machineGroups.computerControllerId, serviceSessions.controllerId))
+      .leftJoin(tickets, eq(tickets.id, serviceSessions.ticketId))
+      .where(eq(serviceSessions.id, id));
+    return row;
+  }
+
+  /**
+   * Who decides a business's requests (docs/design.md §11): its managers, and the ticket's author when they belong
+   * to it; `userIds` adds people by id (the requester, told of the decision).
+   */
+  async serviceRecipients(
+    of: { businessId: number; ticketAuthorId: number | null } | { userIds: number[] },
+  ): Promise<ServiceRecipient[]> {
+    const who =
+      'userIds' in of
+        ? inArray(users.id, of.userIds)
+        : and(
+            eq(users.businessId, of.businessId),
+            or(
+              eq(users.role, Role.Manager),
+              of.ticketAuthorId === null ? undefined : eq(users.id, of.ticketAuthorId),
+            ),
+          );
+    return this.#db
+      .select({
+        ...candidateColumns(users.ticketNotifications),
+        wants: sql<boolean>`true`,
+        email: users.email,
+        name: users.name,
+      })
+      .from(users)
+      .innerJoin(businesses, eq(businesses.id, users.businessId))
+      .where(who)
+      .orderBy(users.id);
+  }
+
+  /** Each user's language as their newest push subscription says (the portal's default without one). */
+  async languagesOf(userIds: readonly number[]): Promise<Map<number, Language>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.#db
+      .select({ userId: pushSubscriptions.userId, language: pushSubscriptions.language })
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, [...userIds]))
+      .orderBy(pushSubscriptions.id);
+    // Ordered oldest first: the newest of each user is written last.
+    return new Map(rows.map((row) => [row.userId, row.language === 'en' ? 'en' : 'it']));
   }
 }

@@ -38,7 +38,7 @@ const TEXTS = {
     boardOffline: 'Board offline',
     gatewayOffline: 'Gateway offline',
   },
-} as const satisfies Record<Language, Record<PushKind, unknown>>;
+} as const satisfies Record<Language, Record<TicketFacts['kind'] | MachineFacts['kind'], unknown>>;
 
 /** A ticket's notification: the event in the title, the ticket's title in the body, its page on a click. */
 export function ticketMessage(facts: TicketFacts, language: Language): PushMessage {

@@ -2,11 +2,13 @@ import type { Language, PushMessage } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../shared/clock.ts';
 import type { MachineEvent } from '../live-status/machine-events.ts';
+import type { ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
 import { EventThrottle } from './event-throttle.ts';
 import { recipientsOf } from './notifications.policy.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 import { type MachineFacts, machineMessage, type TicketFacts, ticketMessage } from './push-messages.ts';
 import type { PushSender } from './push-sender.ts';
+import { type ServiceNoticesDeps, sendServiceNotices } from './service-notices.ts';
 
 /** A ticket event the tickets module reports: an answer, or a close or reopen, and who did it. */
 export interface TicketEvent {
@@ -21,6 +23,8 @@ export interface PushNotifierDeps {
   clock: Clock;
   /** At most one notification per machine and kind in this window. */
   machineThrottleMs: number;
+  /** Where service sessions' mails go, and the base of their links. */
+  mail: Pick<ServiceNoticesDeps, 'mailer' | 'publicUrl'>;
 }
 
 /**
@@ -57,6 +61,12 @@ export class PushNotifier {
       return;
     }
     this.#track(() => this.#notifyMachine({ kind: type, machineId: machineGroupId, fileName }));
+  }
+
+  /** A service session requested, decided or ended early: push and mail to the people it concerns. */
+  serviceSessionChanged(change: ServiceSessionChange): void {
+    const { repository, sender, mail } = this.#deps;
+    this.#track(() => sendServiceNotices({ repository, sender, ...mail }, change));
   }
 
   /** Resolves once every notification started so far has been sent or given up. */

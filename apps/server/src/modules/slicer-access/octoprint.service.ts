@@ -115,7 +115,7 @@ export class OctoPrintService {
 
   /** The token's user goes with the request, for an instance holding the tunnel elsewhere to authorise again. */
   async #toBoard(
-    { controllerId, userId }: SlicerGrant,
+    { controllerId, userId, control }: SlicerGrant,
     client: SlicerClient,
     method: string,
     path: string,
@@ -129,6 +129,7 @@ export class OctoPrintService {
       incoming: client.incoming,
       address: client.address,
       activity: this.#activity,
+      control,
       timeoutMs: this.#timeoutMs,
       actor: { userId, path: 'customer' },
       ...(body && { body }),

@@ -2,7 +2,7 @@ import { type ApiToken, type ApiTokenLevel, type ApiTokenRequest, Role } from '@
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { SessionSubject } from '../../shared/session.ts';
-import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
+import type { MachineAccessService, MachineControl } from '../machine-access/machine-access.service.ts';
 import type { ApiTokens } from './api-tokens.ts';
 import { levelOf, mayHoldLevel } from './slicer-access.policy.ts';
 import type { SlicerAccessRepository } from './slicer-access.repository.ts';
@@ -12,6 +12,8 @@ export interface SlicerGrant {
   userId: number;
   controllerId: number;
   level: ApiTokenLevel;
+  /** Whether the token's user may change the machine (consent, docs/design.md §11). */
+  control: MachineControl;
 }
 
 /**
@@ -83,7 +85,7 @@ export class SlicerAccessService {
     if (!mayHoldLevel(actor, claims.level)) {
       throw new AppError('FORBIDDEN', 'Only administrators may use full-control tokens');
     }
-    await this.#access.reach(actor, controllerId, 'customer');
-    return { userId: claims.userId, controllerId, level: claims.level };
+    const { control } = await this.#access.reach(actor, controllerId, 'customer');
+    return { userId: claims.userId, controllerId, level: claims.level, control };
   }
 }

@@ -90,6 +90,7 @@ export async function slicerRelayRoutes(app: FastifyInstance, options: SlicerRel
         headers: PORTAL_ORIGIN_PROXY_HEADERS,
         actor: { userId: grant.userId, path: 'customer' as const },
         activity: options.activity,
+        control: grant.control,
       };
       // The uploaded file is printed (M32) by the same token: its lines may do what the customer path allows.
       if (grant.level === 'upload' && isUpload(request.method, board.path)) {

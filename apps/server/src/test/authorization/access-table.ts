@@ -8,6 +8,7 @@ import { MACHINES_ACCESS } from './machines-access.ts';
 import { NOTIFICATIONS_ACCESS } from './notifications-access.ts';
 import { PASSWORD_RECOVERY_ACCESS } from './password-recovery-access.ts';
 import type { RouteAccess } from './route-access.ts';
+import { SERVICE_SESSIONS_ACCESS } from './service-sessions-access.ts';
 import { SLICER_ACCESS } from './slicer-access.ts';
 import { TICKETS_ACCESS } from './tickets-access.ts';
 import { TWO_FACTOR_ACCESS } from './two-factor-access.ts';
@@ -72,4 +73,5 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   ...NOTIFICATIONS_ACCESS,
   ...SLICER_ACCESS,
   ...ACTIVITY_ACCESS,
+  ...SERVICE_SESSIONS_ACCESS,
 };

@@ -11,7 +11,7 @@ const AUTHOR: Record<Side, string> = { own: 'customer@demo.test', other: 'custom
  * A fresh ticket about the side's demo group (assigned to tech@ and customer@ in A, to customer2@ in B),
  * so that the callers of A see their side's ticket and only the administrator sees the other one.
  */
-async function newTicket(f: Fixtures, side: Side): Promise<number> {
+export async function newTicket(f: Fixtures, side: Side): Promise<number> {
   const group = await groupOf(f, side);
   const [row] = await f.t.database.db
     .insert(tickets)

@@ -1,0 +1,41 @@
+import { ChangeListeners, type Changes } from '../../shared/change-listeners.ts';
+import { type ModuleDeps, routesOf } from '../../shared/module.ts';
+import type { SessionEvents } from '../auth/session-events.ts';
+import { ServiceSessionsRepository } from './service-sessions.repository.ts';
+import { serviceSessionsRoutes } from './service-sessions.routes.ts';
+import { type ServiceSessionChange, ServiceSessionsService } from './service-sessions.service.ts';
+
+export type { ServiceSessionChange } from './service-sessions.service.ts';
+
+export interface ServiceSessionsModuleDeps {
+  /** Every instance decides machine grants again. */
+  grantsMayHaveChanged: () => void;
+  /** The auth module's session events: an ended session closes its person's panels. */
+  sessions: SessionEvents;
+}
+
+/**
+ * Remote service with the customer's consent (docs/design.md §11): businesses' consent setting, and service sessions
+ * asked for from tickets, decided by the business, ended early or by their time. Machine access reads both.
+ */
+export function createServiceSessionsModule(
+  { db, clock }: ModuleDeps,
+  { grantsMayHaveChanged, sessions }: ServiceSessionsModuleDeps,
+) {
+  const repository = new ServiceSessionsRepository(db);
+  const changes = new ChangeListeners<ServiceSessionChange>();
+  const service = new ServiceSessionsService({
+    repository,
+    clock,
+    grantsMayHaveChanged,
+    sessions,
+    changed: (change) => void changes.publish(change),
+  });
+  return {
+    repository,
+    service,
+    /** Every request, decision and end, once stored; listeners must return at once (notifications). */
+    changes: changes as Changes<ServiceSessionChange>,
+    routes: routesOf(serviceSessionsRoutes, { service }),
+  };
+}
