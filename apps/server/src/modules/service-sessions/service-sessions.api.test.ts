@@ -148,6 +148,22 @@ describe('the consent setting', () => {
     const [entry] = await activityOf('kind=business.serviceConsent');
     expect(entry).toMatchObject({ business, detail: { required: true } });
   });
+
+  it("holds an administrator's full-control slicer token too, for changes only", async () => {
+    const created = await call(tokens.admin, 'POST', `/api/v1/customer/printer/duet/${controller}/token`, {
+      can_connect: true,
+      can_upload_files: true,
+      full_control: true,
+    });
+    expect(created.statusCode).toBe(200);
+    const { api_token: token } = created.json();
+    const slicer = (rest: string) =>
+      call(undefined, 'GET', `/customer/api/v1/duet/${controller}/full_control/${token}/${rest}`);
+    expect((await slicer('rr_model?key=state')).statusCode).toBe(200);
+    const refused = await slicer('rr_gcode?gcode=M112');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('SERVICE_SESSION_REQUIRED');
+  });
 });
 
 describe('a service session', () => {
