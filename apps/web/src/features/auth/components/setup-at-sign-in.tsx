@@ -12,16 +12,19 @@ import { RecoveryCodesPanel, TotpSetupPanel } from './two-factor-setup';
  */
 export default function SetupAtSignIn({
   challenge,
+  replacing = false,
   onSignedIn,
   onBack,
 }: {
   challenge: string;
+  /** In the session popup: the new session ends the one it replaces, as a sign-in there does. */
+  replacing?: boolean;
   onSignedIn: (session: Session) => void;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
   const start = useSetupAtSignIn();
-  const complete = useCompleteSignIn();
+  const complete = useCompleteSignIn({ replacing });
   const [setup, setSetup] = useState<TwoFactorSetup>();
   const [done, setDone] = useState<{ session: Session; recoveryCodes: string[] }>();
   const { mutate } = start;

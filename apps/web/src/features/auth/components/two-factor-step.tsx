@@ -24,7 +24,12 @@ export function TwoFactorStep({ challenge, replacing = false, onSignedIn, onBack
   if (challenge.two_factor === 'setup') {
     return (
       <Suspense fallback={<Spinner animation="border" role="status" />}>
-        <SetupAtSignIn challenge={challenge.challenge} onSignedIn={onSignedIn} onBack={onBack} />
+        <SetupAtSignIn
+          challenge={challenge.challenge}
+          replacing={replacing}
+          onSignedIn={onSignedIn}
+          onBack={onBack}
+        />
       </Suspense>
     );
   }
