@@ -4,6 +4,13 @@ import type { Redis } from 'ioredis';
 export type BusListener<Message> = (message: Message) => void;
 
 /**
+ * Heard by this instance only, when it hears the other instances again after its link to them was lost: whatever
+ * they said meanwhile was missed, so what is kept in memory on their word (checked sessions, machine grants) is
+ * forgotten and read again.
+ */
+export const BUS_RESUMED = 'bus.resumed';
+
+/**
  * Messages every instance of the deployment hears: what one instance changed that others hold in memory
  * (sessions ended, keys replaced, machines' states). A message is delivered to this instance's listeners at
  * once, in the publisher's call, and to the other instances' through Redis within milliseconds; one instance
@@ -89,7 +96,8 @@ interface Envelope {
 /**
  * Several instances: each message is published on Redis as JSON and heard by every other instance. Needs two
  * connections, as a Redis connection that subscribes can do nothing else; ioredis reconnects both and
- * subscribes again after Redis comes back (messages published meanwhile are lost, see ClusterBus).
+ * subscribes again after Redis comes back (messages published meanwhile are lost, see ClusterBus: this instance's
+ * listeners of BUS_RESUMED are told).
  */
 export class RedisBus implements ClusterBus {
   readonly #listeners = new LocalListeners();
@@ -106,6 +114,12 @@ export class RedisBus implements ClusterBus {
     this.#subscriber = subscriber;
     this.#prefix = `${namespace}:bus:`;
     this.#onceKeys = `${namespace}:once:`;
+    // ioredis says `ready` on every connection, the first one included (which may be made already).
+    let heardBefore = subscriber.status === 'ready';
+    subscriber.on('ready', () => {
+      if (heardBefore) this.#listeners.deliver(BUS_RESUMED, {});
+      heardBefore = true;
+    });
     subscriber.on('message', (redisChannel: string, text: string) => {
       if (!redisChannel.startsWith(this.#prefix)) return;
       let envelope: Envelope;

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { RedisBus } from '../shared/cluster-bus.ts';
+import { BUS_RESUMED, RedisBus } from '../shared/cluster-bus.ts';
 import type { RedisConnections } from '../shared/redis.ts';
 import { connectTestRedis, testNamespace } from './test-redis.ts';
 
@@ -21,7 +21,10 @@ describe("an instance's Redis readiness", () => {
     const otherBus = new RedisBus(other.commands, other.subscriber, namespace);
     const heard: string[] = [];
     bus.subscribe<string>('sessions', (message) => heard.push(message));
+    let resumed = 0;
+    bus.subscribe(BUS_RESUMED, () => resumed++);
     await bus.subscribed();
+    expect(resumed).toBe(0);
 
     // The subscriber's connection alone is cut, as a network fault or Redis's client limits may do.
     await other.commands.client('KILL', 'ID', String(subscriberId));
@@ -37,5 +40,7 @@ describe("an instance's Redis readiness", () => {
       .toBe(true);
     otherBus.publish('sessions', 'ended');
     await expect.poll(() => heard, { timeout: 1_000 }).toEqual(['ended']);
+    // What the others said while it was cut off is lost: its listeners are told to read again what they keep.
+    expect(resumed).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Changes } from '../../shared/change-listeners.ts';
+import { BUS_RESUMED } from '../../shared/cluster-bus.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { PasswordHasher } from '../../shared/password-hasher.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -36,6 +37,8 @@ export function createAuthModule(
   // A session another instance ended or changed is checked again here too (this instance's own changes forget
   // theirs before writing, so no request in between is answered from memory).
   events.subscribe((change) => cache.forgetWhere((subject) => touches(change, subject)));
+  // Changes told while this instance could not hear the others were missed: every session is checked again.
+  bus.subscribe(BUS_RESUMED, () => cache.forgetWhere(() => true));
   const tokens = new TokenService(config.jwtSecret, clock);
   const twoFactorRepository = new TwoFactorRepository(db);
   const service = new AuthService({

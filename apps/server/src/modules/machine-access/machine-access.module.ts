@@ -1,3 +1,4 @@
+import { BUS_RESUMED } from '../../shared/cluster-bus.ts';
 import type { ModuleDeps } from '../../shared/module.ts';
 import { MachineAccessRepository } from './machine-access.repository.ts';
 import { MachineAccessService } from './machine-access.service.ts';
@@ -10,6 +11,8 @@ export function createMachineAccessModule({ db, clock, config, bus }: ModuleDeps
   const repository = new MachineAccessRepository(db);
   const service = new MachineAccessService(repository, clock, config.grantCacheMs ?? config.sessionCacheMs);
   bus.subscribe(GRANTS_CHANGED, () => service.forgetGrants());
+  // Changes told while this instance could not hear the others were missed.
+  bus.subscribe(BUS_RESUMED, () => service.forgetGrants());
   return {
     repository,
     service,
