@@ -21,6 +21,7 @@ import { createLiveStatusModule } from './modules/live-status/live-status.module
 import { createMachineAccessModule } from './modules/machine-access/machine-access.module.ts';
 import { createMachineGroupsModule } from './modules/machine-groups/machine-groups.module.ts';
 import { createMachineProxyModule } from './modules/machine-proxy/machine-proxy.module.ts';
+import { createMaintenanceModule } from './modules/maintenance/maintenance.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createPasswordRecoveryModule } from './modules/password-recovery/password-recovery.module.ts';
 import { createServiceSessionsModule } from './modules/service-sessions/service-sessions.module.ts';
@@ -161,6 +162,7 @@ export function createModules(
     mailer,
   });
   const feed = createFeedModule(deps);
+  const maintenance = createMaintenanceModule(deps, { machineEvents: liveStatus.events });
   const passwordRecovery = createPasswordRecoveryModule(deps, {
     users: users.repository,
     hashPassword: (password) => hasher.hash(password),
@@ -197,6 +199,7 @@ export function createModules(
     serviceSessions,
     notifications,
     feed,
+    maintenance,
     passwordRecovery,
     activity,
   };

@@ -47,6 +47,12 @@ export const ACTIVITY_KINDS = [
   'serviceSession.request',
   'serviceSession.decide',
   'serviceSession.end',
+  'maintenance.task.create',
+  'maintenance.task.update',
+  'maintenance.task.delete',
+  'maintenance.override.set',
+  'maintenance.override.remove',
+  'maintenance.done',
 ] as const;
 export const activityKindSchema = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof activityKindSchema>;

@@ -42,6 +42,10 @@ export const CAPABILITIES = {
   decideServiceSession: ['none', 'own', 'none', 'own'],
   /** Ending an accepted session early: anyone of the business (and whoever asked for it). */
   endServiceSession: ['own', 'own', 'own', 'own'],
+  /** Writing the maintenance plans of machine types and machine groups' overrides (docs/design.md §12). */
+  maintenancePlans: ['all', 'none', 'none', 'none'],
+  /** Recording maintenance done: on every machine, or on the machine groups one sees. */
+  maintenanceDone: ['all', 'own', 'own', 'none'],
 } as const satisfies Record<string, Row>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -5,7 +5,7 @@ import type { ActivityLog } from './activity-log.ts';
 /**
  * The administrative actions the activity record keeps (docs/design.md §9), by route: who changed users, roles,
  * enabling, businesses and their suspension, licences, hardware, gateway keys, slicer tokens, session settings,
- * consent settings and service sessions' requests, decisions and ends.
+ * consent settings, service sessions' requests, decisions and ends, maintenance plans and maintenance done.
  * A route that is not here is not an administrative action (logins, tickets, personal contacts and preferences).
  */
 export const ADMINISTRATIVE_ACTIONS = {
@@ -49,6 +49,12 @@ export const ADMINISTRATIVE_ACTIONS = {
   'POST /api/v1/tickets/:id/service-sessions': 'serviceSession.request',
   'POST /api/v1/service-sessions/:id/decision': 'serviceSession.decide',
   'POST /api/v1/service-sessions/:id/end': 'serviceSession.end',
+  'POST /api/v1/maintenance/tasks': 'maintenance.task.create',
+  'PUT /api/v1/maintenance/tasks/:id': 'maintenance.task.update',
+  'DELETE /api/v1/maintenance/tasks/:id': 'maintenance.task.delete',
+  'PUT /api/v1/machinegroup/:id/maintenance/:task/override': 'maintenance.override.set',
+  'DELETE /api/v1/machinegroup/:id/maintenance/:task/override': 'maintenance.override.remove',
+  'POST /api/v1/machinegroup/:id/maintenance/done': 'maintenance.done',
 } as const;
 
 type RouteKey = keyof typeof ADMINISTRATIVE_ACTIONS;

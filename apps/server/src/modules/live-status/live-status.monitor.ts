@@ -152,7 +152,8 @@ export class LiveStatusMonitor {
     }
     this.#deps.events.emit({ type: 'status', controllerId, at, status });
     const transitions = transitionsBetween(previous, status);
-    if (transitions.length > 0) void this.#announce(controllerId, at, transitions);
+    if (transitions.length > 0)
+      void this.#announce(controllerId, at, transitions, status.job?.durationSeconds ?? null);
   }
 
   /** Transitions name the machine group, looked up when they happen (a controller can change group). */
@@ -160,6 +161,7 @@ export class LiveStatusMonitor {
     controllerId: number,
     at: string,
     transitions: { type: MachineTransitionType; fileName: string | null }[],
+    durationSeconds: number | null,
   ): Promise<void> {
     let machineGroupId: number | null = null;
     try {
@@ -168,7 +170,14 @@ export class LiveStatusMonitor {
       this.#log?.warn({ err: error, controllerId }, 'machine group of a transition not found');
     }
     for (const { type, fileName } of transitions) {
-      this.#deps.events.emit({ type, controllerId, machineGroupId, at, fileName });
+      this.#deps.events.emit({
+        type,
+        controllerId,
+        machineGroupId,
+        at,
+        fileName,
+        ...(type === 'jobFinished' && { durationSeconds }),
+      });
     }
   }
 }

@@ -22,6 +22,8 @@ export interface MachineTransition {
   at: string;
   /** The finished job's file, for `jobFinished`. */
   fileName: string | null;
+  /** The finished job's duration in seconds as the board told it, for `jobFinished` (absent or null: unknown). */
+  durationSeconds?: number | null;
 }
 
 export type MachineEvent = StatusChange | MachineTransition;

@@ -5,6 +5,7 @@ import { administrators, everyone } from './common-reach.ts';
 import { HARDWARE_ACCESS } from './hardware-access.ts';
 import { LIVE_STATUS_ACCESS } from './live-status-access.ts';
 import { MACHINES_ACCESS } from './machines-access.ts';
+import { MAINTENANCE_ACCESS } from './maintenance-access.ts';
 import { NOTIFICATIONS_ACCESS } from './notifications-access.ts';
 import { PASSWORD_RECOVERY_ACCESS } from './password-recovery-access.ts';
 import type { RouteAccess } from './route-access.ts';
@@ -74,4 +75,5 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   ...SLICER_ACCESS,
   ...ACTIVITY_ACCESS,
   ...SERVICE_SESSIONS_ACCESS,
+  ...MAINTENANCE_ACCESS,
 };

@@ -1,0 +1,257 @@
+import type { MachineJobOutcome } from '@portal/contract';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import {
+  machineGroups,
+  machineJobs,
+  machineTypes,
+  maintenanceDone,
+  maintenanceOverrides,
+  maintenanceTasks,
+  users,
+} from '../../db/schema.ts';
+
+export type TaskRow = typeof maintenanceTasks.$inferSelect;
+export type TaskValues = Omit<typeof maintenanceTasks.$inferInsert, 'id'>;
+export type OverrideRow = typeof maintenanceOverrides.$inferSelect;
+export type DoneValues = Omit<typeof maintenanceDone.$inferInsert, 'id'>;
+
+/** A done record with its author's name (null once the user is gone). */
+export type DoneRow = typeof maintenanceDone.$inferSelect & {
+  byName: string | null;
+  bySurname: string | null;
+};
+
+/** The parts of a machine group the maintenance rules read. */
+export interface GroupRow {
+  id: number;
+  name: string;
+  location: string;
+  businessId: number;
+  machineTypeId: number;
+  computerControllerId: number;
+  createdAt: Date;
+}
+
+/** A task of a group's plan with its override, its last done record and its counters since then. */
+export interface TaskStateRow {
+  group: GroupRow;
+  task: TaskRow;
+  override: OverrideRow | null;
+  lastDoneId: number | null;
+  since: Date;
+  /** Whole days from `since` to the time asked about. */
+  days: number;
+  printSeconds: number;
+  jobs: number;
+  filamentMm: number;
+}
+
+/** One finished job as a source tells it. */
+export interface JobValues {
+  controllerId: number;
+  machineGroupId: number | null;
+  finishedAt: Date;
+  fileName: string;
+  printSeconds: number | null;
+  filamentMm: number | null;
+  outcome: MachineJobOutcome | null;
+  source: 'live' | 'statistics';
+}
+
+const groupColumns = {
+  id: machineGroups.id,
+  name: machineGroups.name,
+  location: machineGroups.location,
+  businessId: machineGroups.businessId,
+  machineTypeId: machineGroups.machineTypeId,
+  computerControllerId: machineGroups.computerControllerId,
+  createdAt: machineGroups.createdAt,
+};
+
+/** The whole minute of `date`: the precision the board's statistics log keeps, and the jobs' key. */
+export const toMinute = (date: Date): Date => new Date(Math.floor(date.getTime() / 60_000) * 60_000);
+
+export class MaintenanceRepository {
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  listTasks(machineTypeId?: number): Promise<TaskRow[]> {
+    return this.#db
+      .select()
+      .from(maintenanceTasks)
+      .where(machineTypeId === undefined ? undefined : eq(maintenanceTasks.machineTypeId, machineTypeId))
+      .orderBy(asc(maintenanceTasks.machineTypeId), asc(maintenanceTasks.name), asc(maintenanceTasks.id));
+  }
+
+  async task(id: number): Promise<TaskRow | undefined> {
+    const [row] = await this.#db.select().from(maintenanceTasks).where(eq(maintenanceTasks.id, id));
+    return row;
+  }
+
+  async machineTypeExists(id: number): Promise<boolean> {
+    const [row] = await this.#db
+      .select({ id: machineTypes.id })
+      .from(machineTypes)
+      .where(eq(machineTypes.id, id));
+    return row !== undefined;
+  }
+
+  async insertTask(values: TaskValues): Promise<TaskRow> {
+    const [row] = await this.#db.insert(maintenanceTasks).values(values).returning();
+    if (!row) throw new Error('maintenance task not inserted');
+    return row;
+  }
+
+  async updateTask(id: number, values: TaskValues): Promise<TaskRow | undefined> {
+    const [row] = await this.#db
+      .update(maintenanceTasks)
+      .set(values)
+      .where(eq(maintenanceTasks.id, id))
+      .returning();
+    return row;
+  }
+
+  async deleteTask(id: number): Promise<boolean> {
+    const rows = await this.#db
+      .delete(maintenanceTasks)
+      .where(eq(maintenanceTasks.id, id))
+      .returning({ id: maintenanceTasks.id });
+    return rows.length > 0;
+  }
+
+  /** A machine group the viewer sees (`visibility` from machine-groups.policy.ts). */
+  async group(id: number, visibility: SQL | undefined): Promise<GroupRow | undefined> {
+    const [row] = await this.#db
+      .select(groupColumns)
+      .from(machineGroups)
+      .where(and(eq(machineGroups.id, id), visibility));
+    return row;
+  }
+
+  async upsertOverride(values: OverrideRow): Promise<OverrideRow> {
+    const { machineGroupId, taskId, ...intervals } = values;
+    const [row] = await this.#db
+      .insert(maintenanceOverrides)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [maintenanceOverrides.machineGroupId, maintenanceOverrides.taskId],
+        set: intervals,
+      })
+      .returning();
+    if (!row) throw new Error(`override of task ${taskId} on group ${machineGroupId} not stored`);
+    return row;
+  }
+
+  async deleteOverride(machineGroupId: number, taskId: number): Promise<boolean> {
+    const rows = await this.#db
+      .delete(maintenanceOverrides)
+      .where(
+        and(eq(maintenanceOverrides.machineGroupId, machineGroupId), eq(maintenanceOverrides.taskId, taskId)),
+      )
+      .returning({ taskId: maintenanceOverrides.taskId });
+    return rows.length > 0;
+  }
+
+  async insertDone(values: DoneValues): Promise<number> {
+    const [row] = await this.#db.insert(maintenanceDone).values(values).returning({ id: maintenanceDone.id });
+    if (!row) throw new Error('maintenance done record not inserted');
+    return row.id;
+  }
+
+  doneRecords(ids: number[]): Promise<DoneRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.#db
+      .select({ ...DONE_COLUMNS, byName: users.name, bySurname: users.surname })
+      .from(maintenanceDone)
+      .leftJoin(users, eq(users.id, maintenanceDone.doneBy))
+      .where(inArray(maintenanceDone.id, ids));
+  }
+
+  /**
+   * Every task of the plans of the groups `where` selects, with the group's override, the task's last done record
+   * on the group and the group's jobs since then (since ever, when never done: jobs carry the group they were
+   * done on). Counted in the database.
+   */
+  async taskStates(where: SQL | undefined, now: Date): Promise<TaskStateRow[]> {
+    const lastDone = sql<Date | null>`(select max(${maintenanceDone.doneAt}) from ${maintenanceDone}
+      where ${maintenanceDone.machineGroupId} = ${machineGroups.id} and ${maintenanceDone.taskId} = ${maintenanceTasks.id})`;
+    const lastDoneId = sql<number | null>`(select ${maintenanceDone.id} from ${maintenanceDone}
+      where ${maintenanceDone.machineGroupId} = ${machineGroups.id} and ${maintenanceDone.taskId} = ${maintenanceTasks.id}
+      order by ${maintenanceDone.doneAt} desc, ${maintenanceDone.id} desc limit 1)`;
+    const jobsSince = (aggregate: SQL) => sql`(select ${aggregate} from ${machineJobs}
+      where ${machineJobs.machineGroupId} = ${machineGroups.id}
+      and (${lastDone} is null or ${machineJobs.finishedAt} > ${lastDone}))`;
+    const rows = await this.#db
+      .select({
+        group: groupColumns,
+        task: maintenanceTasks,
+        override: maintenanceOverrides,
+        lastDoneId: lastDoneId.mapWith(Number),
+        lastDone: sql<string | null>`${lastDone}`,
+        days: sql<number>`greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz
+          - coalesce(${lastDone}, ${machineGroups.createdAt}))) / 86400))`.mapWith(Number),
+        printSeconds: jobsSince(sql`coalesce(sum(${machineJobs.printSeconds}), 0)`).mapWith(Number),
+        jobs: jobsSince(sql`count(*)`).mapWith(Number),
+        filamentMm: jobsSince(sql`coalesce(sum(${machineJobs.filamentMm}), 0)`).mapWith(Number),
+      })
+      .from(machineGroups)
+      .innerJoin(maintenanceTasks, eq(maintenanceTasks.machineTypeId, machineGroups.machineTypeId))
+      .leftJoin(
+        maintenanceOverrides,
+        and(
+          eq(maintenanceOverrides.machineGroupId, machineGroups.id),
+          eq(maintenanceOverrides.taskId, maintenanceTasks.id),
+        ),
+      )
+      .where(where)
+      .orderBy(
+        asc(machineGroups.name),
+        asc(machineGroups.id),
+        asc(maintenanceTasks.name),
+        asc(maintenanceTasks.id),
+      );
+    return rows.map(({ lastDone: last, lastDoneId: doneId, ...row }) => ({
+      ...row,
+      lastDoneId: last === null ? null : doneId,
+      since: last === null ? row.group.createdAt : new Date(last),
+    }));
+  }
+
+  /** Records a finished job once: the same controller, minute and file again is a no-op. True when it was new. */
+  async recordJob(job: JobValues): Promise<boolean> {
+    const rows = await this.#db
+      .insert(machineJobs)
+      .values({ ...job, finishedAt: toMinute(job.finishedAt) })
+      .onConflictDoNothing({
+        target: [machineJobs.controllerId, machineJobs.finishedAt, machineJobs.fileName],
+      })
+      .returning({ id: machineJobs.id });
+    return rows.length > 0;
+  }
+
+  /** The newest done records of a group (for the log beside the board's own). */
+  doneLog(machineGroupId: number, limit: number): Promise<DoneRow[]> {
+    return this.#db
+      .select({ ...DONE_COLUMNS, byName: users.name, bySurname: users.surname })
+      .from(maintenanceDone)
+      .leftJoin(users, eq(users.id, maintenanceDone.doneBy))
+      .where(eq(maintenanceDone.machineGroupId, machineGroupId))
+      .orderBy(desc(maintenanceDone.doneAt), desc(maintenanceDone.id))
+      .limit(limit);
+  }
+}
+
+const DONE_COLUMNS = {
+  id: maintenanceDone.id,
+  taskId: maintenanceDone.taskId,
+  machineGroupId: maintenanceDone.machineGroupId,
+  doneAt: maintenanceDone.doneAt,
+  doneBy: maintenanceDone.doneBy,
+  note: maintenanceDone.note,
+  parts: maintenanceDone.parts,
+  recordedAt: maintenanceDone.recordedAt,
+};
