@@ -166,5 +166,7 @@ describe('well-formed requests to every route, kept or bent one field at a time'
       }),
       { numRuns: 200, seed: Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31) },
     );
-  });
+    // Two hundred requests, each with fresh fixtures (a ticket, a user, a session) built first: more than the
+    // default 30 s on a busy machine.
+  }, 120_000);
 });
