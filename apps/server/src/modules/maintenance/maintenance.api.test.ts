@@ -195,6 +195,23 @@ describe("a machine group's override", () => {
     expect((await demo.call(ADMIN, 'DELETE', url)).statusCode).toBe(404);
   });
 
+  it("is dropped when its task moves to another machine type's plan", async () => {
+    const task = await createTask({ name: 'Moving task', everyHours: 300 });
+    const url = `/api/v1/machinegroup/${own.id}/maintenance/${task.id}/override`;
+    expect((await demo.call(ADMIN, 'PUT', url, { everyHours: 30 })).statusCode).toBe(200);
+    const body = { name: 'Moving task', everyHours: 300 };
+    const moved = await demo.call(ADMIN, 'PUT', `/api/v1/maintenance/tasks/${task.id}`, {
+      ...body,
+      machineType: own.machineTypeId === 1 ? 2 : 1,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await demo.call(ADMIN, 'PUT', `/api/v1/maintenance/tasks/${task.id}`, {
+      ...body,
+      machineType: own.machineTypeId,
+    });
+    expect(await stateOf(task.id)).toMatchObject({ overridden: false, intervals: { everyHours: 300 } });
+  });
+
   it('is refused: 400 without interval, 401, 403 for other roles, 404 for a task of another plan', async () => {
     const task = await createTask({ name: 'Fans', everyDays: 30 });
     const url = `/api/v1/machinegroup/${own.id}/maintenance/${task.id}/override`;

@@ -156,6 +156,10 @@ export class MaintenanceRepository {
     return rows.length > 0;
   }
 
+  async deleteOverridesOf(taskId: number): Promise<void> {
+    await this.#db.delete(maintenanceOverrides).where(eq(maintenanceOverrides.taskId, taskId));
+  }
+
   async insertDone(values: DoneValues): Promise<number> {
     const [row] = await this.#db.insert(maintenanceDone).values(values).returning({ id: maintenanceDone.id });
     if (!row) throw new Error('maintenance done record not inserted');

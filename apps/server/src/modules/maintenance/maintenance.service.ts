@@ -73,8 +73,12 @@ export class MaintenanceService {
 
   async updateTask(viewer: Viewer, id: number, body: MaintenanceTaskBody): Promise<MaintenanceTask> {
     this.#assertPlans(viewer);
-    if (!(await this.#repository.task(id))) throw notFound('Maintenance task');
-    const row = await this.#repository.updateTask(id, await this.#taskValues(body as TaskBody));
+    const before = await this.#repository.task(id);
+    if (!before) throw notFound('Maintenance task');
+    const values = await this.#taskValues(body as TaskBody);
+    // Moved to another machine type's plan: the old type's groups' overrides no longer mean anything.
+    if (values.machineTypeId !== before.machineTypeId) await this.#repository.deleteOverridesOf(id);
+    const row = await this.#repository.updateTask(id, values);
     if (!row) throw notFound('Maintenance task');
     return toTask(row);
   }
