@@ -1,5 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { businesses } from '../db/schema.ts';
 import { ACCESS_TABLE } from './authorization/access-table.ts';
 import { loadFixtures } from './authorization/fixtures.ts';
 import { injectRoute } from './inject-route.ts';
@@ -35,6 +37,8 @@ const query = fc.dictionary(
     'ticket',
     'open',
     'awaiting',
+    'machineType',
+    'location',
     'x',
   ),
   fc.oneof(fc.string({ maxLength: 8 }), fc.integer().map(String)),
@@ -70,6 +74,17 @@ const body = fc.oneof(
       'accept',
       'comment',
       'required',
+      'machineType',
+      'everyHours',
+      'everyJobs',
+      'everyMetres',
+      'everyDays',
+      'instruction',
+      'link',
+      'task',
+      'note',
+      'parts',
+      'date',
     ),
     fc.jsonValue({ maxDepth: 1 }),
   ),
@@ -163,6 +178,11 @@ describe('well-formed requests to every route, kept or bent one field at a time'
           { streams: access.stream },
         );
         expectNoServerFault(response, `${route.method} ${url}`);
+        // A bent body may have suspended a side's business (`active: false`): the next builders sign its people in.
+        await fresh.database.db
+          .update(businesses)
+          .set({ active: true })
+          .where(inArray(businesses.id, [f.business.own, f.business.other]));
       }),
       { numRuns: 200, seed: Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31) },
     );
