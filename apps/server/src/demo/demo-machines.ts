@@ -218,6 +218,8 @@ export async function seedDemoMachines(deps: DemoMachineDeps): Promise<void> {
       businessId: businesses[group.business],
       computerControllerId: controller.id,
       firmware: group.firmware,
+      // Seeded at the demo's time, not the database's: the same fleet whenever it is seeded at the same time.
+      createdAt: now,
     });
     await machineGroups.assign(
       row.id,
