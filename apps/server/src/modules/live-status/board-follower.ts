@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { MachineLiveStatus } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../shared/clock.ts';
@@ -19,6 +20,9 @@ export interface BoardFollowerDeps {
   /** Receives the card state after every reading, changed or not. */
   publish(status: MachineLiveStatus): void;
 }
+
+/** How long a failed read waits before it is published, for the close of a tunnel that broke under it to be known. */
+const TUNNEL_CLOSE_GRACE_MS = 100;
 
 /**
  * Follows one board while its gateway is online: waiting at first, then a reading, a pause of `pollMs`,
@@ -62,9 +66,11 @@ export class BoardFollower {
       this.#deps.log.error({ err: error, controllerId: this.#controllerId }, 'reading a board failed');
       outcome = { kind: 'failed', failure: { kind: 'broken', reason: 'internal error' } };
     }
-    if (this.#stopped) return;
     // A read that failed because the tunnel closed under it says nothing: the monitor, told of the close,
     // decides whether the machine is offline or followed on another instance (no offline blink when it moved).
+    // The stream's failure can come a moment before the tunnel's close is known: a failure waits for that first.
+    if (outcome.kind !== 'read' && !this.#stopped) await delay(TUNNEL_CLOSE_GRACE_MS);
+    if (this.#stopped) return;
     if (outcome.kind === 'read' || this.#deps.tunnels.isOnline(this.#controllerId)) this.#publish(outcome);
     this.#timer = setTimeout(() => void this.#cycle(), this.#deps.timing.pollMs);
     this.#timer.unref();
