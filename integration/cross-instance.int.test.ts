@@ -322,16 +322,16 @@ describe('Redis restarted while instances hold tunnels', () => {
       deployment.instances.map((instance) => instance.url),
       deployment.instances,
     );
-    await expect.poll(() => traffic.answered).toBeGreaterThan(50);
+    await expect.poll(() => traffic.answered, PROGRESS).toBeGreaterThan(50);
     await deployment.redis.kill();
     let answered = traffic.answered;
-    await expect.poll(() => traffic.answered).toBeGreaterThan(answered + 50);
+    await expect.poll(() => traffic.answered, PROGRESS).toBeGreaterThan(answered + 50);
     await deployment.redis.start(); // empty: Redis kept nothing
     for (const instance of deployment.instances) {
       await expect.poll(() => readyzOf(instance.url), { timeout: 10_000 }).toBe(200);
     }
     answered = traffic.answered;
-    await expect.poll(() => traffic.answered).toBeGreaterThan(answered + 50);
+    await expect.poll(() => traffic.answered, PROGRESS).toBeGreaterThan(answered + 50);
     expect(await traffic.stop()).toEqual({ failures: [], offline: [] });
 
     // The first instance has held Prusa linea 1's tunnel since before; its gateway's replacement (new hardware with
@@ -342,7 +342,7 @@ describe('Redis restarted while instances hold tunnels', () => {
       key: prusaKey,
       board: (await rig.board({ name: 'Prusa linea 1 bis' })).url,
     });
-    await expect.poll(() => prusaGateway.connected).toBe(false);
+    await expect.poll(() => prusaGateway.connected, PROGRESS).toBe(false);
     await prusaGateway.close();
     for (const instance of deployment.instances) {
       await expect
@@ -353,12 +353,18 @@ describe('Redis restarted while instances hold tunnels', () => {
             boardProxyPath('3.6', 'admin', id.prusa, 'rr_model?key=network'),
           );
           return ((await response.json()) as { result?: { name?: string } }).result?.name;
-        })
+        }, PROGRESS)
         .toBe('Prusa linea 1 bis');
     }
     expect(replacement.connected).toBe(true);
   }, 60_000);
 });
+
+/**
+ * How long a step may take to show progress (50 more answers, a tunnel replaced): vitest's 1 s default is short for a
+ * machine running other suites, and after Redis comes back every instance reads its sessions and grants again.
+ */
+const PROGRESS = { timeout: 10_000 };
 
 const readyzOf = async (origin: string) =>
   fetch(`${origin}/readyz`).then(
