@@ -65,6 +65,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Most of these files wait on timers (heartbeats, back-offs, time-outs) rather than compute.
           maxWorkers: 3,
+          // What a test waits for happens across processes: 1 s (vitest's default) is too short on a busy machine.
+          expect: { poll: { timeout: 10_000 } },
           sequence: { groupOrder: 1 },
         },
       },
@@ -76,6 +78,8 @@ export default defineConfig({
           // A guard against a hung journey, not a measure of speed (bench/ measures that): the longest journeys
           // take 30 s on a quiet machine and twice that on a busy CI machine.
           testTimeout: 180_000,
+          // What a page shows comes after a server's and a board's answers: 1 s is too short on a busy machine.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 180_000,
           // Two files at a time, each with its own portal and Chromium: the two cores of the CI machine are busy
           // without either file's waits (timers, a board's answers) holding the other up; 8 minutes, not 14.
