@@ -60,6 +60,7 @@ export function createRouter() {
               children: [
                 { path: paths.dashboard.path, lazy: screen(() => import('./routes/app/dashboard')) },
                 { path: paths.machines.path, lazy: screen(() => import('./routes/app/machines')) },
+                { path: paths.maintenance.path, lazy: screen(() => import('./routes/app/maintenance')) },
                 { path: paths.tickets.path, lazy: screen(() => import('./routes/app/tickets')) },
                 { path: paths.activity.path, lazy: screen(() => import('./routes/app/activity')) },
                 {

@@ -10,10 +10,11 @@ const hrefOf = (role: Role, business: number, label: string) =>
     ?.getHref('it');
 
 describe('navItemsFor', () => {
-  it('gives administrators Dashboard, Machines, Tickets, Activity, Settings and the Company link', () => {
+  it('gives administrators Dashboard, Machines, Maintenance, Tickets, Activity, Settings and the Company link', () => {
     expect(labels(Role.Administrator)).toEqual([
       'nav.dashboard',
       'fleet.nav',
+      'maintenance.nav',
       'tickets.nav',
       'activity.nav',
       'nav.settings',
@@ -21,24 +22,32 @@ describe('navItemsFor', () => {
     ]);
   });
 
-  it('gives managers Dashboard, Machines, Tickets, Activity and the Company link', () => {
+  it('gives managers Dashboard, Machines, Maintenance, Tickets, Activity and the Company link', () => {
     expect(labels(Role.Manager)).toEqual([
       'nav.dashboard',
       'fleet.nav',
+      'maintenance.nav',
       'tickets.nav',
       'activity.nav',
       'nav.company',
     ]);
   });
 
-  it('gives technicians and customers Dashboard, Machines, Tickets and Activity', () => {
+  it('gives technicians and customers Dashboard, Machines, Maintenance, Tickets and Activity', () => {
     for (const role of [Role.Technician, Role.Customer]) {
-      expect(labels(role)).toEqual(['nav.dashboard', 'fleet.nav', 'tickets.nav', 'activity.nav']);
+      expect(labels(role)).toEqual([
+        'nav.dashboard',
+        'fleet.nav',
+        'maintenance.nav',
+        'tickets.nav',
+        'activity.nav',
+      ]);
     }
   });
 
-  it('leads Machines to the machine list', () => {
+  it('leads Machines to the machine list and Maintenance to the fleet maintenance list', () => {
     expect(hrefOf(Role.Customer, 4, 'fleet.nav')).toBe('/it/machines');
+    expect(hrefOf(Role.Technician, 4, 'maintenance.nav')).toBe('/it/maintenance');
   });
 
   it("leads the Company link to the user's own business", () => {
@@ -69,6 +78,10 @@ describe('paths', () => {
   it('builds the ticket links', () => {
     expect(paths.tickets.getHref('it')).toBe('/it/tickets');
     expect(paths.newTicket.getHref('en')).toBe('/en/tickets/new');
+    expect(paths.newTicket.getHref('it', 5)).toBe('/it/tickets/new?machine=5');
+    expect(paths.newTicket.getHref('it', 5, { title: 'Ugello & piano', content: 'Riga 1\nRiga 2' })).toBe(
+      '/it/tickets/new?machine=5&title=Ugello+%26+piano&content=Riga+1%0ARiga+2',
+    );
     expect(paths.ticket.getHref('it', 7)).toBe('/it/tickets/7');
   });
 });

@@ -3,7 +3,14 @@ import { paths } from './paths';
 
 /** A link of the side navigation for the signed-in user; `labelKey` is its catalog key. */
 export interface NavItem {
-  labelKey: 'nav.dashboard' | 'fleet.nav' | 'tickets.nav' | 'activity.nav' | 'nav.settings' | 'nav.company';
+  labelKey:
+    | 'nav.dashboard'
+    | 'fleet.nav'
+    | 'maintenance.nav'
+    | 'tickets.nav'
+    | 'activity.nav'
+    | 'nav.settings'
+    | 'nav.company';
   /** A bootstrap-icons name. */
   icon: string;
   getHref: (lang: Language) => string;
@@ -23,6 +30,13 @@ interface NavEntry extends Omit<NavItem, 'getHref'> {
 export const NAV_ITEMS: readonly NavEntry[] = [
   { labelKey: 'nav.dashboard', icon: 'speedometer2', getHref: paths.dashboard.getHref, capability: null },
   { labelKey: 'fleet.nav', icon: 'printer', getHref: paths.machines.getHref, capability: null },
+  // Everyone who sees machines sees their maintenance state (issue 22).
+  {
+    labelKey: 'maintenance.nav',
+    icon: 'wrench-adjustable',
+    getHref: paths.maintenance.getHref,
+    capability: null,
+  },
   { labelKey: 'tickets.nav', icon: 'chat-left-text', getHref: paths.tickets.getHref, capability: null },
   {
     labelKey: 'activity.nav',

@@ -70,12 +70,25 @@ export const paths = {
     getHref: (lang: Language, id: number) => `/${lang}/machines/${id}/activity`,
   },
   activity: { path: 'activity', getHref: (lang: Language) => `/${lang}/activity` },
+  /** The maintenance list across the fleet, by urgency (issue 22). */
+  maintenance: { path: 'maintenance', getHref: (lang: Language) => `/${lang}/maintenance` },
   tickets: { path: 'tickets', getHref: (lang: Language) => `/${lang}/tickets` },
   newTicket: {
     path: 'tickets/new',
-    /** With a machine group's id, the form opens with that machine chosen. */
-    getHref: (lang: Language, machineGroupId?: number) =>
-      `/${lang}/tickets/new${machineGroupId === undefined ? '' : `?machine=${machineGroupId}`}`,
+    /**
+     * With a machine group's id, the form opens with that machine chosen; with a draft, with its title and
+     * description written (an overdue maintenance task's ticket).
+     */
+    getHref: (lang: Language, machineGroupId?: number, draft?: { title: string; content: string }) => {
+      const query = new URLSearchParams();
+      if (machineGroupId !== undefined) query.set('machine', String(machineGroupId));
+      if (draft) {
+        query.set('title', draft.title);
+        query.set('content', draft.content);
+      }
+      const search = query.toString();
+      return `/${lang}/tickets/new${search ? `?${search}` : ''}`;
+    },
   },
   ticket: {
     path: 'tickets/:id',

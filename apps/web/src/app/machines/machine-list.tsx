@@ -8,6 +8,7 @@ import { cardStatusOf } from '../../features/fleet/lib/card-rules';
 import { type LocationSection, sectionsByLocation } from '../../features/fleet/lib/location-sections';
 import { useAllMachineGroups } from '../../features/machine-groups/api/get-all-machine-groups';
 import { useVideoToken } from '../../features/machine-panel/hooks/use-video-token';
+import { useMaintenanceSummaries } from '../../features/maintenance/api/get-maintenance-fleet';
 import { useBusinessChoices } from '../../lib/choices';
 import { useSession } from '../../lib/session-store';
 import { MachinePreviewCard } from './machine-preview-card';
@@ -26,6 +27,8 @@ export function MachineList() {
   // One webcam token, renewed here, for every card's snapshot.
   const videoToken = useVideoToken();
   const { statuses, failedState } = useMachineStatuses();
+  // Each machine's maintenance at a glance, for the cards' badges (issue 22).
+  const maintenance = useMaintenanceSummaries();
   // Null until the user opens or closes a section: then the first section is the one open.
   const [openKeys, setOpenKeys] = useState<string[] | null>(null);
 
@@ -72,6 +75,7 @@ export function MachineList() {
                     showShortcuts={showShortcuts}
                     business={businesses?.find((business) => business.id === group.business)}
                     videoToken={videoToken}
+                    maintenance={maintenance?.get(group.id)}
                     onMoved={openLocation}
                   />
                 </Col>

@@ -1,4 +1,5 @@
 import type { MachineGroup, MachineLiveStatus } from '@portal/contract';
+import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,13 +14,15 @@ export interface MachineLiveSummaryProps {
   status: MachineLiveStatus;
   /** Files, statistics and maintenance, for the roles that reach them (docs/product.md §6). */
   showShortcuts: boolean;
+  /** The maintenance badge beside the state, when a task is due (issue 22). */
+  maintenance?: ReactNode;
 }
 
 /**
  * The portal's own live summary beside the board's page: the state, the job with its progress and expected
  * end, and the ways from here to the machine's files, logs and a ticket about it.
  */
-export function MachineLiveSummary({ group, status, showShortcuts }: MachineLiveSummaryProps) {
+export function MachineLiveSummary({ group, status, showShortcuts, maintenance }: MachineLiveSummaryProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const links = [
@@ -56,8 +59,9 @@ export function MachineLiveSummary({ group, status, showShortcuts }: MachineLive
   return (
     <Card as="section" aria-label={t('machinePanel.summary', { name: group.name })} className="mb-3">
       <Card.Body className="d-flex flex-column flex-lg-row gap-3 align-items-lg-center">
-        <div className="flex-shrink-0">
+        <div className="flex-shrink-0 d-flex flex-wrap align-items-center gap-2">
           <MachineStatusBadge state={status.state} />
+          {maintenance}
         </div>
         <div className="flex-grow-1 d-flex flex-column gap-2 min-w-0">
           <MachineJobSummary status={status} machineName={group.name} controllerId={group.computer} />

@@ -1,4 +1,4 @@
-import { Role } from '@portal/contract';
+import { can, Role } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { paths } from '../../config/paths';
@@ -6,6 +6,7 @@ import type { MachineLogSource } from '../../features/machine-logs/api/get-machi
 import { MachineLogCard } from '../../features/machine-logs/components/machine-log-card';
 import { logFileName } from '../../features/machine-logs/lib/log-file-name';
 import type { MachineLogKind } from '../../features/machine-logs/lib/machine-log-kind';
+import { MachineMaintenancePlan } from '../../features/maintenance/components/machine-maintenance-plan';
 import { useSession } from '../../lib/session-store';
 import { useLanguage } from '../../lib/use-language';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -24,7 +25,9 @@ const HEADER_KEYS = {
 
 /**
  * /machines/{id}/statistics and /machines/{id}/maintenance (docs/product.md §2): the machine's log
- * read from its board through the proxy. A missing or unloadable id goes to /dashboard.
+ * read from its board through the proxy. A missing or unloadable id goes to /dashboard. The maintenance
+ * page shows the portal's maintenance plan of the machine and its done log first (issue 22), the board's
+ * own file under them.
  */
 export function MachineLogScreen({ kind }: { kind: MachineLogKind }) {
   const { t } = useTranslation();
@@ -48,14 +51,23 @@ export function MachineLogScreen({ kind }: { kind: MachineLogKind }) {
     path: role === Role.Administrator ? 'admin' : 'customer',
     controllerId: ready.controller.id,
   };
+  const withPlan = kind === 'maintenance';
   return (
     <>
       <Link to={paths.machines.getHref(lang)} className="btn btn-outline-secondary mb-3">
         <i className="bi bi-arrow-left me-1" aria-hidden="true" />
         {t('machineLogs.back')}
       </Link>
+      {withPlan && <h1 className="h3 mb-4">{title}</h1>}
+      {withPlan && ready && (
+        <MachineMaintenancePlan
+          machine={{ id: ready.group.id, name: machineName || ready.controller.name }}
+          canMarkDone={role !== undefined && can(role, 'maintenanceDone')}
+        />
+      )}
       <MachineLogCard
-        title={title}
+        title={withPlan ? t('maintenance.machine.boardLog') : title}
+        headingAs={withPlan ? 'h2' : 'h1'}
         source={source}
         fileName={logFileName(kind, ready?.group.id ?? 0, machineName)}
       />

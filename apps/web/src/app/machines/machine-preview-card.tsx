@@ -15,6 +15,8 @@ import {
 } from '../../features/machine-groups/api/rename-machine-group';
 import { MachineTypeIcon } from '../../features/machine-groups/components/machine-type-icon';
 import { WebcamSnapshot } from '../../features/machine-panel/components/webcam-snapshot';
+import { MaintenanceBadge } from '../../features/maintenance/components/maintenance-badge';
+import type { MaintenanceSummary } from '../../features/maintenance/lib/maintenance-rules';
 import { useLanguage } from '../../lib/use-language';
 
 // The contract's update rules for the two fields the card edits (its schemas make them optional).
@@ -30,6 +32,8 @@ export interface MachinePreviewCardProps {
   business?: { name: string; active: boolean } | undefined;
   /** The webcam token the list keeps renewed for every card's snapshot. */
   videoToken: string | null;
+  /** The machine's maintenance at a glance: a badge beside its status when a task is due (issue 22). */
+  maintenance?: MaintenanceSummary | undefined;
   /** Called once a new location is saved, so the list can open the section the machine moves to. */
   onMoved: (location: string) => void;
 }
@@ -41,6 +45,7 @@ export function MachinePreviewCard({
   showShortcuts,
   business,
   videoToken,
+  maintenance,
   onMoved,
 }: MachinePreviewCardProps) {
   const { t } = useTranslation();
@@ -137,7 +142,10 @@ export function MachinePreviewCard({
         </Card.Header>
         <Card.Body className="d-flex flex-column gap-3">
           <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-            <MachineStatusBadge state={status.state} />
+            <span className="d-flex flex-wrap align-items-center gap-2">
+              <MachineStatusBadge state={status.state} />
+              <MaintenanceBadge machine={group} summary={maintenance} />
+            </span>
             <span className="small text-body-secondary" data-testid="machine-computer">
               <i className="bi bi-router me-1" aria-hidden="true" />
               {t('fleet.card.computer')} {t('fleet.card.computerNumber', { id: group.computer })}

@@ -11,6 +11,7 @@ import { useControllerChoices } from '../../../features/controllers/api/get-cont
 import { ExternalAccessCard } from '../../../features/external-access/components/external-access-card';
 import { useMachineGroup } from '../../../features/machine-groups/api/get-machine-group';
 import { MachineGroupSettings } from '../../../features/machine-groups/components/machine-group-settings';
+import { MaintenanceOverrides } from '../../../features/maintenance/components/maintenance-overrides';
 import { RelatedTickets } from '../../../features/tickets/components/related-tickets';
 import { useBusinessChoices } from '../../../lib/choices';
 import { parseId } from '../../../lib/route-params';
@@ -31,6 +32,7 @@ export default function MachineGroupSettingsRoute() {
   const id = parseId(useParams().id);
   const { data: group, isError } = useMachineGroup(id ?? undefined);
   const isAdministrator = claims !== undefined && can(claims.role, 'machineGroupAdminEdits');
+  const editsPlans = claims !== undefined && can(claims.role, 'maintenancePlans');
 
   const machineTypes = useNamedChoices(useCatalog('machines', { enabled: isAdministrator }).data);
   const businesses = useNamedChoices(useBusinessChoices({ enabled: isAdministrator }).data);
@@ -70,6 +72,7 @@ export default function MachineGroupSettingsRoute() {
         canRemoveUser={canRemoveUser}
         relatedTickets={<RelatedTickets machineGroupId={group.id} />}
       />
+      {editsPlans && <MaintenanceOverrides key={group.id} machine={group.id} machineType={group.machine} />}
       {claims && <ExternalAccessCard controllerId={group.computer || null} role={claims.role} />}
     </>
   );

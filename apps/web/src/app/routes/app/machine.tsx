@@ -5,6 +5,9 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
 import { useMachineStatuses } from '../../../features/fleet/api/get-machine-statuses';
 import { MachinePanel } from '../../../features/machine-panel/components/machine-panel';
+import { useMachineMaintenance } from '../../../features/maintenance/api/get-machine-maintenance';
+import { MaintenanceBadge } from '../../../features/maintenance/components/maintenance-badge';
+import { summarise } from '../../../features/maintenance/lib/maintenance-rules';
 import { useOperator } from '../../../features/operator/api/get-operator';
 import { RemoteControlNow } from '../../../features/service-sessions/components/remote-control-now';
 import { useBusinessChoices } from '../../../lib/choices';
@@ -36,9 +39,9 @@ export default function MachineRoute() {
 }
 
 /**
- * The panel with the fleet's live status beside it: the summary, who has remote control now (an accepted service
- * session, docs/design.md §11), and a designed state in place of the board's page while the board or its gateway
- * is offline.
+ * The panel with the fleet's live status beside it: the summary (with a badge when maintenance is due), who has
+ * remote control now (an accepted service session, docs/design.md §11), and a designed state in place of the
+ * board's page while the board or its gateway is offline.
  */
 function LiveMachinePanel({
   group,
@@ -56,6 +59,8 @@ function LiveMachinePanel({
     (choice) => choice.id === group.business,
   );
   const status = statuses?.find((entry) => entry.machineGroupId === group.id)?.status;
+  // A side note of the page: without it the page still works, so no error toast.
+  const maintenance = useMachineMaintenance(group.id, { silent: true }).data;
   const unreachable = unreachableStateOf(status?.state, failedState !== null && !status);
   return (
     <MachinePanel
@@ -67,7 +72,14 @@ function LiveMachinePanel({
       summary={
         <>
           {status && (
-            <MachineLiveSummary group={group} status={status} showShortcuts={can(role, 'machineShortcuts')} />
+            <MachineLiveSummary
+              group={group}
+              status={status}
+              showShortcuts={can(role, 'machineShortcuts')}
+              maintenance={
+                <MaintenanceBadge machine={group} summary={maintenance && summarise(maintenance.tasks)} />
+              }
+            />
           )}
           <RemoteControlNow controllerId={controller.id} />
         </>

@@ -9,7 +9,8 @@ export default function NewTicketRoute() {
   const { t } = useTranslation();
   usePageTitle(t('tickets.new.title'));
   const { data: machines } = useMachineGroupChoices();
-  // `?machine=` comes from a machine's page ("open a ticket about this machine").
+  // `?machine=` comes from a machine's page ("open a ticket about this machine"); `?title=` and `?content=` from
+  // an overdue maintenance task, which writes the ticket for the user to check and send.
   const [search] = useSearchParams();
   const chosen = Number(search.get('machine'));
   return (
@@ -18,6 +19,8 @@ export default function NewTicketRoute() {
       <NewTicketForm
         machines={machines}
         initialMachine={machines?.some((machine) => machine.id === chosen) ? chosen : undefined}
+        initialTitle={search.get('title') ?? ''}
+        initialContent={search.get('content') ?? ''}
       />
     </>
   );

@@ -4,13 +4,13 @@ import { useLocation } from 'react-router';
 import { FragmentTabs } from '../../../components/ui/fragment-tabs';
 import type { SettingsTab } from '../../../config/paths';
 import { BusinessesTable } from '../../../features/business/components/businesses-table';
-import { CatalogTab } from '../../../features/catalog/components/catalog-tab';
 import { RolesTable } from '../../../features/settings/components/roles-table';
 import { SessionSettingsForm } from '../../../features/settings/components/session-settings-form';
 import { TwoFactorSetting } from '../../../features/settings/components/two-factor-setting';
 import { UsersTable } from '../../../features/users/components/users-table';
 import { resolveTab } from '../../../lib/tabs';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { CatalogPanel } from '../../hardware/catalog-panel';
 import { ControllersPanel } from '../../hardware/controllers-panel';
 import { MachineGroupsPanel } from '../../hardware/machine-groups-panel';
 
@@ -50,7 +50,7 @@ export default function SettingsRoute() {
       />
       {tab === 'users' && <UsersTable />}
       {tab === 'businesses' && <BusinessesTable />}
-      {tab === 'groups' && <CatalogTab />}
+      {tab === 'groups' && <CatalogPanel />}
       {tab === 'machinegroups' && <MachineGroupsPanel />}
       {tab === 'computercontrollers' && <ControllersPanel />}
       {tab === 'roles' && <RolesTable />}

@@ -1,4 +1,5 @@
-import { CATALOGS } from '@portal/contract';
+import { CATALOGS, type Catalog } from '@portal/contract';
+import type { ReactNode } from 'react';
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,9 +10,10 @@ import { CatalogTable } from './catalog-table';
 
 /**
  * The groups tab of /settings: machine, board and computer types, one catalogue at a time, chosen by the
- * query parameter `group` (docs/product.md §2); anything else shows machine types.
+ * query parameter `group` (docs/product.md §2); anything else shows machine types. `children` adds what the
+ * screen shows under a catalogue (the machine types' maintenance plans, from another feature).
  */
-export function CatalogTab() {
+export function CatalogTab({ children }: { children?: (catalog: Catalog) => ReactNode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const [params] = useSearchParams();
@@ -37,6 +39,7 @@ export function CatalogTab() {
         ))}
       </Nav>
       <CatalogTable key={catalog} catalog={catalog} />
+      {children?.(catalog)}
     </section>
   );
 }

@@ -17,6 +17,8 @@ export interface MachineLogCardProps {
   /** Undefined until the controller is known. */
   source: MachineLogSource | undefined;
   fileName: string;
+  /** The title's heading: the page's own (h1) unless the page has one above the card. */
+  headingAs?: 'h1' | 'h2';
 }
 
 /** Why the file could not be shown: the portal's own error codes (gateway or board offline…) or the board's 404. */
@@ -39,7 +41,7 @@ function LoadingSpinner({ label }: { label: string }) {
 }
 
 /** A machine's statistics or maintenance log as a card: a table, a download and, for statistics, a chart. */
-export function MachineLogCard({ title, source, fileName }: MachineLogCardProps) {
+export function MachineLogCard({ title, source, fileName, headingAs: Heading = 'h1' }: MachineLogCardProps) {
   const { t } = useTranslation();
   const log = useMachineLog(source);
   const errorMessage = useLoadErrorMessage(log.error);
@@ -52,7 +54,7 @@ export function MachineLogCard({ title, source, fileName }: MachineLogCardProps)
   return (
     <Card>
       <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <h1 className="h5 mb-0">{title}</h1>
+        <Heading className="h5 mb-0">{title}</Heading>
         <DownloadLogButton text={log.data?.text} fileName={fileName} />
       </Card.Header>
       <Card.Body>

@@ -17,16 +17,24 @@ export interface NewTicketFormProps {
   machines: readonly Choice[] | undefined;
   /** The machine chosen when the form opens (one of `machines`). */
   initialMachine?: number | undefined;
+  /** The title and description written when the form opens (a draft the user checks before sending). */
+  initialTitle?: string;
+  initialContent?: string;
 }
 
 /** /tickets/new: title, machine and description (all required); success goes to the new ticket. */
-export function NewTicketForm({ machines, initialMachine }: NewTicketFormProps) {
+export function NewTicketForm({
+  machines,
+  initialMachine,
+  initialTitle = '',
+  initialContent = '',
+}: NewTicketFormProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
   const create = useCreateTicket();
   const form = useSchemaForm(ticketCreateBodySchema, {
-    defaultValues: { title: '', content: '' },
+    defaultValues: { title: initialTitle, content: initialContent },
   });
   const { errors } = form.formState;
   const { setValue } = form;
