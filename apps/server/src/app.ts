@@ -16,6 +16,7 @@ import {
 import type { TunnelActor } from './modules/gateway/tunnel-registry.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createHousekeepingModule } from './modules/housekeeping/housekeeping.module.ts';
+import { createInsightModule } from './modules/insight/insight.module.ts';
 import { createLicensesModule } from './modules/licenses/licenses.module.ts';
 import { createLiveStatusModule } from './modules/live-status/live-status.module.ts';
 import { createMachineAccessModule } from './modules/machine-access/machine-access.module.ts';
@@ -163,6 +164,7 @@ export function createModules(
   });
   const feed = createFeedModule(deps);
   const maintenance = createMaintenanceModule(deps, { machineEvents: liveStatus.events });
+  const insight = createInsightModule(deps);
   const passwordRecovery = createPasswordRecoveryModule(deps, {
     users: users.repository,
     hashPassword: (password) => hasher.hash(password),
@@ -200,6 +202,7 @@ export function createModules(
     notifications,
     feed,
     maintenance,
+    insight,
     passwordRecovery,
     activity,
   };

@@ -12,6 +12,7 @@ export * from './error-body.ts';
 export * from './errors.ts';
 export * from './feed.ts';
 export * from './ids.ts';
+export * from './insight.ts';
 export * from './licenses.ts';
 export * from './limits.ts';
 export * from './live-status.ts';

@@ -46,6 +46,8 @@ export const CAPABILITIES = {
   maintenancePlans: ['all', 'none', 'none', 'none'],
   /** Recording maintenance done: on every machine, or on the machine groups one sees. */
   maintenanceDone: ['all', 'own', 'own', 'none'],
+  /** Fleet insight, the machines' use per week: every business's machines, or one's own business's. */
+  fleetInsight: ['all', 'own', 'none', 'none'],
 } as const satisfies Record<string, Row>;
 
 export type Capability = keyof typeof CAPABILITIES;
