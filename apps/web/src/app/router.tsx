@@ -93,6 +93,12 @@ export function createRouter() {
                   lazy: screen(() => import('./routes/app/machine-maintenance')),
                 },
                 {
+                  element: <RequireCapability capability="fleetInsight" />,
+                  children: [
+                    { path: paths.insight.path, lazy: screen(() => import('./routes/app/insight')) },
+                  ],
+                },
+                {
                   element: <RequireCapability capability="settings" />,
                   children: [
                     { path: paths.settings.path, lazy: screen(() => import('./routes/app/settings')) },

@@ -1,4 +1,4 @@
-import { Role } from '@portal/contract';
+import { ALL_ROLES, Role } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { navItemsFor } from './navigation';
 import { paths } from './paths';
@@ -17,6 +17,7 @@ describe('navItemsFor', () => {
       'maintenance.nav',
       'tickets.nav',
       'activity.nav',
+      'insight.nav',
       'nav.settings',
       'nav.company',
     ]);
@@ -29,6 +30,7 @@ describe('navItemsFor', () => {
       'maintenance.nav',
       'tickets.nav',
       'activity.nav',
+      'insight.nav',
       'nav.company',
     ]);
   });
@@ -48,6 +50,14 @@ describe('navItemsFor', () => {
   it('leads Machines to the machine list and Maintenance to the fleet maintenance list', () => {
     expect(hrefOf(Role.Customer, 4, 'fleet.nav')).toBe('/it/machines');
     expect(hrefOf(Role.Technician, 4, 'maintenance.nav')).toBe('/it/maintenance');
+  });
+
+  it('gives Fleet insight to administrators and managers only, leading to /insight', () => {
+    expect(ALL_ROLES.filter((role) => labels(role).includes('insight.nav'))).toEqual([
+      Role.Administrator,
+      Role.Manager,
+    ]);
+    expect(hrefOf(Role.Manager, 4, 'insight.nav')).toBe('/it/insight');
   });
 
   it("leads the Company link to the user's own business", () => {

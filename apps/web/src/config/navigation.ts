@@ -9,6 +9,7 @@ export interface NavItem {
     | 'maintenance.nav'
     | 'tickets.nav'
     | 'activity.nav'
+    | 'insight.nav'
     | 'nav.settings'
     | 'nav.company';
   /** A bootstrap-icons name. */
@@ -43,6 +44,12 @@ export const NAV_ITEMS: readonly NavEntry[] = [
     icon: 'journal-text',
     getHref: paths.activity.getHref,
     capability: 'activityRecord',
+  },
+  {
+    labelKey: 'insight.nav',
+    icon: 'graph-up',
+    getHref: paths.insight.getHref,
+    capability: 'fleetInsight',
   },
   {
     labelKey: 'nav.settings',

@@ -70,6 +70,8 @@ export const paths = {
     getHref: (lang: Language, id: number) => `/${lang}/machines/${id}/activity`,
   },
   activity: { path: 'activity', getHref: (lang: Language) => `/${lang}/activity` },
+  /** How the fleet was used, per machine and week (managers and administrators; docs/design.md §12). */
+  insight: { path: 'insight', getHref: (lang: Language) => `/${lang}/insight` },
   /** The maintenance list across the fleet, by urgency (issue 22). */
   maintenance: { path: 'maintenance', getHref: (lang: Language) => `/${lang}/maintenance` },
   tickets: { path: 'tickets', getHref: (lang: Language) => `/${lang}/tickets` },
