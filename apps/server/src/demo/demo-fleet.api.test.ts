@@ -17,12 +17,17 @@ import {
   machineGroups,
   machineGroupUsers,
   machineTypes,
+  maintenanceDone,
+  maintenanceTasks,
 } from '../db/schema.ts';
+import { toTaskState } from '../modules/maintenance/maintenance.mapper.ts';
+import { MaintenanceRepository } from '../modules/maintenance/maintenance.repository.ts';
 import { systemClock } from '../shared/clock.ts';
 import { InProcessBus } from '../shared/cluster-bus.ts';
 import { TEST_CONFIG, TEST_START } from '../test/test-config.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { seedDemoFleet } from './demo-fleet.ts';
+import { DEMO_MAINTENANCE_DUE, DEMO_MAINTENANCE_TASKS } from './demo-maintenance.ts';
 
 /** Everything the demo writes beyond users and businesses, in a stable order. */
 const fleetOf = async (db: Database) => ({
@@ -36,6 +41,8 @@ const fleetOf = async (db: Database) => ({
     .select()
     .from(machineGroupUsers)
     .orderBy(asc(machineGroupUsers.machineGroupId), asc(machineGroupUsers.userId)),
+  maintenanceTasks: await db.select().from(maintenanceTasks).orderBy(asc(maintenanceTasks.id)),
+  maintenanceDone: await db.select().from(maintenanceDone).orderBy(asc(maintenanceDone.id)),
 });
 
 let template: DatabaseHandle;
@@ -95,6 +102,44 @@ describe('the demo fleet', () => {
       (license) => !fleet.controllers.some((c) => c.licenseId === license.id),
     );
     expect(free.map((license) => license.activation)).toEqual([null, null]);
+  });
+
+  it("has a maintenance plan for every machine type, with one task overdue and one due soon on the demo's clock", async () => {
+    expect(new Set(fleet.maintenanceTasks.map((task) => task.machineTypeId))).toEqual(
+      new Set(fleet.machineTypes.map((type) => type.id)),
+    );
+    expect(fleet.maintenanceTasks).toHaveLength(DEMO_MAINTENANCE_TASKS.length);
+    // Every task of every group's plan was done once, so the done log shows the work.
+    const states = (await new MaintenanceRepository(template.db).taskStates(undefined, TEST_START)).map(
+      (row) => ({
+        ...toTaskState(row, null),
+        group: row.group.name,
+        taskName: row.task.name,
+        done: row.lastDoneId !== null,
+      }),
+    );
+    expect(fleet.maintenanceDone).toHaveLength(states.length);
+    expect(states.every((state) => state.done && state.since < TEST_START.toISOString())).toBe(true);
+    const due = states
+      .filter((state) => state.state !== 'ok')
+      .map(({ group, taskName, state, nearest }) => ({ group, task: taskName, state, nearest }));
+    expect(due).toEqual([
+      {
+        group: DEMO_MAINTENANCE_DUE.group,
+        task: DEMO_MAINTENANCE_DUE.dueSoon.task,
+        state: 'dueSoon',
+        nearest: 'days',
+      },
+      {
+        group: DEMO_MAINTENANCE_DUE.group,
+        task: DEMO_MAINTENANCE_DUE.overdue.task,
+        state: 'overdue',
+        nearest: 'days',
+      },
+    ]);
+    // Far from due otherwise: the statistics logs' jobs (about one every two days) do not make another one due.
+    for (const state of states.filter((each) => each.state === 'ok'))
+      expect(state.fraction ?? 0).toBeLessThan(0.6);
   });
 
   it('is the same fleet whenever it is seeded at the same time', async () => {

@@ -2,9 +2,11 @@ import { DEFAULT_OPERATOR_BUSINESS, Role } from '@portal/contract';
 import type { Database } from '../db/database.ts';
 import type { ControllersRepository } from '../modules/controllers/controllers.repository.ts';
 import type { MachineGroupsRepository } from '../modules/machine-groups/machine-groups.repository.ts';
+import type { MaintenanceRepository } from '../modules/maintenance/maintenance.repository.ts';
 import type { TicketsRepository } from '../modules/tickets/tickets.repository.ts';
 import type { SeedDeps } from '../modules/users/first-administrator.ts';
 import { seedDemoMachines } from './demo-machines.ts';
+import { seedDemoMaintenance } from './demo-maintenance.ts';
 import { seedDemoTickets } from './demo-tickets.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -53,6 +55,7 @@ export interface DemoModules extends SeedDeps {
   controllers: { repository: ControllersRepository };
   machineGroups: { repository: MachineGroupsRepository };
   tickets: { repository: TicketsRepository };
+  maintenance: { repository: MaintenanceRepository };
 }
 
 export interface DemoOptions {
@@ -98,5 +101,6 @@ export async function seedDemoFleet(
     machineGroups: modules.machineGroups.repository,
   });
   await seedDemoTickets({ db, now, tickets: modules.tickets.repository, userId: idOf });
+  await seedDemoMaintenance({ db, now, maintenance: modules.maintenance.repository, userId: idOf });
   return true;
 }
