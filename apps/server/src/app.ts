@@ -50,7 +50,10 @@ import { createMetrics, type Metrics } from './shared/metrics.ts';
 import type { AppConfig, ModuleDeps, ModuleRoutes } from './shared/module.ts';
 import { PasswordHasher } from './shared/password-hasher.ts';
 
-/** How often expired sessions, login counters and recovery links are forgotten, once for the deployment. */
+/**
+ * How often expired sessions, login counters and recovery links are forgotten, and maintenance reminders looked for,
+ * once for the deployment.
+ */
 const HOUSEKEEPING_EVERY_MS = 60_000;
 
 export interface AppOptions {
@@ -163,7 +166,11 @@ export function createModules(
     mailer,
   });
   const feed = createFeedModule(deps);
-  const maintenance = createMaintenanceModule(deps, { machineEvents: liveStatus.events });
+  const maintenance = createMaintenanceModule(deps, {
+    machineEvents: liveStatus.events,
+    held: gateway.held,
+    remind: (reminder) => notifications.notifier.maintenanceDue(reminder),
+  });
   const insight = createInsightModule(deps);
   const passwordRecovery = createPasswordRecoveryModule(deps, {
     users: users.repository,
@@ -178,6 +185,12 @@ export function createModules(
       name: 'password-recovery',
       everyMs: HOUSEKEEPING_EVERY_MS,
       run: () => passwordRecovery.service.purgeExpired(),
+    },
+    // Not expiry but the same once-per-deployment round: maintenance tasks that fell due by the days that passed.
+    {
+      name: 'maintenance-reminders',
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: () => maintenance.reminders.check(),
     },
   ]);
   return {

@@ -160,6 +160,10 @@ export async function startServer(
       ? await issueDemoGatewayKeys(database.db, modules.controllers.repository, new Date())
       : [];
 
+    // What fell due while the portal was stopped is told now, not at the housekeeping's first round.
+    await modules.maintenance.reminders
+      .check()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'maintenance reminders not checked'));
     modules.housekeeping.service.start(HOUSEKEEPING_LOOK_MS, app.log);
     cleanups.push(() => modules.housekeeping.service.stop());
 

@@ -56,6 +56,7 @@ export const PUSH_KINDS = [
   'serviceAccepted',
   'serviceRejected',
   'serviceEnded',
+  'maintenanceDue',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 

@@ -100,6 +100,15 @@ export const rrErrAnswerSchema = z.looseObject({ err: z.number().optional() });
 /** `rr_model?key=state`: the machine's `state.status`. */
 export const rrStateAnswerSchema = z.object({ result: stateSchema });
 
+/**
+ * `rr_model?key=state.time`: the board's local date and time without zone (`2026-11-27T17:20:05`), null when its
+ * clock was never set.
+ */
+export const rrTimeAnswerSchema = z.object({ result: z.string().nullable() });
+
+/** DSF's `GET /machine/status`, read for its clock only: `state.time` as above. */
+export const dsfTimeSchema = z.object({ state: z.object({ time: z.string().nullish() }) });
+
 /** The non-live keys read with `rr_model?key=<key>&flags=d99vn`, and what each holds. */
 export interface NonLiveModel {
   job: FullJob;

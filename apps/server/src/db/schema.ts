@@ -653,12 +653,43 @@ export const machineJobs = pgTable(
     outcome: varchar({ length: 16 }).$type<MachineJobOutcome>(),
     /** Where it was learnt from: `live` (a job-finished event) or `statistics` (the board's log). */
     source: varchar({ length: 16 }).$type<'live' | 'statistics'>().notNull(),
+    /**
+     * The line of the board's statistics log that told it: its local minute, without zone as the board writes it
+     * (null: no line has yet). With the controller and the file, it identifies the line whatever zone it was read in.
+     */
+    boardLocalAt: timestamp({ mode: 'string' }),
   },
   (table) => [
     uniqueIndex('machine_jobs_job_unique').on(table.controllerId, table.finishedAt, table.fileName),
+    uniqueIndex('machine_jobs_board_line_unique').on(table.controllerId, table.boardLocalAt, table.fileName),
     index('machine_jobs_group_idx').on(table.machineGroupId, table.finishedAt),
     check('machine_jobs_outcome', sql`${table.outcome} in ('completed', 'cancelled', 'interrupted')`),
     check('machine_jobs_source', sql`${table.source} in ('live', 'statistics')`),
     check('machine_jobs_amounts', sql`${table.printSeconds} >= 0 and ${table.filamentMm} >= 0`),
+  ],
+);
+
+/**
+ * The maintenance reminders sent (docs/design.md §12): one per task, machine group and cycle, `cycle` being the done
+ * record the task's counters start from (0: never done). Whichever instance inserts the row sends the reminder.
+ */
+export const maintenanceReminders = pgTable(
+  'maintenance_reminders',
+  {
+    taskId: integer()
+      .notNull()
+      .references(() => maintenanceTasks.id, { onDelete: 'cascade' }),
+    machineGroupId: integer()
+      .notNull()
+      .references(() => machineGroups.id, { onDelete: 'cascade' }),
+    cycle: integer().notNull(),
+    /** What the task was when the reminder went: `dueSoon` or `overdue`. */
+    state: varchar({ length: 16 }).$type<'dueSoon' | 'overdue'>().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.machineGroupId, table.cycle] }),
+    index('maintenance_reminders_group_idx').on(table.machineGroupId),
+    check('maintenance_reminders_state', sql`${table.state} in ('dueSoon', 'overdue')`),
   ],
 );

@@ -44,6 +44,8 @@ export interface AppConfig {
   activity?: { journalDir?: string; retentionDays?: number; flushMs?: number };
   /** How often an open webcam stream's viewer is checked again (5 s); tests lengthen it. */
   webcam?: { viewerRecheckMs?: number };
+  /** How long after a finished job the board's statistics log is read (5 s); tests shorten it. */
+  maintenance?: { catchUpDelayMs?: number };
   /** The portal's public address (PUBLIC_URL), the base of links in mails; never the request's Host. */
   publicUrl: string;
   /** SMTP server or outbox folder, and sender. */

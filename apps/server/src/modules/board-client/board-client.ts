@@ -1,10 +1,12 @@
 /**
  * The portal's client of boards and webcams through their gateway's tunnel, and the one file other modules import
  * of this folder: requests relayed with their answers streamed back (`tunnel-relay.ts`, and `relay-route.ts` for a
- * route's own request), uploads checked line by line on the way (`checked-upload.ts`), and a board's object model
- * read the way Duet Web Control follows it (`board-reader.ts`). What a board accepts and answers is
- * packages/duet's; how a request reaches the gateway is the gateway module's `TunnelRegistry`.
+ * route's own request), uploads checked line by line on the way (`checked-upload.ts`), a board's object model
+ * read the way Duet Web Control follows it (`board-reader.ts`), and a file of its SD card with its clock
+ * (`board-file.ts`). What a board accepts and answers is packages/duet's; how a request reaches the gateway is the
+ * gateway module's `TunnelRegistry`.
  */
+export { readBoardFile } from './board-file.ts';
 export { BoardReader } from './board-reader.ts';
 export type {
   BoardFailure,

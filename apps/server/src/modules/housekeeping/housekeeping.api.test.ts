@@ -67,7 +67,12 @@ describe('housekeeping', () => {
       .insert(loginFailures)
       .values({ key: 'pair:old@example.test', failures: 3, windowStartedAt: long, lastFailureAt: long });
     t.clock.advance(10 * MINUTE);
-    expect(await t.modules.housekeeping.service.runDue()).toEqual(['auth', 'activity', 'password-recovery']);
+    expect(await t.modules.housekeeping.service.runDue()).toEqual([
+      'auth',
+      'activity',
+      'password-recovery',
+      'maintenance-reminders',
+    ]);
     expect(await t.database.db.select().from(loginFailures)).toEqual([]);
   });
 });

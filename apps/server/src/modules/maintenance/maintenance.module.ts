@@ -1,24 +1,53 @@
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
+import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineEvents } from '../live-status/machine-events.ts';
 import { MaintenanceRepository } from './maintenance.repository.ts';
 import { maintenanceRoutes } from './maintenance.routes.ts';
 import { MaintenanceService } from './maintenance.service.ts';
+import { type MaintenanceReminder, MaintenanceReminders } from './maintenance-reminders.ts';
+import { StatisticsCatchUp } from './statistics-catch-up.ts';
+
+export type { MaintenanceReminder } from './maintenance-reminders.ts';
+
+/** A finished job's line is in the board's log by the time its status reads idle; a few seconds leave it room. */
+const CATCH_UP_DELAY_MS = 5_000;
+/** A statistics log of years of jobs is well under this; the board may take its time to send it. */
+const LOG_REQUEST = { waitMs: 5_000, timeoutMs: 30_000, maxBytes: 16 * 1024 * 1024 };
 
 export interface MaintenanceModuleDeps {
   /** The live status's machine events: each job-finished transition is recorded as a job. */
   machineEvents: MachineEvents;
+  /** The tunnels this instance holds: the statistics log of a board followed here is read through them. */
+  held: TunnelRegistry;
+  /** Sends a task's reminder (the notifications module: push and mail). */
+  remind(reminder: MaintenanceReminder): void;
 }
 
 /**
  * Preventive maintenance (docs/design.md §12): plans per machine type, machine groups' overrides, the done log, the
- * jobs the counters read, and each task's due state on each machine group.
+ * jobs the counters read (live, and caught up from the board's statistics log), each task's due state on each
+ * machine group, and the reminders of tasks that fall due.
  */
-export function createMaintenanceModule({ db, clock }: ModuleDeps, { machineEvents }: MaintenanceModuleDeps) {
+export function createMaintenanceModule(
+  { db, clock, config }: ModuleDeps,
+  { machineEvents, held, remind }: MaintenanceModuleDeps,
+) {
   const repository = new MaintenanceRepository(db);
   const service = new MaintenanceService(repository, clock);
+  const reminders = new MaintenanceReminders(repository, clock, remind);
+  const catchUp = new StatisticsCatchUp({
+    repository,
+    tunnels: held,
+    clock,
+    delayMs: config.maintenance?.catchUpDelayMs ?? CATCH_UP_DELAY_MS,
+    request: LOG_REQUEST,
+    recorded: (machineGroupId) => reminders.check(machineGroupId),
+  });
   return {
     repository,
     service,
-    routes: routesOf(maintenanceRoutes, { service, machineEvents }),
+    reminders,
+    catchUp,
+    routes: routesOf(maintenanceRoutes, { service, machineEvents, reminders, catchUp }),
   };
 }

@@ -1,5 +1,18 @@
 import type { MachineJobOutcome } from '@portal/contract';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  notExists,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import {
   machineGroups,
@@ -7,9 +20,11 @@ import {
   machineTypes,
   maintenanceDone,
   maintenanceOverrides,
+  maintenanceReminders,
   maintenanceTasks,
   users,
 } from '../../db/schema.ts';
+import { SAME_JOB_WINDOW_MS, type StatisticsJob } from './statistics-log.ts';
 
 export type TaskRow = typeof maintenanceTasks.$inferSelect;
 export type TaskValues = Omit<typeof maintenanceTasks.$inferInsert, 'id'>;
@@ -71,6 +86,34 @@ const groupColumns = {
 
 /** The whole minute of `date`: the precision the board's statistics log keeps, and the jobs' key. */
 export const toMinute = (date: Date): Date => new Date(Math.floor(date.getTime() / 60_000) * 60_000);
+
+/** What a line of the board's statistics log did to the jobs: completed a live job, added one, or neither. */
+export type StatisticsRecording = 'matched' | 'inserted' | 'known';
+
+/** A reminder to send once: a task's cycle on a machine group, and what it was when claimed. */
+export interface ReminderClaim {
+  taskId: number;
+  machineGroupId: number;
+  cycle: number;
+  state: 'dueSoon' | 'overdue';
+  sentAt: Date;
+}
+
+/** A reminder's identity: its task, machine group and cycle. */
+export const reminderKey = (claim: Pick<ReminderClaim, 'taskId' | 'machineGroupId' | 'cycle'>): string =>
+  `${claim.taskId}:${claim.machineGroupId}:${claim.cycle}`;
+
+/** The jobs of `controllerId` of that file within SAME_JOB_WINDOW_MS of `minute` (the same job, told another way). */
+const nearJob = (controllerId: number, fileName: string, minute: Date) =>
+  and(
+    eq(machineJobs.controllerId, controllerId),
+    eq(machineJobs.fileName, fileName),
+    between(
+      machineJobs.finishedAt,
+      new Date(minute.getTime() - SAME_JOB_WINDOW_MS),
+      new Date(minute.getTime() + SAME_JOB_WINDOW_MS),
+    ),
+  );
 
 export class MaintenanceRepository {
   readonly #db: Database;
@@ -225,15 +268,143 @@ export class MaintenanceRepository {
     }));
   }
 
-  /** Records a finished job once: the same controller, minute and file again is a no-op. True when it was new. */
+  /**
+   * Records a finished job once: the same controller, minute and file again is a no-op, and so is a job of the same
+   * controller and file within a minute either side (the statistics log told it already, in the board's minute).
+   * True when it was new.
+   */
   async recordJob(job: JobValues): Promise<boolean> {
+    const minute = toMinute(job.finishedAt);
+    const [near] = await this.#db
+      .select({ id: machineJobs.id })
+      .from(machineJobs)
+      .where(nearJob(job.controllerId, job.fileName, minute))
+      .limit(1);
+    if (near) return false;
     const rows = await this.#db
       .insert(machineJobs)
-      .values({ ...job, finishedAt: toMinute(job.finishedAt) })
+      .values({ ...job, finishedAt: minute })
       .onConflictDoNothing({
         target: [machineJobs.controllerId, machineJobs.finishedAt, machineJobs.fileName],
       })
       .returning({ id: machineJobs.id });
+    return rows.length > 0;
+  }
+
+  /** The machine group a controller serves now, if any. */
+  async groupOfController(controllerId: number): Promise<number | null> {
+    const [row] = await this.#db
+      .select({ id: machineGroups.id })
+      .from(machineGroups)
+      .where(eq(machineGroups.computerControllerId, controllerId))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  /** The lines of a controller's statistics log already recorded, as `boardKeyOf` writes them (statistics-log.ts). */
+  async knownBoardLines(controllerId: number): Promise<{ local: string; fileName: string }[]> {
+    const rows = await this.#db
+      .select({ local: machineJobs.boardLocalAt, fileName: machineJobs.fileName })
+      .from(machineJobs)
+      .where(and(eq(machineJobs.controllerId, controllerId), isNotNull(machineJobs.boardLocalAt)));
+    return rows.flatMap((row) => (row.local === null ? [] : [{ local: row.local, fileName: row.fileName }]));
+  }
+
+  /**
+   * Records a line of the board's statistics log (docs/design.md §12): a live job of the same controller and file
+   * within a minute either side that no line has told yet is the same job, and gets the line's filament, outcome
+   * (and print time, if it had none); otherwise the line is a job of its own, inserted unless its board line or its
+   * minute is recorded already. Both are single statements, so two instances reading the same log record it once.
+   */
+  async recordStatisticsJob(
+    controllerId: number,
+    machineGroupId: number | null,
+    job: StatisticsJob,
+  ): Promise<StatisticsRecording> {
+    const minute = toMinute(job.finishedAt);
+    const told = alias(machineJobs, 'told');
+    const nearest = this.#db
+      .select({ id: machineJobs.id })
+      .from(machineJobs)
+      .where(
+        and(
+          nearJob(controllerId, job.fileName, minute),
+          eq(machineJobs.source, 'live'),
+          isNull(machineJobs.boardLocalAt),
+        ),
+      )
+      .orderBy(
+        sql`abs(extract(epoch from (${machineJobs.finishedAt} - ${minute.toISOString()}::timestamptz)))`,
+      )
+      .limit(1);
+    const matched = await this.#db
+      .update(machineJobs)
+      .set({
+        filamentMm: job.filamentMm,
+        outcome: job.outcome ?? sql`${machineJobs.outcome}`,
+        printSeconds: sql`coalesce(${machineJobs.printSeconds}, ${job.printSeconds})`,
+        boardLocalAt: job.local,
+      })
+      .where(
+        and(
+          inArray(machineJobs.id, nearest),
+          isNull(machineJobs.boardLocalAt),
+          notExists(
+            this.#db
+              .select({ id: told.id })
+              .from(told)
+              .where(
+                and(
+                  eq(told.controllerId, controllerId),
+                  eq(told.boardLocalAt, job.local),
+                  eq(told.fileName, job.fileName),
+                ),
+              ),
+          ),
+        ),
+      )
+      .returning({ id: machineJobs.id });
+    if (matched.length > 0) return 'matched';
+    const inserted = await this.#db
+      .insert(machineJobs)
+      .values({
+        controllerId,
+        machineGroupId,
+        finishedAt: minute,
+        fileName: job.fileName,
+        printSeconds: job.printSeconds,
+        filamentMm: job.filamentMm,
+        outcome: job.outcome,
+        source: 'statistics',
+        boardLocalAt: job.local,
+      })
+      .onConflictDoNothing()
+      .returning({ id: machineJobs.id });
+    return inserted.length > 0 ? 'inserted' : 'known';
+  }
+
+  /** The reminders claimed already, of one machine group or of all, as `task:group:cycle`. */
+  async claimedReminders(machineGroupId?: number): Promise<Set<string>> {
+    const rows = await this.#db
+      .select({
+        taskId: maintenanceReminders.taskId,
+        machineGroupId: maintenanceReminders.machineGroupId,
+        cycle: maintenanceReminders.cycle,
+      })
+      .from(maintenanceReminders)
+      .where(
+        machineGroupId === undefined ? undefined : eq(maintenanceReminders.machineGroupId, machineGroupId),
+      );
+    return new Set(rows.map((row) => reminderKey(row)));
+  }
+
+  /** Claims a reminder: true for the one caller whose row went in, false once it is claimed (by any instance). */
+  async claimReminder(claim: ReminderClaim): Promise<boolean> {
+    const rows = await this.#db
+      .insert(maintenanceReminders)
+      .values(claim)
+      .onConflictDoNothing()
+      .returning({ taskId: maintenanceReminders.taskId });
     return rows.length > 0;
   }
 

@@ -19,30 +19,42 @@ import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
 import type { MachineEvents } from '../live-status/machine-events.ts';
 import type { MaintenanceService } from './maintenance.service.ts';
+import type { MaintenanceReminders } from './maintenance-reminders.ts';
+import type { StatisticsCatchUp } from './statistics-catch-up.ts';
 
 const tags = ['maintenance'];
 
 export type MaintenanceRoutesOptions = {
   service: MaintenanceService;
   machineEvents: MachineEvents;
+  reminders: MaintenanceReminders;
+  catchUp: StatisticsCatchUp;
 };
 
 export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceRoutesOptions> = async (
   app,
-  { service, machineEvents },
+  { service, machineEvents, reminders, catchUp },
 ) => {
-  // Jobs are recorded while the app runs, from the transitions this instance sees (each is seen by one instance);
-  // the recordings under way finish before the database closes.
+  // Jobs are recorded while the app runs, from the transitions this instance sees (each is seen by one instance),
+  // then the group's reminders checked; the board's statistics log is read when its board starts answering here and
+  // after its jobs. What is under way finishes before the database closes.
   const pending = new Set<Promise<unknown>>();
   let unsubscribe: (() => void) | undefined;
   app.addHook('onReady', async () => {
     const log = app.log.child({ module: 'maintenance' });
+    catchUp.useLog(log);
     unsubscribe = machineEvents.subscribe((event) => {
+      catchUp.onEvent(event);
       if (event.type !== 'jobFinished') return;
+      const { machineGroupId } = event;
       const recording = service
         .recordFinishedJob(event)
+        .then((recorded) => (recorded && machineGroupId !== null ? reminders.check(machineGroupId) : 0))
         .catch((error: unknown) =>
-          log.warn({ err: error, controllerId: event.controllerId }, 'job not recorded'),
+          log.warn(
+            { err: error, controllerId: event.controllerId },
+            'job not recorded, or its reminders not checked',
+          ),
         )
         .finally(() => pending.delete(recording));
       pending.add(recording);
@@ -50,6 +62,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceRoutesOptions> 
   });
   app.addHook('onClose', async () => {
     unsubscribe?.();
+    await catchUp.stop();
     await Promise.all(pending);
   });
 

@@ -268,6 +268,29 @@ export class NotificationsRepository {
       .orderBy(users.id);
   }
 
+  /**
+   * Who a machine group's maintenance reminders go to (docs/design.md §12): its assigned users, by their machine
+   * preference, and the technicians of the operator's business (who service every business's machines), whatever
+   * theirs.
+   */
+  async reminderRecipients(machineGroupId: number): Promise<ServiceRecipient[]> {
+    const mailColumns = { email: users.email, name: users.name };
+    const assigned = await this.#db
+      .select({ ...candidateColumns(users.machineNotifications), ...mailColumns })
+      .from(machineGroupUsers)
+      .innerJoin(users, eq(users.id, machineGroupUsers.userId))
+      .innerJoin(businesses, eq(businesses.id, users.businessId))
+      .where(eq(machineGroupUsers.machineGroupId, machineGroupId))
+      .orderBy(users.id);
+    const technicians = await this.#db
+      .select({ ...candidateColumns(users.machineNotifications), wants: sql<boolean>`true`, ...mailColumns })
+      .from(users)
+      .innerJoin(businesses, eq(businesses.id, users.businessId))
+      .where(and(eq(businesses.operator, true), eq(users.role, Role.Technician)))
+      .orderBy(users.id);
+    return [...assigned, ...technicians];
+  }
+
   /** Each user's language as their newest push subscription says (the portal's default without one). */
   async languagesOf(userIds: readonly number[]): Promise<Map<number, Language>> {
     if (userIds.length === 0) return new Map();

@@ -2,8 +2,10 @@ import type { Language, PushMessage } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../shared/clock.ts';
 import type { MachineEvent } from '../live-status/machine-events.ts';
+import type { MaintenanceReminder } from '../maintenance/maintenance.module.ts';
 import type { ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
 import { EventThrottle } from './event-throttle.ts';
+import { sendReminderNotices } from './maintenance-notices.ts';
 import { recipientsOf } from './notifications.policy.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 import { type MachineFacts, machineMessage, type TicketFacts, ticketMessage } from './push-messages.ts';
@@ -23,7 +25,7 @@ export interface PushNotifierDeps {
   clock: Clock;
   /** At most one notification per machine and kind in this window. */
   machineThrottleMs: number;
-  /** Where service sessions' mails go, and the base of their links. */
+  /** Where service sessions' and maintenance reminders' mails go, and the base of their links. */
   mail: Pick<ServiceNoticesDeps, 'mailer' | 'publicUrl'>;
 }
 
@@ -67,6 +69,12 @@ export class PushNotifier {
   serviceSessionChanged(change: ServiceSessionChange): void {
     const { repository, sender, mail } = this.#deps;
     this.#track(() => sendServiceNotices({ repository, sender, ...mail }, change));
+  }
+
+  /** A maintenance task due soon or overdue on a machine group: push and mail to the people who service it. */
+  maintenanceDue(reminder: MaintenanceReminder): void {
+    const { repository, sender, mail } = this.#deps;
+    this.#track(() => sendReminderNotices({ repository, sender, ...mail }, reminder));
   }
 
   /** Resolves once every notification started so far has been sent or given up. */
