@@ -1,4 +1,5 @@
 import type { FleetInsight, InsightMachine } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machineJobs } from '../../db/schema.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
@@ -45,6 +46,9 @@ beforeAll(async () => {
   demo = demoClient(t);
   own = await demo.group('Prusa linea 1');
   other = await demo.group('RatRig produzione');
+  // A database session in Italy's time zone must not move a job to another week (PGlite's one connection takes it;
+  // on PostgreSQL it reaches one connection of the pool).
+  await t.database.db.execute(sql`set time zone 'Europe/Rome'`);
   await t.database.db.insert(machineJobs).values([
     // Tuesday, the day before the period: not counted.
     job(own, '2025-03-04T12:00:00Z', 3600, 1000, 'completed'),
