@@ -1,5 +1,5 @@
 import { LIMITS, type MaintenanceTask, type MaintenanceTaskState } from '@portal/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Placeholder, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +9,7 @@ import { formatDay } from '../../../lib/calendar-day';
 import { useLanguage } from '../../../lib/use-language';
 import { useMachineMaintenance } from '../api/get-machine-maintenance';
 import { formatAmount } from '../lib/maintenance-format';
-import { criteriaInForce } from '../lib/maintenance-rules';
+import { byUrgency, criteriaInForce } from '../lib/maintenance-rules';
 import { CounterReadings } from './counter-readings';
 import { DoneLog, personName } from './done-log';
 import { MaintenanceStateBadge } from './maintenance-state-badge';
@@ -50,7 +50,7 @@ function useTicketDraft(machineName: string) {
 /**
  * A machine's maintenance plan on its maintenance page (issue 22): each task of its type's plan with its counters
  * against the intervals in force, its state and when it was last done; "mark done" for those who record work, a
- * ticket pre-filled for an overdue task; then the log of the work done.
+ * ticket pre-filled for an overdue task, the most urgent first; then the log of the work done.
  */
 export function MachineMaintenancePlan({ machine, canMarkDone }: MachineMaintenancePlanProps) {
   const { t } = useTranslation();
@@ -59,7 +59,8 @@ export function MachineMaintenancePlan({ machine, canMarkDone }: MachineMaintena
   const [marking, setMarking] = useState<MaintenanceTask | null>(null);
   const draftOf = useTicketDraft(machine.name);
   const caption = t('maintenance.plan.title');
-  const tasks = maintenance.data?.tasks;
+  // The most urgent first, as the fleet list: what needs doing is at the top.
+  const tasks = useMemo(() => maintenance.data && byUrgency(maintenance.data.tasks), [maintenance.data]);
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   badgeOf,
+  byUrgency,
   criteriaInForce,
   locationsOf,
   moreUrgent,
@@ -85,5 +86,26 @@ describe('locationsOf', () => {
         'it',
       ),
     ).toEqual(['', 'laboratorio', 'Reparto stampa']);
+  });
+});
+
+describe('byUrgency', () => {
+  it('puts overdue tasks first, then due soon, then the nearest their interval, equal ones in the plan order', () => {
+    const task = (name: string, state: 'ok' | 'dueSoon' | 'overdue', fraction: number | null) => ({
+      name,
+      state,
+      nearest: fraction === null ? null : ('days' as const),
+      fraction,
+    });
+    const ordered = byUrgency([
+      task('a', 'ok', 0.2),
+      task('b', 'dueSoon', 0.92),
+      task('c', 'ok', null),
+      task('d', 'overdue', 1.1),
+      task('e', 'ok', 0.5),
+      task('f', 'overdue', 1.4),
+      task('g', 'ok', 0.5),
+    ]);
+    expect(ordered.map((entry) => entry.name)).toEqual(['f', 'd', 'b', 'e', 'g', 'a', 'c']);
   });
 });

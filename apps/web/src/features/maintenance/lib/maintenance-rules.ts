@@ -3,8 +3,10 @@ import {
   MAINTENANCE_CRITERIA,
   type MaintenanceCounters,
   type MaintenanceCriterion,
+  type MaintenanceDue,
   type MaintenanceIntervals,
   type MaintenanceState,
+  maintenanceUrgency,
 } from '@portal/contract';
 
 /** One criterion a task is due by: what was counted since it was last done, its interval and the share reached. */
@@ -84,4 +86,15 @@ export function badgeOf(summary: MaintenanceSummary | undefined): MaintenanceBad
 export function locationsOf(items: readonly { location: string }[], language: string): string[] {
   const collator = new Intl.Collator(language, { sensitivity: 'base' });
   return [...new Set(items.map((item) => item.location))].sort(collator.compare);
+}
+
+/**
+ * A machine's tasks the most urgent first, as the fleet list orders them (the contract's `maintenanceUrgency`:
+ * overdue, due soon, then by the nearest criterion's share); tasks equally urgent keep the plan's order.
+ */
+export function byUrgency<Task extends MaintenanceDue>(tasks: readonly Task[]): Task[] {
+  return tasks
+    .map((task) => ({ task, urgency: maintenanceUrgency(task) }))
+    .sort((a, b) => a.urgency[0] - b.urgency[0] || b.urgency[1] - a.urgency[1])
+    .map(({ task }) => task);
 }
