@@ -2,7 +2,7 @@ import type { Page as ListPage, MachineGroup } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn } from '../test-kit/browser-session.ts';
-import { t } from '../test-kit/catalog.ts';
+import { t, tEn } from '../test-kit/catalog.ts';
 import { api, logIn as apiLogIn } from '../test-kit/portal-api.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { usePortal } from './support/suite.ts';
@@ -283,5 +283,24 @@ describe('preventive maintenance', () => {
         SETTLE,
       )
       .toBe('ok');
+  });
+
+  it("lists the maintenance of a customer's machines in English on a phone, with no sideways scroll", async () => {
+    const page = await open({ width: 390, height: 844 });
+    await logIn(page, 'customer@demo.test');
+    await page.goto('/en/maintenance');
+    await page.getByRole('heading', { level: 1, name: tEn('maintenance.title') }).waitFor();
+    const table = page.getByRole('table', { name: tEn('maintenance.fleet.caption') });
+    await table.getByTestId('maintenance-row').first().waitFor(SETTLE);
+    // The customer sees the machines assigned to them only, and no business filter.
+    const locations = new Set(
+      await table
+        .getByTestId('maintenance-row')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-location'))),
+    );
+    expect(locations).toEqual(new Set(['Reparto stampa']));
+    expect(await page.getByLabel(tEn('maintenance.fleet.business'), { exact: true }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'maintenance list on a phone, in English');
   });
 });
