@@ -233,7 +233,8 @@ describe('maintenance reminders', () => {
     try {
       await t.modules.maintenance.reminders.check();
       const ratrig = await demo.group('RatRig produzione');
-      const task = await createTask(ratrig.machineTypeId, { name: 'Once', everyDays: 1 });
+      // Due by a job recorded with no check of its own (a plan change, or a job the live status saw, checks at once).
+      const task = await createTask(ratrig.machineTypeId, { name: 'Once', everyJobs: 1 });
       const done = await demo.call(
         'admin@demo.test',
         'POST',
@@ -244,6 +245,16 @@ describe('maintenance reminders', () => {
         },
       );
       expect(done.statusCode, done.body).toBe(201);
+      expect(await remindersOf(task.id, ratrig.id)).toHaveLength(0);
+      const recorded = await t.modules.maintenance.service.recordFinishedJob({
+        type: 'jobFinished',
+        controllerId: ratrig.computerControllerId,
+        machineGroupId: ratrig.id,
+        at: t.clock.now().toISOString(),
+        fileName: '0:/gcodes/once.gcode',
+        durationSeconds: 60,
+      });
+      expect(recorded).toBe(true);
       const sent = await Promise.all([
         t.modules.maintenance.reminders.check(),
         second.modules.maintenance.reminders.check(),
@@ -254,7 +265,7 @@ describe('maintenance reminders', () => {
       expect((await mailsTo('customer2@demo.test')).map((mail) => mail.subject)).toEqual([
         'Manutenzione scaduta: RatRig produzione',
       ]);
-      expect((await mailsTo('customer2@demo.test'))[0]?.text).toContain('Once: 2 giorni su 1');
+      expect((await mailsTo('customer2@demo.test'))[0]?.text).toContain('Once: 1 lavori su 1');
     } finally {
       await second.app.close();
     }
@@ -298,9 +309,10 @@ describe('maintenance reminders', () => {
     expect((await overdueMails())[0]?.text).toContain("Sostituire l'ugello: 1 lavori su 1");
   });
 
-  it('are looked for on the housekeeping round, once for the deployment', async () => {
+  it('are told as soon as a plan change makes a task due, not at the next housekeeping round', async () => {
     const lab = await demo.group('Prusa laboratorio');
     const task = await taskNamed(lab.machineTypeId, 'Pulire il piano PEI');
+    expect(await remindersOf(task.id, lab.id)).toHaveLength(0);
     const override = await demo.call(
       'admin@demo.test',
       'PUT',
@@ -308,11 +320,29 @@ describe('maintenance reminders', () => {
       { everyDays: 1 },
     );
     expect(override.statusCode, override.body).toBe(200);
-    t.clock.advance(2 * 60_000);
+    await expect.poll(async () => (await remindersOf(task.id, lab.id)).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => (await mailsTo('customer2@demo.test')).map((mail) => mail.subject), {
+        timeout: 10_000,
+      })
+      .toContain('Manutenzione scaduta: Prusa laboratorio');
+  });
+
+  it('are looked for on the housekeeping round, once for the deployment', async () => {
+    const lab = await demo.group('Prusa laboratorio');
+    const task = await taskNamed(lab.machineTypeId, DEMO_MAINTENANCE_DUE.overdue.task);
+    // Due only by the days still to pass: nothing is told when the override is set.
+    const override = await demo.call(
+      'admin@demo.test',
+      'PUT',
+      `/api/v1/machinegroup/${lab.id}/maintenance/${task.id}/override`,
+      { everyDays: 365 },
+    );
+    expect(override.statusCode, override.body).toBe(200);
+    await t.modules.notifications.notifier.idle();
+    expect(await remindersOf(task.id, lab.id)).toHaveLength(0);
+    t.clock.advance(366 * DAY);
     expect(await t.modules.housekeeping.service.runDue()).toContain('maintenance-reminders');
     expect(await remindersOf(task.id, lab.id)).toHaveLength(1);
-    expect((await mailsTo('customer2@demo.test')).map((mail) => mail.subject)).toContain(
-      'Manutenzione scaduta: Prusa laboratorio',
-    );
   });
 });

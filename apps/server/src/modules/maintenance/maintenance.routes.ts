@@ -39,9 +39,16 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceRoutesOptions> 
   // then the group's reminders checked; the board's statistics log is read when its board starts answering here and
   // after its jobs. What is under way finishes before the database closes.
   const pending = new Set<Promise<unknown>>();
+  const log = app.log.child({ module: 'maintenance' });
   let unsubscribe: (() => void) | undefined;
+  // A plan made stricter can make tasks due at once: they are claimed before the change is answered (the sending
+  // goes on after it), not at the next housekeeping round. A failed check leaves them to that round.
+  const remindAfterPlanChange = async (machineGroupId?: number) => {
+    await reminders
+      .check(machineGroupId)
+      .catch((error: unknown) => log.warn({ err: error, machineGroupId }, 'reminders not checked'));
+  };
   app.addHook('onReady', async () => {
-    const log = app.log.child({ module: 'maintenance' });
     catchUp.useLog(log);
     unsubscribe = machineEvents.subscribe((event) => {
       catchUp.onEvent(event);
@@ -90,8 +97,11 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceRoutesOptions> 
         response: { 201: maintenanceTaskSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await service.createTask(sessionOf(request), request.body)),
+    async (request, reply) => {
+      const task = await service.createTask(sessionOf(request), request.body);
+      await remindAfterPlanChange();
+      return reply.code(201).send(task);
+    },
   );
 
   app.put(
@@ -105,7 +115,11 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceRoutesOptions> 
         response: { 200: maintenanceTaskSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => service.updateTask(sessionOf(request), request.params.id, request.body),
+    async (request) => {
+      const task = await service.updateTask(sessionOf(request), request.params.id, request.body);
+      await remindAfterPlanChange();
+      return task;
+    },
   );
 
   app.delete(
@@ -143,6 +157,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceRoutesOptions> 
         request.body,
       );
       request.activitySubject = subject;
+      await remindAfterPlanChange(request.params.id);
       return answer;
     },
   );
@@ -163,6 +178,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<MaintenanceRoutesOptions> 
         request.params.id,
         request.params.task,
       );
+      await remindAfterPlanChange(request.params.id);
       return reply.code(204).send(null);
     },
   );
