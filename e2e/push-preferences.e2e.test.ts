@@ -252,4 +252,41 @@ describe("the preferences tab's push notifications", () => {
     await status(page).getByText(t('push.supported')).waitFor();
     expect(await flag(page)).toBeNull();
   });
+
+  it('delivers a maintenance reminder to a subscribed technician of the machine when a task falls due', async () => {
+    const page = await grantedPage();
+    const browser = newBrowserKeys();
+    const endpoint = push.endpoint();
+    await usePushServiceStandIn(page, endpoint, browser.keys);
+    await openPreferences(page, 'tech@demo.test');
+    const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/v1/notifications/subscribe'));
+    await page.getByRole('button', { name: t('push.enable') }).click();
+    expect((await subscribed).status()).toBe(204);
+
+    // An administrator gives the technician's machine its own interval for a task: one day, past since it was done.
+    const admin = { authorization: `Bearer ${await tokenOf(page, 'admin@demo.test')}` };
+    const groups = await (await page.request.get('/api/v1/machinegroup', { headers: admin })).json();
+    const voron = (Array.isArray(groups) ? groups : groups.items).find(
+      (group: { name: string }) => group.name === 'Voron prototipi',
+    );
+    const plan = await (
+      await page.request.get(`/api/v1/machinegroup/${voron.id}/maintenance`, { headers: admin })
+    ).json();
+    const filter = plan.tasks.find(
+      (each: { task: { name: string } }) => each.task.name === 'Pulire il filtro della camera',
+    );
+    const override = await page.request.put(
+      `/api/v1/machinegroup/${voron.id}/maintenance/${filter.task.id}/override`,
+      { headers: admin, data: { everyDays: 1 } },
+    );
+    expect(override.status()).toBe(200);
+
+    const [message] = await push.waitFor(endpoint);
+    expect(JSON.parse(browser.decrypt(message?.body ?? Buffer.alloc(0)))).toMatchObject({
+      title: 'Manutenzione scaduta: Voron prototipi',
+      body: expect.stringMatching(/^Pulire il filtro della camera: \d+ giorni su 1$/),
+      url: `/it/machines/${voron.id}`,
+      kind: 'maintenanceDue',
+    });
+  });
 });
