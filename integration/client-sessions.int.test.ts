@@ -234,8 +234,9 @@ describe('DSF clients on an SBC board', () => {
       return { socket, messages };
     });
     try {
-      for (const { socket, messages } of sockets) {
-        await once(socket, 'open');
+      // Both listened for at once: a socket that opened while the other was awaited would never say so again.
+      await Promise.all(sockets.map(({ socket }) => once(socket, 'open')));
+      for (const { messages } of sockets) {
         await expect.poll(() => messages.length).toBe(1);
         expect(JSON.parse(messages[0] as string)).toMatchObject({ network: { name: 'Cella pallet' } });
       }
