@@ -8,6 +8,13 @@ import { catalogParts } from './apps/web/src/locales/catalog-parts-plugin.ts';
  */
 const usePostgres = Boolean(process.env.DATABASE_URL);
 
+/**
+ * Unit and API files share a group: two workers, whatever the machine (vitest's default is one fewer than its
+ * cores, a single worker on the 2-core CI machine). API files wait on PostgreSQL's own process or compute in
+ * PGlite, so two keep both cores busy.
+ */
+const FIRST_GROUP_WORKERS = 2;
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/tally-reporter.ts'],
@@ -25,6 +32,7 @@ export default defineConfig({
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
+          maxWorkers: FIRST_GROUP_WORKERS,
           // Files share their worker's loaded modules (each import once per worker, not once per file): tests
           // replace a function with vi.spyOn, restored when the file ends, never with vi.mock, which would leak.
           isolate: false,
@@ -35,6 +43,7 @@ export default defineConfig({
           name: 'api-pglite',
           include: ['apps/server/src/**/*.api.test.ts'],
           isolate: false,
+          maxWorkers: FIRST_GROUP_WORKERS,
           env: { TEST_DATABASE: 'pglite' },
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
@@ -48,6 +57,7 @@ export default defineConfig({
                 name: 'api-postgres',
                 include: ['apps/server/src/**/*.api.test.ts'],
                 isolate: false,
+                maxWorkers: FIRST_GROUP_WORKERS,
                 env: { TEST_DATABASE: 'postgres' },
                 globalSetup: ['apps/server/src/test/global-setup.ts'],
                 testTimeout: 30_000,

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Registry } from 'prom-client';
+import { exposition, type Metrics } from './shared/metrics.ts';
 
 export interface MetricsEndpoint {
   /** The address it listens on, e.g. http://127.0.0.1:9464. */
@@ -14,7 +14,7 @@ export interface MetricsEndpoint {
  * tells (routes, load, tunnels) is for the operator's monitoring only, reached from their network.
  */
 export async function listenForMetrics(
-  registry: Registry,
+  metrics: Metrics,
   host: string,
   port: number,
 ): Promise<MetricsEndpoint> {
@@ -23,8 +23,8 @@ export async function listenForMetrics(
       response.writeHead(404).end();
       return;
     }
-    registry.metrics().then(
-      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+    exposition(metrics).then(
+      ({ contentType, text }) => response.writeHead(200, { 'content-type': contentType }).end(text),
       () => response.writeHead(500).end(),
     );
   });

@@ -177,7 +177,7 @@ export async function startServer(
     );
     app.log.info(`machine origins listening on ${machineAddress} (${config.machineOrigins.pattern})`);
     if (config.metricsPort !== undefined) {
-      const endpoint = await listenForMetrics(metrics.registry, config.host, config.metricsPort);
+      const endpoint = await listenForMetrics(metrics, config.host, config.metricsPort);
       cleanups.push(() => endpoint.close());
       app.log.info(`metrics for Prometheus at ${endpoint.url}/metrics`);
     }

@@ -49,7 +49,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   for (const kind of kinds) {
     const database = await openPglite(undefined);
     await seed(database, kind);
-    files[kind] = path.join(folder, `${kind}.tar.gz`);
+    files[kind] = path.join(folder, `${kind}.tar`);
     await writeFile(files[kind], Buffer.from(await (await database.dump()).arrayBuffer()));
     await database.close();
   }

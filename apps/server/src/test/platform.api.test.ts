@@ -1,5 +1,6 @@
 import { DEFAULT_OPERATOR_BUSINESS, ERROR_CODES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exposition } from '../shared/metrics.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -41,7 +42,7 @@ describe('platform routes', () => {
     await t.app.inject({ url: '/livez' });
     await t.app.inject({ url: '/api/v1/users/123456' });
     await t.app.inject({ url: '/no/such/page/anywhere' });
-    const text = await t.metrics.registry.metrics();
+    const { text } = await exposition(t.metrics);
     expect(text).toMatch(/portal_http_requests_total\{method="GET",route="\/livez",status="200"\} [1-9]/);
     expect(text).toMatch(
       /portal_http_requests_total\{method="GET",route="\/api\/v1\/users\/:id",status="401"\} 1/,
