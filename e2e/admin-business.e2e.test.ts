@@ -1,7 +1,7 @@
 import { SESSION_MAX_HOURS } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { location, logIn, storedToken, submitLogin } from '../test-kit/browser-session.ts';
+import { location, signIn, storedToken, submitLogin } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
@@ -68,7 +68,7 @@ async function toggleBusiness(page: Page, action: 'Sospendi' | 'Attiva', done: s
 describe('businesses and licences, as an administrator', () => {
   it('creates a business, gives it data and a one-year licence, and suspends and reactivates it', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await page
       .getByTestId('sidebar')
       .getByRole('link', { name: t('nav.settings') })
@@ -205,7 +205,7 @@ describe('businesses and licences, as an administrator', () => {
 
   it('activates a licence on a controller of its business, never on controller 1', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     // The administrators' Company link leads to their own business, the operator.
     await page
       .getByTestId('sidebar')
@@ -267,7 +267,7 @@ describe('businesses and licences, as an administrator', () => {
 
   it("keeps a suspended business's users out until it is reactivated", async () => {
     const admin = await open();
-    await logIn(admin, 'admin@demo.test');
+    await signIn(admin, 'admin@demo.test');
     const row = await findBusinessRow(admin, BUSINESS_B);
     await row.getByRole('link', { name: BUSINESS_B }).click();
     await admin.getByRole('heading', { name: BUSINESS_B }).waitFor();
@@ -301,12 +301,12 @@ describe('businesses and licences, as an administrator', () => {
     );
     await admin.getByRole('link', { name: BUSINESS_B }).click();
     await toggleBusiness(admin, 'Attiva', 'Azienda riattivata');
-    await logIn(customer, 'customer2@demo.test');
+    await signIn(customer, 'customer2@demo.test');
   });
 
   it('refuses to delete a business that still has users', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     const row = await findBusinessRow(page, BUSINESS_B);
     await row.getByRole('button', { name: `Elimina ${BUSINESS_B}` }).click();
     await expectAccessible(page, 'delete business confirmation');
@@ -324,7 +324,7 @@ describe('the company page, for other roles', () => {
   it('takes a manager to their own business through the Company link, read-only, and not to another', async () => {
     const page = await open();
     const other = await businessId(page, BUSINESS_B);
-    await logIn(page, 'manager@demo.test');
+    await signIn(page, 'manager@demo.test');
     await page
       .getByTestId('sidebar')
       .getByRole('link', { name: t('businesses.page.title') })
@@ -357,7 +357,7 @@ describe('the company page, for other roles', () => {
   it('gives technicians no Company link and sends them from a company page to the dashboard', async () => {
     const page = await open();
     const own = await businessId(page, BUSINESS_A);
-    await logIn(page, 'tech@demo.test');
+    await signIn(page, 'tech@demo.test');
     expect(
       await page
         .getByTestId('sidebar')
@@ -370,7 +370,7 @@ describe('the company page, for other roles', () => {
 
   it('sends an administrator from a business that does not exist to the dashboard', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await page.goto('/it/business/999999');
     await page.waitForURL(/\/it\/dashboard$/);
   });
@@ -381,7 +381,7 @@ describe('the company page, for other roles', () => {
 describe('the sessions tab, as an administrator', () => {
   it('lets an administrator set the longest a session may be renewed, with the message beside the field', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await page.goto('/it/settings#sessions');
     const field = page.getByLabel(t('settings.sessions.maxHours'));
     expect(await field.inputValue()).toBe(String(SESSION_MAX_HOURS.default));

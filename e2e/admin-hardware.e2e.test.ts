@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import GATEWAY_PACKAGE from '../apps/gateway/package.json' with { type: 'json' };
 import { startGateway } from '../apps/gateway/src/index.ts';
-import { location, logIn, storedToken } from '../test-kit/browser-session.ts';
+import { location, signIn, storedToken } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { dialReportingGateway } from './support/reporting-gateway.ts';
@@ -64,7 +64,7 @@ async function groupId(page: Page, name: string): Promise<number> {
 describe('hardware administration', () => {
   it('lets an administrator add a machine type to the catalogue', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await page.goto('/it/settings?group=machines#groups');
     await page.getByRole('cell', { name: 'Unità pallet PLU-200', exact: true }).waitFor();
     await expectAccessible(page, 'machine types');
@@ -125,7 +125,7 @@ describe('hardware administration', () => {
   it('lets an administrator create a computer controller and generate its key, shown once', async () => {
     const page = await open();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await page.goto('/it/settings#computercontrollers');
     await page.getByRole('link', { name: 'Magazzino', exact: true }).waitFor();
     await expectAccessible(page, 'computer controllers');
@@ -195,7 +195,7 @@ describe('hardware administration', () => {
 
   it('lets an administrator create a machine group with a free controller of its business', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await page.goto('/it/settings#machinegroups');
     await page.getByRole('link', { name: 'Cella pallet B' }).waitFor();
     await expectAccessible(page, 'machine groups');
@@ -314,7 +314,7 @@ describe('hardware administration', () => {
 
   it('shows a technician the general settings of an assigned machine group but no composition', async () => {
     const page = await open();
-    await logIn(page, 'tech@demo.test');
+    await signIn(page, 'tech@demo.test');
     const id = await groupId(page, 'Prusa linea 1');
     await page.goto(`/it/machines/${id}/settings`);
     await page.getByRole('heading', { name: t('hardware.machineGroups.settings.general') }).waitFor();
@@ -341,7 +341,7 @@ describe('hardware administration', () => {
 
     // A machine group the technician does not see (another business's) sends back to the dashboard.
     const admin = await open();
-    await logIn(admin, 'admin@demo.test');
+    await signIn(admin, 'admin@demo.test');
     const hidden = await groupId(admin, 'Cella pallet B');
     await page.goto(`/it/settings/machine-group/${hidden}`);
     await page.waitForURL(/\/it\/dashboard$/);
@@ -349,7 +349,7 @@ describe('hardware administration', () => {
 
   it('lets a manager remove a user’s access to a machine group of their business, after confirming', async () => {
     const page = await open();
-    await logIn(page, 'manager@demo.test');
+    await signIn(page, 'manager@demo.test');
     const id = await groupId(page, 'Prusa linea 2');
     await page.goto(`/it/settings/machine-group/${id}`);
     const remove = page.getByRole('button', {
@@ -370,7 +370,7 @@ describe('hardware administration', () => {
 
   it('counts the user’s machine groups on the dashboard and links to the machines', async () => {
     const page = await open();
-    await logIn(page, 'tech@demo.test');
+    await signIn(page, 'tech@demo.test');
     const { total } = await apiGet<{ total: number }>(page, '/api/v1/machinegroup?pageSize=1');
     expect(total).toBeGreaterThan(0);
     const card = page
@@ -387,7 +387,7 @@ describe('hardware administration', () => {
 
   it('sends a missing controller to the home page and a missing machine group to the dashboard', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await page.goto('/it/settings/computer-controller/999999');
     await page.waitForURL(/\/it$/);
     await page.goto('/it/settings/machine-group/abc');
@@ -396,7 +396,7 @@ describe('hardware administration', () => {
 
   it('passes the accessibility check on every hardware screen in the light theme too', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await page.getByRole('switch', { name: t('theme.dark') }).click();
     expect(await page.locator('html').getAttribute('data-bs-theme')).toBe('light');
     await page.getByTestId('machine-count').waitFor();
@@ -423,7 +423,7 @@ describe('hardware administration', () => {
 
   it('hands over the files that set up a gateway, and turns from waiting to connected when it dials in', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     const controllers = await apiGet<{ items: Named[] }>(page, '/api/v1/controller/computer?pageSize=200');
     const spare = controllers.items.find((item) => item.name === 'Gateway OA di scorta');
     if (!spare) throw new Error('no spare demo controller');
@@ -480,7 +480,7 @@ describe('hardware administration', () => {
 
   it('shows what the gateway reports, and how to update a gateway older than the portal supports', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     const controllers = await apiGet<{ items: Named[] }>(page, '/api/v1/controller/computer?pageSize=200');
     const warehouse = controllers.items.find((item) => item.name === 'Magazzino');
     if (!warehouse) throw new Error('no demo controller Magazzino');

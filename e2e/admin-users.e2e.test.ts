@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { location, logIn, ownUserId, storedToken, submitLogin } from '../test-kit/browser-session.ts';
+import { location, ownUserId, signIn, storedToken, submitLogin } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { usePortal } from './support/suite.ts';
@@ -78,7 +78,7 @@ const ownBusiness = (page: Page, userId: number) =>
 describe('user administration', () => {
   it('lets an administrator create a customer in a business, who then logs in and changes their password', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await openUsersTab(page);
     await expectAccessible(page, 'settings, users tab');
 
@@ -136,7 +136,7 @@ describe('user administration', () => {
 
     // The new customer logs in, and changing their own password (with the current one) ends the session.
     const own = await open();
-    await logIn(own, nadia.email, NEW_PASSWORD);
+    await signIn(own, nadia.email, NEW_PASSWORD);
     await own.getByRole('link', { name: t('dashboard.profile.open') }).click();
     await own.getByRole('heading', { name: 'Nadia Nuova' }).waitFor();
     await expectAccessible(own, 'own user page, profile tab');
@@ -175,7 +175,7 @@ describe('user administration', () => {
 
   it('lets an administrator change a role, disable a user and delete them after a confirm step', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await openUsersTab(page);
     await page.getByRole('button', { name: t('users.create.open') }).click();
     const create = page.getByRole('dialog', { name: t('users.create.title') });
@@ -213,7 +213,7 @@ describe('user administration', () => {
 
   it('lets a manager create a customer in their own business only, without the Administrator option', async () => {
     const page = await open();
-    await logIn(page, 'manager@demo.test');
+    await signIn(page, 'manager@demo.test');
     const business = await ownBusiness(page, await ownUserId(page));
     await page.goto(`/it/business/${business}#users`);
     await usersTable(page).getByRole('link', { name: 'customer@demo.test' }).waitFor();
@@ -247,7 +247,7 @@ describe('user administration', () => {
 
   it('shows validation errors in Italian, from the form and from the server', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await openUsersTab(page);
 
     await page.getByRole('button', { name: t('users.create.open') }).click();
@@ -281,7 +281,7 @@ describe('user administration', () => {
 
   it('keeps addresses and preferences on the user page, with a confirm step before deleting', async () => {
     const page = await open();
-    await logIn(page, 'customer@demo.test');
+    await signIn(page, 'customer@demo.test');
     const id = await ownUserId(page);
     await page.goto(`/it/settings/users/${id}#addresses`);
     const addresses = await loadedTable(page, 'Indirizzi');
@@ -319,7 +319,7 @@ describe('user administration', () => {
 
   it('shows a technician their machine groups and preferences, and saves a preference', async () => {
     const page = await open();
-    await logIn(page, 'tech@demo.test');
+    await signIn(page, 'tech@demo.test');
     const id = await ownUserId(page);
     await page.goto(`/it/settings/users/${id}#machines`);
     const machines = await loadedTable(page, 'Gruppi macchina');
@@ -352,7 +352,7 @@ describe('user administration', () => {
 
   it("lets an administrator give and take a user's access to a machine group", async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await openUsersTab(page);
     const row = await findUserRow(page, 'customer@demo.test');
     await row.getByRole('link', { name: 'customer@demo.test' }).click();

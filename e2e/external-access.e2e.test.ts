@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, storedToken } from '../test-kit/browser-session.ts';
+import { signIn, storedToken } from '../test-kit/browser-session.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { usePortal } from './support/suite.ts';
 
@@ -34,7 +34,7 @@ describe('external access for slicers', () => {
   it('creates a token, copies its URL, shows the instructions and revokes every token', async () => {
     const page = await open();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await logIn(page, 'customer@demo.test');
+    await signIn(page, 'customer@demo.test');
     await page.goto(`/en/machines/${await groupId(page, 'Prusa linea 1')}/settings`);
     const section = page.getByRole('region', { name: 'External access' });
     await section.waitFor();
@@ -86,7 +86,7 @@ describe('external access for slicers', () => {
 
   it("shows 'Invalid token type' in place of the slicer URL for an access level the app does not know", async () => {
     const page = await open();
-    await logIn(page, 'customer@demo.test');
+    await signIn(page, 'customer@demo.test');
     // The portal's answer, with a level no release of this app knows.
     await page.route('**/api/v1/customer/printer/duet/*/token', async (route) => {
       const answer = await route.fetch();

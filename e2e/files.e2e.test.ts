@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn } from '../test-kit/browser-session.ts';
+import { signIn } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { DEMO_PASSWORD, demoGroupsAssignedTo, idleDemoGroups } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
@@ -52,7 +52,7 @@ async function machineReady(page: Page, name = MACHINE): Promise<number> {
 /** Signs in (as the administrator unless told) and opens the machine's file browser at 0:. */
 async function openFiles(page: Page, email = 'admin@demo.test', machine = MACHINE): Promise<number> {
   const id = await machineReady(page, machine);
-  await logIn(page, email);
+  await signIn(page, email);
   await page.goto(`/it/machines/${id}/files`);
   await page.getByRole('heading', { name: `File di ${machine}` }).waitFor();
   await page.getByRole('button', { name: 'gcodes', exact: true }).waitFor();

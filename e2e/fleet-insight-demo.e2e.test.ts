@@ -1,7 +1,7 @@
 import { addUtcDays, type FleetInsight, utcDay } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, storedToken } from '../test-kit/browser-session.ts';
+import { signIn, storedToken } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { usePortal } from './support/suite.ts';
 
@@ -52,7 +52,7 @@ const number = (value: number, digits = 1) =>
 describe('fleet insight on the demo fleet', () => {
   it("shows the jobs of the demo board's statistics log with the figures computed by hand", async () => {
     const page = await open();
-    await logIn(page, 'manager@demo.test');
+    await signIn(page, 'manager@demo.test');
     const today = utcDay(new Date());
     const from = addUtcDays(today, -DAYS);
     const to = addUtcDays(today, -1);

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../apps/server/src/db/database.ts';
 import { machineGroups, machineJobs } from '../apps/server/src/db/schema.ts';
-import { logIn } from '../test-kit/browser-session.ts';
+import { signIn } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { launchChromium } from '../test-kit/chromium.ts';
 import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
@@ -176,7 +176,7 @@ const PRUSA_CELLS = [
 describe('fleet insight', () => {
   it("shows an administrator every business's machines, with charts, a table, filters and the CSV", async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await page
       .getByRole('link', { name: t('insight.nav') })
       .first()
@@ -272,7 +272,7 @@ describe('fleet insight', () => {
 
   it("shows a manager their business's machines only, by location, and refuses a period too long", async () => {
     const page = await open();
-    await logIn(page, 'manager@demo.test');
+    await signIn(page, 'manager@demo.test');
     await page
       .getByRole('link', { name: t('insight.nav') })
       .first()
@@ -302,7 +302,7 @@ describe('fleet insight', () => {
 
   it('is no screen of technicians', async () => {
     const page = await open();
-    await logIn(page, 'tech@demo.test');
+    await signIn(page, 'tech@demo.test');
     expect(await page.getByRole('link', { name: t('insight.nav') }).count()).toBe(0);
     await page.goto('/it/insight');
     await page.waitForURL(/\/it\/dashboard$/, SETTLE);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn } from '../test-kit/browser-session.ts';
+import { signIn } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { demoGroupsAssignedTo, isOnlineInDemo } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
@@ -27,7 +27,7 @@ const progressOf = async (cardLocator: Locator) =>
   Number((await cardLocator.getByTestId('machine-progress').innerText()).replace('%', '').replace(',', '.'));
 
 async function openMachines(page: Page, email: string): Promise<void> {
-  await logIn(page, email);
+  await signIn(page, email);
   await page
     .getByTestId('sidebar')
     .getByRole('link', { name: t('fleet.nav') })
@@ -192,7 +192,7 @@ describe('the machine list', () => {
 
   it("counts the user's machines and those online on the dashboard", async () => {
     const page = await suite.open();
-    await logIn(page, 'customer2@demo.test');
+    await signIn(page, 'customer2@demo.test');
     // The RatRig printing is online; the board of Prusa laboratorio is offline.
     const machines = demoGroupsAssignedTo('customer2@demo.test');
     const total = machines.length;
@@ -206,7 +206,7 @@ describe('the machine list', () => {
   it('fits a phone: one card a row, nothing wider than the screen', async () => {
     const page = await suite.open({ width: 390, height: 844 });
     // The administrator's first section, 'Laboratorio', holds two machines.
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await page.getByRole('button', { name: t('nav.open') }).click();
     await page
       .getByRole('dialog')

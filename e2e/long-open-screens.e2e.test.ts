@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, storedToken } from '../test-kit/browser-session.ts';
+import { signIn, storedToken } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { usePortal } from './support/suite.ts';
 
@@ -12,7 +12,7 @@ const EVENTUALLY = { timeout: 30_000, interval: 250 };
 const expiryOf = (token: string | null) => (token ? (decodeJwt(token).exp ?? 0) * 1000 : 0);
 
 async function openFleet(page: Page): Promise<void> {
-  await logIn(page, 'customer@demo.test');
+  await signIn(page, 'customer@demo.test');
   await page
     .getByTestId('sidebar')
     .getByRole('link', { name: t('fleet.nav') })
@@ -49,7 +49,7 @@ describe('a screen left open past the session length', () => {
 
   it('still asks an idle page for the password before its session ends', async () => {
     const page = await suite.open();
-    await logIn(page, 'customer@demo.test');
+    await signIn(page, 'customer@demo.test');
     // Opened by address, not by a click: nothing on this page is touched, and it shows no live data.
     await page.goto('/it/tickets');
     await page.getByRole('heading', { level: 1, name: t('tickets.title') }).waitFor();

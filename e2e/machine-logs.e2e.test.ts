@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { location, logIn, storedToken } from '../test-kit/browser-session.ts';
+import { location, signIn, storedToken } from '../test-kit/browser-session.ts';
 import { t, tEn } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { coloursOf, contrastRatio, luminance } from './support/colours.ts';
@@ -54,7 +54,7 @@ const paintedPixels = (page: Page) =>
 describe('machine statistics and maintenance', () => {
   it('shows the statistics as a table and a chart, and downloads the CSV', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     const { id, controller } = await machine(page);
     await page.goto(`/it/machines/${id}/statistics`);
 
@@ -97,7 +97,7 @@ describe('machine statistics and maintenance', () => {
 
   it("reads 'Caricamento...' and keeps Scarica CSV disabled until controller and file have loaded", async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     const { id, controller } = await machine(page);
     // The controller and the board's answer are held back until the loading state has been seen.
     let release: () => void = () => {};
@@ -124,7 +124,7 @@ describe('machine statistics and maintenance', () => {
 
   it('marks the overdue components of the maintenance status and downloads it', async () => {
     const page = await open({ width: 390, height: 844 });
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     const { id, controller } = await machine(page);
     await page.goto(`/it/machines/${id}/maintenance`);
 
@@ -169,7 +169,7 @@ describe('machine statistics and maintenance', () => {
 
   it('sends an unknown machine to the dashboard', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     await page.goto('/it/machines/999999/statistics');
     await page.waitForURL(/\/it\/dashboard$/);
     await page.goto('/it/machines/abc/maintenance');
@@ -179,7 +179,7 @@ describe('machine statistics and maintenance', () => {
 
   it('speaks English under /en', async () => {
     const page = await open();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     const { id, controller } = await machine(page);
     await page.goto(`/en/machines/${id}/statistics`);
     await page.getByRole('heading', { name: `Statistics of ${MACHINE} (${controller})` }).waitFor();
@@ -203,7 +203,7 @@ describe('machine statistics and maintenance', () => {
 
   it("shows the board's Italian log in the page's language and formats, and every column at 1440 px", async () => {
     const page = await open({ width: 1440, height: 900 });
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     const { id } = await machine(page);
     await page.goto(`/en/machines/${id}/statistics`);
     const table = page.getByRole('table', { name: tEn('machineLogs.statistics.table') });
@@ -246,7 +246,7 @@ describe('machine statistics and maintenance', () => {
 describe('the activity record', () => {
   it('shows G-code sent to a machine to its business and the administrator, exports it and checks the chain', async () => {
     const admin = await open();
-    await logIn(admin, 'admin@demo.test');
+    await signIn(admin, 'admin@demo.test');
     const { id, computer } = await machine(admin);
     const token = await storedToken(admin);
     // Sent once the machine's gateway has dialled in (502 until then, on a busy machine a while after the start).
@@ -327,7 +327,7 @@ describe('the activity record', () => {
 
     // The machine's business reads it from the machine's page; the other business does not see it.
     const manager = await open();
-    await logIn(manager, 'manager@demo.test');
+    await signIn(manager, 'manager@demo.test');
     await manager.goto(`/it/machines/${id}`);
     await manager.getByRole('link', { name: t('activity.link'), exact: true }).click();
     await manager.waitForURL(new RegExp(`/it/machines/${id}/activity$`));
@@ -336,7 +336,7 @@ describe('the activity record', () => {
     await expectAccessible(manager, "a machine's activity");
 
     const other = await open();
-    await logIn(other, 'customer2@demo.test');
+    await signIn(other, 'customer2@demo.test');
     await other.goto('/it/activity');
     await other.getByRole('table', { name: t('activity.caption') }).waitFor();
     await other.getByText(t('table.empty')).waitFor();

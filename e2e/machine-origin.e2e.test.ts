@@ -2,7 +2,7 @@ import { type RunningBoard, startBoard } from '@portal/board-sim';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from '../apps/gateway/src/index.ts';
-import { logIn, storedToken } from '../test-kit/browser-session.ts';
+import { signIn, storedToken } from '../test-kit/browser-session.ts';
 import { launchChromium } from '../test-kit/chromium.ts';
 import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
@@ -170,7 +170,7 @@ describe("the machines' own origins", () => {
   it("keep a board's page away from the portal's storage and API", async () => {
     const context = await browser.newContext({ baseURL: portal.url });
     const page = await context.newPage();
-    await logIn(page, 'manager2@demo.test');
+    await signIn(page, 'manager2@demo.test');
     expect(new URL(page.url()).origin).toBe(portalOrigin);
     const token = await storedToken(page);
     expect(token).toBeTruthy();
@@ -184,7 +184,7 @@ describe("the machines' own origins", () => {
   it("keep one board's page from reading or driving another machine the administrator has open", async () => {
     const context = await browser.newContext({ baseURL: portal.url });
     const page = await context.newPage();
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test');
     const token = (await storedToken(page)) ?? '';
     // Machine A's panel first: its frame gets A's cookie and reaches A's board.
     const a = await panelUrl(token, controller.a, 'admin');

@@ -1,7 +1,7 @@
 import type { Page as ListPage, MachineGroup } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn } from '../test-kit/browser-session.ts';
+import { signIn } from '../test-kit/browser-session.ts';
 import { t, tEn } from '../test-kit/catalog.ts';
 import { api, logIn as apiLogIn } from '../test-kit/portal-api.ts';
 import { expectAccessible } from './support/a11y.ts';
@@ -75,7 +75,7 @@ describe('preventive maintenance', () => {
     const [line1, line2, lab] = [group(LINE_1), group(LINE_2), group(LAB)];
 
     // 1. The administrator adds a task to the Prusa MK4S plan, under the machine types.
-    await logIn(admin, 'admin@demo.test');
+    await signIn(admin, 'admin@demo.test');
     await admin.goto('/it/settings?group=machines#groups');
     const plans = admin.getByTestId('maintenance-plans');
     await plans
@@ -186,7 +186,7 @@ describe('preventive maintenance', () => {
     // 5. The customer sees the badge on the machine card, beside the status it keeps, and the task's state on the
     // machine's maintenance page, but records nothing.
     const customer = await open();
-    await logIn(customer, 'customer@demo.test');
+    await signIn(customer, 'customer@demo.test');
     await customer.goto('/it/machines');
     const card = customer.getByRole('article', { name: LINE_1, exact: true });
     const badge = card.getByTestId('maintenance-badge');
@@ -221,7 +221,7 @@ describe('preventive maintenance', () => {
 
     // 6. The manager finds the overdue task from the machine page's badge and opens a ticket written for it.
     const manager = await open();
-    await logIn(manager, 'manager@demo.test');
+    await signIn(manager, 'manager@demo.test');
     await manager.goto(`/it/machines/${line1.id}`);
     const summaryBadge = manager
       .getByRole('region', { name: t('machinePanel.summary', { name: LINE_1 }) })
@@ -287,7 +287,7 @@ describe('preventive maintenance', () => {
 
   it("lists the maintenance of a customer's machines in English on a phone, with no sideways scroll", async () => {
     const page = await open({ width: 390, height: 844 });
-    await logIn(page, 'customer@demo.test');
+    await signIn(page, 'customer@demo.test');
     await page.goto('/en/maintenance');
     await page.getByRole('heading', { level: 1, name: tEn('maintenance.title') }).waitFor();
     const table = page.getByRole('table', { name: tEn('maintenance.fleet.caption') });

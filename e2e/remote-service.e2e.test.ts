@@ -2,7 +2,7 @@ import type { Page as ListPage, MachineGroup, User } from '@portal/contract';
 import { Role } from '@portal/contract';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn } from '../test-kit/browser-session.ts';
+import { signIn } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { api, logIn as apiLogIn } from '../test-kit/portal-api.ts';
 import { expectAccessible } from './support/a11y.ts';
@@ -103,8 +103,8 @@ describe('remote service with the customer’s consent', () => {
     await api(portal, admin, 'POST', `/api/v1/users/${technicianUser.id}/machines`, { machine: group.id });
 
     await Promise.all([
-      logIn(manager, 'manager@demo.test'),
-      logIn(technician, TECHNICIAN.email, TECHNICIAN.password),
+      signIn(manager, 'manager@demo.test'),
+      signIn(technician, TECHNICIAN.email, TECHNICIAN.password),
     ]);
 
     // 2. The manager turns consent on, on the business page's Data tab.

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn } from '../test-kit/browser-session.ts';
+import { signIn } from '../test-kit/browser-session.ts';
 import { t } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { usePortal } from './support/suite.ts';
@@ -17,7 +17,7 @@ const thread = (page: Page): Locator => page.getByRole('list', { name: t('ticket
 describe('support tickets between a customer and an administrator', () => {
   it('carries a ticket from opening to an answer seen live, a CTRL+Enter reply, closing and reopening', async () => {
     const customer = await open();
-    await logIn(customer, 'customer@demo.test');
+    await signIn(customer, 'customer@demo.test');
     await customer
       .getByRole('link', { name: t('tickets.nav'), exact: true })
       .first()
@@ -48,7 +48,7 @@ describe('support tickets between a customer and an administrator', () => {
     await expectAccessible(customer, 'ticket detail');
 
     const administrator = await open();
-    await logIn(administrator, 'admin@demo.test');
+    await signIn(administrator, 'admin@demo.test');
     await administrator.goto(`/it/tickets/${id}`);
     await administrator.getByText('Carlo Cliente').waitFor();
     await administrator
@@ -94,7 +94,7 @@ describe('support tickets between a customer and an administrator', () => {
 
   it('shows the counts on the dashboard and the tickets of a machine on its settings', async () => {
     const page = await open({ width: 390, height: 844 });
-    await logIn(page, 'customer@demo.test');
+    await signIn(page, 'customer@demo.test');
     const counts = page.getByTestId('ticket-counts');
     await counts.waitFor();
     expect(Number(await page.getByTestId('open-tickets').textContent())).toBeGreaterThan(0);
@@ -122,19 +122,19 @@ describe('support tickets between a customer and an administrator', () => {
 
   it('sends a ticket that cannot be loaded back to the list', async () => {
     const page = await open();
-    await logIn(page, 'customer2@demo.test');
+    await signIn(page, 'customer2@demo.test');
     await page.goto('/it/tickets/1');
     await page.waitForURL(/\/it\/tickets$/);
   });
 
   it('lets an administrator publish news that the dashboard then shows to everyone', async () => {
     const customer = await open();
-    await logIn(customer, 'customer@demo.test');
+    await signIn(customer, 'customer@demo.test');
     await customer.getByTestId('ticket-counts').waitFor();
     expect(await customer.getByRole('heading', { name: t('tickets.feed.title') }).count()).toBe(0);
 
     const administrator = await open();
-    await logIn(administrator, 'admin@demo.test');
+    await signIn(administrator, 'admin@demo.test');
     await administrator.getByRole('button', { name: t('tickets.feed.create') }).click();
     const dialog = administrator.getByRole('dialog', { name: t('tickets.feed.create') });
     await dialog.getByLabel(t('tickets.feed.fields.title')).fill('Manutenzione del portale');
