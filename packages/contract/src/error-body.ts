@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES } from './errors.ts';
+import { ERROR_CODES } from './error-codes.ts';
 import { VALIDATION_CODES } from './validation-codes.ts';
 
 /** Field name -> messages, as answered for validation failures. */

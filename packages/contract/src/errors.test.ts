@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, isErrorCode } from './error-codes.ts';
 import { ERROR_CATALOG, errorCodesWithStatus, genericErrorCode } from './errors.ts';
 
 describe('the error catalog', () => {
@@ -24,5 +25,15 @@ describe('the error catalog', () => {
       expect(status).toBeGreaterThanOrEqual(400);
       expect(message).not.toBe('');
     }
+  });
+
+  it('names exactly the listed codes, in their order', () => {
+    expect(Object.keys(ERROR_CATALOG)).toEqual([...ERROR_CODES]);
+  });
+
+  it('recognises a listed code and nothing else', () => {
+    expect(isErrorCode('NOT_FOUND')).toBe(true);
+    expect(isErrorCode('toString')).toBe(false);
+    expect(isErrorCode(404)).toBe(false);
   });
 });

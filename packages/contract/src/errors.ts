@@ -1,7 +1,9 @@
+import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+
 /**
- * The one catalog of error codes the API answers with: the HTTP status of each and the English message
- * used when nothing more specific is said. Codes are stable: the web client translates them, so never
- * rename one. The error handler, OpenAPI and the client all derive from this table.
+ * The catalog of the API's error codes (error-codes.ts lists them): the HTTP status of each and the English
+ * message used when nothing more specific is said. Codes are stable: the web client translates them, so never
+ * rename one. The error handler and OpenAPI derive from this table; the web client needs the codes alone.
  */
 export const ERROR_CATALOG = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid' },
@@ -54,16 +56,9 @@ export const ERROR_CATALOG = {
   BOARD_OFFLINE: { status: 503, message: 'The board of this machine is offline' },
   /** Machine proxy: the board did not answer in time. */
   BOARD_TIMEOUT: { status: 504, message: 'The board of this machine did not answer in time' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
-export type ErrorCode = keyof typeof ERROR_CATALOG;
-
-export const ERROR_CODES = Object.keys(ERROR_CATALOG) as [ErrorCode, ...ErrorCode[]];
-
-export const isErrorCode = (code: unknown): code is ErrorCode =>
-  typeof code === 'string' && Object.hasOwn(ERROR_CATALOG, code);
-
-/** The codes answered with `status`, in catalog order. */
+/** The codes answered with `status`, in the order of the list. */
 export const errorCodesWithStatus = (status: number): ErrorCode[] =>
   ERROR_CODES.filter((code) => ERROR_CATALOG[code].status === status);
 

@@ -1,5 +1,5 @@
 // Every module is re-exported here, so `@portal/contract` is the one import. Those that build no zod schema
-// (constants, errors, limits, operator, permissions, roles, validation-codes) hold what the login page needs;
+// (constants, error-codes, errors, limits, operator, permissions, roles, validation-codes) hold what the login page needs;
 // the package is free of side effects (package.json), so a bundle that uses none of a schema module's exports
 // leaves it, and zod with it, out.
 export * from './activity.ts';
@@ -9,6 +9,7 @@ export * from './catalog.ts';
 export * from './constants.ts';
 export * from './controllers.ts';
 export * from './error-body.ts';
+export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './feed.ts';
 export * from './ids.ts';
