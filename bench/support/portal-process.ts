@@ -42,6 +42,8 @@ export async function startBenchPortal(databaseUrl?: string): Promise<BenchPorta
     MACHINE_PORT: String(machinePort),
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
+    // One instance, whatever the shell's environment says (the several-instances benches start their own).
+    REDIS_URL: '',
     DEMO: 'on',
     LOG_LEVEL: 'error',
     ...cpuProfileEnv(process.env.PORTAL_PROFILE),
