@@ -370,8 +370,7 @@ describe('the company page, for other roles', () => {
 
   it('sends an administrator from a business that does not exist to the dashboard', async () => {
     const page = await open();
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/it/business/999999');
+    await signIn(page, 'admin@demo.test', { at: '/it/business/999999' });
     await page.waitForURL(/\/it\/dashboard$/);
   });
 });
@@ -381,8 +380,7 @@ describe('the company page, for other roles', () => {
 describe('the sessions tab, as an administrator', () => {
   it('lets an administrator set the longest a session may be renewed, with the message beside the field', async () => {
     const page = await open();
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/it/settings#sessions');
+    await signIn(page, 'admin@demo.test', { at: '/it/settings#sessions' });
     const field = page.getByLabel(t('settings.sessions.maxHours'));
     expect(await field.inputValue()).toBe(String(SESSION_MAX_HOURS.default));
     await expectAccessible(page, 'session settings');

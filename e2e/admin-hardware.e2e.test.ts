@@ -64,8 +64,7 @@ async function groupId(page: Page, name: string): Promise<number> {
 describe('hardware administration', () => {
   it('lets an administrator add a machine type to the catalogue', async () => {
     const page = await open();
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/it/settings?group=machines#groups');
+    await signIn(page, 'admin@demo.test', { at: '/it/settings?group=machines#groups' });
     await page.getByRole('cell', { name: 'Unità pallet PLU-200', exact: true }).waitFor();
     await expectAccessible(page, 'machine types');
 
@@ -125,8 +124,7 @@ describe('hardware administration', () => {
   it('lets an administrator create a computer controller and generate its key, shown once', async () => {
     const page = await open();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/it/settings#computercontrollers');
+    await signIn(page, 'admin@demo.test', { at: '/it/settings#computercontrollers' });
     await page.getByRole('link', { name: 'Magazzino', exact: true }).waitFor();
     await expectAccessible(page, 'computer controllers');
 
@@ -195,8 +193,7 @@ describe('hardware administration', () => {
 
   it('lets an administrator create a machine group with a free controller of its business', async () => {
     const page = await open();
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/it/settings#machinegroups');
+    await signIn(page, 'admin@demo.test', { at: '/it/settings#machinegroups' });
     await page.getByRole('link', { name: 'Cella pallet B' }).waitFor();
     await expectAccessible(page, 'machine groups');
     // Type 2 shows the pallet icon, the others the 3D printer.
@@ -314,7 +311,7 @@ describe('hardware administration', () => {
 
   it('shows a technician the general settings of an assigned machine group but no composition', async () => {
     const page = await open();
-    await signIn(page, 'tech@demo.test');
+    await signIn(page, 'tech@demo.test', { at: null });
     const id = await groupId(page, 'Prusa linea 1');
     await page.goto(`/it/machines/${id}/settings`);
     await page.getByRole('heading', { name: t('hardware.machineGroups.settings.general') }).waitFor();
@@ -387,8 +384,7 @@ describe('hardware administration', () => {
 
   it('sends a missing controller to the home page and a missing machine group to the dashboard', async () => {
     const page = await open();
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/it/settings/computer-controller/999999');
+    await signIn(page, 'admin@demo.test', { at: '/it/settings/computer-controller/999999' });
     await page.waitForURL(/\/it$/);
     await page.goto('/it/settings/machine-group/abc');
     await page.waitForURL(/\/it\/dashboard$/);

@@ -136,7 +136,7 @@ describe('user administration', () => {
 
     // The new customer logs in, and changing their own password (with the current one) ends the session.
     const own = await open();
-    await signIn(own, nadia.email, NEW_PASSWORD);
+    await signIn(own, nadia.email, { password: NEW_PASSWORD });
     await own.getByRole('link', { name: t('dashboard.profile.open') }).click();
     await own.getByRole('heading', { name: 'Nadia Nuova' }).waitFor();
     await expectAccessible(own, 'own user page, profile tab');

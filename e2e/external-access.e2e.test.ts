@@ -34,7 +34,7 @@ describe('external access for slicers', () => {
   it('creates a token, copies its URL, shows the instructions and revokes every token', async () => {
     const page = await open();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, 'customer@demo.test');
+    await signIn(page, 'customer@demo.test', { at: null });
     await page.goto(`/en/machines/${await groupId(page, 'Prusa linea 1')}/settings`);
     const section = page.getByRole('region', { name: 'External access' });
     await section.waitFor();

@@ -52,8 +52,7 @@ async function machineReady(page: Page, name = MACHINE): Promise<number> {
 /** Signs in (as the administrator unless told) and opens the machine's file browser at 0:. */
 async function openFiles(page: Page, email = 'admin@demo.test', machine = MACHINE): Promise<number> {
   const id = await machineReady(page, machine);
-  await signIn(page, email);
-  await page.goto(`/it/machines/${id}/files`);
+  await signIn(page, email, { at: `/it/machines/${id}/files` });
   await page.getByRole('heading', { name: `File di ${machine}` }).waitFor();
   await page.getByRole('button', { name: 'gcodes', exact: true }).waitFor();
   return id;

@@ -54,7 +54,7 @@ const paintedPixels = (page: Page) =>
 describe('machine statistics and maintenance', () => {
   it('shows the statistics as a table and a chart, and downloads the CSV', async () => {
     const page = await open();
-    await signIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test', { at: null });
     const { id, controller } = await machine(page);
     await page.goto(`/it/machines/${id}/statistics`);
 
@@ -124,7 +124,7 @@ describe('machine statistics and maintenance', () => {
 
   it('marks the overdue components of the maintenance status and downloads it', async () => {
     const page = await open({ width: 390, height: 844 });
-    await signIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test', { at: null });
     const { id, controller } = await machine(page);
     await page.goto(`/it/machines/${id}/maintenance`);
 
@@ -169,8 +169,7 @@ describe('machine statistics and maintenance', () => {
 
   it('sends an unknown machine to the dashboard', async () => {
     const page = await open();
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/it/machines/999999/statistics');
+    await signIn(page, 'admin@demo.test', { at: '/it/machines/999999/statistics' });
     await page.waitForURL(/\/it\/dashboard$/);
     await page.goto('/it/machines/abc/maintenance');
     await page.waitForURL(/\/it\/dashboard$/);
@@ -179,7 +178,7 @@ describe('machine statistics and maintenance', () => {
 
   it('speaks English under /en', async () => {
     const page = await open();
-    await signIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test', { at: null });
     const { id, controller } = await machine(page);
     await page.goto(`/en/machines/${id}/statistics`);
     await page.getByRole('heading', { name: `Statistics of ${MACHINE} (${controller})` }).waitFor();
@@ -327,8 +326,7 @@ describe('the activity record', () => {
 
     // The machine's business reads it from the machine's page; the other business does not see it.
     const manager = await open();
-    await signIn(manager, 'manager@demo.test');
-    await manager.goto(`/it/machines/${id}`);
+    await signIn(manager, 'manager@demo.test', { at: `/it/machines/${id}` });
     await manager.getByRole('link', { name: t('activity.link'), exact: true }).click();
     await manager.waitForURL(new RegExp(`/it/machines/${id}/activity$`));
     await manager.getByRole('row').filter({ hasText: 'M117 e2e activity' }).waitFor();
@@ -336,8 +334,7 @@ describe('the activity record', () => {
     await expectAccessible(manager, "a machine's activity");
 
     const other = await open();
-    await signIn(other, 'customer2@demo.test');
-    await other.goto('/it/activity');
+    await signIn(other, 'customer2@demo.test', { at: '/it/activity' });
     await other.getByRole('table', { name: t('activity.caption') }).waitFor();
     await other.getByText(t('table.empty')).waitFor();
   });

@@ -1,6 +1,6 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { location, logIn, storedToken } from '../test-kit/browser-session.ts';
+import { location, signIn, storedToken } from '../test-kit/browser-session.ts';
 import { t, tEn } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { expectNoErrorBodies } from './support/error-bodies.ts';
@@ -28,7 +28,7 @@ async function groupId(page: Page, name: string): Promise<number> {
 
 /** Logs in and opens the control panel of the named demo machine. */
 async function openMachine(page: Page, email: string, name: string): Promise<void> {
-  await logIn(page, email);
+  await signIn(page, email, { at: null });
   const id = await groupId(page, name);
   await page.goto(`/it/machines/${id}`);
   await page.getByRole('heading', { level: 1, name }).waitFor();
@@ -193,7 +193,7 @@ describe('the machine control panel', () => {
 
   it('tells a machine with no licence, or one not activated yet, apart, with the next step for each role', async () => {
     const admin = await open();
-    await logIn(admin, 'admin@demo.test');
+    await signIn(admin, 'admin@demo.test', { at: null });
     const id = await groupId(admin, 'Prusa linea 2');
     const token = await storedToken(admin);
     /** The administrator's own API calls, as the page makes them. */
@@ -299,7 +299,7 @@ describe('the machine control panel', () => {
 
   it('reads in English under /en, in the light theme too, and passes the accessibility check', async () => {
     const page = await open();
-    await logIn(page, 'customer@demo.test');
+    await signIn(page, 'customer@demo.test', { at: null });
     const id = await groupId(page, 'Prusa linea 1');
     await page.goto(`/en/machines/${id}`);
     await page.getByRole('switch', { name: tEn('theme.dark') }).click();
@@ -320,7 +320,7 @@ describe('the machine control panel', () => {
 
   it("fits every one of a machine's screens on a phone, without scrolling sideways", async () => {
     const page = await open({ width: 390, height: 844 });
-    await logIn(page, 'admin@demo.test');
+    await signIn(page, 'admin@demo.test', { at: null });
     const id = await groupId(page, 'Prusa linea 1');
     // Each screen's heading, then the part that loads last.
     const screens: [string, string][] = [
@@ -345,8 +345,7 @@ describe('the machine control panel', () => {
 
   it('goes to the dashboard for a machine that does not exist', async () => {
     const page = await open();
-    await logIn(page, 'customer@demo.test');
-    await page.goto('/it/machines/999999');
+    await signIn(page, 'customer@demo.test', { at: '/it/machines/999999' });
     await page.waitForURL(/\/it\/dashboard$/);
     expect(location(page)).toBe('/it/dashboard');
   });

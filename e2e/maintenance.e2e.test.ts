@@ -75,8 +75,7 @@ describe('preventive maintenance', () => {
     const [line1, line2, lab] = [group(LINE_1), group(LINE_2), group(LAB)];
 
     // 1. The administrator adds a task to the Prusa MK4S plan, under the machine types.
-    await signIn(admin, 'admin@demo.test');
-    await admin.goto('/it/settings?group=machines#groups');
+    await signIn(admin, 'admin@demo.test', { at: '/it/settings?group=machines#groups' });
     const plans = admin.getByTestId('maintenance-plans');
     await plans
       .getByLabel(t('maintenance.plan.machineType'), { exact: true })
@@ -186,8 +185,7 @@ describe('preventive maintenance', () => {
     // 5. The customer sees the badge on the machine card, beside the status it keeps, and the task's state on the
     // machine's maintenance page, but records nothing.
     const customer = await open();
-    await signIn(customer, 'customer@demo.test');
-    await customer.goto('/it/machines');
+    await signIn(customer, 'customer@demo.test', { at: '/it/machines' });
     const card = customer.getByRole('article', { name: LINE_1, exact: true });
     const badge = card.getByTestId('maintenance-badge');
     await expect.poll(() => badge.getAttribute('data-state'), SETTLE).toBe('overdue');
@@ -221,8 +219,7 @@ describe('preventive maintenance', () => {
 
     // 6. The manager finds the overdue task from the machine page's badge and opens a ticket written for it.
     const manager = await open();
-    await signIn(manager, 'manager@demo.test');
-    await manager.goto(`/it/machines/${line1.id}`);
+    await signIn(manager, 'manager@demo.test', { at: `/it/machines/${line1.id}` });
     const summaryBadge = manager
       .getByRole('region', { name: t('machinePanel.summary', { name: LINE_1 }) })
       .getByTestId('maintenance-badge');
@@ -287,8 +284,7 @@ describe('preventive maintenance', () => {
 
   it("lists the maintenance of a customer's machines in English on a phone, with no sideways scroll", async () => {
     const page = await open({ width: 390, height: 844 });
-    await signIn(page, 'customer@demo.test');
-    await page.goto('/en/maintenance');
+    await signIn(page, 'customer@demo.test', { at: '/en/maintenance' });
     await page.getByRole('heading', { level: 1, name: tEn('maintenance.title') }).waitFor();
     const table = page.getByRole('table', { name: tEn('maintenance.fleet.caption') });
     await table.getByTestId('maintenance-row').first().waitFor(SETTLE);

@@ -104,7 +104,7 @@ describe('remote service with the customer’s consent', () => {
 
     await Promise.all([
       signIn(manager, 'manager@demo.test'),
-      signIn(technician, TECHNICIAN.email, TECHNICIAN.password),
+      signIn(technician, TECHNICIAN.email, { password: TECHNICIAN.password }),
     ]);
 
     // 2. The manager turns consent on, on the business page's Data tab.

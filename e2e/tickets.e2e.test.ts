@@ -48,8 +48,7 @@ describe('support tickets between a customer and an administrator', () => {
     await expectAccessible(customer, 'ticket detail');
 
     const administrator = await open();
-    await signIn(administrator, 'admin@demo.test');
-    await administrator.goto(`/it/tickets/${id}`);
+    await signIn(administrator, 'admin@demo.test', { at: `/it/tickets/${id}` });
     await administrator.getByText('Carlo Cliente').waitFor();
     await administrator
       .getByLabel(t('tickets.reply.label'))
@@ -122,8 +121,7 @@ describe('support tickets between a customer and an administrator', () => {
 
   it('sends a ticket that cannot be loaded back to the list', async () => {
     const page = await open();
-    await signIn(page, 'customer2@demo.test');
-    await page.goto('/it/tickets/1');
+    await signIn(page, 'customer2@demo.test', { at: '/it/tickets/1' });
     await page.waitForURL(/\/it\/tickets$/);
   });
 

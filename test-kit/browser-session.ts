@@ -20,13 +20,27 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.waitForURL(/\/it\/dashboard$/);
 }
 
+export interface SignInOptions {
+  password?: string;
+  /**
+   * Where the page goes once signed in: the dashboard, as after the form, unless a journey starts elsewhere
+   * (each page load runs the app again); null stays on the portal's origin without the app, where a journey
+   * may ask the API first (the token is stored).
+   */
+  at?: string | null;
+}
+
 /**
  * Signs in without the login form, for journeys about something else (a form sign-in costs a page load and the
  * form's round trip; the form has journeys of its own, with `logIn`): the login answer fetched with the browser's
  * own requests, so the renewal cookie lands in the browser as the form's would, stored where the app keeps it,
- * and then the dashboard, where `logIn` leaves the page too.
+ * and then the page `at` names.
  */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  { password = DEMO_PASSWORD, at = '/it/dashboard' }: SignInOptions = {},
+): Promise<void> {
   // The portal sends pages asked for by a loopback address to its local name: sign in on that origin.
   const redirect = await page.request.get('/it/login', { maxRedirects: 0 });
   const origin = new URL(redirect.headers().location ?? redirect.url()).origin;
@@ -42,7 +56,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.evaluate((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, stored);
-  await page.goto(`${origin}/it/dashboard`);
+  if (at !== null) await page.goto(`${origin}${at}`);
 }
 
 /** Current pathname plus fragment, for comparing where the app navigated. */
