@@ -32,21 +32,40 @@ async function adminHeaders(page: Page): Promise<Record<string, string>> {
   return { authorization: `Bearer ${token}` };
 }
 
+interface DemoGroup {
+  id: number;
+  name: string;
+  computer: number;
+  firmware: number;
+}
+
+/** A demo machine group as the administrator reads it. */
+async function demoGroup(page: Page, name: string, headers: Record<string, string>): Promise<DemoGroup> {
+  const groups = (await (
+    await page.request.get('/api/v1/machinegroup?pageSize=100', { headers })
+  ).json()) as { items: DemoGroup[] };
+  const group = groups.items.find((item) => item.name === name);
+  if (!group) throw new Error(`no demo group ${name}`);
+  return group;
+}
+
 /** The machine group's id, once its board answers through the proxy (the demo gateways dial in after start). */
 async function machineReady(page: Page, name = MACHINE): Promise<number> {
   const headers = await adminHeaders(page);
-  const groups = (await (
-    await page.request.get('/api/v1/machinegroup?pageSize=100', { headers })
-  ).json()) as {
-    items: { id: number; name: string; computer: number; firmware: number }[];
-  };
-  const group = groups.items.find((item) => item.name === name);
-  if (!group) throw new Error(`no demo group ${name}`);
+  const group = await demoGroup(page, name, headers);
   const listing = `/proxy/duet/${group.firmware}/admin/${group.computer}/rr_filelist?dir=0:/gcodes`;
   await expect
     .poll(async () => (await page.request.get(listing, { headers })).status(), { timeout: 30_000 })
     .toBe(200);
   return group.id;
+}
+
+/** Moves a file on a demo machine's board as the administrator, through the proxy's admin path. */
+async function moveOnBoard(page: Page, name: string, from: string, to: string): Promise<void> {
+  const headers = await adminHeaders(page);
+  const group = await demoGroup(page, name, headers);
+  const move = `/proxy/duet/${group.firmware}/admin/${group.computer}/rr_move?${new URLSearchParams({ old: from, new: to })}`;
+  expect(await (await page.request.get(move, { headers })).json()).toEqual({ err: 0 });
 }
 
 /** Signs in (as the administrator unless told) and opens the machine's file browser at 0:. */
@@ -373,7 +392,7 @@ describe('the file browser of a machine', () => {
 });
 
 describe('printing from the file browser', () => {
-  it('starts a seeded G-code file on an idle machine as a customer, after a confirm step with its size, time and filament', async () => {
+  it("starts a seeded G-code file on an idle machine as a customer, after a confirm step with its size, time and filament, and gives the board's error reply", async () => {
     const [idle] = idleDemoGroups();
     if (!idle) throw new Error('the demo fleet has no idle machine');
     const page = await open();
@@ -400,6 +419,16 @@ describe('printing from the file browser', () => {
     expect(await dialog.getByTestId('print-filament').innerText()).toBe('2,14 m');
     expect(await dialog.getByTestId('print-size').innerText()).toBe(size);
     await expectAccessible(page, 'the print dialog');
+
+    // The file moved away while the dialog was open (another user, a slicer): the board's reply says so.
+    const path = `0:/gcodes/${FILE}`;
+    await moveOnBoard(page, idle.name, path, `${path}.bak`);
+    await dialog.getByRole('button', { name: t('files.print.submit') }).click();
+    const reply = `Error: File ${path} not found`;
+    await dialog
+      .getByText(t('files.print.failed', { reason: t('files.errors.boardSaid', { reply }) }))
+      .waitFor();
+    await moveOnBoard(page, idle.name, `${path}.bak`, path);
 
     await dialog.getByRole('button', { name: t('files.print.submit') }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -53,12 +53,18 @@ export interface RequestOptions {
    * sent after the session is forgotten, and the popup's refresh, so the server ends the session it replaces.
    */
   token?: string;
+  /** Headers of the call itself, such as the board session key of a call through the machine proxy. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
 /** The headers of an API call: no-cache, the JSON type when there is a body, and the session's bearer. */
 export function buildHeaders(options: RequestOptions): Headers {
-  const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Cache-Control': 'no-cache',
+    ...options.headers,
+  });
   // Only with a body: Fastify refuses a JSON content type on an empty DELETE.
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (options.token !== undefined) {
@@ -116,6 +122,25 @@ export async function apiRequest(
   const payload = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, payload);
   return schema ? schema.parse(payload) : undefined;
+}
+
+/**
+ * Posts plain text (a G-code to DSF's `machine/code` through the machine proxy) and answers the body as text,
+ * or throws the same ApiError as apiRequest.
+ */
+export async function apiPostText(path: string, text: string, options: RequestOptions = {}): Promise<string> {
+  const headers = buildHeaders(options);
+  headers.set('Content-Type', 'text/plain');
+  headers.set('Accept', 'text/plain, application/json');
+  const response = await fetch(path, {
+    method: 'POST',
+    headers,
+    body: text,
+    signal: options.signal ?? null,
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw new ApiError(response.status, await readJson(response));
+  return response.text();
 }
 
 /** Calls the API for bytes (an image): the body as a Blob, or the same ApiError as apiRequest. */

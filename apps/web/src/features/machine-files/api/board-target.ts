@@ -1,6 +1,6 @@
 import { boardProxyPath, type MachinePathName } from '@portal/contract';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, type RequestOptions } from '../../../lib/api-client';
 
 /** Which board the file browser talks to, and by which proxy path (docs/product.md §6: admin or customer). */
 export interface BoardTarget {
@@ -21,6 +21,17 @@ export class BoardRefusedError extends Error {
   }
 }
 
+/** A board that took a G-code but replied with an error (`Error: File … not found`): its own words. */
+export class BoardReplyError extends Error {
+  readonly reply: string;
+
+  constructor(reply: string) {
+    super(reply);
+    this.name = 'BoardReplyError';
+    this.reply = reply;
+  }
+}
+
 /** The portal-origin proxy URL of one rr_ call; URLSearchParams escapes, the gateway re-encodes for the board. */
 export const boardCallUrl = (target: BoardTarget, call: string, params: Record<string, string>) =>
   boardProxyPath(target.firmware, target.path, target.controllerId, `${call}?${new URLSearchParams(params)}`);
@@ -32,8 +43,9 @@ export async function sendBoardCommand(
   target: BoardTarget,
   call: string,
   params: Record<string, string>,
+  options: RequestOptions = {},
 ): Promise<void> {
-  const answer = await apiRequest(boardCallUrl(target, call, params), commandAnswerSchema);
+  const answer = await apiRequest(boardCallUrl(target, call, params), commandAnswerSchema, options);
   if (answer.err) throw new BoardRefusedError(answer.err);
 }
 

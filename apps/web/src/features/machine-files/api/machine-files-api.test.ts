@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { BoardRefusedError, type BoardTarget, boardCallUrl } from './board-target';
+import { BoardRefusedError, BoardReplyError, type BoardTarget, boardCallUrl } from './board-target';
 import { getFileInfo } from './file-info';
 import { getFileList } from './get-file-list';
 import { moveFile } from './move-file';
@@ -9,14 +9,14 @@ import { startPrint } from './start-print';
 const target: BoardTarget = { controllerId: 7, firmware: '3.5', path: 'admin' };
 
 /** A board behind the proxy answering each call with the next of `answers`; records the URLs asked. */
-function boardAnswering(...answers: { status?: number; body: unknown }[]) {
+function boardAnswering(...answers: { status?: number; body?: unknown; text?: string }[]) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       urls.push(url);
       const answer = answers.shift() ?? { status: 500, body: {} };
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+      return new Response(answer.text ?? JSON.stringify(answer.body), { status: answer.status ?? 200 });
     }),
   );
   return urls;
@@ -94,17 +94,58 @@ describe('the board calls of the file browser', () => {
     expect(urls[0]).toBe('/proxy/duet/3.5/admin/7/rr_fileinfo?name=0%3A%2Fgcodes%2FClienti%2Fa+b.gcode');
   });
 
-  it('starts a print with M32 and the quoted full path; RRF and DSF answers both count as taken', async () => {
+  it("starts a print with M32 and the quoted full path in a session of its own, and fails with the board's error reply", async () => {
     const urls = boardAnswering(
+      { body: { err: 0, sessionKey: 4242 } },
       { body: { buff: 230 } },
-      { body: { bufferSpace: 255, err: 0 } },
-      { body: { err: 1 } },
+      { text: 'File 0:/gcodes/Clienti/a b.gcode selected for printing' },
+      { body: { err: 0 } },
     );
     await startPrint(target, '0:/gcodes/Clienti/a b.gcode');
-    await startPrint(target, '0:/gcodes/c.g');
-    await expect(startPrint(target, '0:/gcodes/c.g')).rejects.toEqual(new BoardRefusedError(1));
-    expect(urls[0]).toBe(
+    expect(urls).toEqual([
+      '/proxy/duet/3.5/admin/7/rr_connect?sessionKey=yes',
       '/proxy/duet/3.5/admin/7/rr_gcode?gcode=M32+%220%3A%2Fgcodes%2FClienti%2Fa+b.gcode%22',
+      '/proxy/duet/3.5/admin/7/rr_reply?',
+      '/proxy/duet/3.5/admin/7/rr_disconnect?',
+    ]);
+    const keys = vi
+      .mocked(fetch)
+      .mock.calls.map(([, init]) => new Headers(init?.headers).get('X-Session-Key'));
+    expect(keys).toEqual([null, '4242', '4242', '4242']);
+
+    boardAnswering(
+      { body: { err: 0, sessionKey: 7 } },
+      { body: { bufferSpace: 255, err: 0 } },
+      { text: '' },
+      { text: 'Error: File 0:/gcodes/c.g not found' },
+      { body: { err: 0 } },
     );
+    await expect(startPrint(target, '0:/gcodes/c.g')).rejects.toEqual(
+      new BoardReplyError('Error: File 0:/gcodes/c.g not found'),
+    );
+  });
+
+  it('refuses as the board does, and sends the code alone to a board that hands out no session key', async () => {
+    boardAnswering({ body: { err: 0, sessionKey: 7 } }, { body: { err: 1 } }, { body: { err: 0 } });
+    await expect(startPrint(target, '0:/gcodes/c.g')).rejects.toEqual(new BoardRefusedError(1));
+    const urls = boardAnswering({ body: { err: 0, sessionKey: 0 } }, { body: { buff: 200 } });
+    await startPrint(target, '0:/gcodes/c.g');
+    expect(urls).toHaveLength(2);
+  });
+
+  it("posts the code to an SBC board's machine/code and reads the reply it answers with", async () => {
+    const urls = boardAnswering(
+      { body: { err: 0, isEmulated: true, sessionTimeout: 8000 } },
+      { text: 'Error: File 0:/gcodes/c.g not found' },
+    );
+    await expect(startPrint(target, '0:/gcodes/c.g')).rejects.toEqual(
+      new BoardReplyError('Error: File 0:/gcodes/c.g not found'),
+    );
+    expect(urls[1]).toBe('/proxy/duet/3.5/admin/7/machine/code');
+    const [, init] = vi.mocked(fetch).mock.calls[1] ?? [];
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('M32 "0:/gcodes/c.g"');
+    boardAnswering({ body: { err: 0, isEmulated: true } }, { text: '' });
+    await startPrint(target, '0:/gcodes/c.g');
   });
 });

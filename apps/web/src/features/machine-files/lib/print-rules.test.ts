@@ -1,6 +1,6 @@
 import { MACHINE_CARD_STATES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { estimatedSeconds, isPrintable, printBlockOf, printCommand } from './print-rules';
+import { boardErrorOf, estimatedSeconds, isPrintable, printBlockOf, printCommand } from './print-rules';
 
 describe('which files can be printed', () => {
   it("offers G-code files of 0:/gcodes and its sub-folders, with Duet Web Control's endings", () => {
@@ -40,6 +40,15 @@ describe('the print command', () => {
       'M32 "0:/gcodes/Clienti/Coperchio quadro.gcode"',
     );
     expect(printCommand(`0:/gcodes/l'anello "v2".gcode`)).toBe(`M32 "0:/gcodes/l''anello ""v2"".gcode"`);
+  });
+});
+
+describe("the error in a board's reply", () => {
+  it('is its Error lines, and nothing for a reply without one', () => {
+    expect(boardErrorOf('Error: File 0:/gcodes/a.g not found')).toBe('Error: File 0:/gcodes/a.g not found');
+    expect(boardErrorOf('Warning: low voltage\nerror: M32: no file\n')).toBe('error: M32: no file');
+    expect(boardErrorOf('File 0:/gcodes/a.g selected for printing')).toBeNull();
+    expect(boardErrorOf('')).toBeNull();
   });
 });
 

@@ -20,6 +20,18 @@ export function isPrintable(path: string): boolean {
  */
 export const printCommand = (path: string): string => `M32 "${path.replace(/(["'])/g, '$1$1')}"`;
 
+/**
+ * The error in a board's G-code reply: its lines that begin `Error:` (RepRapFirmware's and DSF's form, e.g.
+ * `Error: File 0:/gcodes/a.g not found`), or null when the reply reports none.
+ */
+export function boardErrorOf(reply: string): string | null {
+  const errors = reply
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^error:/i.test(line));
+  return errors.length > 0 ? errors.join('\n') : null;
+}
+
 /** Why a print cannot start now, from the machine's live status; see `printBlockOf`. */
 export type PrintBlock = 'running' | 'paused' | 'halted' | 'offline' | 'notReady';
 
