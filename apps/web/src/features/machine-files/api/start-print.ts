@@ -1,4 +1,5 @@
 import { boardProxyPath } from '@portal/contract';
+import { RR_CONNECT_ERR, rrConnectAnswerSchema, SESSION_KEY_HEADER } from '@portal/duet/protocol';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiPostText, apiRequest, type RequestOptions } from '../../../lib/api-client';
@@ -11,14 +12,6 @@ import {
   sendBoardCommand,
 } from './board-target';
 
-/** A board session's key, sent back as the board's own header (docs/design.md §5b). */
-const SESSION_KEY_HEADER = 'X-Session-Key';
-const connectAnswerSchema = z.looseObject({
-  err: z.number().int(),
-  sessionKey: z.number().int().optional(),
-  /** DSF answering `rr_` calls for an SBC board (docs/duet-http.md §2.3). */
-  isEmulated: z.boolean().optional(),
-});
 /** rr_reply is plain text, possibly empty (no reply yet); the API client reads a text that parses as JSON as JSON. */
 const replyText = (answer: unknown): string =>
   typeof answer === 'string' ? answer : answer == null ? '' : JSON.stringify(answer);
@@ -38,10 +31,12 @@ type ReplyRoute = { kind: 'dsf' } | { kind: 'session'; session: RequestOptions }
 async function replyRoute(target: BoardTarget): Promise<ReplyRoute> {
   const answer = await apiRequest(
     boardCallUrl(target, 'rr_connect', { sessionKey: 'yes' }),
-    connectAnswerSchema,
+    rrConnectAnswerSchema,
   );
+  // DSF answering `rr_` calls for an SBC board (docs/duet-http.md §2.3).
   if (answer.isEmulated) return { kind: 'dsf' };
-  if (answer.err !== 0) throw new BoardRefusedError(answer.err);
+  const err = answer.err ?? RR_CONNECT_ERR.accepted;
+  if (err !== RR_CONNECT_ERR.accepted) throw new BoardRefusedError(err);
   return answer.sessionKey
     ? { kind: 'session', session: { headers: { [SESSION_KEY_HEADER]: String(answer.sessionKey) } } }
     : { kind: 'none' };
