@@ -428,6 +428,7 @@ describe('printing from the file browser', () => {
     await dialog
       .getByText(t('files.print.failed', { reason: t('files.errors.boardSaid', { reply }) }))
       .waitFor();
+    await expectAccessible(page, "the print dialog with the board's error");
     await moveOnBoard(page, idle.name, `${path}.bak`, path);
 
     await dialog.getByRole('button', { name: t('files.print.submit') }).click();
