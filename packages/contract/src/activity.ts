@@ -14,6 +14,7 @@ export const ACTIVITY_KINDS = [
   'board.delete',
   'board.move',
   'board.mkdir',
+  'board.plugin',
   'settings.sessions',
   'user.create',
   'user.update',

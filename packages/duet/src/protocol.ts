@@ -4,6 +4,7 @@
  * stays plain TypeScript with no Node-only API; the portal and the simulator share it.
  */
 export * from './answers.ts';
+export * from './board-request.ts';
 export * from './connect-answers.ts';
 export * from './dates.ts';
 export * from './dsf.ts';

@@ -46,45 +46,6 @@ export function encodeBoardQuery(params: Readonly<Record<string, string>>): stri
     .join('&');
 }
 
-/** Characters every HTTP/1.1 server takes literally in a request target (RFC 3986 pchar, `/` and `?`). */
-const TARGET_LITERAL = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?]$/;
-const TWO_HEX = /^[0-9A-Fa-f]{2}$/;
-
-/**
- * A client's request target (path and query) rewritten into one a real board accepts, meaning what the client
- * meant: existing escapes kept with upper-case hex, a stray `%` escaped, literal `"` (PrusaSlicer's
- * `M32 "0:/gcodes/x"`), spaces and other characters a request line cannot hold escaped; `+` stays, as a board reads
- * it as a space in a value. Characters up to U+00FF are taken as the raw bytes an HTTP parser handed on (Node
- * decodes request targets as Latin-1); anything above is encoded as UTF-8. The gateway sends every request so, and
- * the portal's scopes read queries through it (then `parseBoardTarget`), so both see what the board will.
- */
-export function reencodeTargetForBoard(target: string): string {
-  let out = '';
-  for (let i = 0; i < target.length; i++) {
-    const char = target[i] as string;
-    if (char === '%') {
-      const hex = target.slice(i + 1, i + 3);
-      if (TWO_HEX.test(hex)) {
-        out += `%${hex.toUpperCase()}`;
-        i += 2;
-      } else {
-        out += '%25';
-      }
-    } else if (TARGET_LITERAL.test(char)) {
-      out += char;
-    } else {
-      const code = target.codePointAt(i) as number;
-      if (code <= 0xff) {
-        out += escapeByte(code);
-      } else {
-        for (const byte of utf8.encode(String.fromCodePoint(code))) out += escapeByte(byte);
-        if (code > 0xffff) i++;
-      }
-    }
-  }
-  return out;
-}
-
 /** A request target as RRF understands it, or the reason text of its 500 rejection. */
 export type BoardTargetParse =
   | { ok: true; path: string; params: ReadonlyMap<string, string> }

@@ -78,7 +78,7 @@ describe('relaying to the board', () => {
     });
     expect(answer.status).toBe(200);
     const sent = board.requestsTo('/rr_gcode').at(-1);
-    expect(sent?.url).toBe('/rr_gcode?gcode=M32%20%220%3A/gcodes/x.gcode%22');
+    expect(sent?.url).toBe('/rr_gcode?gcode=M32%20%220:/gcodes/x.gcode%22');
     const names = sent?.rawHeaders.filter((_, i) => i % 2 === 0);
     expect(names).toEqual(['Host', 'Connection', 'X-Session-Key']);
     const gatewayKey = sent?.rawHeaders[5];

@@ -1,7 +1,16 @@
 import type http from 'node:http';
 import type http2 from 'node:http2';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DSF_SOCKET_KEY_PARAM, SESSION_KEY_HEADER } from '@portal/duet/protocol';
+import {
+  type BoardRequest,
+  boardParam,
+  boardRequest,
+  DSF_SOCKET_KEY_PARAM,
+  parseBoardRequest,
+  routePath,
+  SESSION_KEY_HEADER,
+  serializeBoardTarget,
+} from '@portal/duet/protocol';
 import { BOARD_PREFIX, DEADLINE_HEADER } from '@portal/tunnel';
 import type { Logger } from 'pino';
 import type { BoardFacts } from './board-facts.ts';
@@ -43,7 +52,9 @@ interface Exchange {
   stream: http2.ServerHttp2Stream;
   headers: http2.IncomingHttpHeaders;
   method: string;
-  /** Path and query for the board, starting with '/'. */
+  /** The request as the board will read it, read once where it arrived. */
+  board: BoardRequest;
+  /** The same written out as the board gets it (for the logs). */
   target: string;
   deadlineAt: number;
   signal: AbortSignal;
@@ -56,11 +67,12 @@ const DEADLINE_PASSED: LocalAnswer = {
 };
 
 /** What is sent to the board of a request: the client's own, or the gateway's read of the replies. */
-type BoardRequestLine = Omit<BoardRequestInput, 'host' | 'sessionKey'>;
+type BoardRequestLine = Omit<BoardRequestInput, 'host' | 'sessionKey' | 'method' | 'target'> & {
+  board: BoardRequest;
+};
 
 const READ_REPLIES: BoardRequestLine = {
-  method: 'GET',
-  target: '/rr_reply',
+  board: boardRequest('GET', '/rr_reply'),
   contentType: undefined,
   contentLength: undefined,
 };
@@ -92,13 +104,22 @@ export class BoardRelay {
 
   handle(stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders): void {
     const arrivedAt = Date.now();
-    let target = String(headers[':path']).slice(BOARD_PREFIX.length);
-    if (!target.startsWith('/')) target = `/${target}`;
+    let raw = String(headers[':path']).slice(BOARD_PREFIX.length);
+    if (!raw.startsWith('/')) raw = `/${raw}`;
+    const method = String(headers[':method']);
+    // The portal sends requests it read the board's way; anything else is refused, never passed on as spelled.
+    const parsed = parseBoardRequest(method === 'CONNECT' ? 'GET' : method, raw);
+    if (!parsed.ok) {
+      this.#answer(stream, { status: 400, answer: 'bad-request', text: parsed.reason });
+      return;
+    }
+    const target = serializeBoardTarget(parsed.request);
     const { signal, done } = cancellationOf(stream);
     const exchange: Exchange = {
       stream,
       headers,
-      method: String(headers[':method']),
+      method,
+      board: parsed.request,
       target,
       deadlineAt: arrivedAt + waitMsOf(headerOf(headers, DEADLINE_HEADER)),
       signal,
@@ -147,7 +168,7 @@ export class BoardRelay {
   }
 
   async #exchange(exchange: Exchange): Promise<void> {
-    const { stream, headers, method, target, signal } = exchange;
+    const { stream, headers, board, target, signal } = exchange;
     const ensured = await this.#ensureSession();
     if (ensured) return this.#answer(stream, ensured);
     if (signal.aborted) return;
@@ -157,8 +178,7 @@ export class BoardRelay {
     try {
       if (route.kind === 'replies') return await this.#answerReplies(exchange, route.session);
       const sent = await this.#send(exchange, {
-        method,
-        target,
+        board,
         contentType: headerOf(headers, 'content-type'),
         contentLength: headerOf(headers, 'content-length'),
       });
@@ -180,13 +200,12 @@ export class BoardRelay {
   /** Where a client's request goes: the gateway's own answer, or the client's session it is relayed in. */
   #routeClient(exchange: Exchange, key: string | undefined): ClientRoute {
     const { session, clients } = this.#options;
-    const question = exchange.target.indexOf('?');
     return routeClientRequest(
       clients,
       {
         method: exchange.method,
-        pathname: question < 0 ? exchange.target : exchange.target.slice(0, question),
-        query: question < 0 ? '' : exchange.target.slice(question + 1),
+        pathname: routePath(exchange.board),
+        sessionKeyParam: boardParam(exchange.board, 'sessionKey'),
         key,
       },
       { kind: session.kind, login: (pathname) => session.clientLogin(pathname) },
@@ -236,7 +255,8 @@ export class BoardRelay {
     request: BoardRequestLine,
   ): Promise<{ response: http.IncomingMessage } | { answer: LocalAnswer } | null> {
     const { stream, deadlineAt, signal } = exchange;
-    const { method, target } = request;
+    const { method } = request.board;
+    const target = serializeBoardTarget(request.board);
     const { session, counters } = this.#options;
     let relogged = false;
     let retries = 0;
@@ -246,7 +266,10 @@ export class BoardRelay {
       if (signal.aborted) return null;
       if (Date.now() >= deadlineAt) return { answer: DEADLINE_PASSED };
       const built = buildBoardRequest({
-        ...request,
+        method,
+        target,
+        contentType: request.contentType,
+        contentLength: request.contentLength,
         host: this.#options.board.host,
         sessionKey: session.key,
       });
@@ -320,7 +343,7 @@ export class BoardRelay {
 
   /** DSF's object-model WebSocket, in the session of the client that opens it, which it keeps alive while open. */
   async #openWebSocket(exchange: Exchange): Promise<void> {
-    const { stream, target, deadlineAt, signal } = exchange;
+    const { stream, board, deadlineAt, signal } = exchange;
     const { session, counters, clients } = this.#options;
     // The handshake is one more board request and takes a slot; the open socket then lives outside the slots.
     const release = await this.#waitForSlot(exchange);
@@ -334,16 +357,13 @@ export class BoardRelay {
         if (signal.aborted) return;
         if (Date.now() >= deadlineAt) return this.#answerDeadlinePassed(stream);
         if (!releaseClient) {
-          const query = new URLSearchParams(
-            target.includes('?') ? target.slice(target.indexOf('?') + 1) : '',
-          );
-          const route = this.#routeClient(exchange, query.get(DSF_SOCKET_KEY_PARAM) ?? undefined);
+          const route = this.#routeClient(exchange, boardParam(board, DSF_SOCKET_KEY_PARAM));
           if (route.kind === 'answer') return this.#answer(stream, route.answer);
           releaseClient = clients.hold(route.session);
         }
         const generation = session.generation;
         counters.boardRequests++;
-        const upgrade = await upgradeToWebSocket(this.#options.board, websocketTarget(target, session.key), {
+        const upgrade = await upgradeToWebSocket(this.#options.board, websocketTarget(board, session.key), {
           timeoutMs: this.#options.timeoutMs,
           signal,
         }).catch((error: Error) => {

@@ -1,10 +1,11 @@
-import { BOARD_LIMITS, reencodeTargetForBoard, SESSION_KEY_HEADER } from '@portal/duet/protocol';
+import { BOARD_LIMITS, SESSION_KEY_HEADER } from '@portal/duet/protocol';
 
 /**
  * What the gateway sends a board must be what a board accepts (docs/design.md §5a, docs/duet-http.md §1.1):
  * RRF parses `%XX` escapes with upper-case hex only, takes no literal `"`, reads at most 1460 bytes of
  * request head and rejects chunked uploads. Clients behind the portal (PrusaSlicer, Cura, browsers) send all
- * of these, so the request is rebuilt here rather than forwarded, with packages/duet's codec and limits.
+ * of these, so the request is written here from the board request the gateway read (`parseBoardRequest`, the
+ * portal's own reading), never forwarded as the client spelled it.
  */
 
 /** A request as it will be written to the board, header by header, so its size is known before it is sent. */
@@ -19,7 +20,10 @@ export interface BoardRequestHead {
 
 export interface BoardRequestInput {
   method: string;
-  /** Path and query as the client sent them, starting with '/'. */
+  /**
+   * Path and query as the board gets them: `serializeBoardTarget` of a client's request read with
+   * `parseBoardRequest`, or the gateway's own (written with `encodeBoardQuery`).
+   */
   target: string;
   /** `host:port` of the board. */
   host: string;
@@ -70,7 +74,7 @@ export function buildBoardRequest(input: BoardRequestInput): BoardRequestResult 
   }
   const head = {
     method,
-    target: reencodeTargetForBoard(input.target),
+    target: input.target,
     headers,
     contentLength: hasBody ? Number(input.contentLength) : undefined,
   };

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { boardRequest } from '@portal/duet/protocol';
 import { DEADLINE_HEADER, GATEWAY_ANSWER_HEADER, websocketAccept } from '@portal/tunnel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
@@ -206,8 +207,9 @@ describe('a WebSocket the board will not take', () => {
 
 describe('the socket target', () => {
   it("replaces the client's session key with the gateway's, or drops it", () => {
-    expect(websocketTarget('/machine?sessionKey=abc', 'f00d')).toBe('/machine?sessionKey=f00d');
-    expect(websocketTarget('/machine?sessionKey=abc', null)).toBe('/machine');
-    expect(websocketTarget('/machine', 'f00d')).toBe('/machine?sessionKey=f00d');
+    const socket = (query: Record<string, string> = {}) => boardRequest('GET', '/machine', query);
+    expect(websocketTarget(socket({ sessionKey: 'abc' }), 'f00d')).toBe('/machine?sessionKey=f00d');
+    expect(websocketTarget(socket({ SESSIONKEY: 'abc' }), null)).toBe('/machine');
+    expect(websocketTarget(socket(), 'f00d')).toBe('/machine?sessionKey=f00d');
   });
 });

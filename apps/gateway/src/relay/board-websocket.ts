@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type http2 from 'node:http2';
 import type { Socket } from 'node:net';
-import { DSF_SOCKET_KEY_PARAM, reencodeTargetForBoard } from '@portal/duet/protocol';
+import { type BoardRequest, DSF_SOCKET_KEY_PARAM, serializeBoardTarget } from '@portal/duet/protocol';
 import { websocketAccept } from '@portal/tunnel';
 import { UpstreamTimeoutError, UpstreamUnreachableError } from './errors.ts';
 import type { Upstream } from './upstream.ts';
@@ -17,15 +17,13 @@ export type BoardUpgrade =
   | { kind: 'open'; socket: Socket; head: Buffer }
   | { kind: 'refused'; status: number; reason: string };
 
-/** The client's target with its own `sessionKey` replaced by the gateway's (or removed when it has none). */
-export function websocketTarget(target: string, sessionKey: string | null): string {
-  const question = target.indexOf('?');
-  const path = question < 0 ? target : target.slice(0, question);
-  const query = new URLSearchParams(question < 0 ? '' : target.slice(question + 1));
-  query.delete(DSF_SOCKET_KEY_PARAM);
-  if (sessionKey) query.set(DSF_SOCKET_KEY_PARAM, sessionKey);
-  const search = query.toString();
-  return reencodeTargetForBoard(search ? `${path}?${search}` : path);
+/** The client's socket request with its own `sessionKey` replaced by the gateway's (or removed when it has none). */
+export function websocketTarget(board: BoardRequest, sessionKey: string | null): string {
+  const others = board.query.filter(([name]) => name.toLowerCase() !== DSF_SOCKET_KEY_PARAM.toLowerCase());
+  return serializeBoardTarget({
+    ...board,
+    query: sessionKey ? [...others, [DSF_SOCKET_KEY_PARAM, sessionKey]] : others,
+  });
 }
 
 /** An HTTP/1.1 WebSocket handshake with the board: a fresh key, no extensions, the accept value checked. */

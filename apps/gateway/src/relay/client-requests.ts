@@ -14,9 +14,10 @@ export type ClientRoute =
 
 export interface ClientRequest {
   method: string;
+  /** The route in lower case (`routePath` of the board request). */
   pathname: string;
-  /** The raw query (without `?`), read for `rr_connect`'s `sessionKey=yes` only. */
-  query: string;
+  /** `rr_connect`'s `sessionKey` parameter (`yes` asks for a key), as the board reads it. */
+  sessionKeyParam: string | undefined;
   /** The client's `X-Session-Key` (or, for DSF's WebSocket, its `sessionKey` parameter). */
   key: string | undefined;
 }
@@ -41,10 +42,10 @@ export function routeClientRequest(
   request: ClientRequest,
   board: BoardFacts,
 ): ClientRoute {
-  const { method, pathname, query, key } = request;
+  const { method, pathname, sessionKeyParam, key } = request;
   if (method === 'GET') {
     const login = board.login(pathname);
-    if (login) return { kind: 'answer', answer: clientLogin(sessions, login, query) };
+    if (login) return { kind: 'answer', answer: clientLogin(sessions, login, sessionKeyParam) };
     if (pathname === '/rr_disconnect') {
       const closed = sessions.close(key);
       if (board.kind === 'dsf') return { kind: 'answer', answer: { status: 204 } };
@@ -61,7 +62,11 @@ export function routeClientRequest(
   return { kind: 'relay', session };
 }
 
-function clientLogin(sessions: ClientSessions, login: ClientLogin, query: string): LocalAnswer {
+function clientLogin(
+  sessions: ClientSessions,
+  login: ClientLogin,
+  sessionKeyParam: string | undefined,
+): LocalAnswer {
   switch (login.outcome) {
     case 'answer':
       return login.answer;
@@ -78,7 +83,7 @@ function clientLogin(sessions: ClientSessions, login: ClientLogin, query: string
           ? { ...login.connectAnswer, sessionTimeout: sessions.timeoutMs }
           : login.connectAnswer;
       // As on a board, a client that asks for no key shares the session of the keyless ones.
-      if (new URLSearchParams(query).get('sessionKey')?.toLowerCase() !== 'yes') {
+      if (sessionKeyParam?.toLowerCase() !== 'yes') {
         sessions.find(undefined);
         return { status: 200, json: answer };
       }

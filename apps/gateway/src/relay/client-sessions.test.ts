@@ -107,7 +107,8 @@ describe("a client's request", () => {
   const rrf = { kind: 'rrf' as const, login: rrfOpen };
   const get = (target: string, key?: string) => {
     const [pathname = '', query = ''] = target.split('?');
-    return { method: 'GET', pathname, query, key };
+    const sessionKeyParam = new URLSearchParams(query).get('sessionKey') ?? undefined;
+    return { method: 'GET', pathname, sessionKeyParam, key };
   };
 
   it("logs in with a key of the gateway's when asked, the board's own answer otherwise", () => {

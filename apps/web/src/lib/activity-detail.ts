@@ -22,6 +22,8 @@ export function activityDetailLine(entry: Pick<ActivityEntry, 'kind' | 'detail'>
     case 'board.delete':
     case 'board.mkdir':
       return text(detail.name);
+    case 'board.plugin':
+      return text(detail.request);
     default:
       return administrativeLine(detail);
   }

@@ -44,7 +44,7 @@ export class ActivityLog implements BoardActivity {
   }
 
   changeOf(request: BoardRequestFacts): { start(): RecordedBoardChange } | undefined {
-    const change = boardChangeOf(request.method, request.path);
+    const change = boardChangeOf(request.board);
     if (!change) return undefined;
     return { start: () => this.#begin(request, change) };
   }

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ActivityEntry, type ActivityVerification, type Page, Role } from '@portal/contract';
+import { boardRequest } from '@portal/duet/protocol';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -324,12 +325,13 @@ describe('an instance that stopped before its entries were written', () => {
       const log = new ActivityLog({ repository, clock: t.clock.now, flushMs: 3_600_000 });
       log.start(pino({ level: 'silent' }), journal);
       const actor = { userId: await t.idOf('admin@demo.test'), path: 'admin' as const, sessionId: 's' };
-      const facts = { controllerId: controllerA, method: 'GET', actor, address: '127.0.0.1' };
+      const facts = { controllerId: controllerA, actor, address: '127.0.0.1' };
+      const gcode = (code: string) => boardRequest('GET', '/rr_gcode', { gcode: code });
       log
-        .changeOf({ ...facts, path: '/rr_gcode?gcode=M300%20journal' })
+        .changeOf({ ...facts, board: gcode('M300 journal') })
         ?.start()
         .end(200);
-      log.changeOf({ ...facts, path: '/rr_gcode?gcode=M301%20journal' })?.start();
+      log.changeOf({ ...facts, board: gcode('M301 journal') })?.start();
       await vi.waitFor(async () =>
         expect(
           (

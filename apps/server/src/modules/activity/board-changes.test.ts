@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { boardChangeOf } from './board-changes.ts';
+import { readBoardRequest } from '../../test/board-requests.ts';
+import { boardChangeOf as changeOfRequest } from './board-changes.ts';
+
+/** What the record makes of a client's request, read as the edge reads it. */
+function boardChangeOf(method: string, target: string) {
+  const request = readBoardRequest(method, target);
+  if (!request) throw new Error(`the edge refuses ${method} ${target}`);
+  return changeOfRequest(request);
+}
 
 describe('what the activity record counts as a change of a board', () => {
   it('reads RRF G-code, deletes, moves and new folders from their queries, escaped routes included', () => {
@@ -8,7 +16,7 @@ describe('what the activity record counts as a change of a board', () => {
       detail: { gcode: 'M104 S200' },
     });
     expect(boardChangeOf('GET', '/rr_%67code?gcode=M112')).toMatchObject({ detail: { gcode: 'M112' } });
-    expect(boardChangeOf('GET', '//RR_DELETE?name=0:/gcodes/a.gcode')).toMatchObject({
+    expect(boardChangeOf('GET', '/RR_DELETE?name=0:/gcodes/a.gcode')).toMatchObject({
       kind: 'board.delete',
       detail: { name: '0:/gcodes/a.gcode' },
     });

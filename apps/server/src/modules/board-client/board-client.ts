@@ -17,8 +17,8 @@ export type {
 } from './board-reading.ts';
 export { relayCheckedUpload, smallBody } from './checked-upload.ts';
 export { readFileThumbnail } from './file-thumbnail.ts';
+export { incomingBoardRequest, portalBoardRequest } from './incoming-board-request.ts';
 export {
-  boardPathOf,
   PORTAL_ORIGIN_PROXY_HEADERS,
   type RelayRouteOptions,
   relayRoute,

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TunnelRegistry, TunnelTarget } from '../gateway/tunnel-registry.ts';
-import { type RelayRequest, relay } from './tunnel-relay.ts';
+import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import { type RelayDestination, type RelayRequest, relay } from './tunnel-relay.ts';
 
 /**
  * Board answers fetched by the SPA itself (file lists, CSV, downloads) may come through the portal's origin,
@@ -12,11 +12,11 @@ export const PORTAL_ORIGIN_PROXY_HEADERS = {
   'cache-control': 'no-store',
 } as const;
 
-export interface RelayRouteOptions {
+/** Where the route's request goes (RelayRequest's): a board request read at the edge, or the webcam's path. */
+export type RelayRouteOptions = RelayDestination & RelayRouteDetails;
+
+export interface RelayRouteDetails {
   controllerId: number;
-  target: TunnelTarget;
-  /** Path and raw query for the board or webcam, starting with '/'. */
-  path: string;
   timeoutMs: number;
   /** Added to the answer's own headers (the portal origin's sandbox, no caching). */
   headers: Record<string, string>;
@@ -40,11 +40,13 @@ export async function relayRoute(
   reply: FastifyReply,
   options: RelayRouteOptions,
 ): Promise<FastifyReply> {
+  const destination: RelayDestination =
+    options.target === 'board'
+      ? { target: 'board', board: options.board }
+      : { target: 'webcam', path: options.path };
   const answer = await relay(registry, {
+    ...destination,
     controllerId: options.controllerId,
-    target: options.target,
-    method: request.method,
-    path: options.path,
     incoming: request.raw,
     ...(options.body && { body: options.body }),
     ...(options.actor && { actor: options.actor }),
@@ -67,10 +69,4 @@ function clientGone(reply: FastifyReply): AbortSignal {
     if (!reply.raw.writableFinished) controller.abort();
   });
   return controller.signal;
-}
-
-/** The path and raw query after the proxy prefix, as the board should see them. */
-export function boardPathOf(rest: string, rawUrl: string | undefined): string {
-  const query = rawUrl?.includes('?') ? rawUrl.slice(rawUrl.indexOf('?')) : '';
-  return `/${rest}${query}`;
 }

@@ -3,7 +3,12 @@ import type { IncomingMessage } from 'node:http';
 import type http2 from 'node:http2';
 import { constants } from 'node:http2';
 import { PassThrough, type Readable } from 'node:stream';
-import { SESSION_KEY_HEADER } from '@portal/duet/protocol';
+import {
+  type BoardRequest,
+  changesBoard,
+  SESSION_KEY_HEADER,
+  serializeBoardTarget,
+} from '@portal/duet/protocol';
 import { GATEWAY_ANSWER_HEADER, type GatewayAnswer } from '@portal/tunnel';
 import { AppError } from '../../shared/app-error.ts';
 import {
@@ -48,12 +53,16 @@ const FORWARDED_REQUEST_HEADERS = ['content-type', 'content-length'] as const;
  */
 const SESSION_KEY = SESSION_KEY_HEADER.toLowerCase();
 
-export interface RelayRequest {
+/**
+ * Where a relayed request goes: a board request read once where it entered (`@portal/duet/protocol`'s
+ * `BoardRequest`, sent as `serializeBoardTarget` writes it), or the path of the webcam's own GET.
+ */
+export type RelayDestination = { target: 'board'; board: BoardRequest } | { target: 'webcam'; path: string };
+
+export type RelayRequest = RelayDestination & RelayDetails;
+
+export interface RelayDetails {
   controllerId: number;
-  target: TunnelTarget;
-  method: string;
-  /** Path and raw query for the board or webcam, starting with '/'. */
-  path: string;
   /** The client's request: its body (uploads) is streamed through, never buffered. */
   incoming: IncomingMessage;
   /**
@@ -84,9 +93,8 @@ export interface RelayRequest {
 /** What the activity record learns of a request about to go to a board. */
 export interface BoardRequestFacts {
   controllerId: number;
-  method: string;
-  /** Path and raw query, as the board gets them. */
-  path: string;
+  /** The request as the board will read it, decided once where it entered. */
+  board: BoardRequest;
   actor?: TunnelActor | undefined;
   address?: string | undefined;
   contentType?: string | undefined;
@@ -123,7 +131,9 @@ export interface RelayAnswer {
  * gateway drops the request if it has not sent it yet. A board's own answers (503 included) pass unchanged.
  */
 export async function relay(registry: TunnelRegistry, request: RelayRequest): Promise<RelayAnswer> {
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // A webcam is only ever read.
+  const method = request.target === 'board' ? request.board.method : 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
   const headers: Record<string, string> = {};
   // A request without a body describes none, even when it is made while answering one (an OctoPrint upload).
   for (const name of hasBody ? FORWARDED_REQUEST_HEADERS : []) {
@@ -144,20 +154,24 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   ) {
     throw new AppError('BAD_REQUEST', 'Uploads to a machine need a Content-Length');
   }
-  const change = request.activity?.changeOf({
-    controllerId: request.controllerId,
-    method: request.method,
-    path: request.path,
-    actor: request.actor,
-    address: request.address,
-    contentType: headers['content-type'],
-    session: request.control?.session,
-  });
-  if (change && request.control?.allowed === false) throw new AppError('SERVICE_SESSION_REQUIRED');
+  const change =
+    request.target === 'board'
+      ? request.activity?.changeOf({
+          controllerId: request.controllerId,
+          board: request.board,
+          actor: request.actor,
+          address: request.address,
+          contentType: headers['content-type'],
+          session: request.control?.session,
+        })
+      : undefined;
+  if (request.target === 'board' && changesBoard(request.board) && request.control?.allowed === false) {
+    throw new AppError('SERVICE_SESSION_REQUIRED');
+  }
   const stream = registry.open(request.controllerId, {
-    method: request.method,
+    method,
     target: request.target,
-    path: request.path,
+    path: request.target === 'board' ? serializeBoardTarget(request.board) : request.path,
     headers,
     waitMs: request.timeoutMs ?? PROXY_TIMEOUT_MS,
     ...(request.actor && { actor: request.actor }),

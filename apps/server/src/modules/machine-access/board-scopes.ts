@@ -1,4 +1,4 @@
-import { parseBoardTarget, reencodeTargetForBoard } from '@portal/duet/protocol';
+import type { BoardRequest } from '@portal/duet/protocol';
 
 /**
  * What a board request does, read the way the board will read it, and the customer path's scope
@@ -10,33 +10,10 @@ import { parseBoardTarget, reencodeTargetForBoard } from '@portal/duet/protocol'
  * Everything here errs towards refusing: a name the board would read one way and this code another is refused.
  */
 
-/** A board request: method, path (without the query) and raw query, as they go to the gateway. */
-export interface BoardRequestView {
-  method: string;
-  path: string;
-  query: string;
-}
-
 export type ScopeDecision = { allowed: true } | { allowed: false; reason: string };
 
 export const ALLOWED: ScopeDecision = { allowed: true };
 export const refuse = (reason: string): ScopeDecision => ({ allowed: false, reason });
-
-// ---------------------------------------------------------------------------------------------------------
-// Queries
-
-/**
- * The query's parameters as the board reads them: re-encoded as the gateway sends it, then read by RRF's parser
- * (both packages/duet's: escapes in either case, literal quotes, `+` for a space; names case-insensitive). Null when
- * the board would reject the query, or when a name repeats: RRF reads the first, DSF's emulation may read another.
- */
-export function boardQuery(query: string): ReadonlyMap<string, string> | null {
-  const encoded = reencodeTargetForBoard(query);
-  const parsed = parseBoardTarget(`/?${encoded}`);
-  if (!parsed.ok) return null;
-  const names = encoded === '' ? [] : encoded.split('&').map((pair) => pair.split('=', 1)[0]?.toLowerCase());
-  return new Set(names).size === names.length ? parsed.params : null;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Paths
@@ -381,25 +358,6 @@ export function customerGcode(text: string): ScopeDecision {
 // ---------------------------------------------------------------------------------------------------------
 // Request paths
 
-/**
- * The request path as a board routes it: percent escapes decoded once (RRF and DSF's web server both do),
- * repeated and trailing slashes folded, lower-cased (DSF's routes ignore case). Null for a path the two firmwares
- * could route differently: `.`/`..` segments (DSF's web server removes them: `/machine/../rr_gcode` is
- * rr_gcode there), a backslash, `?`, `#` or a control character after decoding, or an invalid escape.
- */
-export function requestRoute(path: string): { route: string; decoded: string } | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return null;
-  }
-  if (/[\\?#]/.test(decoded) || hasControl(decoded)) return null;
-  const segments = decoded.split('/').filter((segment) => segment !== '');
-  if (segments.some((segment) => /^\.+$/.test(segment.trim()))) return null;
-  return { route: `/${segments.join('/')}`.toLowerCase(), decoded };
-}
-
 /** A request whose body the scope must read first: DSF's G-code and its move form. */
 export type ScopeBody =
   | { kind: 'code'; text: string }
@@ -418,10 +376,10 @@ export type CustomerDecision =
   | { allowed: true; scanUpload: boolean; answer: RefusalAnswer }
   | { allowed: false; reason: string; answer: RefusalAnswer };
 
-/** What a customer-path rule sees: the query, the decoded path after the route prefix, the read body. */
+/** What a customer-path rule sees: the query (names in lower case), DSF's file argument, the read body. */
 interface RuleContext {
   query: ReadonlyMap<string, string>;
-  /** DSF's `{path}` after `/machine/file/` and the like, as DSF opens it (decoded twice, `+` a space). */
+  /** DSF's `{path}` after `/machine/file/` and the like, as DSF opens it. */
   target: string;
   body: ScopeBody | undefined;
 }
@@ -431,7 +389,7 @@ type RuleResult = ScopeDecision & { scanUpload?: boolean };
 /** One row of the customer path's table: a request, what decides it, how it is refused. */
 export interface CustomerScopeRow {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** The route (lower case), or a prefix ending in `/` followed by a board path. */
+  /** The route (lower case), ending in `/` for DSF's routes with a file argument (`BoardRoute.key`'s path). */
   route: string;
   answer: RefusalAnswer;
   /** Set for requests whose body decides (read before the request goes on). */
@@ -473,7 +431,7 @@ const formField = (body: ScopeBody | undefined, name: string): string | undefine
 
 /**
  * The customer path's scope, one row per request a board answers. A request that matches no row is refused
- * (`forbidden`), except a GET outside `/rr_*` and `/machine/*`, which reads a web file of 0:/www (DWC itself).
+ * (`forbidden`), except a web file of 0:/www (DWC itself).
  */
 export const CUSTOMER_SCOPE: readonly CustomerScopeRow[] = [
   // RepRapFirmware (and DSF's emulation of it)
@@ -581,52 +539,23 @@ function dsfPath(ok: (path: BoardPath) => boolean) {
     pathOk(target, ok) ? ALLOWED : refuse(WRITE_ONLY_IN_FOLDERS);
 }
 
-/** The row that decides a request, and the board path after its prefix (for `…/` routes). */
-export function customerScopeRow(
-  method: string,
-  path: string,
-): { row: CustomerScopeRow; target: string } | { row: null; webFile: boolean } {
-  const upper = method.toUpperCase();
-  const read = requestRoute(path);
-  if (!read) return { row: null, webFile: false };
-  const { route, decoded } = read;
-  for (const row of CUSTOMER_SCOPE) {
-    if (row.method !== upper) continue;
-    if (row.route === route) return { row, target: '' };
-    if (row.route.endsWith('/') && route.startsWith(row.route) && route.length > row.route.length) {
-      // The rest as DSF's route gives it (a leading `/` kept: DSF reads it as a Linux path), decoded a second
-      // time by DSF, `+` included.
-      const prefix = new RegExp(`^/+${row.route.slice(1, -1).split('/').join('/+')}/`, 'i');
-      const target = decoded.replace(prefix, '').replace(/\+/g, ' ');
-      return { row, target };
-    }
-  }
-  const api = route.startsWith('/rr_') || route === '/machine' || route.startsWith('/machine/');
-  return { row: null, webFile: upper === 'GET' && !api };
-}
+const ROWS_BY_ROUTE = new Map(CUSTOMER_SCOPE.map((row) => [`${row.method} ${row.route}`, row]));
 
-/** The body a request needs read before the scope can decide, if any. */
-export function customerScopeBody(method: string, path: string): ScopeBody['kind'] | null {
-  const found = customerScopeRow(method, path);
-  return found.row?.body ?? null;
+/** The row of the customer path's table that decides a request read at the edge, if any. */
+export function customerScopeRow(request: Pick<BoardRequest, 'route'>): CustomerScopeRow | undefined {
+  return ROWS_BY_ROUTE.get(request.route.key);
 }
 
 /**
  * The customer path's decision on one board request. `body` is the read body of a row that asks for it
  * (DSF's G-code, its move form).
  */
-export function customerScope(request: BoardRequestView, body?: ScopeBody): CustomerDecision {
-  const found = customerScopeRow(request.method, request.path);
-  if (!found.row) {
-    return found.webFile
-      ? { allowed: true, scanUpload: false, answer: 'forbidden' }
-      : { allowed: false, reason: 'This request is for the admin path', answer: 'forbidden' };
-  }
-  const { row, target } = found;
-  const query = boardQuery(request.query);
-  if (!query)
-    return { allowed: false, reason: 'A parameter is given twice or malformed', answer: row.answer };
-  const decision = row.rule({ query, target, body });
+export function customerScope(request: BoardRequest, body?: ScopeBody): CustomerDecision {
+  if (request.route.action === 'web') return { allowed: true, scanUpload: false, answer: 'forbidden' };
+  const row = customerScopeRow(request);
+  if (!row) return { allowed: false, reason: 'This request is for the admin path', answer: 'forbidden' };
+  const query = new Map(request.query.map(([name, value]) => [name.toLowerCase(), value]));
+  const decision = row.rule({ query, target: request.file ?? '', body });
   return decision.allowed
     ? { allowed: true, scanUpload: decision.scanUpload ?? false, answer: row.answer }
     : { allowed: false, reason: decision.reason, answer: row.answer };

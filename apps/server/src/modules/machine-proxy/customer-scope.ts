@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { MachinePathName } from '@portal/contract';
-import { RR_ERR, type RrErrResponse } from '@portal/duet/protocol';
+import { type BoardRequest, RR_ERR, type RrErrResponse } from '@portal/duet/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
 import {
@@ -13,7 +13,6 @@ import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import {
   type CustomerDecision,
   customerScope,
-  customerScopeBody,
   formFieldsOf,
   type ScopeBody,
 } from '../machine-access/board-scopes.ts';
@@ -22,8 +21,9 @@ import {
 const MAX_SCOPE_BODY_BYTES = 64 * 1024;
 
 /**
- * `relayRoute` for `/proxy/duet/{firmware}/{path}/{id}/…` on both origins: the admin path relays as it is; the
- * customer path asks the board scope first (`machine-access/board-scopes.ts`), reading DSF's G-code and move
+ * `relayRoute` for `/proxy/duet/{firmware}/{path}/{id}/…` on both origins, for the board request read at the edge
+ * (`incomingBoardRequest`): the admin path relays any request a board answers; the customer path asks the board
+ * scope first (`machine-access/board-scopes.ts`), reading DSF's G-code and move
  * bodies before they go on, and checks the lines of a file uploaded into the customer folders as they stream
  * through. Refusals are answered as the board would answer a failed operation.
  */
@@ -32,18 +32,16 @@ export async function relayBoardRoute(
   request: FastifyRequest,
   reply: FastifyReply,
   machinePath: MachinePathName,
-  options: RelayRouteOptions,
+  options: RelayRouteOptions & { target: 'board' },
 ): Promise<FastifyReply> {
   if (machinePath !== 'customer') return relayRoute(registry, request, reply, options);
-  const at = options.path.indexOf('?');
-  const path = at < 0 ? options.path : options.path.slice(0, at);
-  const query = at < 0 ? '' : options.path.slice(at + 1);
+  const board: BoardRequest = options.board;
   const contentType = request.headers['content-type'];
 
   let body: RelayRouteOptions['body'];
   let scopeBody: ScopeBody | undefined;
-  const kind = customerScopeBody(request.method, path);
-  if (kind) {
+  const kind = board.route.body;
+  if (kind === 'code' || kind === 'form') {
     const bytes = await smallBody(request, MAX_SCOPE_BODY_BYTES);
     body = { content: Readable.from([bytes]), length: bytes.length, ...(contentType && { contentType }) };
     scopeBody =
@@ -51,7 +49,7 @@ export async function relayBoardRoute(
         ? { kind, text: bytes.toString('utf8') }
         : { kind, fields: await formFieldsOf(bytes, contentType) };
   }
-  const decision = customerScope({ method: request.method, path, query }, scopeBody);
+  const decision = customerScope(board, scopeBody);
   if (!decision.allowed) return refuseAsBoard(reply, decision, options.headers);
   if (!decision.scanUpload)
     return relayRoute(registry, request, reply, { ...options, ...(body && { body }) });

@@ -79,7 +79,7 @@ describe('downloading a board file through a ticket', () => {
     );
     expect(response.headers['content-security-policy']).toMatch(/^sandbox/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(fake.paths).toEqual(['/board/rr_download?name=0%3A%2Fgcodes%2FClienti%2Fcubo%2020mm.gcode']);
+    expect(fake.paths).toEqual(['/board/rr_download?name=0:/gcodes/Clienti/cubo%2020mm.gcode']);
     // The link works once: a copy from a log or the browser's history is worth nothing.
     const again = await t.app.inject(url);
     expect([again.statusCode, again.json().code]).toEqual([401, 'UNAUTHENTICATED']);

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { DownloadTicketBody } from '@portal/contract';
 import { AppError, unauthenticated } from '../../shared/app-error.ts';
 import type { SessionSubject } from '../../shared/session.ts';
-import { PORTAL_ORIGIN_PROXY_HEADERS, relay } from '../board-client/board-client.ts';
+import { PORTAL_ORIGIN_PROXY_HEADERS, portalBoardRequest, relay } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import { customerMayRead } from '../machine-access/board-scopes.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
@@ -47,6 +47,7 @@ export class MachineDownloadService {
     { path, name }: DownloadTicketBody,
   ): Promise<{ url: string; expiresAt: number }> {
     await this.#deps.access.reach(session, controllerId, path);
+    downloadRequest(name); // a name the board could read otherwise is a 400 now, not when the link is followed
     if (path === 'customer' && !customerMayRead(name)) {
       throw new AppError('ADMIN_PATH_ONLY', 'The G-code of 0:/sys is read on the admin path only');
     }
@@ -69,8 +70,7 @@ export class MachineDownloadService {
     const answer = await relay(this.#deps.registry, {
       controllerId,
       target: 'board',
-      method: 'GET',
-      path: `/rr_download?name=${encodeURIComponent(grant.name)}`,
+      board: downloadRequest(grant.name),
       incoming,
       timeoutMs: this.#deps.timeoutMs,
       actor: { userId: subject.id, path: grant.path, sessionId: subject.sessionId },
@@ -92,6 +92,8 @@ export class MachineDownloadService {
     };
   }
 }
+
+const downloadRequest = (name: string) => portalBoardRequest('GET', '/rr_download', { name });
 
 /**
  * `attachment` with the file's own name (its last path segment): a plain-ASCII `filename` for old clients and

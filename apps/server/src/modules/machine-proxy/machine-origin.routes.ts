@@ -27,7 +27,7 @@ export async function machineOriginRoutes(app: FastifyInstance, { service }: Mac
     handler: async (request, reply) => {
       const params = proxyParamsSchema.safeParse(request.params);
       if (!params.success) throw new AppError('NOT_FOUND');
-      const boardPath = service.boardPathOf(request, params.data);
+      const board = service.boardRequestOf(request, params.data);
       const ticket = new URL(request.url, 'http://machine').searchParams.get('ticket');
       if (ticket !== null && request.method === 'GET') {
         const { cookies, location } = await service.enterWithTicket(
@@ -38,11 +38,8 @@ export async function machineOriginRoutes(app: FastifyInstance, { service }: Mac
         for (const cookie of cookies) reply.setCookie(cookie.name, cookie.value, cookie.options);
         return reply.redirect(location, 303);
       }
-      const visit = await service.enterWithCookie(
-        request.cookies[service.cookieName(params.data.path)],
-        params.data,
-      );
-      return service.relay(request, reply, params.data, boardPath, visit);
+      const visit = await service.enterWithCookie(request.headers.cookie, params.data);
+      return service.relay(request, reply, params.data, board, visit);
     },
   });
 

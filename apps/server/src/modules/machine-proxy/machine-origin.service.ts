@@ -1,8 +1,8 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type http2 from 'node:http2';
 import type { Duplex } from 'node:stream';
-import { fastifyCookie } from '@fastify/cookie';
 import { LANGUAGES, type MachinePathName, proxyParamsSchema } from '@portal/contract';
+import { type BoardRequest, serializeBoardTarget } from '@portal/duet/protocol';
 import { GATEWAY_ANSWER_HEADER, type GatewayAnswer, websocketAccept } from '@portal/tunnel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -10,7 +10,12 @@ import { AppError, unauthenticated } from '../../shared/app-error.ts';
 import type { MachineOrigins } from '../../shared/machine-origins.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { type SessionEvents, touches } from '../auth/session-events.ts';
-import { answerHeadOf, type BoardActivity, boardPathOf, gatewayError } from '../board-client/board-client.ts';
+import {
+  answerHeadOf,
+  type BoardActivity,
+  gatewayError,
+  incomingBoardRequest,
+} from '../board-client/board-client.ts';
 import type { HolderAnswer, TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService, MachineReach } from '../machine-access/machine-access.service.ts';
 import { relayBoardRoute } from './customer-scope.ts';
@@ -46,8 +51,8 @@ export interface MachineCookie {
 type ProxyParams = z.infer<typeof proxyParamsSchema>;
 
 const PROXY_PATH = /^\/proxy\/duet\/([^/]+)\/([^/]+)\/([^/]+)\/(.*)$/;
-/** What a board answers for its own API (RRF `rr_*`, DSF `machine/…`): data, never a page to run. */
-const BOARD_API_PATH = /^\/(rr_|machine(\/|$))/i;
+/** `/proxy/duet/{firmware}/{path}/{id}`: the path segments before the board's own. */
+const PROXY_PREFIX_SEGMENTS = 5;
 
 /**
  * The machine origins (docs/machine-origins.md): board pages run on their own machine's origin, never on the
@@ -63,23 +68,28 @@ export class MachineOriginService {
     this.#deps = deps;
   }
 
-  /** `__Host-` (https only) keeps another machine's page from planting a cookie for this one's host. */
-  cookieName(path: MachinePathName): string {
-    return `${this.#deps.origins.secure ? '__Host-' : ''}machine_${path}`;
+  /**
+   * One name per machine and path; `__Host-` (https only) keeps another machine's page from planting a cookie for
+   * this one's host. Over http a page of the same site can still set one for the parent domain, which
+   * `enterWithCookie` reads past.
+   */
+  cookieName(id: number, path: MachinePathName): string {
+    return `${this.#deps.origins.secure ? '__Host-' : ''}machine_${id}_${path}`;
   }
 
   /**
-   * The board path a request to the machine origin names, once it came to that machine's own origin and, for
-   * the board's API, from that machine's own pages.
+   * The board request a request to the machine origin carries (read once, as the board will read it), once it
+   * came to that machine's own origin and, for anything but a page of the board's web folder, from that machine's
+   * own pages.
    */
-  boardPathOf(request: FastifyRequest, params: ProxyParams): string {
+  boardRequestOf(request: FastifyRequest, params: ProxyParams): BoardRequest {
     const { origins } = this.#deps;
     if (origins.controllerOf(request.hostname) !== params.id) throw new AppError('NOT_FOUND');
-    const boardPath = boardPathOf(params['*'], request.raw.url);
-    if (comesFromElsewhere(request.method, request.headers, origins.originOf(params.id), boardPath)) {
+    const board = incomingBoardRequest(request.method, request.raw.url ?? '', PROXY_PREFIX_SEGMENTS);
+    if (comesFromElsewhere(request.headers, origins.originOf(params.id), board)) {
       throw new AppError('FORBIDDEN', "Only this machine's own pages may call its board");
     }
-    return boardPath;
+    return board;
   }
 
   /**
@@ -106,7 +116,7 @@ export class MachineOriginService {
     const language = new URL(rawUrl, 'http://machine').searchParams.get('lang');
     return {
       cookies: [
-        { name: this.cookieName(path), value, options },
+        { name: this.cookieName(id, path), value, options },
         ...((LANGUAGES as readonly (string | null)[]).includes(language)
           ? [{ name: LANGUAGE_COOKIE, value: language as string, options }]
           : []),
@@ -115,10 +125,30 @@ export class MachineOriginService {
     };
   }
 
-  /** A later request of the page: its cookie must still grant this machine's path. */
-  async enterWithCookie(token: string | undefined, { id, path }: ProxyParams): Promise<MachineVisit> {
-    if (!token) throw unauthenticated('Open the control panel from the portal');
-    return this.#enter(await this.#deps.tokens.verifyAccess(token), id, path);
+  /**
+   * A later request of the page: its cookie must still grant this machine's path. A cookie of that name that
+   * another page of the site planted for the parent domain (possible over http) is read past: only a value granting
+   * this machine's path counts, and two different ones (someone else's planted beside the user's) open nothing.
+   */
+  async enterWithCookie(cookieHeader: string | undefined, { id, path }: ProxyParams): Promise<MachineVisit> {
+    const grant = await this.#grantOfCookies(cookieHeader, id, path);
+    return this.#enter(grant, id, path);
+  }
+
+  async #grantOfCookies(
+    header: string | undefined,
+    id: number,
+    path: MachinePathName,
+  ): Promise<MachineGrant> {
+    const values = new Set(cookieValues(header, this.cookieName(id, path)));
+    if (values.size === 0) throw unauthenticated('Open the control panel from the portal');
+    const grants: MachineGrant[] = [];
+    for (const value of values) {
+      const grant = await this.#deps.tokens.verifyAccess(value).catch(() => null);
+      if (grant && grant.controllerId === id && grant.path === path) grants.push(grant);
+    }
+    if (grants.length !== 1) throw unauthenticated('Open the control panel from the portal again');
+    return grants[0] as MachineGrant;
   }
 
   /** Relays the request to the board through the customer path's scope or the admin path as it is. */
@@ -126,7 +156,7 @@ export class MachineOriginService {
     request: FastifyRequest,
     reply: FastifyReply,
     { id, path }: ProxyParams,
-    boardPath: string,
+    board: BoardRequest,
     { subject, reach }: MachineVisit,
   ) {
     return relayBoardRoute(this.#deps.registry, request, reply, path, {
@@ -135,9 +165,9 @@ export class MachineOriginService {
       control: reach.control,
       controllerId: id,
       target: 'board',
-      path: boardPath,
+      board,
       timeoutMs: this.#deps.timeoutMs,
-      headers: this.#answerHeaders(boardPath),
+      headers: this.#answerHeaders(board),
     });
   }
 
@@ -164,15 +194,15 @@ export class MachineOriginService {
     if (origin !== undefined && origin !== origins.originOf(params.data.id)) {
       throw new AppError('FORBIDDEN', "Only this machine's own pages may open its board's socket");
     }
-    const token = fastifyCookie.parse(request.headers.cookie ?? '')[this.cookieName(params.data.path)];
-    if (!token) throw unauthenticated();
-    const grant = await this.#deps.tokens.verifyAccess(token);
+    const board = incomingBoardRequest('GET', request.url ?? '/', PROXY_PREFIX_SEGMENTS);
+    if (board.route.key !== 'GET /machine') throw new AppError('NOT_FOUND');
+    const grant = await this.#grantOfCookies(request.headers.cookie, params.data.id, params.data.path);
     const { subject, reach } = await this.#enter(grant, params.data.id, params.data.path);
     const stream = registry.open(params.data.id, {
       method: 'CONNECT',
       protocol: 'websocket',
       target: 'board',
-      path: `/${params.data['*']}${url.search}`,
+      path: serializeBoardTarget(board),
       waitMs: timeoutMs,
       actor: { userId: subject.id, path: params.data.path, sessionId: subject.sessionId },
     });
@@ -227,14 +257,20 @@ export class MachineOriginService {
     stream.once('close', () => socket.destroy());
   }
 
-  /** Board pages may be framed by the portal only; the board's API answers never run as a page. */
-  #answerHeaders(boardPath: string): Record<string, string> {
+  /**
+   * Board pages may be framed by the portal only; only the board's web folder is served as a page. The board's
+   * API answers never run as one, and a file read from the card (an HTML file a customer uploaded into 0:/gcodes)
+   * goes out as a download: an attachment, never sniffed, in a sandbox.
+   */
+  #answerHeaders(board: BoardRequest): Record<string, string> {
     const framing = `frame-ancestors ${this.#deps.portalOrigin}`;
+    if (board.route.action === 'web')
+      return { 'cache-control': 'no-store', 'content-security-policy': framing };
     return {
       'cache-control': 'no-store',
-      'content-security-policy': BOARD_API_PATH.test(boardPath)
-        ? `sandbox; default-src 'none'; ${framing}`
-        : framing,
+      'content-security-policy': `sandbox; default-src 'none'; ${framing}`,
+      'x-content-type-options': 'nosniff',
+      ...(board.route.action === 'read' && { 'content-disposition': 'attachment' }),
     };
   }
 
@@ -266,10 +302,9 @@ export interface MachineVisit {
  * frame) a browser may only open a page, which reads nothing and changes nothing.
  */
 function comesFromElsewhere(
-  method: string,
   headers: Record<string, string | string[] | undefined>,
   ownOrigin: string,
-  boardPath: string,
+  board: BoardRequest,
 ): boolean {
   const site = headers['sec-fetch-site'];
   const origin = headers.origin;
@@ -277,10 +312,7 @@ function comesFromElsewhere(
     (site === undefined || site === 'same-origin' || site === 'none') &&
     (origin === undefined || origin === ownOrigin);
   if (fromItself) return false;
-  const opensPage =
-    (method === 'GET' || method === 'HEAD') &&
-    headers['sec-fetch-mode'] === 'navigate' &&
-    !BOARD_API_PATH.test(boardPath);
+  const opensPage = board.route.action === 'web' && headers['sec-fetch-mode'] === 'navigate';
   return !opensPage;
 }
 
@@ -293,6 +325,16 @@ function withoutEntryParams(rawUrl: string): string {
     .split('&')
     .filter((pair) => pair !== '' && !ENTRY_PARAMS.some((name) => new URLSearchParams(pair).has(name)));
   return kept.length ? `${rawUrl.slice(0, mark)}?${kept.join('&')}` : rawUrl.slice(0, mark);
+}
+
+/** Every value the Cookie header gives `name` (a browser sends a host-only and a parent-domain cookie side by side). */
+function cookieValues(header: string | undefined, name: string): string[] {
+  if (!header) return [];
+  return header
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.startsWith(`${name}=`))
+    .map((pair) => pair.slice(name.length + 1));
 }
 
 /** The host name of a Host header, without its port. */

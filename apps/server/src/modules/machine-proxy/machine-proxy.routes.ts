@@ -13,7 +13,7 @@ import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
 import {
   type BoardActivity,
-  boardPathOf,
+  incomingBoardRequest,
   PORTAL_ORIGIN_PROXY_HEADERS,
 } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
@@ -49,18 +49,23 @@ async function portalProxyRoutes(app: FastifyInstance, options: MachineProxyRout
       tags,
       summary: "A request to the machine's board through its gateway",
       description:
+        'The request is read once as the board will read it: dot segments, encoded separators, double ' +
+        'encoding, empty segments, control characters, a repeated parameter and anything a board does not ' +
+        'answer are 400 on every path. ' +
         '`customer` needs access to the machine group and a valid licence, and runs the machine only ' +
         '(docs/board-access.md: a refused rr_ call answers `{"err":1}`, rr_download 404, anything else 403 ' +
         'ADMIN_PATH_ONLY); `admin` is for administrators. ' +
         'The board answer passes through unchanged (its `{"err":N}` bodies and its own 503 included), with ' +
         '`Content-Security-Policy: sandbox`. 502 when the gateway is offline, 503/504 when the board is. ' +
-        'A change (G-code, upload, delete, move, new folder) by someone outside a business that requires ' +
+        'A change (G-code, upload, delete, move, new folder, DSF plugins and packages) by someone outside a business that requires ' +
         'consent, without an open service session, is 403 SERVICE_SESSION_REQUIRED.',
       params: proxyParamsSchema,
       response: { ...errorResponses(400, 401, 403, 404, 502, 503, 504) },
     },
     handler: async (request, reply) => {
       const { id, path } = request.params;
+      // Read once, before anything decides on it: `/proxy/duet/{firmware}/{path}/{id}` is five segments.
+      const board = incomingBoardRequest(request.method, request.raw.url ?? '', 5);
       const session = sessionOf(request);
       const reach = await options.access.reach(session, id, path);
       return relayBoardRoute(options.registry, request, reply, path, {
@@ -69,7 +74,7 @@ async function portalProxyRoutes(app: FastifyInstance, options: MachineProxyRout
         control: reach.control,
         controllerId: id,
         target: 'board',
-        path: boardPathOf(request.params['*'], request.raw.url),
+        board,
         timeoutMs: options.timeoutMs,
         headers: PORTAL_ORIGIN_PROXY_HEADERS,
       });

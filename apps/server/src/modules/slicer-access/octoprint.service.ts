@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import {
-  encodeBoardQuery,
+  type BoardRequest,
   RR_ERR,
   readBoardAnswer,
   rrErrAnswerSchema,
@@ -10,7 +10,12 @@ import {
   rrStateAnswerSchema,
 } from '@portal/duet/protocol';
 import { AppError } from '../../shared/app-error.ts';
-import { type BoardActivity, type RelayRequest, relay } from '../board-client/board-client.ts';
+import {
+  type BoardActivity,
+  portalBoardRequest,
+  type RelayRequest,
+  relay,
+} from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import { octoPrintJobOf, octoPrintStateOf, octoPrintUploadOf } from './octoprint.mapper.ts';
 import type { SpooledUpload } from './octoprint-upload.ts';
@@ -65,13 +70,13 @@ export class OctoPrintService {
   }
 
   async state(grant: SlicerGrant, client: SlicerClient) {
-    const { body } = await this.#toBoard(grant, client, 'GET', modelPath('state'));
+    const { body } = await this.#toBoard(grant, client, modelRequest('state'));
     return octoPrintStateOf(readBoardAnswer(rrStateAnswerSchema, body)?.result.status ?? 'idle');
   }
 
   async job(grant: SlicerGrant, client: SlicerClient) {
     const state = await this.state(grant, client);
-    const { body } = await this.#toBoard(grant, client, 'GET', modelPath('job'));
+    const { body } = await this.#toBoard(grant, client, modelRequest('job'));
     return octoPrintJobOf(readBoardAnswer(rrKeyAnswerSchemas.job, body)?.result, state);
   }
 
@@ -86,17 +91,14 @@ export class OctoPrintService {
     if (upload.filename.includes('/') || !inGcodes(target)) {
       throw new AppError('BAD_REQUEST', 'The file name must stay inside 0:/gcodes');
     }
-    const uploaded = await this.#toBoard(
-      grant,
-      client,
-      'POST',
-      `/rr_upload?${encodeBoardQuery({ name: target })}`,
-      {
-        content: createReadStream(upload.file),
-        length: upload.size,
-        contentType: 'application/octet-stream',
-      },
-    );
+    // Both requests read before anything is stored, so a name the board could read otherwise stores nothing.
+    const store = portalBoardRequest('POST', '/rr_upload', { name: target });
+    const start = portalBoardRequest('GET', '/rr_gcode', { gcode: `M32 "${target}"` });
+    const uploaded = await this.#toBoard(grant, client, store, {
+      content: createReadStream(upload.file),
+      length: upload.size,
+      contentType: 'application/octet-stream',
+    });
     if (
       uploaded.status !== 200 ||
       (readBoardAnswer(rrErrAnswerSchema, uploaded.body)?.err ?? RR_ERR.done) !== RR_ERR.done
@@ -105,8 +107,7 @@ export class OctoPrintService {
     }
     const print = isTrue(upload.fields.get('print'));
     if (print) {
-      const gcode = `M32 "${target}"`;
-      const started = await this.#toBoard(grant, client, 'GET', `/rr_gcode?${encodeBoardQuery({ gcode })}`);
+      const started = await this.#toBoard(grant, client, start);
       if (started.status !== 200) throw new AppError('BAD_REQUEST', 'The board did not start the print');
     }
     const select = isTrue(upload.fields.get('select'));
@@ -117,15 +118,13 @@ export class OctoPrintService {
   async #toBoard(
     { controllerId, userId, control }: SlicerGrant,
     client: SlicerClient,
-    method: string,
-    path: string,
+    board: BoardRequest,
     body?: RelayRequest['body'],
   ): Promise<{ status: number; body: Buffer }> {
     const answer = await relay(this.#registry, {
       controllerId,
       target: 'board',
-      method,
-      path,
+      board,
       incoming: client.incoming,
       address: client.address,
       activity: this.#activity,
@@ -139,4 +138,5 @@ export class OctoPrintService {
 }
 
 /** `rr_model` of one key's live fields, as OctoPrint's status calls read them. */
-const modelPath = (key: 'state' | 'job') => `/rr_model?${encodeBoardQuery({ key, flags: 'd99fn' })}`;
+const modelRequest = (key: 'state' | 'job') =>
+  portalBoardRequest('GET', '/rr_model', { key, flags: 'd99fn' });

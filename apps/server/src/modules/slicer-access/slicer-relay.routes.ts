@@ -6,6 +6,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import {
   type BoardActivity,
+  incomingBoardRequest,
   PORTAL_ORIGIN_PROXY_HEADERS,
   relayCheckedUpload,
   relayRoute,
@@ -26,15 +27,8 @@ export interface SlicerRelayRoutesOptions extends Record<string, unknown> {
 /** The most G-code a slicer's `POST machine/code` carries: one M32 or M37 line. */
 const MAX_CODE_BYTES = 4096;
 
-/** Everything up to and including the token, then the board's path and the raw query, as the client sent them. */
-const TOKEN_URL = /^\/customer\/api\/v1\/duet\/[^/?]+\/[^/?]+\/[^/?]+(\/[^?]*)?(?:\?(.*))?$/s;
-
-/** The path and raw query the board gets: the token URL's prefix stripped, nothing re-encoded here. */
-export function boardRequestOf(rawUrl: string): { path: string; query: string } {
-  const match = TOKEN_URL.exec(rawUrl);
-  if (!match) throw new AppError('BAD_REQUEST', 'Not a slicer token URL');
-  return { path: match[1] || '/', query: match[2] ?? '' };
-}
+/** `/customer/api/v1/duet/{id}/{upload|full_control}/{token}`: the path segments before the board's own. */
+const TOKEN_PREFIX_SEGMENTS = 7;
 
 /**
  * `/customer/api/v1/duet/{id}/{upload|full_control}/{token}/…` (docs/design.md §5a): what PrusaSlicer's Duet
@@ -43,9 +37,6 @@ export function boardRequestOf(rawUrl: string): { path: string; query: string } 
  * `rr_connect` itself, whatever the password). Bodies stream through raw whatever their Content-Type; the
  * board's `{"err":N}` answers pass as they are.
  */
-const isUpload = (method: string, path: string) =>
-  (method === 'POST' && path === '/rr_upload') || (method === 'PUT' && path.startsWith('/machine/file/'));
-
 export async function slicerRelayRoutes(app: FastifyInstance, options: SlicerRelayRoutesOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -65,11 +56,11 @@ export async function slicerRelayRoutes(app: FastifyInstance, options: SlicerRel
     handler: async (request, reply) => {
       const { id, level, token } = request.params;
       const grant = await options.service.authorize(token, id, level);
-      const board = boardRequestOf(request.raw.url ?? '');
+      const board = incomingBoardRequest(request.method, request.raw.url ?? '', TOKEN_PREFIX_SEGMENTS);
       let body: { content: Readable; length: number; contentType?: string } | undefined;
       if (grant.level === 'upload') {
         let code: string | undefined;
-        if (request.method === 'POST' && board.path === '/machine/code') {
+        if (board.route.key === 'POST /machine/code') {
           const bytes = await smallBody(request, MAX_CODE_BYTES);
           code = bytes.toString('utf8');
           const contentType = request.headers['content-type'];
@@ -79,13 +70,13 @@ export async function slicerRelayRoutes(app: FastifyInstance, options: SlicerRel
             ...(contentType && { contentType }),
           };
         }
-        const decision = uploadScope({ method: request.method, ...board }, code);
+        const decision = uploadScope(board, code);
         if (!decision.allowed) throw new AppError('FORBIDDEN', decision.reason);
       }
       const relayOptions = {
         controllerId: grant.controllerId,
         target: 'board' as const,
-        path: board.query ? `${board.path}?${board.query}` : board.path,
+        board,
         timeoutMs: options.timeoutMs,
         headers: PORTAL_ORIGIN_PROXY_HEADERS,
         actor: { userId: grant.userId, path: 'customer' as const },
@@ -93,7 +84,7 @@ export async function slicerRelayRoutes(app: FastifyInstance, options: SlicerRel
         control: grant.control,
       };
       // The uploaded file is printed (M32) by the same token: its lines may do what the customer path allows.
-      if (grant.level === 'upload' && isUpload(request.method, board.path)) {
+      if (grant.level === 'upload' && board.route.action === 'upload') {
         return relayCheckedUpload(options.registry, request, reply, relayOptions, (refusal) => {
           throw refusal;
         });

@@ -1,23 +1,15 @@
-import {
-  ALLOWED,
-  type BoardRequestView,
-  boardPath,
-  boardQuery,
-  ROOT,
-  refuse,
-  type ScopeDecision,
-} from '../machine-access/board-scopes.ts';
+import { type BoardRequest, boardParam, routePath } from '@portal/duet/protocol';
+import { ALLOWED, boardPath, ROOT, refuse, type ScopeDecision } from '../machine-access/board-scopes.ts';
 
 /**
- * What an upload-and-print token lets a slicer do (issue: "connect, upload into 0:/gcodes, start or simulate that
- * file and read status"), decided on the request as the board will read it, with the customer path's readers of
+ * What an upload-and-print token lets a slicer do (connect, upload into 0:/gcodes, start or simulate that file
+ * and read status), decided on the request as the board will read it, with the customer path's readers of
  * queries and names (machine-access/board-scopes.ts), so `%22`, literal quotes and `%2E%2E` all mean what the
  * board would make of them. Anything not listed is refused: an allow-list, since a slicer sends these few requests
  * only. docs/board-access.md sets this scope beside the customer path's.
  */
 
-export type { BoardRequestView, ScopeDecision } from '../machine-access/board-scopes.ts';
-export { boardQuery };
+export type { ScopeDecision } from '../machine-access/board-scopes.ts';
 
 /**
  * Whether `path` (`0:/gcodes/x`, `/gcodes/x` or DSF's relative `gcodes/x`) lies in the G-code folder, read as the
@@ -43,80 +35,63 @@ export function allowedGcode(code: string): boolean {
   return match !== null && inGcodes(match[1] as string);
 }
 
-const STATUS_READS = new Set(['/rr_connect', '/rr_disconnect', '/rr_status', '/rr_model', '/rr_reply']);
-const DSF_STATUS_READS = new Set([
-  '/machine/connect',
-  '/machine/disconnect',
-  '/machine/noop',
-  '/machine/status',
-  '/machine/model',
+/** Connecting, status and replies: everything the customer path allows of them but `rr_config` and the socket. */
+const STATUS_READS = new Set([
+  'GET /rr_connect',
+  'GET /rr_disconnect',
+  'GET /rr_status',
+  'GET /rr_model',
+  'GET /rr_reply',
+  'GET /rr_upload', // the result of the last upload
+  'GET /machine/connect',
+  'GET /machine/disconnect',
+  'GET /machine/noop',
+  'GET /machine/status',
+  'GET /machine/model',
 ]);
 /** GETs whose parameter names a file or folder that must lie in 0:/gcodes (absent: the board's default there). */
 const FILE_READS: Record<string, { param: string; folder: boolean; optional: boolean }> = {
-  '/rr_fileinfo': { param: 'name', folder: false, optional: true },
-  '/rr_filelist': { param: 'dir', folder: true, optional: false },
-  '/rr_files': { param: 'dir', folder: true, optional: true },
-  '/rr_download': { param: 'name', folder: false, optional: false },
-  '/rr_thumbnail': { param: 'name', folder: false, optional: false },
+  'GET /rr_fileinfo': { param: 'name', folder: false, optional: true },
+  'GET /rr_filelist': { param: 'dir', folder: true, optional: false },
+  'GET /rr_files': { param: 'dir', folder: true, optional: true },
+  'GET /rr_download': { param: 'name', folder: false, optional: false },
+  'GET /rr_thumbnail': { param: 'name', folder: false, optional: false },
 };
-const DSF_FILE_ROUTES = /^\/machine\/(file|fileinfo|directory)\/(.+)$/;
+const DSF_READS = new Set(['GET /machine/file/', 'GET /machine/fileinfo/', 'GET /machine/directory/']);
 
-function decodedPath(encoded: string): string | null {
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return null;
-  }
-}
+const READ_ONLY_GCODES = 'An upload token may only read inside 0:/gcodes';
+const UPLOAD_ONLY_GCODES = 'An upload token may only upload into 0:/gcodes';
+const START_ONLY = 'An upload token may only start or simulate a file in 0:/gcodes';
 
 /**
- * The upload-and-print scope. `body` is the G-code text of DSF's `POST machine/code` (the route reads it first,
- * since it decides).
+ * The upload-and-print scope, on the request read at the edge. `body` is the G-code text of DSF's
+ * `POST machine/code` (the route reads it first, since it decides).
  */
-export function uploadScope(request: BoardRequestView, body?: string): ScopeDecision {
-  const method = request.method.toUpperCase();
-  const query = boardQuery(request.query);
-  if (!query) return refuse('A parameter is given twice');
-  const { path } = request;
-  if (method === 'GET') {
-    if (STATUS_READS.has(path) || DSF_STATUS_READS.has(path)) return ALLOWED;
-    if (path === '/rr_upload') return ALLOWED; // the result of the last upload
-    if (path === '/rr_gcode') {
-      return allowedGcode(query.get('gcode') ?? '')
-        ? ALLOWED
-        : refuse('An upload token may only start or simulate a file in 0:/gcodes');
-    }
-    const read = FILE_READS[path];
-    if (read) {
-      const value = query.get(read.param);
-      if (value === undefined && read.optional) return ALLOWED;
-      return value !== undefined && inGcodes(value, { folder: read.folder })
-        ? ALLOWED
-        : refuse('An upload token may only read inside 0:/gcodes');
-    }
-    const dsf = DSF_FILE_ROUTES.exec(path);
-    if (dsf) {
-      const target = decodedPath(dsf[2] as string);
-      return target !== null && inGcodes(target, { folder: dsf[1] === 'directory' })
-        ? ALLOWED
-        : refuse('An upload token may only read inside 0:/gcodes');
-    }
-  }
-  if (method === 'POST' && path === '/rr_upload') {
-    return inGcodes(query.get('name') ?? '')
+export function uploadScope(request: BoardRequest, body?: string): ScopeDecision {
+  const { key } = request.route;
+  if (STATUS_READS.has(key)) return ALLOWED;
+  if (key === 'GET /rr_gcode')
+    return allowedGcode(boardParam(request, 'gcode') ?? '') ? ALLOWED : refuse(START_ONLY);
+  const read = FILE_READS[key];
+  if (read) {
+    const value = boardParam(request, read.param);
+    if (value === undefined && read.optional) return ALLOWED;
+    return value !== undefined && inGcodes(value, { folder: read.folder })
       ? ALLOWED
-      : refuse('An upload token may only upload into 0:/gcodes');
+      : refuse(READ_ONLY_GCODES);
   }
-  if (method === 'PUT' && path.startsWith('/machine/file/')) {
-    const target = decodedPath(path.slice('/machine/file/'.length));
-    return target !== null && inGcodes(target)
-      ? ALLOWED
-      : refuse('An upload token may only upload into 0:/gcodes');
+  if (DSF_READS.has(key)) {
+    const folder = routePath(request) === '/machine/directory';
+    return inGcodes(request.file ?? '', { folder }) ? ALLOWED : refuse(READ_ONLY_GCODES);
   }
-  if (method === 'POST' && path === '/machine/code') {
+  if (key === 'POST /rr_upload')
+    return inGcodes(boardParam(request, 'name') ?? '') ? ALLOWED : refuse(UPLOAD_ONLY_GCODES);
+  if (key === 'PUT /machine/file/')
+    return inGcodes(request.file ?? '') ? ALLOWED : refuse(UPLOAD_ONLY_GCODES);
+  if (key === 'POST /machine/code') {
     return body !== undefined && !/[\r\n]/.test(body.trim()) && allowedGcode(body)
       ? ALLOWED
-      : refuse('An upload token may only start or simulate a file in 0:/gcodes');
+      : refuse(START_ONLY);
   }
   return refuse('An upload token does not allow this request');
 }
