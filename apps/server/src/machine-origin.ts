@@ -18,6 +18,11 @@ export async function buildMachineOrigin(
   await app.register(shutdownGracePlugin);
   await app.register(bodyTimeoutsPlugin);
   await app.register(errorHandlerPlugin);
+  // An error is about this request only: no cache may answer a later one with it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode >= 400) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   await modules.machineProxy.machineErrorPages(app);
   await app.register(async (scope) => modules.machineProxy.machineOriginRoutes(scope));
   await app.register(async (scope) => modules.webcam.machineOriginRoutes(scope));

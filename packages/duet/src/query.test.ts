@@ -71,12 +71,3 @@ describe('parseBoardTarget (the RRF request parser)', () => {
     expect(paramsOf('/rr_connect?PassWord=x&password=y')).toEqual({ password: 'x' });
   });
 });
-
-function decodesAsUtf8(query: string): boolean {
-  try {
-    decodeURIComponent(query.replaceAll('+', ' '));
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -11,7 +11,7 @@ import { BOARD_LIMITS, SESSION_KEY_HEADER } from '@portal/duet/protocol';
 /** A request as it will be written to the board, header by header, so its size is known before it is sent. */
 export interface BoardRequestHead {
   method: string;
-  /** Path and query, already re-encoded. */
+  /** Path and query as written for the board. */
   target: string;
   headers: [name: string, value: string][];
   /** Body length when the request carries one (uploads); undefined otherwise. */
@@ -48,7 +48,7 @@ export function headBytes(head: Pick<BoardRequestHead, 'method' | 'target' | 'he
 }
 
 /**
- * The head the board gets: method, re-encoded target, Host, `Connection: close` (boards close anyway), the
+ * The head the board gets: method, the target as written for the board, Host, `Connection: close` (boards close anyway), the
  * gateway's session key, and Content-Type/Content-Length only for a request with a body. Nothing else of the
  * client's (cookies, forwarding headers, its own session key) ever reaches the board.
  */

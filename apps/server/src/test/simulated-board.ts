@@ -71,8 +71,15 @@ export class TunnelledBoard {
       stream.end();
       return;
     }
+    // What the gateway sends of a request's own head: its body's type and length (boards refuse chunked uploads).
+    const forwarded: Record<string, string> = {};
+    for (const name of ['content-type', 'content-length', 'x-session-key']) {
+      const value = headers[name];
+      if (typeof value === 'string') forwarded[name] = value;
+    }
     const request = http.request(`${this.board.url}${path}`, {
       method: String(headers[':method']),
+      headers: forwarded,
       agent: false,
     });
     request.on('response', (answer) => {

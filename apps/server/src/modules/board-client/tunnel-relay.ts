@@ -16,7 +16,6 @@ import {
   type HolderAnswer,
   type TunnelActor,
   type TunnelRegistry,
-  type TunnelTarget,
 } from '../gateway/tunnel-registry.ts';
 import type { ActiveServiceSession, MachineControl } from '../machine-access/machine-access.service.ts';
 

@@ -128,7 +128,8 @@ export class MachineOriginService {
   /**
    * A later request of the page: its cookie must still grant this machine's path. A cookie of that name that
    * another page of the site planted for the parent domain (possible over http) is read past: only a value granting
-   * this machine's path counts, and two different ones (someone else's planted beside the user's) open nothing.
+   * this machine's path counts, and grants of two different sessions (someone else's planted beside the user's)
+   * open nothing: whose panel it is cannot be told.
    */
   async enterWithCookie(cookieHeader: string | undefined, { id, path }: ProxyParams): Promise<MachineVisit> {
     const grant = await this.#grantOfCookies(cookieHeader, id, path);
@@ -147,8 +148,12 @@ export class MachineOriginService {
       const grant = await this.#deps.tokens.verifyAccess(value).catch(() => null);
       if (grant && grant.controllerId === id && grant.path === path) grants.push(grant);
     }
-    if (grants.length !== 1) throw unauthenticated('Open the control panel from the portal again');
-    return grants[0] as MachineGrant;
+    const [first] = grants;
+    const sameSession = (grant: MachineGrant) =>
+      grant.userId === first?.userId && grant.sessionId === first.sessionId;
+    if (!first || !grants.every(sameSession))
+      throw unauthenticated('Open the control panel from the portal again');
+    return first;
   }
 
   /** Relays the request to the board through the customer path's scope or the admin path as it is. */

@@ -137,7 +137,7 @@ describe('the slicer URL', () => {
     expect(uploaded.statusCode).toBe(200);
     const print = await slicer(token, 'rr_gcode?gcode=M32%20"0:/gcodes/cube.gcode"');
     expect(print.statusCode).toBe(200);
-    // The test client escapes the literal quotes itself; the gateway re-encodes either form for the board.
+    // The test client escapes the literal quotes itself; the portal reads either form as the board will.
     expect(received.map(({ method, path }) => decodeURIComponent(`${method} ${path}`))).toEqual([
       'GET /board/rr_connect?password=reprap&time=2026-01-01T10:00:00',
       'POST /board/rr_upload?name=0:/gcodes/cube.gcode&time=2026-01-01T10:00:00',

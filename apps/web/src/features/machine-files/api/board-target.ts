@@ -32,7 +32,7 @@ export class BoardReplyError extends Error {
   }
 }
 
-/** The portal-origin proxy URL of one rr_ call; URLSearchParams escapes, the gateway re-encodes for the board. */
+/** The portal-origin proxy URL of one rr_ call; URLSearchParams escapes, the portal reads it as the board will. */
 export const boardCallUrl = (target: BoardTarget, call: string, params: Record<string, string>) =>
   boardProxyPath(target.firmware, target.path, target.controllerId, `${call}?${new URLSearchParams(params)}`);
 
