@@ -30,7 +30,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'test-kit/**/*.test.ts',
           ],
-          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          // Browser tests need Chromium: they run with the end-to-end tests, so that these need only Node.js.
+          exclude: ['**/*.api.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
           environment: 'node',
           maxWorkers: FIRST_GROUP_WORKERS,
           // Files share their worker's loaded modules (each import once per worker, not once per file): tests
@@ -83,7 +84,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.e2e.test.ts'],
+          include: ['e2e/**/*.e2e.test.ts', 'packages/*/src/**/*.browser.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           // A guard against a hung journey, not a measure of speed (bench/ measures that): the longest journeys
           // take 30 s on a quiet machine and twice that on a busy CI machine.
