@@ -368,6 +368,16 @@ export class AuthService {
     this.#deps.events.publish({ userId });
   }
 
+  /**
+   * Ends every session of a user but the one they act in (two-factor just turned on): the others may be a thief's.
+   * Its own streams and sockets are told too, check again and stay.
+   */
+  async endOtherSessionsOf(userId: number, keptSessionId: string): Promise<void> {
+    this.#deps.cache.forgetWhere((subject) => subject.id === userId && subject.sessionId !== keptSessionId);
+    await this.#deps.sessions.revokeAllOf(userId, this.#deps.clock(), keptSessionId);
+    this.#deps.events.publish({ userId });
+  }
+
   /** Housekeeping: forgets expired sessions and the login counters whose window is over. */
   async purgeExpired(): Promise<void> {
     const now = this.#deps.clock();
