@@ -361,20 +361,13 @@ export class AuthService {
     this.#deps.events.publish({ businessId });
   }
 
-  /** Ends every open session of a user at once: their role changed, they were disabled, a new password. */
-  async endSessionsOf(userId: number): Promise<void> {
-    this.#deps.cache.forgetWhere((subject) => subject.id === userId);
-    await this.#deps.sessions.revokeAllOf(userId, this.#deps.clock());
-    this.#deps.events.publish({ userId });
-  }
-
   /**
-   * Ends every session of a user but the one they act in (two-factor just turned on): the others may be a thief's.
-   * Its own streams and sockets are told too, check again and stay.
+   * Ends every open session of a user at once: their role changed, they were disabled, a new password; all but
+   * `kept` when they turned a second factor on in it (its own streams are told too, check again and stay).
    */
-  async endOtherSessionsOf(userId: number, keptSessionId: string): Promise<void> {
-    this.#deps.cache.forgetWhere((subject) => subject.id === userId && subject.sessionId !== keptSessionId);
-    await this.#deps.sessions.revokeAllOf(userId, this.#deps.clock(), keptSessionId);
+  async endSessionsOf(userId: number, kept?: string): Promise<void> {
+    this.#deps.cache.forgetWhere((subject) => subject.id === userId && subject.sessionId !== kept);
+    await this.#deps.sessions.revokeAllOf(userId, this.#deps.clock(), kept);
     this.#deps.events.publish({ userId });
   }
 

@@ -71,7 +71,7 @@ export class TwoFactorService {
    */
   async confirm({ viewer, address }: Caller, code: string): Promise<TwoFactorRecoveryCodes> {
     const recoveryCodes = await this.#confirm(viewer.id, await this.#emailOf(viewer.id), address, code);
-    await this.#deps.auth.endOtherSessionsOf(viewer.id, viewer.sessionId);
+    await this.#deps.auth.endSessionsOf(viewer.id, viewer.sessionId);
     return { recoveryCodes };
   }
 
