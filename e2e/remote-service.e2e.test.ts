@@ -142,7 +142,20 @@ describe('remote service with the customer’s consent', () => {
     expect(await technicianCard.getByTestId('service-request-form').count()).toBe(0);
 
     // The request reached the manager by mail, with its reason and a link to the ticket.
-    const requestMail = await waitForMail(dataDir(), 'manager@demo.test');
+    // The manager also got the mail of their consent change: every change is mailed to the business's managers.
+    const consentMail = await waitForMail(
+      dataDir(),
+      'manager@demo.test',
+      undefined,
+      'Consenso per l’assistenza remota attivato',
+    );
+    expect(consentMail.link.pathname).toBe(`/it/business/${group.business}`);
+    const requestMail = await waitForMail(
+      dataDir(),
+      'manager@demo.test',
+      undefined,
+      'Richiesta di assistenza remota',
+    );
     expect(requestMail.subject).toBe('Richiesta di assistenza remota');
     expect(requestMail.text).toContain(TECHNICIAN_NAME);
     expect(requestMail.text).toContain(`Motivo: ${REASON}`);
@@ -278,7 +291,7 @@ describe('remote service with the customer’s consent', () => {
         'GET',
         `/api/v1/business/${group.business}/service-consent`,
       ),
-    ).toEqual({ required: false });
+    ).toEqual({ required: false, ownerUnconfirmed: false });
 
     // The technician's ticket page: the ended session, the form to ask again, and the log of their own actions
     // (the business's decisions are the business's), which passes the accessibility check.

@@ -31,12 +31,22 @@ async function readAll(dir: string): Promise<OutboxMail[]> {
   );
 }
 
-/** Waits until the outbox of `dataDir` holds a mail to `to` (the server sends after answering), and reads it. */
-export async function waitForMail(dataDir: string, to: string, timeoutMs = 15_000): Promise<OutboxMail> {
+/**
+ * Waits until the outbox of `dataDir` holds a mail to `to` (the server sends after answering), with `subject` if
+ * given (a person may get several mails of one step), and reads it.
+ */
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  timeoutMs = 15_000,
+  subject?: string,
+): Promise<OutboxMail> {
   const dir = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const mail = (await readAll(dir)).findLast((candidate) => candidate.to.includes(to));
+    const mail = (await readAll(dir)).findLast(
+      (candidate) => candidate.to.includes(to) && (subject === undefined || candidate.subject === subject),
+    );
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -163,6 +163,7 @@ export function createModules(
     machineEvents: liveStatus.events,
     ticketChanges: tickets.changes,
     serviceSessionChanges: serviceSessions.changes,
+    consentChanges: serviceSessions.consentChanges,
     mailer,
   });
   const feed = createFeedModule(deps);

@@ -29,6 +29,12 @@ export const ERROR_CATALOG = {
     status: 403,
     message: 'Remote control of this machine needs a service session accepted by its business',
   },
+  /** Consent (docs/design.md §11): an account the operator's staff created or changed, until its owner recovers it. */
+  CONSENT_OWNER_UNCONFIRMED: {
+    status: 403,
+    message:
+      "An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery",
+  },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   /** Deleting something others still depend on (a business with users, a type in use…). */

@@ -108,3 +108,10 @@ export type ServiceSessionQuery = z.input<typeof serviceSessionQuerySchema>;
 /** GET and PUT /api/v1/business/{id}/service-consent: whether outside staff need an accepted session. */
 export const serviceConsentSchema = z.object({ required: z.boolean() });
 export type ServiceConsent = z.infer<typeof serviceConsentSchema>;
+
+/**
+ * The setting as answered, with whether the reader's own account is one the operator's staff created or changed
+ * and its owner has not yet confirmed through password recovery: such an account may not change it.
+ */
+export const serviceConsentAnswerSchema = serviceConsentSchema.extend({ ownerUnconfirmed: z.boolean() });
+export type ServiceConsentAnswer = z.infer<typeof serviceConsentAnswerSchema>;

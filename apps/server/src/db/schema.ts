@@ -61,6 +61,12 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastPasswordChange: timestamp({ withTimezone: true }),
+    /**
+     * When the operator's staff last created the account, made it a manager or set its email or password; null
+     * for the business's own accounts and once the owner set a password through recovery. Such an account does
+     * not change its business's consent setting (docs/design.md §11).
+     */
+    staffSetAt: timestamp({ withTimezone: true }),
     /** The user's preferences (docs/product.md §3, UserPreferences). */
     ticketNotifications: boolean().notNull().default(true),
     machineNotifications: boolean().notNull().default(true),

@@ -361,10 +361,13 @@ export class AuthService {
     this.#deps.events.publish({ businessId });
   }
 
-  /** Ends every open session of a user at once: their role changed, they were disabled, a new password. */
-  async endSessionsOf(userId: number): Promise<void> {
-    this.#deps.cache.forgetWhere((subject) => subject.id === userId);
-    await this.#deps.sessions.revokeAllOf(userId, this.#deps.clock());
+  /**
+   * Ends every open session of a user at once: their role changed, they were disabled, a new password; all but
+   * `kept` when they turned a second factor on in it (its own streams are told too, check again and stay).
+   */
+  async endSessionsOf(userId: number, kept?: string): Promise<void> {
+    this.#deps.cache.forgetWhere((subject) => subject.id === userId && subject.sessionId !== kept);
+    await this.#deps.sessions.revokeAllOf(userId, this.#deps.clock(), kept);
     this.#deps.events.publish({ userId });
   }
 

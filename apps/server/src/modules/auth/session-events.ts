@@ -3,9 +3,15 @@ import type { SessionSubject } from '../../shared/session.ts';
 
 /**
  * Which sessions a change touches: one session (a logout, a renewal), every session of a user (a new
- * password, role or state, a deletion), or every session of a business (suspended or resumed).
+ * password, role or state, a deletion), or every session of a business (suspended or resumed). The last kind
+ * changes no session: who may control the machines of a business changed (it turned consent on), so what holds
+ * control of one of them open (a board socket) checks it again (`touchesControl`).
  */
-export type SessionChange = { sessionId: string } | { userId: number } | { businessId: number };
+export type SessionChange =
+  | { sessionId: string }
+  | { userId: number }
+  | { businessId: number }
+  | { controlOfBusiness: number };
 export type SessionChangeListener = (change: SessionChange) => void;
 
 /**
@@ -23,7 +29,18 @@ export interface SessionEvents {
 export function touches(change: SessionChange, subject: SessionSubject): boolean {
   if ('sessionId' in change) return change.sessionId === subject.sessionId;
   if ('userId' in change) return change.userId === subject.id;
-  return change.businessId === subject.business;
+  if ('businessId' in change) return change.businessId === subject.business;
+  return false;
+}
+
+/** Whether `change` touches `subject`'s control of a machine of `machineBusinessId`, or their session. */
+export function touchesControl(
+  change: SessionChange,
+  subject: SessionSubject,
+  machineBusinessId: number,
+): boolean {
+  if ('controlOfBusiness' in change) return change.controlOfBusiness === machineBusinessId;
+  return touches(change, subject);
 }
 
 const SESSION_CHANGES = 'session-changes';

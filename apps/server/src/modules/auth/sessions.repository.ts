@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { businesses, sessions, users } from '../../db/schema.ts';
 
@@ -113,12 +113,18 @@ export class SessionsRepository {
       .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   }
 
-  /** Ends every open session of a user (disabled, password changed elsewhere). */
-  async revokeAllOf(userId: number, at: Date): Promise<void> {
+  /** Ends every open session of a user (disabled, password changed elsewhere), but `except` if given. */
+  async revokeAllOf(userId: number, at: Date, except?: string): Promise<void> {
     await this.#db
       .update(sessions)
       .set({ revokedAt: at })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          except === undefined ? undefined : ne(sessions.id, except),
+        ),
+      );
   }
 
   /** Forgets sessions whose tokens have expired and can no longer be renewed. */

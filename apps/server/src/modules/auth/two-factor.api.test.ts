@@ -189,6 +189,37 @@ describe('setting up one’s own two-factor sign-in', () => {
     expect(off.json().code).toBe('TWO_FACTOR_OFF');
     expect((await login(user.email)).json()).toHaveProperty('access_token');
   });
+
+  it("turned on, ends the user's other sessions (not renewable, their streams told) and keeps the current one", async () => {
+    const user = await newUser();
+    const token = await t.tokenFor(user.email);
+    const other = await t.renewableSessionFor(user.email);
+    const bystander = await t.tokenFor('customer@demo.test');
+    const changes: unknown[] = [];
+    const unsubscribe = t.modules.auth.events.subscribe((change) => changes.push(change));
+    try {
+      const { secret } = (await call('POST', '/api/v1/two-factor/setup', token)).json();
+      // Setting up alone changes nothing: the second factor is not on until its first code.
+      expect((await call('GET', '/api/v1/two-factor', other.token)).statusCode).toBe(200);
+      const confirmed = await call('POST', '/api/v1/two-factor/confirm', token, { code: codeOf(secret) });
+      expect(confirmed.statusCode).toBe(200);
+      nextStep();
+      expect(changes).toContainEqual({ userId: user.id });
+    } finally {
+      unsubscribe();
+    }
+    const ended = await call('GET', '/api/v1/two-factor', other.token);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().code).toBe('SESSION_ENDED');
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/session',
+      headers: { ...bearer(other.token), cookie: other.cookie },
+    });
+    expect(renewed.statusCode).toBe(401);
+    expect((await call('GET', '/api/v1/two-factor', token)).json()).toMatchObject({ enabled: true });
+    expect((await call('GET', '/api/v1/two-factor', bystander)).statusCode).toBe(200);
+  });
 });
 
 describe('signing in with two-factor sign-in', () => {
@@ -299,7 +330,8 @@ describe('two-factor sign-in required of administrators and technicians', () => 
       const first = await login(technician.email);
       expect(first.json()).toEqual({ two_factor: 'setup', challenge: expect.any(String) });
       const { challenge } = first.json();
-      const status = await call('GET', '/api/v1/two-factor', await t.tokenFor(technician.email));
+      const earlier = await t.tokenFor(technician.email);
+      const status = await call('GET', '/api/v1/two-factor', earlier);
       expect(status.json()).toMatchObject({ enabled: false, required: true });
       const setup = await call('POST', '/api/v1/auth/two-factor/setup', undefined, { challenge });
       expect(setup.statusCode).toBe(200);
@@ -312,6 +344,9 @@ describe('two-factor sign-in required of administrators and technicians', () => 
         recoveryCodes: expect.arrayContaining([expect.any(String)]),
       });
       nextStep();
+      // Turned on at sign-in: the sessions opened before it end, the new one lives.
+      expect((await call('GET', '/api/v1/two-factor', earlier)).statusCode).toBe(401);
+      expect((await call('GET', '/api/v1/two-factor', done.json().access_token)).statusCode).toBe(200);
       expect((await login(technician.email)).json()).toMatchObject({ two_factor: 'code' });
     } finally {
       await setRequired(false);

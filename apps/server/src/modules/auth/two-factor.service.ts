@@ -65,9 +65,14 @@ export class TwoFactorService {
     return this.#setUp(viewer.id);
   }
 
-  /** Turns the pending set-up on with one of its codes; answers the ten recovery codes, shown this once. */
+  /**
+   * Turns the pending set-up on with one of its codes; answers the ten recovery codes, shown this once. Every other
+   * session of the user ends: one opened with the password alone must not outlive the second factor.
+   */
   async confirm({ viewer, address }: Caller, code: string): Promise<TwoFactorRecoveryCodes> {
-    return { recoveryCodes: await this.#confirm(viewer.id, await this.#emailOf(viewer.id), address, code) };
+    const recoveryCodes = await this.#confirm(viewer.id, await this.#emailOf(viewer.id), address, code);
+    await this.#deps.auth.endSessionsOf(viewer.id, viewer.sessionId);
+    return { recoveryCodes };
   }
 
   /** Turns one's second factor off, with a current code of the app. */
@@ -136,6 +141,8 @@ export class TwoFactorService {
               .then((used) => (used ? true : undefined)),
       );
     }
+    // Turned on at sign-in: the sessions opened before it end, as in `confirm`; the new one is opened after.
+    if (recoveryCodes) await auth.endSessionsOf(claims.id);
     const issued = await auth.openSession({ id: viewer.id, role: viewer.role, businessId: viewer.business });
     await auth.endReplaced(replacedToken, viewer.id);
     return { ...issued, ...(recoveryCodes && { recoveryCodes }) };

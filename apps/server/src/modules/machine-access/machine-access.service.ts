@@ -32,6 +32,8 @@ interface Grant {
 export interface MachineReach {
   controllerId: number;
   machineGroupId: number | null;
+  /** The machine's business (the controller's): whose consent decides `control`. */
+  businessId: number;
   /** Whether the viewer may also change it (send G-code, change files, open its control panel). */
   control: MachineControl;
 }
@@ -136,7 +138,12 @@ export class MachineAccessService {
     const control: MachineControl = session
       ? { allowed: true, session }
       : { allowed: !row.serviceConsent || viewer.business === row.businessId, session: null };
-    const reach: MachineReach = { controllerId, machineGroupId: row.machineGroupId, control };
+    const reach: MachineReach = {
+      controllerId,
+      machineGroupId: row.machineGroupId,
+      businessId: row.businessId,
+      control,
+    };
     // A grant resting on a session is not trusted past the session's end.
     let until = session?.endsAt ?? Infinity;
     if (path === 'admin') return { reach, until };

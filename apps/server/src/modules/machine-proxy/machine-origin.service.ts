@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { AppError, unauthenticated } from '../../shared/app-error.ts';
 import type { MachineOrigins } from '../../shared/machine-origins.ts';
 import type { SessionSubject } from '../../shared/session.ts';
-import { type SessionEvents, touches } from '../auth/session-events.ts';
+import { type SessionEvents, touchesControl } from '../auth/session-events.ts';
 import {
   answerHeadOf,
   type BoardActivity,
@@ -249,7 +249,7 @@ export class MachineOriginService {
       });
     };
     const unsubscribe = sessions.subscribe((change) => {
-      if (touches(change, subject)) checkAgain();
+      if (touchesControl(change, subject, reach.businessId)) checkAgain();
     });
     const sessionEnd = reach.control.session
       ? setTimeout(checkAgain, Math.max(0, reach.control.session.endsAt - Date.now()))

@@ -4,7 +4,7 @@ import type { Changes } from '../../shared/change-listeners.ts';
 import type { Mailer } from '../../shared/mailer.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { MachineEvents } from '../live-status/machine-events.ts';
-import type { ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
+import type { ConsentChange, ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
 import { NotificationsRepository } from './notifications.repository.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { NotificationsService } from './notifications.service.ts';
@@ -24,6 +24,8 @@ export interface NotificationsModuleDeps {
   ticketChanges: Changes<TicketEvent>;
   /** Service sessions requested, decided and ended, told to the people they concern by push and mail. */
   serviceSessionChanges: Changes<ServiceSessionChange>;
+  /** Businesses' consent settings changed, mailed to their managers. */
+  consentChanges: Changes<ConsentChange>;
   mailer: Mailer;
 }
 
@@ -33,7 +35,7 @@ export interface NotificationsModuleDeps {
  */
 export function createNotificationsModule(
   { db, clock, config }: ModuleDeps,
-  { machineEvents, ticketChanges, serviceSessionChanges, mailer }: NotificationsModuleDeps,
+  { machineEvents, ticketChanges, serviceSessionChanges, consentChanges, mailer }: NotificationsModuleDeps,
 ) {
   const repository = new NotificationsRepository(db);
   const endpoints = new PushEndpointPolicy(config.push?.privateHosts, config.push?.resolve);
@@ -58,6 +60,7 @@ export function createNotificationsModule(
   // Fire and forget: the notifier queues the sending.
   ticketChanges.subscribe((event) => notifier.ticketChanged(event));
   serviceSessionChanges.subscribe((change) => notifier.serviceSessionChanged(change));
+  consentChanges.subscribe((change) => notifier.consentChanged(change));
   return {
     repository,
     service,

@@ -68,6 +68,13 @@ export interface ServiceNoticeRow {
   ticketAuthorId: number | null;
 }
 
+/** A consent change's mail: the business, who changed it (null once gone) and its managers. */
+export interface ConsentNotice {
+  businessName: string;
+  actorName: string | null;
+  managers: { id: number; email: string; name: string }[];
+}
+
 export class NotificationsRepository {
   readonly #db: Database;
 
@@ -289,6 +296,29 @@ export class NotificationsRepository {
       .where(and(eq(businesses.operator, true), eq(users.role, Role.Technician)))
       .orderBy(users.id);
     return [...assigned, ...technicians];
+  }
+
+  /**
+   * What a consent change's mail names (the business, who changed it) and whom it goes to: every manager of the
+   * business, enabled or not (only the operator's staff disable a manager, and the mail is how the business
+   * learns of a change it did not make). Undefined once the business is gone.
+   */
+  async consentNotice(businessId: number, actorId: number): Promise<ConsentNotice | undefined> {
+    const [business] = await this.#db
+      .select({ name: businesses.name })
+      .from(businesses)
+      .where(eq(businesses.id, businessId));
+    if (!business) return undefined;
+    const [actor] = await this.#db
+      .select({ name: sql<string>`trim(${users.name} || ' ' || ${users.surname})` })
+      .from(users)
+      .where(eq(users.id, actorId));
+    const managers = await this.#db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(and(eq(users.businessId, businessId), eq(users.role, Role.Manager)))
+      .orderBy(users.id);
+    return { businessName: business.name, actorName: actor?.name ?? null, managers };
   }
 
   /** Each user's language as their newest push subscription says (the portal's default without one). */

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../shared/clock.ts';
 import type { MachineEvent } from '../live-status/machine-events.ts';
 import type { MaintenanceReminder } from '../maintenance/maintenance.module.ts';
-import type { ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
+import type { ConsentChange, ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
+import { sendConsentNotices } from './consent-notices.ts';
 import { EventThrottle } from './event-throttle.ts';
 import { sendReminderNotices } from './maintenance-notices.ts';
 import { recipientsOf } from './notifications.policy.ts';
@@ -69,6 +70,12 @@ export class PushNotifier {
   serviceSessionChanged(change: ServiceSessionChange): void {
     const { repository, sender, mail } = this.#deps;
     this.#track(() => sendServiceNotices({ repository, sender, ...mail }, change));
+  }
+
+  /** A business's consent setting changed: a mail to each of its managers. */
+  consentChanged(change: ConsentChange): void {
+    const { repository, mail } = this.#deps;
+    this.#track(() => sendConsentNotices({ repository, ...mail }, change));
   }
 
   /** A maintenance task due soon or overdue on a machine group: push and mail to the people who service it. */

@@ -103,7 +103,8 @@ export class PasswordRecoveryService {
     if (!(await repository.markUsed(recovery.id, clock()))) {
       throw invalidLink('This password recovery link has already been used');
     }
-    await users.update(user.id, { passwordHash, lastPasswordChange: clock() });
+    // A password set through the account's own mailbox: whatever the operator's staff set before is the owner's now.
+    await users.update(user.id, { passwordHash, lastPasswordChange: clock(), staffSetAt: null });
     await endSessionsOf(user.id);
   }
 

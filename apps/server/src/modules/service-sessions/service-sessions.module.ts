@@ -3,9 +3,13 @@ import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { SessionEvents } from '../auth/session-events.ts';
 import { ServiceSessionsRepository } from './service-sessions.repository.ts';
 import { serviceSessionsRoutes } from './service-sessions.routes.ts';
-import { type ServiceSessionChange, ServiceSessionsService } from './service-sessions.service.ts';
+import {
+  type ConsentChange,
+  type ServiceSessionChange,
+  ServiceSessionsService,
+} from './service-sessions.service.ts';
 
-export type { ServiceSessionChange } from './service-sessions.service.ts';
+export type { ConsentChange, ServiceSessionChange } from './service-sessions.service.ts';
 
 export interface ServiceSessionsModuleDeps {
   /** Every instance decides machine grants again. */
@@ -24,18 +28,22 @@ export function createServiceSessionsModule(
 ) {
   const repository = new ServiceSessionsRepository(db);
   const changes = new ChangeListeners<ServiceSessionChange>();
+  const consentChanges = new ChangeListeners<ConsentChange>();
   const service = new ServiceSessionsService({
     repository,
     clock,
     grantsMayHaveChanged,
     sessions,
     changed: (change) => void changes.publish(change),
+    consentChanged: (change) => void consentChanges.publish(change),
   });
   return {
     repository,
     service,
     /** Every request, decision and end, once stored; listeners must return at once (notifications). */
     changes: changes as Changes<ServiceSessionChange>,
+    /** Every change of a business's consent setting, once stored; listeners must return at once (notifications). */
+    consentChanges: consentChanges as Changes<ConsentChange>,
     routes: routesOf(serviceSessionsRoutes, { service }),
   };
 }

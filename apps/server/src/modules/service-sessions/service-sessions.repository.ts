@@ -1,5 +1,5 @@
 import type { StoredServiceSessionState } from '@portal/contract';
-import { and, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   businesses,
@@ -195,12 +195,28 @@ export class ServiceSessionsRepository {
     return row?.required;
   }
 
-  async setConsent(businessId: number, required: boolean): Promise<boolean> {
+  /**
+   * Sets the business's consent: 'changed', 'same' when it already was so (of two requests racing, one changes it),
+   * undefined for no such business.
+   */
+  async setConsent(businessId: number, required: boolean): Promise<'changed' | 'same' | undefined> {
     const rows = await this.#db
       .update(businesses)
       .set({ serviceConsent: required })
-      .where(eq(businesses.id, businessId))
+      .where(and(eq(businesses.id, businessId), ne(businesses.serviceConsent, required)))
       .returning({ id: businesses.id });
-    return rows.length > 0;
+    if (rows.length > 0) return 'changed';
+    return (await this.consentOf(businessId)) === undefined ? undefined : 'same';
+  }
+
+  /** Whether the user's account is one the operator's staff created or changed, not yet confirmed by its owner. */
+  async ownerUnconfirmed(userId: number): Promise<boolean> {
+    const [row] = await this.#db
+      .select({ staffSetAt: users.staffSetAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    // A user gone meanwhile changes nothing either.
+    return row === undefined || row.staffSetAt !== null;
   }
 }

@@ -1,6 +1,7 @@
 import {
   idParamsSchema,
   type ServiceSession,
+  serviceConsentAnswerSchema,
   serviceConsentSchema,
   serviceSessionDecisionBodySchema,
   serviceSessionListSchema,
@@ -109,7 +110,7 @@ export const serviceSessionsRoutes: FastifyPluginAsyncZod<{ service: ServiceSess
         tags,
         summary: "Whether the business's machines need a service session for outside staff to control them",
         params: idParamsSchema,
-        response: { 200: serviceConsentSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: serviceConsentAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     (request) => service.consent(sessionOf(request), request.params.id),
@@ -123,7 +124,7 @@ export const serviceSessionsRoutes: FastifyPluginAsyncZod<{ service: ServiceSess
         summary: "Require consent, or stop requiring it (the business's managers)",
         params: idParamsSchema,
         body: serviceConsentSchema,
-        response: { 200: serviceConsentSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: serviceConsentAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {

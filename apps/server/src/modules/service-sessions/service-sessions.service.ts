@@ -1,5 +1,6 @@
 import type {
   ServiceConsent,
+  ServiceConsentAnswer,
   ServiceSession,
   ServiceSessionDecisionBody,
   ServiceSessionRequestBody,
@@ -27,6 +28,13 @@ import type { ServiceSessionRow, ServiceSessionsRepository } from './service-ses
 const LIST_LIMIT = 200;
 const HOUR_MS = 3_600_000;
 
+/** A business's consent setting changed, told to notifications once stored: who changed it, to what. */
+export interface ConsentChange {
+  businessId: number;
+  required: boolean;
+  actorId: number;
+}
+
 /** What happened to a session, told to notifications once stored: who did it, and to which session. */
 export interface ServiceSessionChange {
   kind: 'requested' | 'accepted' | 'rejected' | 'ended';
@@ -42,6 +50,7 @@ export interface ServiceSessionsDeps {
   /** Open panels and board sockets of the person check their access again at once. */
   sessions: SessionEvents;
   changed: (change: ServiceSessionChange) => void;
+  consentChanged: (change: ConsentChange) => void;
 }
 
 /** Service sessions and the consent that requires them (docs/design.md §11). */
@@ -148,26 +157,43 @@ export class ServiceSessionsService {
     return this.get(viewer, id);
   }
 
-  async consent(viewer: Viewer, businessId: number): Promise<ServiceConsent> {
+  async consent(viewer: Viewer, businessId: number): Promise<ServiceConsentAnswer> {
     const required = mayReadConsent(viewer, businessId)
       ? await this.#deps.repository.consentOf(businessId)
       : undefined;
     if (required === undefined) throw notFound('Business');
-    return { required };
+    return { required, ownerUnconfirmed: await this.#ownerUnconfirmed(viewer, businessId) };
   }
 
+  /**
+   * The business's managers change it, never with an account the operator's staff created or changed until its
+   * owner recovered it: consent protects the business from that staff. A change forgets every grant, tells the
+   * business's managers, and turned on closes outside staff's open panels and board sockets on its machines.
+   */
   async setConsent(
     viewer: Viewer,
     businessId: number,
     { required }: ServiceConsent,
-  ): Promise<ServiceConsent> {
+  ): Promise<ServiceConsentAnswer> {
     if (!maySetConsent(viewer, businessId)) {
       if (!mayReadConsent(viewer, businessId)) throw notFound('Business');
       throw new AppError('FORBIDDEN', "Only the business's managers require consent");
     }
-    if (!(await this.#deps.repository.setConsent(businessId, required))) throw notFound('Business');
-    this.#deps.grantsMayHaveChanged();
-    return { required };
+    if (await this.#ownerUnconfirmed(viewer, businessId)) throw new AppError('CONSENT_OWNER_UNCONFIRMED');
+    const result = await this.#deps.repository.setConsent(businessId, required);
+    if (result === undefined) throw notFound('Business');
+    if (result === 'changed') {
+      // Grants first, then the sockets, which decide again with the grants forgotten (as `end` does).
+      this.#deps.grantsMayHaveChanged();
+      if (required) this.#deps.sessions.publish({ controlOfBusiness: businessId });
+      this.#deps.consentChanged({ businessId, required, actorId: viewer.id });
+    }
+    return { required, ownerUnconfirmed: false };
+  }
+
+  /** Asked only of those who may change the setting: for anyone else it says nothing. */
+  async #ownerUnconfirmed(viewer: Viewer, businessId: number): Promise<boolean> {
+    return maySetConsent(viewer, businessId) && this.#deps.repository.ownerUnconfirmed(viewer.id);
   }
 
   async #find(viewer: Viewer, id: number): Promise<ServiceSessionRow> {

@@ -47,3 +47,10 @@ export const canAssignRole = (actor: Actor, role: Role): boolean =>
 /** Whether the actor may create users in `businessId`: administrators any, managers their own. */
 export const canCreateUserIn = (actor: Actor, businessId: number): boolean =>
   canIn(actor, 'createUsers', businessId);
+
+/**
+ * Whether the actor acts on a user of `businessId` from outside it: the operator's staff on a customer's account.
+ * What they create, make a manager or give an email or password is theirs until its owner recovers it
+ * (docs/design.md §11: such an account does not change its business's consent).
+ */
+export const actsFromOutside = (actor: Actor, businessId: number): boolean => actor.business !== businessId;

@@ -24,6 +24,7 @@ export type UserChanges = Partial<
     | 'enabled'
     | 'passwordHash'
     | 'lastPasswordChange'
+    | 'staffSetAt'
     | 'ticketNotifications'
     | 'machineNotifications'
   >

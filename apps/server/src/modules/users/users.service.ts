@@ -1,6 +1,7 @@
 import {
   CREATE_USER_MESSAGES,
   type Page,
+  Role,
   type User,
   type userCreateBodySchema,
   type userListQuerySchema,
@@ -13,6 +14,7 @@ import type { SessionSubject } from '../../shared/session.ts';
 import { findVisibleUser } from './user-access.ts';
 import { toUserResponse } from './users.mapper.ts';
 import {
+  actsFromOutside,
   canAssignRole,
   canCreateUserIn,
   canCreateUsers,
@@ -90,6 +92,7 @@ export class UsersService {
       role: body.role,
       enabled: body.enabled,
       passwordHash: await hashPassword(body.password),
+      staffSetAt: actsFromOutside(creator, body.business) ? this.#deps.clock() : null,
     });
     if (row === 'emailTaken') throw new AppError('EMAIL_TAKEN');
     return toUserResponse(row);
@@ -129,6 +132,11 @@ export class UsersService {
     if (body.password !== undefined) {
       changes.passwordHash = await hashPassword(body.password);
       changes.lastPasswordChange = clock();
+    }
+    // Staff giving the account its credentials or a manager's role: its owner has to take it back (recovery).
+    const promoted = roleChanged && body.role === Role.Manager;
+    if (actsFromOutside(actor, target.businessId) && (promoted || emailChanged || changes.passwordHash)) {
+      changes.staffSetAt = clock();
     }
     const updated = await this.#apply(target, changes);
     // A new address is how the account is recovered: every other session ends with it, as with a new password.

@@ -1,4 +1,4 @@
-import { type ServiceConsent, serviceConsentSchema } from '@portal/contract';
+import { type ServiceConsent, serviceConsentAnswerSchema } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,11 +7,14 @@ import { serviceConsentKey } from './service-session-keys';
 
 const consentPath = (business: number) => `/api/v1/business/${business}/service-consent`;
 
-/** GET /api/v1/business/{id}/service-consent: whether outside staff need an accepted session. */
+/**
+ * GET /api/v1/business/{id}/service-consent: whether outside staff need an accepted session, and whether the
+ * reader's account is one the operator's staff set up and may not change it.
+ */
 export const getServiceConsentQueryOptions = (business: number) =>
   queryOptions({
     queryKey: serviceConsentKey(business),
-    queryFn: ({ signal }) => apiRequest(consentPath(business), serviceConsentSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest(consentPath(business), serviceConsentAnswerSchema, { signal }),
   });
 
 export function useServiceConsent(business: number) {
@@ -24,7 +27,7 @@ export function useSaveServiceConsent(business: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ServiceConsent) =>
-      apiRequest(consentPath(business), serviceConsentSchema, { method: 'PUT', body }),
+      apiRequest(consentPath(business), serviceConsentAnswerSchema, { method: 'PUT', body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(serviceConsentKey(business), saved);
       showToast({

@@ -10,7 +10,8 @@ export interface ServiceConsentCardProps {
 
 /**
  * Whether the business requires consent for remote control by the operator's staff (docs/design.md §11): a switch
- * for its managers, the state in words for anyone else who sees the business.
+ * for its managers, the state in words for anyone else who sees the business. A manager's account the operator's
+ * staff set up sees the switch disabled, and why, until its owner sets a password through recovery.
  */
 export function ServiceConsentCard({ business, editable }: ServiceConsentCardProps) {
   const { t } = useTranslation();
@@ -31,15 +32,28 @@ export function ServiceConsentCard({ business, editable }: ServiceConsentCardPro
         {isError ? (
           <p className="text-danger mb-0">{t('table.loadError')}</p>
         ) : editable ? (
-          <Form.Check
-            type="switch"
-            role="switch"
-            id="service-consent-required"
-            label={t('serviceSessions.consent.required')}
-            checked={data?.required ?? false}
-            disabled={!data || save.isPending}
-            onChange={(event) => save.mutate({ required: event.currentTarget.checked })}
-          />
+          <>
+            <Form.Check
+              type="switch"
+              role="switch"
+              id="service-consent-required"
+              label={t('serviceSessions.consent.required')}
+              checked={data?.required ?? false}
+              disabled={!data || data.ownerUnconfirmed || save.isPending}
+              aria-describedby={data?.ownerUnconfirmed ? 'service-consent-locked' : undefined}
+              onChange={(event) => save.mutate({ required: event.currentTarget.checked })}
+            />
+            {data?.ownerUnconfirmed && (
+              <p
+                id="service-consent-locked"
+                className="text-warning-emphasis small mb-0 mt-2"
+                data-testid="service-consent-locked"
+              >
+                <i className="bi bi-person-lock me-2" aria-hidden="true" />
+                {t('serviceSessions.consent.ownerUnconfirmed')}
+              </p>
+            )}
+          </>
         ) : !data ? (
           <Placeholder as="div" animation="glow" aria-hidden="true">
             <Placeholder xs={12} />

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "staff_set_at" timestamp with time zone;
