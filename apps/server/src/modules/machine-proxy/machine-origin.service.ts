@@ -182,8 +182,9 @@ export class MachineOriginService {
    */
   async upgradeToBoard(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const { origins, registry, timeoutMs, sessions } = this.#deps;
-    const url = new URL(request.url ?? '/', 'http://machine');
-    const match = PROXY_PATH.exec(url.pathname);
+    // The raw target, as the board request below reads it: a URL parser would remove dot segments first.
+    const rawUrl = request.url ?? '/';
+    const match = PROXY_PATH.exec(rawUrl.split('?', 1)[0] ?? '');
     const key = request.headers['sec-websocket-key'];
     const params = proxyParamsSchema.safeParse({
       firmware: match?.[1],
@@ -199,7 +200,7 @@ export class MachineOriginService {
     if (origin !== undefined && origin !== origins.originOf(params.data.id)) {
       throw new AppError('FORBIDDEN', "Only this machine's own pages may open its board's socket");
     }
-    const board = incomingBoardRequest('GET', request.url ?? '/', PROXY_PREFIX_SEGMENTS);
+    const board = incomingBoardRequest('GET', rawUrl, PROXY_PREFIX_SEGMENTS);
     if (board.route.key !== 'GET /machine') throw new AppError('NOT_FOUND');
     const grant = await this.#grantOfCookies(request.headers.cookie, params.data.id, params.data.path);
     const { subject, reach } = await this.#enter(grant, params.data.id, params.data.path);
