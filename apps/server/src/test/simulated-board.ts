@@ -71,8 +71,14 @@ export class TunnelledBoard {
       stream.end();
       return;
     }
+    // The body's own headers go on, as the gateway sends them: RRF takes an upload only with its length.
+    const bodyHeaders: http.OutgoingHttpHeaders = {};
+    for (const name of ['content-type', 'content-length']) {
+      if (headers[name] !== undefined) bodyHeaders[name] = headers[name];
+    }
     const request = http.request(`${this.board.url}${path}`, {
       method: String(headers[':method']),
+      headers: bodyHeaders,
       agent: false,
     });
     request.on('response', (answer) => {

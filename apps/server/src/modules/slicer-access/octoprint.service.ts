@@ -13,7 +13,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { type BoardActivity, type RelayRequest, relay } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import { octoPrintJobOf, octoPrintStateOf, octoPrintUploadOf } from './octoprint.mapper.ts';
-import type { SpooledUpload } from './octoprint-upload.ts';
+import { checkSpooledGcode, type SpooledUpload } from './octoprint-upload.ts';
 import type { SlicerGrant } from './slicer-access.service.ts';
 import { inGcodes } from './slicer-scope.ts';
 
@@ -86,6 +86,8 @@ export class OctoPrintService {
     if (upload.filename.includes('/') || !inGcodes(target)) {
       throw new AppError('BAD_REQUEST', 'The file name must stay inside 0:/gcodes');
     }
+    // Checked whole before the board hears of it: nothing is stored, nothing started, when a line is refused.
+    await checkSpooledGcode(upload);
     const uploaded = await this.#toBoard(
       grant,
       client,
