@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isKnownBoardRead } from '../board-client/board-client.ts';
+import { CUSTOMER_SCOPE } from '../machine-access/board-scopes.ts';
 import { boardChangeOf } from './board-changes.ts';
 
 describe('what the activity record counts as a change of a board', () => {
@@ -57,6 +59,15 @@ describe('what the activity record counts as a change of a board', () => {
       ['GET', '/rr_%6Dodel'],
     ]) {
       expect(boardChangeOf(method as string, path as string), `${method} ${path}`).toBeUndefined();
+    }
+  });
+
+  it("agrees with the board client's known reads: every GET of the customer table is one or the other", () => {
+    for (const { method, route } of CUSTOMER_SCOPE) {
+      const path = route.endsWith('/') ? `${route}0:/gcodes/a.gcode` : route;
+      const change = boardChangeOf(method, path) !== undefined;
+      expect(isKnownBoardRead(method, path), `${method} ${path}`).toBe(method === 'GET' && !change);
+      if (method !== 'GET') expect(change, `${method} ${path}`).toBe(true);
     }
   });
 });

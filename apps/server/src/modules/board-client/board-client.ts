@@ -15,6 +15,7 @@ export type {
   BoardReading,
   BoardReadOutcome,
 } from './board-reading.ts';
+export { isKnownBoardRead } from './board-reads.ts';
 export { GcodeUploadCheck, relayCheckedUpload, smallBody } from './checked-upload.ts';
 export { readFileThumbnail } from './file-thumbnail.ts';
 export {

@@ -14,6 +14,7 @@ import {
   type TunnelTarget,
 } from '../gateway/tunnel-registry.ts';
 import type { ActiveServiceSession, MachineControl } from '../machine-access/machine-access.service.ts';
+import { isKnownBoardRead } from './board-reads.ts';
 
 /** A proxied request that has no answer within 30 s of being sent is a board that stalled. */
 export const PROXY_TIMEOUT_MS = 30_000;
@@ -70,8 +71,9 @@ export interface RelayRequest {
   /** The activity record, told of the request: a request that changes the board is recorded (docs/design.md §9). */
   activity?: BoardActivity;
   /**
-   * Whether the user may change the board, as their access says (consent, docs/design.md §11): a change they may
-   * not make is refused before it goes; one they may is recorded with the service session it is made in.
+   * Whether the user may change the board, as their access says (consent, docs/design.md §11): without it only a
+   * request known to read goes (`isKnownBoardRead`), anything else is refused before it goes; a change they may
+   * make is recorded with the service session it is made in.
    */
   control?: MachineControl;
   /**
@@ -153,7 +155,13 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
     contentType: headers['content-type'],
     session: request.control?.session,
   });
-  if (change && request.control?.allowed === false) throw new AppError('SERVICE_SESSION_REQUIRED');
+  // Without control only what is known to read goes: a change the record does not name is refused all the same.
+  if (
+    request.control?.allowed === false &&
+    (change || (request.target === 'board' && !isKnownBoardRead(request.method, request.path)))
+  ) {
+    throw new AppError('SERVICE_SESSION_REQUIRED');
+  }
   const stream = registry.open(request.controllerId, {
     method: request.method,
     target: request.target,

@@ -54,8 +54,9 @@ async function portalProxyRoutes(app: FastifyInstance, options: MachineProxyRout
         'ADMIN_PATH_ONLY); `admin` is for administrators. ' +
         'The board answer passes through unchanged (its `{"err":N}` bodies and its own 503 included), with ' +
         '`Content-Security-Policy: sandbox`. 502 when the gateway is offline, 503/504 when the board is. ' +
-        'A change (G-code, upload, delete, move, new folder) by someone outside a business that requires ' +
-        'consent, without an open service session, is 403 SERVICE_SESSION_REQUIRED.',
+        'Someone outside a business that requires consent, without an open service session, only reads: a ' +
+        'change (G-code, upload, delete, move, new folder) or any request not known to read is 403 ' +
+        'SERVICE_SESSION_REQUIRED.',
       params: proxyParamsSchema,
       response: { ...errorResponses(400, 401, 403, 404, 502, 503, 504) },
     },

@@ -2,6 +2,7 @@ import { idParamsSchema } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../shared/app-error.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { OCTOPRINT_VERSION } from './octoprint.mapper.ts';
 import { type OctoPrintService, octoPrintApiKey, type SlicerClient } from './octoprint.service.ts';
@@ -102,6 +103,11 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
     },
     async (request, reply) => {
       const grant = await authorize(request);
+      // An upload is a change: refused before a byte is spooled when the grant has no control (consent), closing
+      // the connection as the spool's own refusals do, rather than reading a body refused anyway.
+      if (!grant.control.allowed) {
+        throw new AppError('SERVICE_SESSION_REQUIRED', undefined, { headers: { connection: 'close' } });
+      }
       const upload = await spoolUpload(request, options.spool);
       try {
         const resourceBase = request.url.split('?')[0] as string;
