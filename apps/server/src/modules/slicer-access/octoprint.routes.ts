@@ -95,6 +95,11 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
         params: idParamsSchema,
         tags,
         summary: 'OctoPrint: upload into 0:/gcodes, and print it when `print` is true',
+        description:
+          'The spooled file is read line by line as the customer path reads G-code before anything goes to the ' +
+          'board: a line for the admin path (firmware, network, configuration) is 403 ADMIN_PATH_ONLY, and ' +
+          'nothing is stored or started. Without control (consent, no service session) 403 ' +
+          'SERVICE_SESSION_REQUIRED before the body is read.',
         response: {
           201: octoPrintAnswer,
           ...errorResponses(400, 401, 403, 404, 413, 415, 502, 503, 504, 507),
