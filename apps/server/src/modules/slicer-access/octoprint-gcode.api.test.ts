@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { machineGroups } from '../../db/schema.ts';
@@ -13,9 +16,11 @@ let t: TestApp;
 let controllerId = 0;
 let token = '';
 let board: TunnelledBoard | undefined;
+let spoolDir = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ proxyTimeoutMs: 5000 });
+  spoolDir = await mkdtemp(path.join(tmpdir(), 'portal-spool-gcode-'));
+  t = await createTestApp({ proxyTimeoutMs: 5000, uploads: { maxBytes: 16 * 1024 * 1024, spoolDir } });
   const [group] = await t.database.db
     .select()
     .from(machineGroups)
@@ -35,6 +40,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await rm(spoolDir, { recursive: true, force: true });
 });
 
 /** An OctoPrint client's upload of `content` as `name`, printed at once. */
@@ -97,6 +103,7 @@ describe.each([
       expect(answer.json()).toMatchObject({ code: 'ADMIN_PATH_ONLY' });
       expect(answer.json().message).toMatch(/M55[02]|M997/);
       expect(board.board.sd.read(`0:/gcodes/${name}`)).toBeUndefined();
+      expect(await readdir(spoolDir)).toEqual([]);
     }
     expect(board.requests.filter((path) => /rr_upload|rr_gcode/.test(path))).toEqual([]);
     expect(status(board)).toBe('idle');
