@@ -67,4 +67,23 @@ describe('what the activity record counts as a change of a board', () => {
       expect(boardChangeOf(method as string, path as string), `${method} ${path}`).toBeUndefined();
     }
   });
+
+  it("records DSF's plugins, packages and plugin endpoints with what was asked", () => {
+    for (const [method, path] of [
+      ['PUT', '/machine/plugin'],
+      ['POST', '/machine/startPlugin'],
+      ['PUT', '/machine/systemPackage'],
+      ['POST', '/machine/SomePlugin/run'],
+    ]) {
+      expect(boardChangeOf(method as string, path as string), `${method} ${path}`).toMatchObject({
+        kind: 'board.plugin',
+        detail: { request: `${method} ${path}` },
+        body: 'file',
+      });
+    }
+    expect(boardChangeOf('GET', '/machine/SomePlugin/state')).toMatchObject({
+      kind: 'board.plugin',
+      body: 'none',
+    });
+  });
 });

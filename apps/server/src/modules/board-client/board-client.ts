@@ -15,7 +15,7 @@ export type {
   BoardReading,
   BoardReadOutcome,
 } from './board-reading.ts';
-export { relayCheckedUpload, smallBody } from './checked-upload.ts';
+export { GcodeUploadCheck, relayCheckedUpload, smallBody } from './checked-upload.ts';
 export { readFileThumbnail } from './file-thumbnail.ts';
 export { incomingBoardRequest, portalBoardRequest } from './incoming-board-request.ts';
 export {

@@ -78,8 +78,10 @@ export interface RelayDetails {
   /** The activity record, told of the request: a request that changes the board is recorded (docs/design.md §9). */
   activity?: BoardActivity;
   /**
-   * Whether the user may change the board, as their access says (consent, docs/design.md §11): a change they may
-   * not make is refused before it goes; one they may is recorded with the service session it is made in.
+   * Whether the user may change the board, as their access says (consent, docs/design.md §11): without it only a
+   * request whose route reads goes (`changesBoard` of the request read at the edge, which knows every route a
+   * board answers), a change is refused before it goes; one they may make is recorded with the service session it
+   * is made in.
    */
   control?: MachineControl;
   /**

@@ -70,6 +70,31 @@ describe('MachineAccessService', () => {
     expect(calls.count).toBe(3);
   });
 
+  it('does not keep a decision read before the grants were forgotten (a consent change while it was read)', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const rows = [valid, { ...valid, businessId: 9, serviceConsent: true }];
+    let calls = 0;
+    const repository = {
+      findReach: async () => {
+        calls += 1;
+        if (calls === 1) await held;
+        return rows.shift();
+      },
+      activeServiceSession: async () => undefined,
+    } as unknown as MachineAccessRepository;
+    const service = new MachineAccessService(repository, () => new Date('2026-06-01T00:00:00Z'), 5000);
+    const staff = { id: 1, role: Role.Administrator, business: 1 };
+    const first = service.reach(staff, 3, 'customer');
+    service.forgetGrants();
+    release();
+    expect((await first).control.allowed).toBe(true);
+    expect((await service.reach(staff, 3, 'customer')).control.allowed).toBe(false);
+    expect(calls).toBe(2);
+  });
+
   it('never caches a refusal, nor anything with a cache time of 0', async () => {
     const expired = { ...valid, licenseActivation: new Date('2020-01-01T00:00:00Z') };
     const { service, calls } = serviceWith([expired, valid]);

@@ -66,6 +66,8 @@ export class MachineAccessService {
   readonly #cacheMs: number;
   /** Decisions granted a moment ago: a board page polls several times a second, each poll one query otherwise. */
   readonly #granted = new Map<string, Grant>();
+  /** Counts `forgetGrants`: a decision begun before the last one is used once but never remembered. */
+  #generation = 0;
 
   /** `cacheMs`: how long a granted access is trusted (as long as a checked session; 0 turns it off). */
   constructor(repository: MachineAccessRepository, clock: Clock, cacheMs: number) {
@@ -83,8 +85,10 @@ export class MachineAccessService {
         this.#refresh(key, cached, viewer, controllerId, path);
       return cached.reach;
     }
+    const generation = this.#generation;
     const decision = await this.#decide(viewer, controllerId, path);
-    this.#remember(key, decision, now);
+    // Read before a consent change or a session's end that forgot the grants: not kept for the next request.
+    if (generation === this.#generation) this.#remember(key, decision, now);
     return decision.reach;
   }
 
@@ -100,6 +104,7 @@ export class MachineAccessService {
 
   /** Every grant is decided again at its next use: who may reach which machine may have changed. */
   forgetGrants(): void {
+    this.#generation += 1;
     this.#granted.clear();
   }
 

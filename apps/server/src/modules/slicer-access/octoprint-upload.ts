@@ -1,11 +1,12 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Busboy } from '@fastify/busboy';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
+import { GcodeUploadCheck } from '../board-client/board-client.ts';
 
 /** An OctoPrint upload as received: the file spooled to disk (never held in memory), and its form fields. */
 export interface SpooledUpload {
@@ -123,4 +124,20 @@ export async function spoolUpload(request: FastifyRequest, limits: SpoolLimits):
     throw new AppError('BAD_REQUEST', 'The upload has no file');
   }
   return { filename, file, size: (await stat(file)).size, fields, discard };
+}
+
+/**
+ * Reads a spooled upload whole through the customer path's line check (`GcodeUploadCheck`, docs/board-access.md),
+ * before any of it goes to the board: the same token starts the file with M32, so its lines may do only what the
+ * customer path allows. A refused line is 403 ADMIN_PATH_ONLY, naming the line's command.
+ */
+export async function checkSpooledGcode(upload: SpooledUpload): Promise<void> {
+  const check = new GcodeUploadCheck();
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  try {
+    await pipeline(createReadStream(upload.file), check, sink);
+  } catch (error) {
+    if (check.refusal !== null && error === check.refusal) throw check.refusal;
+    throw error;
+  }
 }

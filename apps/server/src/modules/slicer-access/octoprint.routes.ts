@@ -2,6 +2,7 @@ import { idParamsSchema } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../shared/app-error.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { OCTOPRINT_VERSION } from './octoprint.mapper.ts';
 import { type OctoPrintService, octoPrintApiKey, type SlicerClient } from './octoprint.service.ts';
@@ -94,6 +95,11 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
         params: idParamsSchema,
         tags,
         summary: 'OctoPrint: upload into 0:/gcodes, and print it when `print` is true',
+        description:
+          'The spooled file is read line by line as the customer path reads G-code before anything goes to the ' +
+          'board: a line for the admin path (firmware, network, configuration) is 403 ADMIN_PATH_ONLY, and ' +
+          'nothing is stored or started. Without control (consent, no service session) 403 ' +
+          'SERVICE_SESSION_REQUIRED before the body is read.',
         response: {
           201: octoPrintAnswer,
           ...errorResponses(400, 401, 403, 404, 413, 415, 502, 503, 504, 507),
@@ -102,6 +108,11 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
     },
     async (request, reply) => {
       const grant = await authorize(request);
+      // An upload is a change: refused before a byte is spooled when the grant has no control (consent), closing
+      // the connection as the spool's own refusals do, rather than reading a body refused anyway.
+      if (!grant.control.allowed) {
+        throw new AppError('SERVICE_SESSION_REQUIRED', undefined, { headers: { connection: 'close' } });
+      }
       const upload = await spoolUpload(request, options.spool);
       try {
         const resourceBase = request.url.split('?')[0] as string;

@@ -18,7 +18,7 @@ import {
 } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import { octoPrintJobOf, octoPrintStateOf, octoPrintUploadOf } from './octoprint.mapper.ts';
-import type { SpooledUpload } from './octoprint-upload.ts';
+import { checkSpooledGcode, type SpooledUpload } from './octoprint-upload.ts';
 import type { SlicerGrant } from './slicer-access.service.ts';
 import { inGcodes } from './slicer-scope.ts';
 
@@ -91,9 +91,11 @@ export class OctoPrintService {
     if (upload.filename.includes('/') || !inGcodes(target)) {
       throw new AppError('BAD_REQUEST', 'The file name must stay inside 0:/gcodes');
     }
-    // Both requests read before anything is stored, so a name the board could read otherwise stores nothing.
+    // Both requests read, and the file checked whole, before the board hears of it: nothing is stored, nothing
+    // started, when a name or a line is refused.
     const store = portalBoardRequest('POST', '/rr_upload', { name: target });
     const start = portalBoardRequest('GET', '/rr_gcode', { gcode: `M32 "${target}"` });
+    await checkSpooledGcode(upload);
     const uploaded = await this.#toBoard(grant, client, store, {
       content: createReadStream(upload.file),
       length: upload.size,

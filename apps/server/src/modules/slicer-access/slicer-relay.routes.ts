@@ -49,7 +49,8 @@ export async function slicerRelayRoutes(app: FastifyInstance, options: SlicerRel
       description:
         '`upload` allows connecting, uploading into 0:/gcodes, starting or simulating that file (M32, M37) and ' +
         'reading status; `full_control` every board request. A forged, expired, revoked or replaced token is 401, ' +
-        'a request outside the level 403, both with a JSON body.',
+        'a request outside the level 403, both with a JSON body. A token of someone outside a business that ' +
+        'requires consent only reads without an open service session (403 SERVICE_SESSION_REQUIRED).',
       params: slicerParamsSchema,
       response: { ...errorResponses(400, 401, 403, 404, 502, 503, 504) },
     },

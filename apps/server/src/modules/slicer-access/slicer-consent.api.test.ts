@@ -1,0 +1,208 @@
+import type http2 from 'node:http2';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { machineGroups, users } from '../../db/schema.ts';
+import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * Slicer tokens of outside staff under the business's consent setting (docs/design.md §11): tokens made while
+ * consent was off change nothing once it is on, unless their user has an open service session at that moment.
+ */
+let t: TestApp;
+let gateway: FakeGateway;
+let controller = 0;
+let machineGroup = 0;
+let business = 0;
+let sessions: Record<'admin' | 'admin2' | 'manager' | 'customer', string>;
+/** Made before consent was turned on: full control by one administrator, upload and print by another. */
+const tokens = { full: '', upload: '' };
+/** What the fake board received, in order. */
+const received: string[] = [];
+
+const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
+  stream.resume();
+  stream.once('end', () => {
+    const path = String(headers[':path']);
+    received.push(`${headers[':method']} ${decodeURIComponent(path)}`);
+    stream.respond({ ':status': 200, 'content-type': 'application/json' });
+    stream.end(path.includes('rr_model') ? '{"key":"state","result":{"status":"idle"}}' : '{"err":0}');
+  });
+};
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (token: string | undefined, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload && { payload }) });
+
+const slicerToken = async (session: string, full: boolean) => {
+  const created = await call(session, 'POST', `/api/v1/customer/printer/duet/${controller}/token`, {
+    can_connect: true,
+    can_upload_files: true,
+    full_control: full,
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return created.json().api_token as string;
+};
+
+const duet = (
+  level: 'full_control' | 'upload',
+  rest: string,
+  init: { method?: Method; payload?: string; headers?: Record<string, string> } = {},
+) =>
+  t.app.inject({
+    method: init.method ?? 'GET',
+    url: `/customer/api/v1/duet/${controller}/${level}/${tokens[level === 'upload' ? 'upload' : 'full']}/${rest}`,
+    ...(init.payload !== undefined && { payload: init.payload }),
+    headers: { ...init.headers },
+  });
+
+const octoPrintUpload = (token: string) => {
+  const boundary = 'consent-boundary';
+  const form = [
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="print"',
+    '',
+    'true',
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="file"; filename="cube.gcode"',
+    'Content-Type: application/octet-stream',
+    '',
+    'G28\nG1 X10\n',
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+  return t.app.inject({
+    method: 'POST',
+    url: `/customer/api/v1/octoprint/${controller}/api/files/local`,
+    headers: { 'x-api-key': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: form,
+  });
+};
+
+/** Every change the tokens may make, each refused with the portal's error before the board hears of it. */
+async function expectChangesRefused() {
+  const changes = [
+    await duet('full_control', 'rr_gcode?gcode=M115'),
+    await duet('full_control', 'machine/code', {
+      method: 'POST',
+      payload: 'M115',
+      headers: { 'content-type': 'text/plain' },
+    }),
+    await duet('full_control', 'rr_upload?name=0:/gcodes/a.gcode', { method: 'POST', payload: 'G28\n' }),
+    // DSF's plugins and packages are changes too.
+    await duet('full_control', 'machine/plugin', { method: 'PUT', payload: 'PK' }),
+    await duet('full_control', 'machine/systemPackage', { method: 'PUT', payload: 'deb' }),
+    await duet('full_control', 'machine/startPlugin', { method: 'POST', payload: 'Plugin' }),
+    await duet('full_control', 'machine/./code', { method: 'POST', payload: 'M552 S0' }),
+    await duet('upload', 'rr_upload?name=0:/gcodes/a.gcode', { method: 'POST', payload: 'G28\n' }),
+    await duet('upload', 'machine/file/0:/gcodes/a.gcode', { method: 'PUT', payload: 'G28\n' }),
+    await duet('upload', `rr_gcode?gcode=${encodeURIComponent('M32 "0:/gcodes/a.gcode"')}`),
+    await octoPrintUpload(tokens.upload),
+    await octoPrintUpload(tokens.full),
+  ];
+  for (const answer of changes) {
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect(answer.json().code).toBe('SERVICE_SESSION_REQUIRED');
+  }
+  // A request no board answers never reaches the consent decision: the edge refuses it.
+  const unknown = await duet('full_control', 'rr_gcode?gcode=M115', { method: 'POST', payload: '' });
+  expect([unknown.statusCode, unknown.json().code]).toEqual([400, 'BAD_REQUEST']);
+  expect(received.filter((line) => !line.includes('rr_model'))).toEqual([]);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ proxyTimeoutMs: 2000, grantCacheMs: 30_000 });
+  const [group] = await t.database.db
+    .select()
+    .from(machineGroups)
+    .where(eq(machineGroups.name, 'Prusa linea 1'));
+  if (!group) throw new Error('no demo group');
+  controller = group.computerControllerId;
+  machineGroup = group.id;
+  business = group.businessId;
+  // A second administrator: one person holds one token per machine.
+  const [admin] = await t.database.db.select().from(users).where(eq(users.email, 'admin@demo.test'));
+  if (!admin) throw new Error('no demo administrator');
+  const { id: _id, ...columns } = admin;
+  await t.database.db.insert(users).values({ ...columns, email: 'admin2@demo.test' });
+  sessions = {
+    admin: await t.tokenFor('admin@demo.test'),
+    admin2: await t.tokenFor('admin2@demo.test'),
+    manager: await t.tokenFor('manager@demo.test'),
+    customer: await t.tokenFor('customer@demo.test'),
+  };
+  gateway = await connectFakeGateway(t.modules.gateway.registry, controller, board);
+  tokens.full = await slicerToken(sessions.admin, true);
+  tokens.upload = await slicerToken(sessions.admin2, false);
+  // Both tokens work while consent is off, so each grant is fresh in the cache when it is turned on.
+  expect((await duet('full_control', 'rr_gcode?gcode=M115')).statusCode).toBe(200);
+  expect((await duet('upload', 'rr_model?key=state')).statusCode).toBe(200);
+  expect((await octoPrintUpload(tokens.upload)).statusCode).toBe(201);
+  const on = await call(sessions.manager, 'PUT', `/api/v1/business/${business}/service-consent`, {
+    required: true,
+  });
+  expect(on.statusCode).toBe(200);
+});
+beforeEach(() => {
+  received.length = 0;
+});
+afterAll(async () => {
+  await gateway.disconnect();
+  await t.close();
+});
+
+describe("outside staff's slicer tokens made before consent was required", () => {
+  it('change nothing without a service session, on the Duet face and the OctoPrint face', async () => {
+    await expectChangesRefused();
+  });
+
+  it('still read the machine', async () => {
+    expect((await duet('full_control', 'rr_model?key=state')).statusCode).toBe(200);
+    expect((await duet('upload', 'rr_model?key=state')).statusCode).toBe(200);
+    expect((await duet('full_control', 'rr_filelist?dir=0:/gcodes')).statusCode).toBe(200);
+    expect((await duet('full_control', 'machine/directory/0:/gcodes')).statusCode).toBe(200);
+    expect((await duet('full_control', 'rr_download?name=0:/sys/config.g')).statusCode).toBe(200);
+    const printer = await t.app.inject({
+      url: `/customer/api/v1/octoprint/${controller}/api/printer`,
+      headers: { 'x-api-key': tokens.upload },
+    });
+    expect(printer.statusCode).toBe(200);
+  });
+
+  it('change the machine during an accepted service session, and no longer once it ends', async () => {
+    const ticket = await call(sessions.customer, 'POST', '/api/v1/tickets', {
+      title: 'Please look at it',
+      machine: machineGroup,
+      content: 'From the slicer.',
+    });
+    expect(ticket.statusCode).toBe(201);
+    const ids: number[] = [];
+    for (const requester of [sessions.admin, sessions.admin2]) {
+      const asked = await call(requester, 'POST', `/api/v1/tickets/${ticket.json().id}/service-sessions`, {
+        reason: 'Slicer test',
+        hours: 1,
+      });
+      expect(asked.statusCode).toBe(201);
+      const id = asked.json().id as number;
+      const decided = await call(sessions.manager, 'POST', `/api/v1/service-sessions/${id}/decision`, {
+        accept: true,
+      });
+      expect(decided.statusCode).toBe(200);
+      ids.push(id);
+    }
+    expect((await duet('full_control', 'rr_gcode?gcode=M115')).statusCode).toBe(200);
+    expect((await octoPrintUpload(tokens.upload)).statusCode).toBe(201);
+    expect(received.filter((line) => !line.includes('rr_model'))).toEqual([
+      'GET /board/rr_gcode?gcode=M115',
+      'POST /board/rr_upload?name=0:/gcodes/cube.gcode',
+      'GET /board/rr_gcode?gcode=M32 "0:/gcodes/cube.gcode"',
+    ]);
+    received.length = 0;
+    for (const id of ids) {
+      expect((await call(sessions.manager, 'POST', `/api/v1/service-sessions/${id}/end`)).statusCode).toBe(
+        200,
+      );
+    }
+    await expectChangesRefused();
+  });
+});
