@@ -150,233 +150,24 @@ function heightMap(path: BoardPath): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// G-code
+// G-code: lines read by packages/duet's lexer as the boards read them, checked by customer-gcode.ts on this
+// file's path rules (handed over here, so that neither file imports the other).
 
-/** One command of a line: letter, number, its own text (up to the next command) and the rest of the line. */
-interface GcodeCommand {
-  letter: string;
-  number: number;
-  text: string;
-  rest: string;
-}
+import { CUSTOMER_DENIED_MCODES, createCustomerGcodeCheck } from './customer-gcode.ts';
 
-/** A line with its quoted strings cut out (each `\0N\0` in `masked` stands for `strings[N]`), comment dropped. */
-interface MaskedLine {
-  masked: string;
-  strings: string[];
-}
+export { gcodeLines } from '@portal/duet/protocol';
+export { CUSTOMER_DENIED_MCODES };
 
-/** A string placeholder of `masked`: the index between two NULs (no line keeps a real NUL). */
-const PLACEHOLDER = /^\0([0-9]+)\0/;
-
-const isControl = (char: string) => char !== '\t' && hasControl(char);
-
-/**
- * Masks a line: `"…"` strings (`""` inside is a quote) become placeholders, `;` ends the line. Null for a control
- * character or an unterminated string (the board would not run the line as written; refusing is simpler than
- * guessing how much of it runs). Parenthesised comments are kept: a command inside one is still refused.
- */
-function maskLine(line: string): MaskedLine | null {
-  const strings: string[] = [];
-  let masked = '';
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i] as string;
-    if (isControl(char)) return null;
-    if (char === ';') break;
-    if (char !== '"') {
-      masked += char;
-      continue;
-    }
-    let value = '';
-    let closed = false;
-    while (!closed && ++i < line.length) {
-      const inner = line[i] as string;
-      if (isControl(inner)) return null;
-      if (inner !== '"') value += inner;
-      else if (line[i + 1] === '"') value += line[++i];
-      else closed = true;
-    }
-    if (!closed) return null;
-    masked += `\0${strings.length}\0`;
-    strings.push(value);
-  }
-  return { masked, strings };
-}
-
-/** A command letter and its number anywhere outside strings, `M 552`, `m0552` and `M552.1` included. */
-const COMMAND = /([GMT])[ \t]*([0-9]+)(?:\.[0-9]+)?/gi;
-
-function commandsOf(masked: string): GcodeCommand[] {
-  const found = [...masked.matchAll(COMMAND)];
-  return found.map((match, index) => {
-    const end = (match.index ?? 0) + match[0].length;
-    return {
-      letter: (match[1] as string).toUpperCase(),
-      number: Number(match[2]),
-      text: masked.slice(end, found[index + 1]?.index ?? masked.length),
-      rest: masked.slice(end),
-    };
-  });
-}
-
-/**
- * The file names a command gives with `letter`: every quoted value after the letter up to the end of the line
- * (a parenthesised comment cannot hide a second one), or null when the command gives one unquoted or as an
- * expression, which could not be checked as the board reads it.
- */
-function letterValues(command: GcodeCommand, line: MaskedLine, letter: string): string[] | null {
-  const values: string[] = [];
-  for (const match of command.rest.matchAll(new RegExp(`${letter}[ \t]*`, 'gi'))) {
-    const after = command.rest.slice((match.index ?? 0) + match[0].length);
-    const quoted = PLACEHOLDER.exec(after);
-    if (quoted) values.push(line.strings[Number(quoted[1])] ?? '');
-    else if (after.startsWith('{')) return null;
-    else if ((match.index ?? 0) < command.text.length && /^\S/.test(after)) return null;
-  }
-  return values;
-}
-
-/** M23, M30 and M32 name their file without a letter: quoted strings only, nothing else in the command. */
-function bareValues(command: GcodeCommand, line: MaskedLine): string[] | null {
-  const values: string[] = [];
-  let text = command.text.trim();
-  while (text !== '') {
-    const quoted = PLACEHOLDER.exec(text);
-    if (!quoted) return null;
-    values.push(line.strings[Number(quoted[1])] ?? '');
-    text = text.slice(quoted[0].length).trim();
-  }
-  return values;
-}
-
-/**
- * M-codes the customer path never sends, whatever their parameters: why each group is out is in
- * docs/board-access.md. A deny-list, because the board runs whatever G-code files the customer may print:
- * uploads into the customer folders are checked with this same list, so the console cannot be stricter than
- * the files, and an allow-list would refuse the slicer's own start code.
- */
-export const CUSTOMER_DENIED_MCODES: ReadonlyMap<number, string> = new Map([
-  // firmware
-  [997, 'firmware update'],
-  [555, 'firmware compatibility mode'],
-  // network, identity and access
-  [540, 'MAC address'],
-  [550, 'machine name'],
-  [551, 'board password'],
-  [552, 'network interface'],
-  [553, 'netmask'],
-  [554, 'gateway and DNS'],
-  [586, 'network protocols'],
-  [587, 'WiFi networks and passwords'],
-  [588, 'WiFi networks'],
-  [589, 'WiFi access point'],
-  // configuration and its files
-  [500, 'saves config-override.g'],
-  [501, 'runs config-override.g'],
-  [502, 'runs config.g'],
-  [503, 'prints config.g, passwords included'],
-  [505, 'moves the system folder'],
-  [911, 'G-code run on power failure'],
-  [929, 'event log file'],
-  // files outside the customer folders
-  [28, 'writes a file from G-code'],
-  [29, 'writes a file from G-code'],
-  [559, 'uploads a system file'],
-  [560, 'uploads a web page'],
-  [750, '3D scanner'],
-  [751, '3D scanner'],
-  [752, '3D scanner'],
-  [753, '3D scanner'],
-  [754, '3D scanner'],
-  [755, '3D scanner'],
-  [756, '3D scanner'],
-  // hardware definition: a wrong value can burn or crash the machine; config.g sets it once
-  [143, 'heater temperature limits'],
-  [307, 'heater model'],
-  [308, 'temperature sensors'],
-  [570, 'heater fault detection'],
-  [950, 'pins of heaters, fans and outputs'],
-  [569, 'stepper drivers'],
-  [574, 'endstops'],
-  [584, 'axis and driver mapping'],
-  [669, 'kinematics'],
-]);
-
-/** Whether a command that names a file names one the customer path may use (null: it names none). */
-function fileRule(command: GcodeCommand, line: MaskedLine): ScopeDecision | null {
-  const { letter, number } = command;
-  const check = (
-    values: string[] | null,
-    base: BoardPath | null,
-    ok: (path: BoardPath) => boolean,
-    what: string,
-  ) => {
-    if (values === null) return refuse(`${letter}${number}: write the file name in quotes`);
-    const paths = values.map((value) => boardPath(value, base));
-    return paths.every((path) => path !== null && ok(path)) ? ALLOWED : refuse(`${letter}${number}: ${what}`);
-  };
-  const byLetter = (name: string) => letterValues(command, line, name);
-  const runnable = 'runs files of 0:/gcodes, 0:/macros, 0:/filaments and the macros of 0:/sys only';
-  const inFolders = 'changes files in 0:/gcodes, 0:/macros and 0:/filaments only';
-  if (letter === 'G' && number === 29) return check(byLetter('P'), SYS, heightMap, 'height maps only');
-  if (letter !== 'M') return null;
-  switch (number) {
-    case 98:
-      return check(byLetter('P'), SYS, customerRunnable, runnable);
-    case 23:
-    case 32:
-      return check(bareValues(command, line), GCODES, customerRunnable, runnable);
-    case 37:
-      return check(byLetter('P'), GCODES, customerRunnable, runnable);
-    case 30:
-      return check(bareValues(command, line), null, customerWritable, inFolders);
-    case 470:
-    case 472:
-      return check(byLetter('P'), null, inCustomerFolder, inFolders);
-    case 471: {
-      const from = check(byLetter('S'), null, inCustomerFolder, inFolders);
-      return from.allowed ? check(byLetter('T'), null, inCustomerFolder, inFolders) : from;
-    }
-    case 374:
-    case 375:
-      return check(byLetter('P'), SYS, heightMap, 'height maps only');
-    default:
-      return null;
-  }
-}
-
-/** One line of G-code (console or file) on the customer path. */
-export function customerGcodeLine(text: string): ScopeDecision {
-  const line = maskLine(text);
-  if (!line) return refuse('A control character or an unterminated string');
-  const { masked } = line;
-  // `echo >"file"` (and >>, >>>) writes a file; fileread() reads any file, config.g included.
-  if (/^\s*(?:N[0-9]+\s*)?echo\s*>/i.test(masked)) return refuse('echo may not write files here');
-  if (/fileread\s*\(/i.test(masked)) return refuse('fileread may not be used here');
-  // A command number made by an expression cannot be checked.
-  if (/[GM][ \t]*\{/i.test(masked)) return refuse('A command number must be written out');
-  for (const command of commandsOf(masked)) {
-    if (command.letter === 'M') {
-      const denied = CUSTOMER_DENIED_MCODES.get(command.number);
-      if (denied) return refuse(`M${command.number} (${denied}) is for the admin path`);
-    }
-    const decision = fileRule(command, line);
-    if (decision && !decision.allowed) return decision;
-  }
-  return ALLOWED;
-}
-
-/** Splits G-code text into lines as the board does: LF, CR or NUL ends one. */
-export const gcodeLines = (text: string): string[] => text.split(/[\r\n\0]/);
-
-/** A whole G-code text (rr_gcode's `gcode`, DSF's code body): every line must pass. */
-export function customerGcode(text: string): ScopeDecision {
-  for (const line of gcodeLines(text)) {
-    const decision = customerGcodeLine(line);
-    if (!decision.allowed) return decision;
-  }
-  return ALLOWED;
-}
+/** One line of G-code (console or file) on the customer path; `customerGcode` checks a whole text. */
+export const { customerGcodeLine, customerGcode } = createCustomerGcodeCheck<BoardPath>({
+  boardPath: (raw, base) => boardPath(raw, base),
+  sys: SYS,
+  gcodes: GCODES,
+  inCustomerFolder,
+  customerWritable,
+  customerRunnable,
+  heightMap,
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Request paths
