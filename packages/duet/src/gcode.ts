@@ -77,9 +77,9 @@ const isAscii = (char: string) => char >= ' ' && char <= '~';
 const isControl = (char: string) => (char < ' ' && char !== '\t') || char === '\x7f';
 
 /**
- * Splits text into lines as both firmwares do: a line feed ends a line and a carriage return just before it
- * (CRLF, or several) is dropped. A carriage return anywhere else stays in its line, and `readGcodeLine` reports
- * it: RRF ends a console line there (and a file line before 3.4), DSF drops it.
+ * Splits text into lines as both firmwares do (docs/gcode.md §1): a line feed ends a line and a carriage return
+ * just before it (CRLF, or several) is dropped. A carriage return anywhere else stays in its line, and
+ * `readGcodeLine` reports it: RRF ends a console line there (and a file line before 3.4), DSF drops it.
  */
 export function gcodeLines(text: string): string[] {
   return text.split('\n').map((line) => line.replace(/\r+$/, ''));
