@@ -10,7 +10,6 @@
 
 /** The three readings: RRF (FFF and laser modes), RRF in CNC mode, and DSF. */
 export type GcodeDialect = 'rrf' | 'rrfCnc' | 'dsf';
-export const GCODE_DIALECTS: readonly GcodeDialect[] = ['rrf', 'rrfCnc', 'dsf'];
 
 /**
  * One word after a command: a letter (upper case) with its value, or a value without a letter (`letter: null`:

@@ -155,7 +155,6 @@ function heightMap(path: BoardPath): boolean {
 
 import { CUSTOMER_DENIED_MCODES, createCustomerGcodeCheck } from './customer-gcode.ts';
 
-export { gcodeLines } from '@portal/duet/protocol';
 export { CUSTOMER_DENIED_MCODES };
 
 /** One line of G-code (console or file) on the customer path; `customerGcode` checks a whole text. */
