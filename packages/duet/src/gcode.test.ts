@@ -23,6 +23,7 @@ describe('readGcodeLine: what both firmwares read alike', () => {
       command('G', 1, [plain('X', '10.5'), plain('Y', '-3'), plain('E', '.2'), plain('F', '1800')]),
     ]);
     expect(commandsOf('m0552.1 S0')).toEqual([command('M', 552, [plain('S', '0')], 1)]);
+    expect(commandsOf('M000000000000997')).toEqual([command('M', 997)]);
     expect(commandsOf('G91 G1 X1 M552 S0')).toEqual([
       command('G', 91),
       command('G', 1, [plain('X', '1')]),
@@ -106,6 +107,7 @@ describe('readGcodeLine: what the firmwares read differently is ambiguous', () =
       'M98 P"0:/macros/\'../sys/config.g"',
       "G1 'x10",
       'M 552 S0',
+      'M4294968293',
       'M{552} S0',
       'Echo >"0:/sys/config.g" "M552 S0"',
       'echo>"0:/sys/config.g"',

@@ -229,6 +229,9 @@ function commandsOf(tokens: Token[]): GcodeCommand[] {
         if (!number && after === '' && tokens[position + 1]?.kind === 'expression' && upper !== 'T') {
           unsure('a command number made by an expression');
         }
+        // RRF's command number is a 32-bit int that wraps (M4294968293 is M997 there); DSF refuses it.
+        if (number && (number[1] as string).replace(/^-?0*/, '').length > 9)
+          unsure('a command number too long');
         const digits = number?.[2];
         current = {
           letter: upper as 'G' | 'M' | 'T',
