@@ -70,7 +70,8 @@ const unsure = (why: string): never => {
 };
 
 const isBlank = (char: string | undefined) => char === ' ' || char === '\t';
-const isLetter = (char: string | undefined) => char !== undefined && /^[A-Za-z]$/.test(char);
+const isLetter = (char: string | undefined) =>
+  char !== undefined && ((char >= 'A' && char <= 'Z') || (char >= 'a' && char <= 'z'));
 const isAscii = (char: string) => char >= ' ' && char <= '~';
 /** A C0 control character other than a tab, or DEL (RRF drops a line holding DEL: a serial line error). */
 const isControl = (char: string) => (char < ' ' && char !== '\t') || char === '\x7f';
@@ -171,10 +172,11 @@ function tokensOf(
       index = read.end;
     } else if (char === '(') {
       const end = bracketCommentEnd(body, index);
-      if (dialect === 'rrf') {
-        code += char; // RRF outside CNC mode keeps `(` as text and reads on: `"` and `;` inside keep their meaning
-        index++;
-      } else index = end;
+      // RRF outside CNC mode keeps `(` as text and reads on (a `"` or `;` inside keeps its meaning), so its
+      // reading always differs from DSF's, which drops the comment.
+      if (dialect === 'rrf')
+        unsure('a bracket comment, which RRF reads as text outside CNC mode and DSF as a comment');
+      index = end;
     } else if (char === '*' && numbered) {
       flush();
       return { tokens, checksum: checksumAt(body, index) };
@@ -191,6 +193,10 @@ function tokensOf(
   return { tokens, checksum: null };
 }
 
+/** A command number right at `lastIndex`, and blanks before digits there (sticky: no copy of the line). */
+const COMMAND_NUMBER = /(-?[0-9]+)(?:\.([0-9]*))?/y;
+const BLANKS_THEN_NUMBER = /[ \t]+-?[0-9]/y;
+
 /** Cuts the tokens of a line into commands: each `G`/`M` word starts one, as does a `T` that opens the line. */
 function commandsOf(tokens: Token[]): GcodeCommand[] {
   const commands: GcodeCommand[] = [];
@@ -204,7 +210,10 @@ function commandsOf(tokens: Token[]): GcodeCommand[] {
     }
     current.parameters.push(parameter);
   };
+  /** Nothing but blanks read yet: a `T` here is a tool change, anywhere else a parameter. */
+  let atStart = true;
   tokens.forEach((token, position) => {
+    if (token.kind !== 'code') atStart = false;
     if (token.kind !== 'code') {
       if (pending) Object.assign(pending, { kind: token.kind, value: token.value });
       else add({ letter: null, kind: token.kind, value: token.value });
@@ -220,13 +229,15 @@ function commandsOf(tokens: Token[]): GcodeCommand[] {
         continue;
       }
       const upper = char.toUpperCase();
-      const opensLine = position === 0 && text.slice(0, index).trim() === '';
+      const opensLine = atStart;
+      atStart = false;
       if (upper === 'G' || upper === 'M' || (upper === 'T' && opensLine)) {
-        const after = text.slice(index + 1);
-        const number = /^(-?[0-9]+)(?:\.([0-9]*))?/.exec(after);
-        if (!number && /^[ \t]+-?[0-9]/.test(after))
+        COMMAND_NUMBER.lastIndex = BLANKS_THEN_NUMBER.lastIndex = index + 1;
+        const number = COMMAND_NUMBER.exec(text);
+        const atEnd = index + 1 === text.length;
+        if (!number && BLANKS_THEN_NUMBER.test(text))
           unsure('a space between a command letter and its number');
-        if (!number && after === '' && tokens[position + 1]?.kind === 'expression' && upper !== 'T') {
+        if (!number && atEnd && tokens[position + 1]?.kind === 'expression' && upper !== 'T') {
           unsure('a command number made by an expression');
         }
         // RRF's command number is a 32-bit int that wraps (M4294968293 is M997 there); DSF refuses it.
@@ -242,7 +253,7 @@ function commandsOf(tokens: Token[]): GcodeCommand[] {
         commands.push(current);
         pending = null;
         index += 1 + (number?.[0].length ?? 0);
-        if (!number && upper === 'T' && after === '') {
+        if (!number && upper === 'T' && atEnd) {
           pending = { letter: 'T', kind: 'plain', value: '' }; // T{…}: the tool number as an expression
           current.parameters.push(pending);
         }
@@ -337,13 +348,18 @@ export function readGcodeLine(text: string): GcodeLine {
   if (line.includes('\r')) return { ambiguous: 'a carriage return not followed by a line feed' };
   if ([...line].some(isControl)) return { ambiguous: 'a control character' };
   try {
+    if (!line.includes('(')) {
+      // The three readings part only at `(`: without one they are the same.
+      const reading = readAs(line, 'rrf');
+      return { ambiguous: null, reading, readings: { rrf: reading, rrfCnc: reading, dsf: reading } };
+    }
     const readings = {
       rrf: readAs(line, 'rrf'),
       rrfCnc: readAs(line, 'rrfCnc'),
       dsf: readAs(line, 'dsf'),
     };
     if (JSON.stringify(readings.rrf) !== JSON.stringify(readings.dsf)) {
-      return { ambiguous: 'RepRapFirmware and DSF read it differently (a bracket comment?)' };
+      return { ambiguous: 'RepRapFirmware and DSF read it differently' };
     }
     return { ambiguous: null, reading: readings.rrf, readings };
   } catch (error) {
