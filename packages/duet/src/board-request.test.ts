@@ -64,6 +64,8 @@ describe('parseBoardRequest', () => {
     expect(refusal('GET', '/rr_unknown')).not.toBeNull();
     expect(refusal('POST', '/index.html')).not.toBeNull();
     expect(refusal('PATCH', '/rr_model')).not.toBeNull();
+    // Names of Object.prototype are names like any other (a plain object's lookup once threw on them).
+    expect(read('GET', '/constructor/__proto__').route.action).toBe('web');
   });
 
   it.each([

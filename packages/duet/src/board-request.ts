@@ -188,11 +188,11 @@ function decodeText(text: string, { plus }: { plus: boolean }): string | null {
 }
 
 /** DSF's routes whose rest is one file argument (DWC sends it as one encoded segment), by method. */
-const FILE_ARGUMENT_ROUTES: Record<string, readonly BoardMethod[]> = {
-  'machine/file': ['GET', 'PUT', 'DELETE'],
-  'machine/fileinfo': ['GET'],
-  'machine/directory': ['GET', 'PUT'],
-};
+const FILE_ARGUMENT_ROUTES: ReadonlyMap<string, readonly BoardMethod[]> = new Map([
+  ['machine/file', ['GET', 'PUT', 'DELETE']],
+  ['machine/fileinfo', ['GET']],
+  ['machine/directory', ['GET', 'PUT']],
+]);
 
 /**
  * Reads a client's request as the board will: `method` and `target`, the path after the portal's own prefix
@@ -213,7 +213,7 @@ export function parseBoardRequest(method: string, target: string): BoardRequestP
   let file: string | undefined;
   for (let index = 0; index < rawSegments.length; index++) {
     const raw = rawSegments[index] as string;
-    const fileRoute = FILE_ARGUMENT_ROUTES[segments.join('/').toLowerCase()];
+    const fileRoute = FILE_ARGUMENT_ROUTES.get(segments.join('/').toLowerCase());
     if (fileRoute?.includes(upper as BoardMethod)) {
       const read = fileArgument(rawSegments.slice(index));
       if (typeof read !== 'string') return read;

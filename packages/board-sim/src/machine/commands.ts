@@ -123,7 +123,8 @@ function runMacro(context: CommandContext, command: GcodeCommand): CommandResult
   const path = resolveInFolder(name, '0:/sys');
   const data = context.sd.read(path);
   if (!data) return `Error: M98: Macro file ${name} not found`;
-  return { macro: decoder.decode(data).split(/\r?\n/) };
+  // Both firmwares drop CR in files (RRF since 3.4), so `M9\r97` is M997.
+  return { macro: decoder.decode(data).replaceAll('\r', '').split('\n') };
 }
 
 function changeTool(context: CommandContext, command: GcodeCommand): CommandResult {

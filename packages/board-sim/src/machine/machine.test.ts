@@ -253,6 +253,33 @@ describe('machine status through the G-codes that cause it', () => {
   });
 });
 
+describe('carriage returns, read as the firmware reads them', () => {
+  it('ends a console line at CR on RRF and drops CR on DSF', async () => {
+    const rrf = booted('standalone').machine;
+    await run(rrf, 'M140 S55\rM104 S190 T0');
+    expect(rrf.model.heat.heaters[0]?.active).toBe(55);
+    expect(rrf.model.heat.heaters[1]?.active).toBe(190);
+    expect(await run(rrf, 'M9\r97')).not.toBe('');
+    expect(rrf.status).not.toBe('updating');
+
+    const dsf = booted('sbc').machine;
+    void run(dsf, 'M9\r97');
+    expect(dsf.status).toBe('updating');
+  });
+
+  it('drops CR in a macro file: a CRLF file runs line by line, `M9\\r97` is M997', async () => {
+    const { machine, sd } = booted();
+    sd.write('0:/macros/crlf.g', new TextEncoder().encode('M140 S55\r\nM104 S190 T0\r\n'));
+    await run(machine, 'M98 P"0:/macros/crlf.g"', 1000);
+    expect(machine.model.heat.heaters[0]?.active).toBe(55);
+    expect(machine.model.heat.heaters[1]?.active).toBe(190);
+    sd.write('0:/macros/evil.g', new TextEncoder().encode('M9\r97\n'));
+    void run(machine, 'M98 P"0:/macros/evil.g"');
+    machine.advance(1000);
+    expect(machine.status).toBe('updating');
+  });
+});
+
 describe('seqs', () => {
   it('bumps a key when its non-live fields change, not for live ones', async () => {
     const { machine } = booted();

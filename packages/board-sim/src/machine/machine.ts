@@ -134,12 +134,13 @@ export class Machine {
   }
 
   /**
-   * Runs G-code lines as the HTTP channel does. M112 acts at once, ahead of anything queued (DWC's
-   * emergency stop sends `M112` and `M999` together). The promise settles with the reply text when the last
+   * Runs G-code lines as the HTTP channel does, cut into lines as the firmware cuts them. M112 acts at once,
+   * ahead of anything queued (DWC's emergency stop sends `M112` and `M999` together). The promise settles with the reply text when the last
    * line has run; `logReply` also hands it to rr_reply readers.
    */
   execute(code: string, { logReply }: { logReply: boolean }): Promise<string> {
-    let lines = code.split(/\r?\n/);
+    // RRF ends a console line at CR as at LF; DSF drops every CR (docs/gcode.md).
+    let lines = this.#options.mode === 'sbc' ? code.replaceAll('\r', '').split('\n') : code.split(/[\r\n]/);
     const emergency = lines.findIndex((line) => /^\s*M112(?!\d)/i.test(line));
     if (emergency >= 0) {
       this.#emergencyStop();

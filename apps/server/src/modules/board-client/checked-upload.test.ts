@@ -41,13 +41,26 @@ describe('the line check of a customer upload', () => {
     );
   });
 
-  it('ends lines at CR and NUL as the board does, not only at line feeds', async () => {
-    const plain = 'G1 X1\rG1 X2\u0000G28\r\n; done\rG1 X3';
-    expect(await run([plain])).toEqual({ passed: plain, failed: false });
-    for (const file of ['G1 X1\rM552 S0\nG1 X2\n', 'G1 X1\u0000M997\n', '; note\rM500']) {
-      const result = await run([file]);
-      expect(result.failed, JSON.stringify(file)).toBe(true);
-      expect(result.passed).not.toMatch(/M552|M997|M500/);
+  it('drops a CR before a line feed as the boards do, and refuses a bare CR or a NUL', async () => {
+    const crlf = 'G28\r\nM117 "a"\r\r\n; done\r\nG1 X3\r';
+    expect(await run([crlf])).toEqual({ passed: crlf, failed: false });
+    expect(await run(['G28\r', '\nM117 "a"\r', '\n'])).toEqual({
+      passed: 'G28\r\nM117 "a"\r\n',
+      failed: false,
+    });
+    const longComment = `;${'x'.repeat(MAX_UPLOAD_LINE_BYTES * 2)}`;
+    for (const chunks of [
+      ['G1 X1\rM552 S0\nG1 X2\n'],
+      ['M9\r97\n'],
+      ['G28\nM9\r', '97\n'],
+      ['G1 X1\u0000M997\n'],
+      ['; note\rM500'],
+      [longComment, '\r', 'M997\n'],
+      [`${longComment}\u0000M997\n`],
+    ]) {
+      const result = await run(chunks);
+      expect(result.failed, JSON.stringify(chunks).slice(0, 80)).toBe(true);
+      expect(result.passed).not.toMatch(/M55|M9|M50/);
     }
   });
 
@@ -82,6 +95,8 @@ describe('plain moves, which the check passes without reading them as text', () 
       'G1 X1\u0001',
       'G2\tX1 E1 M500',
       'G1 X1 ; M552 in a comment',
+      'G1 X1 (") M997 (")',
+      'G1 X1 (;) M997',
     ];
     for (const line of lines) {
       const refused = !customerGcodeLine(line).allowed;

@@ -54,7 +54,8 @@ export async function smallBody(request: FastifyRequest, maxBytes: number): Prom
 }
 
 const isComment = (line: string) => /^[ \t]*;/.test(line);
-const isLineEnd = (byte: number) => byte === 0x0a || byte === 0x0d || byte === 0x00;
+/** Only a line feed ends a line: both firmwares drop CR in files, and a CR elsewhere is refused (docs/gcode.md). */
+const isLineEnd = (byte: number) => byte === 0x0a;
 const EMPTY = Buffer.alloc(0);
 
 /** Bytes a plain move may hold after its G word: blanks, numbers and the words of axes, extrusion and feed. */
@@ -97,6 +98,8 @@ export class GcodeUploadCheck extends Transform {
   #carry: Buffer = EMPTY;
   /** Inside a comment line longer than the limit: its bytes pass until its end. */
   #inComment = false;
+  /** That comment's last byte was a CR, which only a line feed (or another CR) may follow. */
+  #commentCr = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     done(this.#take(chunk));
@@ -113,10 +116,13 @@ export class GcodeUploadCheck extends Transform {
     let data = chunk;
     if (this.#inComment) {
       const end = data.findIndex(isLineEnd);
+      const failure = this.#commentBytes(data.subarray(0, end < 0 ? data.length : end));
+      if (failure) return failure;
       this.push(end < 0 ? data : data.subarray(0, end + 1));
       if (end < 0) return null;
       data = data.subarray(end + 1);
       this.#inComment = false;
+      this.#commentCr = false;
     }
     if (this.#carry.length > 0) {
       // The line the last chunk left unfinished, completed by this one's start (only that line is copied).
@@ -147,6 +153,8 @@ export class GcodeUploadCheck extends Transform {
     if (this.#carry.length <= MAX_UPLOAD_LINE_BYTES) return null;
     if (!isComment(this.#carry.toString('latin1', 0, 64)))
       return this.#fail('A G-code line longer than 16 KiB');
+    const failure = this.#commentBytes(this.#carry);
+    if (failure) return failure;
     this.push(this.#carry);
     this.#carry = EMPTY;
     this.#inComment = true;
@@ -155,16 +163,18 @@ export class GcodeUploadCheck extends Transform {
 
   /**
    * Checks every line of `data` (the last one may lack its end), without decoding the plain ones. Lines are
-   * found by their line feed (a native search), and a plain line holds no other line end (`isPlainLine` refuses
-   * CR and NUL): only a stretch that is not plain is split byte by byte, at CR and NUL too.
+   * found by their line feed (a native search); a CR just before it is dropped, as the boards drop it, and any
+   * other CR is left in the line for `customerGcodeLine` to refuse (`isPlainLine` refuses it).
    */
   #checkLines(data: Buffer): AppError | null {
     let start = 0;
     for (;;) {
       const lineFeed = data.indexOf(0x0a, start);
       const end = lineFeed < 0 ? data.length : lineFeed;
-      if (end - start > MAX_UPLOAD_LINE_BYTES || !isPlainLine(data, start, end)) {
-        const failure = this.#checkStretch(data, start, end);
+      let content = end;
+      while (content > start && data[content - 1] === 0x0d) content--;
+      if (content - start > MAX_UPLOAD_LINE_BYTES || !isPlainLine(data, start, content)) {
+        const failure = this.#checkLine(data, start, end);
         if (failure) return failure;
       }
       if (lineFeed < 0) return null;
@@ -172,20 +182,19 @@ export class GcodeUploadCheck extends Transform {
     }
   }
 
-  /** Checks the lines of `data` from `start` to `end`, which holds no line feed but may hold CR and NUL. */
-  #checkStretch(data: Buffer, start: number, end: number): AppError | null {
-    let lineStart = start;
-    for (let index = start; index <= end; index++) {
-      if (index < end && !isLineEnd(data[index] as number)) continue;
-      const failure = this.#checkLine(data, lineStart, index);
-      if (failure) return failure;
-      lineStart = index + 1;
+  /** Bytes of an over-long comment pass unread, but not a control character nor a CR that does not end the line. */
+  #commentBytes(data: Buffer): AppError | null {
+    for (const byte of data) {
+      if (this.#commentCr && byte !== 0x0d)
+        return this.#fail('A carriage return not followed by a line feed');
+      this.#commentCr = byte === 0x0d;
+      if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0d) || byte === 0x7f)
+        return this.#fail('A control character');
     }
     return null;
   }
 
   #checkLine(data: Buffer, start: number, end: number): AppError | null {
-    if (end - start <= MAX_UPLOAD_LINE_BYTES && isPlainLine(data, start, end)) return null;
     const line = data.toString('latin1', start, end);
     if (line.length > MAX_UPLOAD_LINE_BYTES && !isComment(line)) {
       return this.#fail('A G-code line longer than 16 KiB');

@@ -215,6 +215,29 @@ describe('re-programming the board is refused on the customer path', () => {
     }
   });
 
+  it('reads `"` and `;` inside a bracket comment as the boards do, and a bare CR as ambiguous', () => {
+    for (const code of [
+      '(") M997 (")',
+      '(;) M997',
+      '(;)M552 S0',
+      '(") M98 P"0:/sys/config.g" (")',
+      'M9\r97',
+      'G28\rM552 S0',
+      '(x)echo >"0:/sys/config.g" "M552 S0"',
+      'echo (x)>"0:/sys/config.g"',
+      'if (a) ;\rM997',
+    ]) {
+      expect(customerGcode(code), JSON.stringify(code)).toMatchObject({ allowed: false });
+      expect(gcode(code), JSON.stringify(code)).toBe(false);
+      expect(dsfCode(code), JSON.stringify(code)).toBe(false);
+    }
+    // RRF in CNC mode strips `(x)`: the echo then writes a file, so every reading is checked.
+    expect(customerGcode('echo (x) >"0:/sys/config.g"')).toMatchObject({ allowed: false });
+    for (const code of ['G28\r\nG1 X10\r\n', 'if !(move.axes[0].homed)\r\n  G28', 'M117 "("") M997 ("")"']) {
+      expect(customerGcode(code), JSON.stringify(code)).toEqual({ allowed: true });
+    }
+  });
+
   it('refuses running, writing or deleting files outside the allowed folders', () => {
     for (const code of [
       'M98 P"0:/sys/config.g"',

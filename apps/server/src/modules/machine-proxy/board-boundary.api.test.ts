@@ -206,7 +206,8 @@ describe.each<BoardMode>(['standalone', 'sbc'])('the board boundary on a %s boar
 
   it("serves a file of the card as a download on the machine's origin, never as a page", async () => {
     const tunnelled = await startBoard(mode);
-    const page = '<script>fetch("rr_gcode?gcode=M997")</script>';
+    // An HTML file the G-code check lets through (no command in it): what matters is how it is served.
+    const page = '<html><body><h1>pwned</h1></body></html>';
     const upload =
       mode === 'sbc'
         ? await portal('customer', 'machine/file/0%3A%2Fgcodes%2Fevil.html', 'PUT', page)

@@ -49,6 +49,31 @@ describe('the upload-and-print scope', () => {
     expect(allowedGcode('M32 "0:/gcodes/{a}"')).toBe(false);
   });
 
+  it('reads the G-code with the lexer the customer path uses, lines cut as the boards cut them', () => {
+    for (const code of [
+      'M32 "0:/gcodes/a.gcode"\r\n',
+      'M37 P"0:/gcodes/a.gcode"',
+      'M37',
+      '',
+      'm32 "0:/gcodes/b c.gcode"',
+    ]) {
+      expect(allowedGcode(code), JSON.stringify(code)).toBe(true);
+    }
+    for (const code of [
+      '(") M32 "0:/gcodes/a.gcode" (")',
+      '(") M997 (")',
+      'M32 "0:/gcodes/a.gcode"\rM997',
+      'M32 "0:/gcodes/a.gcode" M997',
+      'M32 "0:/gcodes/a.gcode"\nM997',
+      'M32 "0:/gcodes/a.gcode" "0:/sys/config.g"',
+      'M37 P"0:/gcodes/a.gcode" S1',
+      'M32.1 "0:/gcodes/a.gcode"',
+      'echo "0:/gcodes/a.gcode"',
+    ]) {
+      expect(allowedGcode(code), JSON.stringify(code)).toBe(false);
+    }
+  });
+
   it('reads names as FatFs and DSF open them: trailing dots and spaces, a second decoding', () => {
     expect(inGcodes('0:/gcodes/.. /sys/config.g')).toBe(false);
     expect(inGcodes('0:/gcodes/... /sys/config.g')).toBe(false);

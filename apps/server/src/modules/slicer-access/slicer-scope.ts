@@ -1,4 +1,11 @@
-import { type BoardRequest, boardParam, routePath } from '@portal/duet/protocol';
+import {
+  type BoardRequest,
+  boardParam,
+  type GcodeCommand,
+  gcodeLines,
+  readGcodeLine,
+  routePath,
+} from '@portal/duet/protocol';
 import { ALLOWED, boardPath, ROOT, refuse, type ScopeDecision } from '../machine-access/board-scopes.ts';
 
 /**
@@ -22,17 +29,35 @@ export function inGcodes(path: string, { folder = false } = {}): boolean {
   return folder || read.segments.length > 1;
 }
 
-const QUOTED_FILE = '"(0:/gcodes/[^"{}]+)"';
-/** `M32 "file"` starts a print, `M37 P"file"` simulates one, `M37` alone ends the simulation (Cura does). */
-const START = new RegExp(`^M32 *${QUOTED_FILE}$`);
-const SIMULATE = new RegExp(`^M37 *P${QUOTED_FILE}$`);
+/** The file of `M32 "file"` (starts a print) or `M37 P"file"` (simulates one), if the command is one of those. */
+function fileToRun(command: GcodeCommand): string | null {
+  const [parameter, ...more] = command.parameters;
+  if (command.letter !== 'M' || command.fraction !== null || !parameter || more.length > 0) return null;
+  if (parameter.kind !== 'string') return null;
+  const expected = command.number === 32 ? null : command.number === 37 ? 'P' : undefined;
+  return parameter.letter === expected ? parameter.value : null;
+}
 
-/** Whether a line of G-code is one a slicer sends to start or simulate a file in 0:/gcodes (or to poll: empty). */
+/**
+ * Whether G-code is what a slicer sends to start or simulate a file in 0:/gcodes, `M37` alone to end the
+ * simulation (Cura does), or nothing (a poll). Read with packages/duet's lexer, lines cut as the boards cut them:
+ * one command at most, no meta command, nothing the boards could read two ways.
+ */
 export function allowedGcode(code: string): boolean {
-  const line = code.trim();
-  if (line === '' || line === 'M37') return true;
-  const match = START.exec(line) ?? SIMULATE.exec(line);
-  return match !== null && inGcodes(match[1] as string);
+  const commands: GcodeCommand[] = [];
+  for (const text of gcodeLines(code)) {
+    const line = readGcodeLine(text);
+    if (line.ambiguous !== null || line.reading.meta) return false;
+    commands.push(...line.reading.commands);
+  }
+  const [command, ...more] = commands;
+  if (!command) return true;
+  if (more.length > 0) return false;
+  if (command.letter === 'M' && command.number === 37 && command.fraction === null) {
+    if (command.parameters.length === 0) return true;
+  }
+  const file = fileToRun(command);
+  return file !== null && /^0:\/gcodes\/[^{}]+$/.test(file) && inGcodes(file);
 }
 
 /** Connecting, status and replies: everything the customer path allows of them but `rr_config` and the socket. */
@@ -89,9 +114,7 @@ export function uploadScope(request: BoardRequest, body?: string): ScopeDecision
   if (key === 'PUT /machine/file/')
     return inGcodes(request.file ?? '') ? ALLOWED : refuse(UPLOAD_ONLY_GCODES);
   if (key === 'POST /machine/code') {
-    return body !== undefined && !/[\r\n]/.test(body.trim()) && allowedGcode(body)
-      ? ALLOWED
-      : refuse(START_ONLY);
+    return body !== undefined && allowedGcode(body) ? ALLOWED : refuse(START_ONLY);
   }
   return refuse('An upload token does not allow this request');
 }
