@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { ActivityEntry, ActivityVerification, activityQuerySchema, Page } from '@portal/contract';
-import { stringify } from 'csv-stringify';
 import type { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
+import { csvWriter } from '../../shared/csv.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { CSV_COLUMNS, toActivityEntry } from './activity.mapper.ts';
 import { activityScope, canCheckActivity } from './activity.policy.ts';
@@ -41,9 +41,7 @@ export class ActivityService {
         after = last.seq;
       }
     }
-    return Readable.from(rows()).pipe(
-      stringify({ header: true, columns: CSV_COLUMNS.map(([name]) => name), cast: { boolean: String } }),
-    );
+    return Readable.from(rows()).pipe(csvWriter(CSV_COLUMNS.map(([name]) => name)));
   }
 
   /** The check of the whole chain (`verifyChain`), an administrator's. */
