@@ -242,7 +242,7 @@ export function ActivityTable({
       {verification && (
         <Alert variant={verification.intact ? 'success' : 'danger'} role="status">
           {verification.intact || !verification.broken
-            ? t('activity.verified', { count: verification.checked })
+            ? t('activity.verified', { count: verification.checked, checkpoints: verification.checkpoints })
             : t('activity.broken', {
                 seq: verification.broken.seq,
                 reason: t(`activity.brokenReasons.${verification.broken.reason}`),
