@@ -5,10 +5,14 @@ import path from 'node:path';
 import type { ActivityVerification } from '@portal/contract';
 import canonicalize from 'canonicalize';
 import { asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityChain, activityRecords } from '../../db/schema.ts';
+import { InProcessBus } from '../../shared/cluster-bus.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { checkpointLine, signCheckpoint } from './activity-checkpoint.ts';
+import { TEST_ACTIVITY_KEY, TEST_CONFIG } from '../../test/test-config.ts';
+import { createActivityModule } from './activity.module.ts';
+import { CheckpointFile, checkpointLine, signCheckpoint } from './activity-checkpoint.ts';
 import { ActivityKey } from './activity-key.ts';
 
 let folder: string;
@@ -224,6 +228,60 @@ describe('an activity record rewritten by someone who can write the database', (
       });
       await appendFile(file.path, checkpointLine(forged));
       expect(await t.verify()).toMatchObject({ intact: false, broken: { seq: 3, reason: 'key' } });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('an instance starting on the activity record', () => {
+  /** The module as server.ts starts it, with `activityKey`, its messages kept. */
+  async function started(t: TestApp, activityKey: string, checkpointFile: string) {
+    const messages: { level: string; message: string }[] = [];
+    const keep =
+      (level: string) =>
+      (...args: unknown[]) => {
+        messages.push({ level, message: String(args.find((arg) => typeof arg === 'string')) });
+      };
+    const logger = { error: keep('error'), warn: keep('warn'), info: keep('info') };
+    const module = createActivityModule({
+      db: t.database.db,
+      clock: t.clock.now,
+      config: { ...TEST_CONFIG, activityKey, activity: { checkpointFile } },
+      bus: new InProcessBus(),
+    });
+    await module.start(logger as unknown as FastifyBaseLogger);
+    return { module, messages };
+  }
+
+  it('writes a checkpoint at start and at stop, and says so when its key is not the one the record was written with', async () => {
+    const t = await freshRecord(2);
+    try {
+      const checkpointFile = path.join(folder, `start-${Date.now()}.jsonl`);
+      const same = await started(t, TEST_ACTIVITY_KEY, checkpointFile);
+      expect(same.messages.filter((each) => each.level === 'error')).toEqual([]);
+      same.module.log.record({
+        actorUserId: null,
+        controllerId: null,
+        ticketId: null,
+        kind: 'user.update',
+        detail: { name: 'before the stop' },
+        address: null,
+        outcome: 200,
+      });
+      await same.module.stop();
+      const key = new ActivityKey(TEST_ACTIVITY_KEY);
+      const written = await new CheckpointFile(checkpointFile).read(key);
+      expect(written.map((each) => [each.checkpoint.seq, each.signed])).toEqual([
+        [2, true],
+        [3, true],
+      ]);
+
+      const other = await started(t, 'another key, which no entry was written with', checkpointFile);
+      expect(other.messages.filter((each) => each.level === 'error')).toEqual([
+        { level: 'error', message: expect.stringMatching(/written with another key/) },
+      ]);
+      await other.module.stop();
     } finally {
       await t.close();
     }

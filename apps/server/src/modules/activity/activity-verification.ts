@@ -93,6 +93,17 @@ export async function verifyChain(
   return { intact: true, checked, checkpoints: checkpoints.length, broken: null };
 }
 
+/**
+ * Whether the newest entry, when it is keyed, was written with `key`: an instance started with another key (a
+ * data folder lost, an instance configured apart) is told at once, not at the next check.
+ */
+export async function keyMatchesHead(repository: ActivityRepository, key: ActivityKey): Promise<boolean> {
+  const head = await repository.head();
+  const [row] = await repository.inOrder(head.lastSeq - 1, head.lastSeq, 1);
+  if (!row || row.chain !== CHAIN_KEYED) return true;
+  return entryHash(CHAIN_KEYED, row.prevHash, chainedFieldsOf(row), key) === row.hash;
+}
+
 const broken = (
   checked: number,
   seq: number,

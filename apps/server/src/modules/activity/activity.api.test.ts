@@ -193,30 +193,6 @@ describe('the activity record of board changes', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"{""gcode"":""M117 B""}"');
   });
-
-  it('exports a machine name a spreadsheet would run as a formula after a single quote', async () => {
-    await proxied(tokens.admin, `/proxy/duet/3.6/admin/${controllerB}/rr_gcode?gcode=M117%20C`);
-    await t.modules.activity.log.flush();
-    const hostile = '=HYPERLINK("https://evil.example","open")';
-    await t.database.db
-      .update(machineGroups)
-      .set({ name: hostile })
-      .where(eq(machineGroups.computerControllerId, controllerB));
-    try {
-      const response = await t.app.inject({
-        url: `/api/v1/activity/export.csv?controller=${controllerB}`,
-        headers: bearer(tokens.admin),
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain(`,"'=HYPERLINK(""https://evil.example"",""open"")",`);
-      expect(response.body).not.toContain(`,"=HYPERLINK`);
-    } finally {
-      await t.database.db
-        .update(machineGroups)
-        .set({ name: 'RatRig produzione' })
-        .where(eq(machineGroups.computerControllerId, controllerB));
-    }
-  });
 });
 
 describe('the chain of the activity record', () => {

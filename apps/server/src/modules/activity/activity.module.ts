@@ -7,6 +7,7 @@ import { CheckpointFile } from './activity-checkpoint.ts';
 import { ActivityJournal } from './activity-journal.ts';
 import { ActivityKey } from './activity-key.ts';
 import { ActivityLog } from './activity-log.ts';
+import { keyMatchesHead } from './activity-verification.ts';
 import { recordAdministrativeActions } from './administrative-actions.ts';
 import { CheckpointWriter } from './checkpoint-writer.ts';
 
@@ -63,6 +64,12 @@ export function createActivityModule({ db, clock, config }: ModuleDeps) {
         }
         await leftOver.remove();
         log.start(logger, journal);
+      }
+      if (!(await keyMatchesHead(repository, key))) {
+        logger.error(
+          'the activity record was written with another key than this instance has (ACTIVITY_KEY or DATA_DIR/activity-key): ' +
+            'entries it writes will not check; give every instance the same key (deploy/README.md)',
+        );
       }
       // The first one after the record got its key pins where the keyed chain starts.
       await checkpoints.write();
