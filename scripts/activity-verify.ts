@@ -63,6 +63,11 @@ try {
     now: new Date(),
   });
   const against = `${result.checkpoints} checkpoints of ${files.map((file) => file.path).join(', ')}`;
+  if (result.checkpoints === 0) {
+    console.log(
+      'No checkpoint found: removals from the end, or a chain passed off as unkeyed, cannot be seen.',
+    );
+  }
   if (result.intact) {
     console.log(`The activity record is whole: ${result.checked} entries checked, against ${against}.`);
   } else {
