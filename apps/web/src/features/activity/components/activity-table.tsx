@@ -247,6 +247,11 @@ export function ActivityTable({
                 seq: verification.broken.seq,
                 reason: t(`activity.brokenReasons.${verification.broken.reason}`),
               })}
+          {verification.broken?.checkpoint &&
+            ` ${t('activity.brokenCheckpoint', {
+              at: new Date(verification.broken.checkpoint.at).toLocaleString(lang),
+              seq: verification.broken.checkpoint.seq,
+            })}`}
         </Alert>
       )}
       <DataTable
