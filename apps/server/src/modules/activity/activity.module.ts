@@ -47,12 +47,19 @@ export function createActivityModule({ db, clock, config }: ModuleDeps) {
     recordAdministrativeActions: (scope: FastifyInstance, after?: () => void) =>
       recordAdministrativeActions(scope, log, after),
     /**
-     * Opens this instance's journal (when the configuration names a folder), writes what an earlier run left in
-     * one, and sets the retention.
+     * Sets the retention, says so when this instance's key is not the record's, opens this instance's journal
+     * (when the configuration names a folder), writes what an earlier run left in one, and writes a checkpoint.
      */
     async start(logger: FastifyBaseLogger): Promise<void> {
       await repository.setRetention(retentionDays);
       checkpoints.start(logger);
+      // Told before this instance writes anything, its journal's entries included.
+      if (!(await keyMatchesHead(repository, key))) {
+        logger.error(
+          'the activity record was written with another key than this instance has (ACTIVITY_KEY or DATA_DIR/activity-key): ' +
+            'entries it writes will not check; give every instance the same key (deploy/README.md)',
+        );
+      }
       const root = config.activity?.journalDir;
       if (!root) {
         log.start(logger);
@@ -64,12 +71,6 @@ export function createActivityModule({ db, clock, config }: ModuleDeps) {
         }
         await leftOver.remove();
         log.start(logger, journal);
-      }
-      if (!(await keyMatchesHead(repository, key))) {
-        logger.error(
-          'the activity record was written with another key than this instance has (ACTIVITY_KEY or DATA_DIR/activity-key): ' +
-            'entries it writes will not check; give every instance the same key (deploy/README.md)',
-        );
       }
       // The first one after the record got its key pins where the keyed chain starts.
       await checkpoints.write();
