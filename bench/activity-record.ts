@@ -19,6 +19,7 @@ import {
   type PendingEntry,
 } from '../apps/server/src/modules/activity/activity.repository.ts';
 import { ActivityJournal } from '../apps/server/src/modules/activity/activity-journal.ts';
+import { ActivityKey } from '../apps/server/src/modules/activity/activity-key.ts';
 import { ActivityLog } from '../apps/server/src/modules/activity/activity-log.ts';
 import { summarize } from './support/percentiles.ts';
 import { withPostgresDatabase } from './support/postgres.ts';
@@ -27,6 +28,8 @@ const SAMPLES = Number(process.env.ACTIVITY_SAMPLES ?? 20_000);
 const GOAL_MS = 0.2;
 const BATCH = 100;
 const BATCHES = 50;
+/** Appends are keyed (HMAC-SHA-256), as the portal's are. */
+const BENCH_KEY = new ActivityKey('bench-activity-key-long-enough-for-hmac');
 
 const actor = { userId: 1, path: 'admin' as const, sessionId: 'bench' };
 /** A request as the edge read it: the record's cost starts from there. */
@@ -62,7 +65,7 @@ const entry = (index: number): PendingEntry => ({
 
 /** Entries a second that batches of BATCH reach the database at. */
 async function appendRate(database: DatabaseHandle): Promise<number> {
-  const repository = new ActivityRepository(database.db);
+  const repository = new ActivityRepository(database.db, BENCH_KEY);
   await repository.append([entry(-1)]); // warm-up
   const start = performance.now();
   for (let batch = 0; batch < BATCHES; batch++) {
@@ -77,7 +80,7 @@ try {
   const { journal } = await ActivityJournal.open(path.join(folder, 'journal'));
   // Batches an hour apart: only the request's own share is timed here; the appends are measured below.
   const log = new ActivityLog({
-    repository: new ActivityRepository(pglite.db),
+    repository: new ActivityRepository(pglite.db, BENCH_KEY),
     clock: () => new Date(),
     flushMs: 3_600_000,
   });

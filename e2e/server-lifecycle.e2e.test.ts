@@ -176,6 +176,7 @@ describe('the server process', () => {
       REDIS_URL: `redis://:secret@127.0.0.1:${unused}`,
       DATABASE_URL: `postgres://127.0.0.1:${unused}/nowhere`,
       INSTANCE_SECRET: 'i'.repeat(32),
+      ACTIVITY_KEY: 'k'.repeat(32),
     });
     expect(await portal.exited).toBe(1);
     expect(portal.output()).toContain(`REDIS_URL: cannot reach Redis at redis://:***@127.0.0.1:${unused}`);

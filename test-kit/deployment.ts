@@ -314,6 +314,7 @@ export async function startDeployment({
       REDIS_NAMESPACE: `deployment-${randomBytes(4).toString('hex')}`,
       JWT_SECRET: randomBytes(32).toString('hex'),
       INSTANCE_SECRET: randomBytes(32).toString('hex'),
+      ACTIVITY_KEY: randomBytes(32).toString('hex'),
       PUBLIC_URL: `http://portal.localhost:${ports.portal}`,
       MACHINE_ORIGIN: `http://m{id}.portal.localhost:${ports.machines}`,
       TRUST_PROXY: '127.0.0.1',

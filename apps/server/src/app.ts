@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.ts';
 import { accessLogServerOptions } from './logging.ts';
-import { createActivityModule } from './modules/activity/activity.module.ts';
+import { CHECKPOINT_EVERY_MS, createActivityModule } from './modules/activity/activity.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBusinessModule } from './modules/business/business.module.ts';
 import { createCatalogModule } from './modules/catalog/catalog.module.ts';
@@ -182,6 +182,7 @@ export function createModules(
   const housekeeping = createHousekeepingModule(deps, [
     { name: 'auth', everyMs: HOUSEKEEPING_EVERY_MS, run: () => auth.service.purgeExpired() },
     { name: 'activity', everyMs: HOUSEKEEPING_EVERY_MS, run: () => activity.repository.prune() },
+    { name: 'activity-checkpoint', everyMs: CHECKPOINT_EVERY_MS, run: () => activity.checkpoints.write() },
     {
       name: 'password-recovery',
       everyMs: HOUSEKEEPING_EVERY_MS,

@@ -18,7 +18,7 @@ describe('parseConfig', () => {
   it('needs no Redis for one instance, and Redis with PostgreSQL for several', () => {
     expect(parseConfig({}).redis).toBeUndefined();
     const pg = 'postgres://db.example/portal';
-    const secret = { INSTANCE_SECRET: 's'.repeat(32) };
+    const secret = { INSTANCE_SECRET: 's'.repeat(32), ACTIVITY_KEY: 'k'.repeat(32) };
     expect(parseConfig({ ...secret, DATABASE_URL: pg, REDIS_URL: 'redis://cache:6379' }).redis).toEqual({
       url: 'redis://cache:6379',
       namespace: 'portal',
@@ -39,7 +39,11 @@ describe('parseConfig', () => {
   });
 
   it('needs a shared instance secret with Redis, and takes the instance port and host', () => {
-    const several = { DATABASE_URL: 'postgres://db/portal', REDIS_URL: 'redis://cache' };
+    const several = {
+      DATABASE_URL: 'postgres://db/portal',
+      REDIS_URL: 'redis://cache',
+      ACTIVITY_KEY: 'k'.repeat(32),
+    };
     expect(() => parseConfig(several)).toThrow(/INSTANCE_SECRET: needs to be set with REDIS_URL/);
     expect(() => parseConfig({ ...several, INSTANCE_SECRET: 'short' })).toThrow(
       /INSTANCE_SECRET: must be at least 32 characters/,
@@ -55,6 +59,22 @@ describe('parseConfig', () => {
         .instances,
     ).toEqual({ secret, port: 7000, host: '10.0.0.5' });
     expect(parseConfig({ INSTANCE_SECRET: secret }).instances).toBeUndefined();
+  });
+
+  it("keeps the activity record's key and checkpoints in the data folder unless set; several instances share a key", () => {
+    expect(parseConfig({ DATA_DIR: '/var/lib/portal' })).toMatchObject({
+      activityKey: undefined,
+      activityCheckpointFile: '/var/lib/portal/activity-checkpoints.jsonl',
+    });
+    const key = 'k'.repeat(32);
+    expect(
+      parseConfig({ ACTIVITY_KEY: key, ACTIVITY_CHECKPOINT_FILE: '/srv/audit/portal.jsonl' }),
+    ).toMatchObject({ activityKey: key, activityCheckpointFile: '/srv/audit/portal.jsonl' });
+    expect(() => parseConfig({ ACTIVITY_KEY: 'short' })).toThrow(
+      /ACTIVITY_KEY: must be at least 32 characters/,
+    );
+    const several = { DATABASE_URL: 'postgres://db/portal', REDIS_URL: 'redis://c', INSTANCE_SECRET: key };
+    expect(() => parseConfig(several)).toThrow(/ACTIVITY_KEY: needs to be set with REDIS_URL/);
   });
 
   it('reads the proxy time-out in seconds, within bounds', () => {

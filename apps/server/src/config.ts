@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { DEFAULT_SESSION_TTL_SECONDS, LIMITS, passwordRuleSchema } from '@portal/contract';
 import { z } from 'zod';
 import type { FirstAdministrator } from './modules/users/first-administrator.ts';
@@ -37,6 +38,10 @@ const envSchema = z
       .int()
       .min(10, 'must be at least 10 seconds')
       .default(DEFAULT_SESSION_TTL_SECONDS),
+    // The activity record's key (docs/design.md §9), never in the database; generated into DATA_DIR unless set.
+    ACTIVITY_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    // Where the activity record's signed checkpoints are appended; DATA_DIR/activity-checkpoints.jsonl unless set.
+    ACTIVITY_CHECKPOINT_FILE: z.string().min(1).optional(),
     // How many days the activity record keeps an entry (docs/design.md §9); five years unless set.
     ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be at least 1 day').default(1825),
     DEMO: flag.default(true),
@@ -108,6 +113,14 @@ const envSchema = z
           'needs to be set with REDIS_URL: the instances forward machine traffic to each other and prove it with this shared secret (at least 32 characters)',
       });
     }
+    if (env.REDIS_URL && !env.ACTIVITY_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ACTIVITY_KEY'],
+        message:
+          'needs to be set with REDIS_URL: every instance appends to the activity record with this shared key (at least 32 characters)',
+      });
+    }
     if (!env.DEMO && !env.ADMIN_EMAIL !== !env.ADMIN_PASSWORD) {
       ctx.addIssue({
         code: 'custom',
@@ -133,6 +146,10 @@ export interface Config {
   /** Given secret, or undefined to use (and create) the one kept in the data folder. */
   jwtSecret: string | undefined;
   sessionTtlSeconds: number;
+  /** The activity record's key, or undefined to use (and create) the one kept in the data folder. */
+  activityKey: string | undefined;
+  /** The file the activity record's signed checkpoints are appended to (by default in the data folder). */
+  activityCheckpointFile: string;
   /** How many days the activity record keeps an entry. */
   activityRetentionDays: number;
   demo: boolean;
@@ -199,6 +216,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     jwtSecret: parsed.JWT_SECRET,
     sessionTtlSeconds: parsed.SESSION_TTL,
+    activityKey: parsed.ACTIVITY_KEY,
+    activityCheckpointFile:
+      parsed.ACTIVITY_CHECKPOINT_FILE ?? path.join(parsed.DATA_DIR, 'activity-checkpoints.jsonl'),
     activityRetentionDays: parsed.ACTIVITY_RETENTION_DAYS,
     demo: parsed.DEMO,
     firstAdmin:

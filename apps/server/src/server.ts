@@ -12,6 +12,7 @@ import { type DemoGateway, issueDemoGatewayKeys } from './demo/demo-gateways.ts'
 import { loggerOptions } from './logging.ts';
 import { buildMachineOrigin } from './machine-origin.ts';
 import { listenForMetrics } from './metrics-endpoint.ts';
+import { loadActivityKeySecret } from './modules/activity/activity-key.ts';
 import { loadJwtSecret } from './modules/auth/token.service.ts';
 import type { ClusterMembership } from './modules/gateway/gateway.module.ts';
 import { listenForInstances } from './modules/gateway/instance-link.ts';
@@ -122,10 +123,12 @@ export async function startServer(
     const { app, modules, metrics } = await buildApp({
       config: {
         jwtSecret: await loadJwtSecret(config.jwtSecret, dataDir),
+        activityKey: await loadActivityKeySecret(config.activityKey, dataDir, { create: true }),
         sessionTtlSeconds: config.sessionTtlSeconds,
         activity: {
           journalDir: path.join(dataDir, 'activity-journal'),
           retentionDays: config.activityRetentionDays,
+          checkpointFile: config.activityCheckpointFile,
         },
         sessionCacheMs: SESSION_CACHE_MS,
         grantCacheMs: GRANT_CACHE_MS,

@@ -117,16 +117,26 @@ export type ActivityQuery = {
   q?: string;
 };
 
-/** POST /api/v1/activity/verify: whether the chain is whole, and where it first breaks when it is not. */
+/**
+ * POST /api/v1/activity/verify: whether the chain is whole and agrees with the signed checkpoints published outside
+ * the database, and where it first breaks when it does not.
+ */
 export const activityVerificationSchema = z.object({
   intact: z.boolean(),
   /** How many entries were checked. */
   checked: z.number().int().min(0),
-  /** The first entry found altered, missing (a gap) or not the last one the chain's head names. */
+  /** How many checkpoints the chain was held against. */
+  checkpoints: z.number().int().min(0),
+  /**
+   * The first entry found altered, missing (a gap), not the last one the chain's head names, rebuilt (other than a
+   * checkpoint recorded it), truncated (the record ends before a checkpoint's length, or lost entries too young to
+   * be pruned), or a checkpoint not signed with the record's key (`key`); with the checkpoint that disagrees.
+   */
   broken: z
     .object({
       seq: z.number().int(),
-      reason: z.enum(['altered', 'missing', 'head']),
+      reason: z.enum(['altered', 'missing', 'head', 'rebuilt', 'truncated', 'key']),
+      checkpoint: z.object({ at: z.iso.datetime(), seq: z.number().int() }).nullable(),
     })
     .nullable(),
 });

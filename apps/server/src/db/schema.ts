@@ -493,6 +493,11 @@ export const activityRecords = pgTable(
     outcome: integer(),
     prevHash: varchar({ length: 64 }).notNull(),
     hash: varchar({ length: 64 }).notNull(),
+    /**
+     * How `hash` is computed: 1, SHA-256 (entries written before the record had a key); 2, HMAC-SHA-256 with the
+     * key, which is not in the database. No default: an instance of an earlier release cannot append unkeyed.
+     */
+    chain: smallint().notNull(),
   },
   (table) => [
     uniqueIndex('activity_records_entry_unique').on(table.entryId),
@@ -506,8 +511,8 @@ export const activityRecords = pgTable(
 
 /**
  * The head of the activity record's chain, one row: the last entry's number and hash (so removing the newest
- * entries is seen too), the hash the oldest kept entry follows (the last pruned one's, or the start), and how many
- * days entries are kept.
+ * entries is seen too), the hash the oldest kept entry follows (the last pruned one's, or the start), how many
+ * days entries are kept, and where the keyed chain starts.
  */
 export const activityChain = pgTable(
   'activity_chain',
@@ -518,6 +523,8 @@ export const activityChain = pgTable(
     anchorSeq: bigint({ mode: 'number' }).notNull(),
     anchorHash: varchar({ length: 64 }).notNull(),
     retentionDays: integer().notNull(),
+    /** The last entry written before the record had a key: every later one is keyed (checkpoints pin it). */
+    keyedFromSeq: bigint({ mode: 'number' }).notNull().default(0),
   },
   (table) => [check('activity_chain_one_row', sql`${table.id} = 1`)],
 );

@@ -9,6 +9,8 @@ import type { MailSettings } from './mailer.ts';
 /** The settings the application needs once it is built (server.ts derives them from the environment). */
 export interface AppConfig {
   jwtSecret: string;
+  /** The activity record's key (ACTIVITY_KEY, or generated into the data folder): never in the database. */
+  activityKey: string;
   sessionTtlSeconds: number;
   /** How long a checked session is trusted without the database (0: never); see SessionCache. */
   sessionCacheMs: number;
@@ -39,9 +41,10 @@ export interface AppConfig {
   liveStatus?: { follow?: boolean; pollMs?: number; streamRefreshMs?: number };
   /**
    * The activity record: the folder of this instance's journal (none: entries wait in memory only), how many days
-   * entries are kept (5 years), how long an entry waits to be written with others (200 ms).
+   * entries are kept (5 years), how long an entry waits to be written with others (200 ms), the file its signed
+   * checkpoints are appended to (none: no checkpoints).
    */
-  activity?: { journalDir?: string; retentionDays?: number; flushMs?: number };
+  activity?: { journalDir?: string; retentionDays?: number; flushMs?: number; checkpointFile?: string };
   /** How often an open webcam stream's viewer is checked again (5 s); tests lengthen it. */
   webcam?: { viewerRecheckMs?: number };
   /** How long after a finished job the board's statistics log is read (5 s); tests shorten it. */

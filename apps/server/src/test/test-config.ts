@@ -7,10 +7,12 @@ import type { AppConfig } from '../shared/module.ts';
 export const TEST_START = new Date('2026-11-21T09:00:00Z');
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
+export const TEST_ACTIVITY_KEY = 'test-activity-key-that-is-long-enough!!';
 
 /** The application settings of API tests: argon2id at its cheapest, since tests hash a lot. */
 export const TEST_CONFIG: AppConfig = {
   jwtSecret: TEST_JWT_SECRET,
+  activityKey: TEST_ACTIVITY_KEY,
   sessionTtlSeconds: 3600,
   // Tests change users straight in the database and expect the next call to see it.
   sessionCacheMs: 0,

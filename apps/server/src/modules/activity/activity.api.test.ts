@@ -11,10 +11,11 @@ import { activityRecords, machineGroups } from '../../db/schema.ts';
 import { InProcessBus } from '../../shared/cluster-bus.ts';
 import { connectFakeGateway, type FakeGateway, type StreamHandler } from '../../test/fake-gateway.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { TEST_CONFIG } from '../../test/test-config.ts';
+import { TEST_ACTIVITY_KEY, TEST_CONFIG } from '../../test/test-config.ts';
 import { createActivityModule } from './activity.module.ts';
 import { ActivityRepository } from './activity.repository.ts';
 import { ActivityJournal } from './activity-journal.ts';
+import { ActivityKey } from './activity-key.ts';
 import { ActivityLog } from './activity-log.ts';
 
 let t: TestApp;
@@ -319,7 +320,7 @@ describe('an instance that stopped before its entries were written', () => {
   it('writes them at its next start from its journal: answered ones whole, the one under way marked unfinished', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'activity-journal-'));
     try {
-      const repository = new ActivityRepository(t.database.db);
+      const repository = new ActivityRepository(t.database.db, new ActivityKey(TEST_ACTIVITY_KEY));
       const { journal } = await ActivityJournal.open(root);
       // Batches an hour apart: nothing reaches the database before the "crash".
       const log = new ActivityLog({ repository, clock: t.clock.now, flushMs: 3_600_000 });

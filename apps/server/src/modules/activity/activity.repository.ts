@@ -16,7 +16,8 @@ import {
 import type { Database } from '../../db/database.ts';
 import { activityChain, activityRecords, machineGroups, users } from '../../db/schema.ts';
 import { containsPattern, filteredTotal, rowsWithTotal } from '../../shared/list-page.ts';
-import { type ChainedFields, entryHash } from './activity-chain.ts';
+import { CHAIN_KEYED, type ChainedFields, entryHash } from './activity-chain.ts';
+import type { ActivityKey } from './activity-key.ts';
 
 export type ActivityRow = typeof activityRecords.$inferSelect;
 /** An entry as lists show it: with the name its machine has now (null without a machine, or once it is gone). */
@@ -54,13 +55,15 @@ export interface ActivityFilter {
 /** What only the record itself writes: entries appended under the chain's lock, and the chain's head. */
 export class ActivityRepository {
   readonly #db: Database;
+  readonly #key: ActivityKey;
 
-  constructor(db: Database) {
+  constructor(db: Database, key: ActivityKey) {
     this.#db = db;
+    this.#key = key;
   }
 
   /**
-   * Appends entries in their order, each chained to the one before. The chain's head row is locked for the
+   * Appends entries in their order, each chained to the one before with the record's key. The chain's head row is locked for the
    * transaction, so appends of several instances queue there and never fork the chain. An entry already written
    * (its `entryId`: a journal replayed after it was written) is left out.
    */
@@ -102,8 +105,8 @@ export class ActivityRepository {
               ? (entry.businessId ?? null)
               : (businesses.get(entry.controllerId) ?? null),
         };
-        const hash = entryHash(prevHash, fields);
-        const row = { ...fields, prevHash, hash };
+        const hash = entryHash(CHAIN_KEYED, prevHash, fields, this.#key);
+        const row = { ...fields, prevHash, hash, chain: CHAIN_KEYED };
         prevHash = hash;
         return row;
       });
@@ -173,14 +176,26 @@ export class ActivityRepository {
       .leftJoin(machineGroups, eq(machineGroups.computerControllerId, activityRecords.controllerId));
   }
 
-  /** Entries after `afterSeq` in the chain's order, `limit` at a time (the check reads the whole record so). */
-  inOrder(afterSeq: number, limit: number): Promise<ActivityRow[]> {
+  /**
+   * Entries after `afterSeq` up to `lastSeq` in the chain's order, `limit` at a time (the check reads the whole
+   * record so, up to the head it read first, whatever is appended meanwhile).
+   */
+  inOrder(afterSeq: number, lastSeq: number, limit: number): Promise<ActivityRow[]> {
     return this.#db
       .select()
       .from(activityRecords)
-      .where(gt(activityRecords.seq, afterSeq))
+      .where(and(gt(activityRecords.seq, afterSeq), lte(activityRecords.seq, lastSeq)))
       .orderBy(asc(activityRecords.seq))
       .limit(limit);
+  }
+
+  /** When entry `seq` was made; null when there is no such entry. */
+  async entryAt(seq: number): Promise<Date | null> {
+    const [row] = await this.#db
+      .select({ at: activityRecords.at })
+      .from(activityRecords)
+      .where(eq(activityRecords.seq, seq));
+    return row?.at ?? null;
   }
 
   async head(): Promise<ChainHead> {

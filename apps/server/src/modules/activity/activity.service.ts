@@ -1,25 +1,30 @@
 import { Readable } from 'node:stream';
 import type { ActivityEntry, ActivityVerification, activityQuerySchema, Page } from '@portal/contract';
-import { stringify } from 'csv-stringify';
 import type { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { csvWriter } from '../../shared/csv.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { CSV_COLUMNS, toActivityEntry } from './activity.mapper.ts';
 import { activityScope, canCheckActivity } from './activity.policy.ts';
-import type { ActivityFilter, ActivityRepository, ActivityRow } from './activity.repository.ts';
-import { type ChainedFields, entryHash } from './activity-chain.ts';
+import type { ActivityFilter, ActivityRepository } from './activity.repository.ts';
+import { type VerifyOptions, verifyChain } from './activity-verification.ts';
 
 type ActivityQuery = z.output<typeof activityQuerySchema>;
 
-/** How many entries the check and the export read at a time. */
+/** How many entries the export reads at a time. */
 const BATCH = 1_000;
 
 /** Reading the activity record: pages, the CSV export, and the check of its chain. */
 export class ActivityService {
   readonly #repository: ActivityRepository;
+  readonly #verify: Omit<VerifyOptions, 'now'>;
+  readonly #clock: Clock;
 
-  constructor(repository: ActivityRepository) {
+  constructor(repository: ActivityRepository, verify: Omit<VerifyOptions, 'now'>, clock: Clock) {
     this.#repository = repository;
+    this.#verify = verify;
+    this.#clock = clock;
   }
 
   async list(viewer: SessionSubject, query: ActivityQuery): Promise<Page<ActivityEntry>> {
@@ -41,57 +46,14 @@ export class ActivityService {
         after = last.seq;
       }
     }
-    return Readable.from(rows()).pipe(
-      stringify({ header: true, columns: CSV_COLUMNS.map(([name]) => name), cast: { boolean: String } }),
-    );
+    return Readable.from(rows()).pipe(csvWriter(CSV_COLUMNS.map(([name]) => name)));
   }
 
-  /** The check of the whole chain (`verifyChain`), an administrator's. */
+  /** The check of the whole chain against this instance's checkpoints (`verifyChain`), an administrator's. */
   async verify(viewer: SessionSubject): Promise<ActivityVerification> {
     if (!canCheckActivity(viewer)) throw new AppError('FORBIDDEN');
-    return verifyChain(this.#repository);
+    return verifyChain(this.#repository, { ...this.#verify, now: this.#clock() });
   }
-}
-
-/**
- * Reads the whole record in its order and recomputes each entry's hash from its fields and the entry before: the
- * first entry whose fields no longer give its hash, or that does not follow the one before, is `altered`; a number
- * skipped is `missing`; a record that ends before the chain's head says is `head` (newest removed). The check
- * button's and `npm run activity:verify`'s.
- */
-export async function verifyChain(repository: ActivityRepository): Promise<ActivityVerification> {
-  const head = await repository.head();
-  let expected = head.anchorSeq + 1;
-  let prevHash = head.anchorHash;
-  let checked = 0;
-  for (;;) {
-    const batch = await repository.inOrder(expected - 1, BATCH);
-    for (const row of batch) {
-      if (row.seq !== expected) return broken(checked, expected, 'missing');
-      if (row.prevHash !== prevHash || entryHash(prevHash, chainedFieldsOf(row)) !== row.hash) {
-        return broken(checked, row.seq, 'altered');
-      }
-      prevHash = row.hash;
-      expected += 1;
-      checked += 1;
-    }
-    if (batch.length < BATCH) break;
-  }
-  if (expected - 1 !== head.lastSeq || prevHash !== head.lastHash) {
-    return broken(checked, expected, expected - 1 < head.lastSeq ? 'missing' : 'head');
-  }
-  return { intact: true, checked, broken: null };
-}
-
-const broken = (
-  checked: number,
-  seq: number,
-  reason: NonNullable<ActivityVerification['broken']>['reason'],
-): ActivityVerification => ({ intact: false, checked, broken: { seq, reason } });
-
-function chainedFieldsOf(row: ActivityRow): ChainedFields {
-  const { prevHash: _prev, hash: _hash, ...fields } = row;
-  return fields;
 }
 
 function filterOf(viewer: SessionSubject, query: ActivityQuery): ActivityFilter {

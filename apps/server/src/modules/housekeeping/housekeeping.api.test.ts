@@ -70,6 +70,7 @@ describe('housekeeping', () => {
     expect(await t.modules.housekeeping.service.runDue()).toEqual([
       'auth',
       'activity',
+      'activity-checkpoint',
       'password-recovery',
       'maintenance-reminders',
     ]);

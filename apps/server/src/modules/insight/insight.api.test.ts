@@ -1,7 +1,7 @@
 import type { FleetInsight, InsightMachine } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { machineJobs } from '../../db/schema.ts';
+import { machineGroups, machineJobs } from '../../db/schema.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -283,5 +283,21 @@ describe('the fleet insight', () => {
     // A week still to come has no utilisation: an empty cell.
     const ahead = await demo.call(ADMIN, 'GET', '/api/v1/insight/export.csv?from=2026-12-07&to=2026-12-13');
     expect(ahead.body.split('\n')[1]).toMatch(/,0,0,,0,0,0,0,0$/);
+  });
+
+  it('writes a machine group name a spreadsheet would run as a formula after a single quote', async () => {
+    await t.database.db.update(machineGroups).set({ name: '@SUM(1)' }).where(eq(machineGroups.id, other.id));
+    try {
+      const response = await demo.call(ADMIN, 'GET', `/api/v1/insight/export.csv?${PERIOD}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = response.body.split('\n').filter((line) => line.split(',')[1] === String(other.id));
+      expect(rows).toHaveLength(2);
+      for (const row of rows) expect(row.split(',')[2]).toBe("'@SUM(1)");
+    } finally {
+      await t.database.db
+        .update(machineGroups)
+        .set({ name: 'RatRig produzione' })
+        .where(eq(machineGroups.id, other.id));
+    }
   });
 });

@@ -5,12 +5,12 @@ import {
   insightPeriod,
   utcDayStart,
 } from '@portal/contract';
-import { stringify } from 'csv-stringify';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { machineGroups } from '../../db/schema.ts';
 import { AppError, invalidField, notFound } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { csvWriter } from '../../shared/csv.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import { CSV_COLUMNS, csvRows, toFleetInsight } from './insight.mapper.ts';
 import { mayFilterBusiness, maySeeInsight, visibleMachineGroups } from './insight.policy.ts';
@@ -69,9 +69,7 @@ export class InsightService {
   /** The same figures as CSV, one row per machine and week (checked and computed before the first byte). */
   async exportCsv(viewer: Viewer, query: InsightQuery): Promise<{ fileName: string; csv: Readable }> {
     const insight = await this.insight(viewer, query);
-    const csv = Readable.from(csvRows(insight)).pipe(
-      stringify({ header: true, columns: CSV_COLUMNS.map(([name]) => name) }),
-    );
+    const csv = Readable.from(csvRows(insight)).pipe(csvWriter(CSV_COLUMNS.map(([name]) => name)));
     return { fileName: `fleet-insight-${insight.from}-${insight.to}.csv`, csv };
   }
 }

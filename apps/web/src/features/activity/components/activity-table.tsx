@@ -242,11 +242,16 @@ export function ActivityTable({
       {verification && (
         <Alert variant={verification.intact ? 'success' : 'danger'} role="status">
           {verification.intact || !verification.broken
-            ? t('activity.verified', { count: verification.checked })
+            ? t('activity.verified', { count: verification.checked, checkpoints: verification.checkpoints })
             : t('activity.broken', {
                 seq: verification.broken.seq,
                 reason: t(`activity.brokenReasons.${verification.broken.reason}`),
               })}
+          {verification.broken?.checkpoint &&
+            ` ${t('activity.brokenCheckpoint', {
+              at: new Date(verification.broken.checkpoint.at).toLocaleString(lang),
+              seq: verification.broken.checkpoint.seq,
+            })}`}
         </Alert>
       )}
       <DataTable
