@@ -18,6 +18,10 @@ describe('the error page of a machine origin', () => {
     expect(offline).toContain('<a href="/proxy/duet/3.6/customer/7/?a=&#34;&#60;x&#62;&#34;">Riprova</a>');
     expect(machineErrorPage('SESSION_ENDED', 'en', '/x')).not.toContain('<a ');
     expect(machineErrorPage('NOT_FOUND', 'en', '/x')).toContain('Not found.');
+    // A request a board could read otherwise (docs/board-access.md §1): invalid, and no retry makes it valid.
+    const refused = machineErrorPage('BAD_REQUEST', 'it', '/x');
+    expect(refused).toContain('La richiesta non è valida.');
+    expect(refused).not.toContain('<a ');
     // A code the page has no text of reads as an internal error, never as the code.
     expect(machineErrorPage('VALIDATION_FAILED', 'en', '/x')).toContain('An internal error has occurred.');
   });

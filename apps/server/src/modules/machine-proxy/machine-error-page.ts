@@ -35,6 +35,7 @@ export const ERROR_TEXTS = {
     SESSION_ENDED: 'La sessione è terminata. Accedi di nuovo.',
     FORBIDDEN: 'Non hai i permessi per questa operazione.',
     NOT_FOUND: 'Elemento non trovato.',
+    BAD_REQUEST: 'La richiesta non è valida.',
     LICENSE_EXPIRED: 'La licenza di questa macchina non è valida.',
     SERVICE_SESSION_REQUIRED:
       'Il controllo remoto di questa macchina richiede una sessione di assistenza accettata dalla sua azienda.',
@@ -51,6 +52,7 @@ export const ERROR_TEXTS = {
     SESSION_ENDED: 'Your session has ended. Please log in again.',
     FORBIDDEN: 'You are not allowed to do this.',
     NOT_FOUND: 'Not found.',
+    BAD_REQUEST: 'The request is not valid.',
     LICENSE_EXPIRED: 'The license of this machine is not valid.',
     SERVICE_SESSION_REQUIRED:
       'Remote control of this machine needs a service session accepted by its business.',
