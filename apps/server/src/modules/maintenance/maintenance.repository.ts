@@ -14,16 +14,14 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
+import { machineGroups, machineTypes, users } from '../../db/schema.ts';
 import {
-  machineGroups,
   machineJobs,
-  machineTypes,
   maintenanceDone,
   maintenanceOverrides,
   maintenanceReminders,
   maintenanceTasks,
-  users,
-} from '../../db/schema.ts';
+} from './maintenance.schema.ts';
 import { SAME_JOB_WINDOW_MS, type StatisticsJob } from './statistics-log.ts';
 
 export type TaskRow = typeof maintenanceTasks.$inferSelect;
