@@ -6,13 +6,19 @@
  * Cycles between server modules are `.dependency-cruiser-module-cycles.cjs`'s.
  */
 
-/** A server module's files other modules may import, besides its `<area>.module.ts`: its public surface. */
+/**
+ * A server module's files other modules may import, besides its `<area>.module.ts`: its public surface. The
+ * `<area>.schema.ts` files here hold tables other modules' tables reference by foreign key.
+ */
 const MODULE_PUBLIC_FILES = [
   'auth/session-events.ts',
   'board-client/board-client.ts',
   'business/business.repository.ts',
+  'business/business.schema.ts',
+  'catalog/catalog.schema.ts',
   'gateway/tunnel-endpoint.ts',
   'gateway/tunnel-registry.ts',
+  'licenses/licenses.schema.ts',
   'live-status/machine-events.ts',
   'machine-access/board-scopes.ts',
   'machine-access/machine-access.policy.ts',
@@ -20,9 +26,12 @@ const MODULE_PUBLIC_FILES = [
   'machine-groups/machine-groups.mapper.ts',
   'machine-groups/machine-groups.policy.ts',
   'machine-groups/machine-groups.repository.ts',
+  'machine-groups/machine-groups.schema.ts',
   'tickets/ticket-authors.ts',
   'tickets/tickets.policy.ts',
+  'tickets/tickets.schema.ts',
   'users/users.repository.ts',
+  'users/users.schema.ts',
 ];
 
 const MODULES = '^apps/server/src/modules/';

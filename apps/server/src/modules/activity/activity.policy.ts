@@ -1,6 +1,6 @@
 import { type Actor, can, reachOf } from '@portal/contract';
 import { eq, or, type SQL } from 'drizzle-orm';
-import { activityRecords } from '../../db/schema.ts';
+import { activityRecords } from './activity.schema.ts';
 
 /**
  * The entries `viewer` may read (docs/design.md §9): an administrator all; anyone else those about the machines of

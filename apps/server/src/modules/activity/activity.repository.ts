@@ -14,8 +14,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { activityChain, activityRecords, machineGroups, users } from '../../db/schema.ts';
+import { machineGroups, users } from '../../db/schema.ts';
 import { containsPattern, filteredTotal, rowsWithTotal } from '../../shared/list-page.ts';
+import { activityChain, activityRecords } from './activity.schema.ts';
 import { CHAIN_KEYED, type ChainedFields, entryHash } from './activity-chain.ts';
 import type { ActivityKey } from './activity-key.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { loginFailures } from '../../db/schema.ts';
+import { loginFailures } from './auth.schema.ts';
 import {
   type Admission,
   admissionOf,

@@ -1,6 +1,6 @@
 import { SESSION_MAX_HOURS, type SessionSettings } from '@portal/contract';
 import type { Database } from '../../db/database.ts';
-import { portalSettings } from '../../db/schema.ts';
+import { portalSettings } from './auth.schema.ts';
 
 /** The portal's one row of settings; until an administrator saves them, the defaults hold. */
 export class SessionSettingsRepository {

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { businesses, sessions, users } from '../../db/schema.ts';
+import { businesses, users } from '../../db/schema.ts';
+import { sessions } from './auth.schema.ts';
 
 export type NewSessionRow = typeof sessions.$inferInsert;
 

@@ -1,7 +1,7 @@
 import { SESSION_MAX_HOURS } from '@portal/contract';
 import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { portalSettings, twoFactorRecoveryCodes, twoFactors } from '../../db/schema.ts';
+import { portalSettings, twoFactorRecoveryCodes, twoFactors } from './auth.schema.ts';
 
 export interface TwoFactorRow {
   secret: string;

@@ -1,6 +1,6 @@
 import { type Actor, can, canIn, reachOf } from '@portal/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { businesses } from '../../db/schema.ts';
+import { businesses } from './business.schema.ts';
 
 /** Administrators see every business, everyone else only their own (the table's "business list"). */
 export const canSeeBusiness = (viewer: Actor, businessId: number): boolean =>

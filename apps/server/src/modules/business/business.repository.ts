@@ -2,7 +2,7 @@ import type { businessListQuerySchema } from '@portal/contract';
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { businesses, computerControllers, licenses, machineGroups, users } from '../../db/schema.ts';
+import { computerControllers, licenses, machineGroups, users } from '../../db/schema.ts';
 import { isForeignKeyViolation } from '../../shared/db-errors.ts';
 import {
   containsPattern,
@@ -12,6 +12,7 @@ import {
   pageOrder,
   rowsWithTotal,
 } from '../../shared/list-page.ts';
+import { businesses } from './business.schema.ts';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;

@@ -1,13 +1,8 @@
 import type { Catalog } from '@portal/contract';
 import type { AnyColumn } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import {
-  boardTypes,
-  computerControllers,
-  computerTypes,
-  machineGroups,
-  machineTypes,
-} from '../../db/schema.ts';
+import { computerControllers, machineGroups } from '../../db/schema.ts';
+import { boardTypes, computerTypes, machineTypes } from './catalog.schema.ts';
 
 /** The three catalogue tables share their columns (`catalogColumns` in the schema). */
 export type CatalogTable = typeof machineTypes | typeof boardTypes | typeof computerTypes;

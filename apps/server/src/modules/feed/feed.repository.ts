@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { feedItems } from '../../db/schema.ts';
+import { feedItems } from './feed.schema.ts';
 
 export type FeedItemRow = typeof feedItems.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { housekeepingRuns } from '../../db/schema.ts';
+import { housekeepingRuns } from './housekeeping.schema.ts';
 
 /** The deployment's schedule of housekeeping tasks, shared by every instance through the database. */
 export class HousekeepingRepository {

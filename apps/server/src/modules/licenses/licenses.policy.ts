@@ -1,6 +1,6 @@
 import { type Actor, can, canIn, reachOf } from '@portal/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { licenses } from '../../db/schema.ts';
+import { licenses } from './licenses.schema.ts';
 
 /** A licence is seen with its business: administrators see all, everyone else their own business's. */
 export const canSeeLicense = (viewer: Actor, businessId: number): boolean =>

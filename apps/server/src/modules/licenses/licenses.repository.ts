@@ -2,7 +2,7 @@ import type { licenseListQuerySchema } from '@portal/contract';
 import { type AnyColumn, and, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { businesses, computerControllers, licenses } from '../../db/schema.ts';
+import { businesses, computerControllers } from '../../db/schema.ts';
 import {
   containsPattern,
   filteredTotal,
@@ -11,6 +11,7 @@ import {
   pageOrder,
   rowsWithTotal,
 } from '../../shared/list-page.ts';
+import { licenses } from './licenses.schema.ts';
 
 export type LicenseSort = z.output<typeof licenseListQuerySchema>['sort'];
 

@@ -1,6 +1,7 @@
 import { type Actor, can, Role } from '@portal/contract';
 import { and, eq, exists, type SQL, sql } from 'drizzle-orm';
-import { machineGroups, machineGroupUsers } from '../../db/schema.ts';
+import { machineGroupUsers } from '../../db/schema.ts';
+import { machineGroups } from './machine-groups.schema.ts';
 
 /** Who is looking: the session's role and business, and the user (assignments are per user). */
 export interface Viewer extends Actor {

@@ -1,15 +1,6 @@
 import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import {
-  boardTypes,
-  businesses,
-  computerControllers,
-  machineGroups,
-  machineGroupUsers,
-  machineTypes,
-  tickets,
-  users,
-} from '../../db/schema.ts';
+import { boardTypes, businesses, machineGroupUsers, machineTypes, tickets, users } from '../../db/schema.ts';
 import {
   containsPattern,
   filteredTotal,
@@ -19,6 +10,7 @@ import {
   pageOrder,
   rowsWithTotal,
 } from '../../shared/list-page.ts';
+import { computerControllers, machineGroups } from './machine-groups.schema.ts';
 
 export type MachineGroupRow = typeof machineGroups.$inferSelect;
 export type NewMachineGroupRow = typeof machineGroups.$inferInsert;

@@ -4,6 +4,7 @@ import { machineGroups } from '../../db/schema.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { toTaskState } from './maintenance.mapper.ts';
 import { type MaintenanceRepository, reminderKey } from './maintenance.repository.ts';
+import type { MaintenanceCountersRepository } from './maintenance-counters.repository.ts';
 
 /** A task that stopped being ok on a machine group: what its reminder tells, and about which machine. */
 export interface MaintenanceReminder {
@@ -25,15 +26,18 @@ export interface MaintenanceReminder {
  */
 export class MaintenanceReminders {
   readonly #repository: MaintenanceRepository;
+  readonly #counters: MaintenanceCountersRepository;
   readonly #clock: Clock;
   readonly #remind: (reminder: MaintenanceReminder) => void;
 
   constructor(
     repository: MaintenanceRepository,
+    counters: MaintenanceCountersRepository,
     clock: Clock,
     remind: (reminder: MaintenanceReminder) => void,
   ) {
     this.#repository = repository;
+    this.#counters = counters;
     this.#clock = clock;
     this.#remind = remind;
   }
@@ -41,7 +45,7 @@ export class MaintenanceReminders {
   /** Checks every machine group (the housekeeping's round), or one (its jobs were just recorded); the number sent. */
   async check(machineGroupId?: number): Promise<number> {
     const now = this.#clock();
-    const rows = await this.#repository.taskStates(
+    const rows = await this.#counters.taskStates(
       machineGroupId === undefined ? undefined : eq(machineGroups.id, machineGroupId),
       now,
     );

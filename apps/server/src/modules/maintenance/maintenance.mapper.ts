@@ -6,7 +6,8 @@ import {
   type MaintenanceTaskState,
   maintenanceDue,
 } from '@portal/contract';
-import type { DoneRow, OverrideRow, TaskRow, TaskStateRow } from './maintenance.repository.ts';
+import type { DoneRow, OverrideRow, TaskRow } from './maintenance.repository.ts';
+import type { TaskStateRow } from './maintenance-counters.repository.ts';
 
 const HOUR_S = 3600;
 

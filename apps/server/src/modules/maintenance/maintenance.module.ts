@@ -4,6 +4,7 @@ import type { MachineEvents } from '../live-status/machine-events.ts';
 import { MaintenanceRepository } from './maintenance.repository.ts';
 import { maintenanceRoutes } from './maintenance.routes.ts';
 import { MaintenanceService } from './maintenance.service.ts';
+import { MaintenanceCountersRepository } from './maintenance-counters.repository.ts';
 import { type MaintenanceReminder, MaintenanceReminders } from './maintenance-reminders.ts';
 import { StatisticsCatchUp } from './statistics-catch-up.ts';
 
@@ -33,10 +34,11 @@ export function createMaintenanceModule(
   { machineEvents, held, remind }: MaintenanceModuleDeps,
 ) {
   const repository = new MaintenanceRepository(db);
-  const service = new MaintenanceService(repository, clock);
-  const reminders = new MaintenanceReminders(repository, clock, remind);
+  const counters = new MaintenanceCountersRepository(db);
+  const service = new MaintenanceService(repository, counters, clock);
+  const reminders = new MaintenanceReminders(repository, counters, clock, remind);
   const catchUp = new StatisticsCatchUp({
-    repository,
+    repository: counters,
     tunnels: held,
     clock,
     delayMs: config.maintenance?.catchUpDelayMs ?? CATCH_UP_DELAY_MS,

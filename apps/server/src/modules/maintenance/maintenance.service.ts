@@ -23,7 +23,8 @@ import type { MachineTransition } from '../live-status/machine-events.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import { toDone, toFleetItem, toOverride, toTask, toTaskState } from './maintenance.mapper.ts';
 import { mayEditPlans, mayMarkDone, visibleMachineGroups } from './maintenance.policy.ts';
-import type { GroupRow, MaintenanceRepository, TaskStateRow } from './maintenance.repository.ts';
+import type { GroupRow, MaintenanceRepository } from './maintenance.repository.ts';
+import type { MaintenanceCountersRepository, TaskStateRow } from './maintenance-counters.repository.ts';
 
 /** An answer about a machine group, with what the activity record files it under (its machine and business). */
 export interface OnGroup<T> {
@@ -54,10 +55,12 @@ const intervalsOf = (body: OverrideBody) => ({
 /** Maintenance plans, their overrides, the done log and the due state of every task (docs/design.md §12). */
 export class MaintenanceService {
   readonly #repository: MaintenanceRepository;
+  readonly #counters: MaintenanceCountersRepository;
   readonly #clock: Clock;
 
-  constructor(repository: MaintenanceRepository, clock: Clock) {
+  constructor(repository: MaintenanceRepository, counters: MaintenanceCountersRepository, clock: Clock) {
     this.#repository = repository;
+    this.#counters = counters;
     this.#clock = clock;
   }
 
@@ -115,7 +118,7 @@ export class MaintenanceService {
   /** The plan of the group's machine type, each task with its counters and due state. */
   async ofGroup(viewer: Viewer, groupId: number): Promise<MachineMaintenance> {
     const group = await this.#group(viewer, groupId);
-    const rows = await this.#repository.taskStates(eq(machineGroups.id, group.id), this.#clock());
+    const rows = await this.#counters.taskStates(eq(machineGroups.id, group.id), this.#clock());
     const done = await this.#lastDone(rows);
     return { machine: group.id, tasks: rows.map((row) => toTaskState(row, done(row))) };
   }
@@ -165,7 +168,7 @@ export class MaintenanceService {
     const where: (SQL | undefined)[] = [visibleMachineGroups(viewer)];
     if (query.business !== undefined) where.push(eq(machineGroups.businessId, query.business));
     if (query.location !== undefined) where.push(eq(machineGroups.location, query.location));
-    const rows = await this.#repository.taskStates(and(...where), this.#clock());
+    const rows = await this.#counters.taskStates(and(...where), this.#clock());
     const done = await this.#lastDone(rows);
     const items = rows.map((row) => toFleetItem(row, done(row)));
     return items
@@ -177,7 +180,7 @@ export class MaintenanceService {
   /** Records a job the live status saw finish (once: the same job again is a no-op). */
   async recordFinishedJob(event: MachineTransition): Promise<boolean> {
     if (event.type !== 'jobFinished' || event.fileName === null) return false;
-    return this.#repository.recordJob({
+    return this.#counters.recordJob({
       controllerId: event.controllerId,
       machineGroupId: event.machineGroupId,
       finishedAt: new Date(event.at),

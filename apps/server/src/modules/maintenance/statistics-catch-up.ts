@@ -4,7 +4,10 @@ import type { Clock } from '../../shared/clock.ts';
 import { readBoardFile, type TunnelGetOptions } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineEvent } from '../live-status/machine-events.ts';
-import type { MaintenanceRepository, StatisticsRecording } from './maintenance.repository.ts';
+import type {
+  MaintenanceCountersRepository,
+  StatisticsRecording,
+} from './maintenance-counters.repository.ts';
 import {
   boardKeyOf,
   boardOffsetMs,
@@ -33,7 +36,7 @@ export interface CatchUpLog {
 }
 
 export interface StatisticsCatchUpDeps {
-  repository: MaintenanceRepository;
+  repository: MaintenanceCountersRepository;
   /** The tunnels this instance holds: a board is read by the instance following it. */
   tunnels: TunnelRegistry;
   clock: Clock;
@@ -60,7 +63,7 @@ const NOT_ANSWERING = new Set<MachineCardState | undefined>([
  * and the filament and outcome live jobs do not carry. A board's log is read when its live status starts answering
  * on this instance (its tunnel came online, or its board came back) and a little after each job it saw finish, one
  * reading at a time per board and a few at a time in all; each line is recorded once
- * (MaintenanceRepository.recordStatisticsJob).
+ * (MaintenanceCountersRepository.recordStatisticsJob).
  */
 export class StatisticsCatchUp {
   readonly #deps: StatisticsCatchUpDeps;

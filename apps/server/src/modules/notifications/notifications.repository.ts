@@ -5,8 +5,6 @@ import {
   businesses,
   machineGroups,
   machineGroupUsers,
-  pushSubscriptions,
-  pushVapidKeys,
   serviceSessions,
   tickets,
   users,
@@ -15,6 +13,7 @@ import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import { isTicketAuthor } from '../tickets/ticket-authors.ts';
 import { visibleTickets } from '../tickets/tickets.policy.ts';
 import type { Candidate } from './notifications.policy.ts';
+import { pushSubscriptions, pushVapidKeys } from './notifications.schema.ts';
 
 export interface VapidKeys {
   publicKey: string;

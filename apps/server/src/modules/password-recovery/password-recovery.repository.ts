@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { passwordRecovery, passwordRecoveryLimits, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { passwordRecovery, passwordRecoveryLimits } from './password-recovery.schema.ts';
 import { RECOVERY_LIMITS, type RecoveryKeys, type RequestCount } from './recovery-rules.ts';
 
 export type RecoveryRow = typeof passwordRecovery.$inferSelect;

@@ -1,11 +1,12 @@
 import { can, canIn, Role } from '@portal/contract';
 import { and, eq, or, type SQL } from 'drizzle-orm';
-import { serviceSessions, tickets } from '../../db/schema.ts';
+import { tickets } from '../../db/schema.ts';
 import {
   machineGroupReachOf,
   type Viewer,
   visibleMachineGroups,
 } from '../machine-groups/machine-groups.policy.ts';
+import { serviceSessions } from './service-sessions.schema.ts';
 
 /**
  * Who sees which service session (docs/design.md §11): administrators all; anyone else those they asked for, those

@@ -1,14 +1,8 @@
 import type { StoredServiceSessionState } from '@portal/contract';
 import { and, desc, eq, gt, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import {
-  businesses,
-  computerControllers,
-  machineGroups,
-  serviceSessions,
-  tickets,
-  users,
-} from '../../db/schema.ts';
+import { businesses, computerControllers, machineGroups, tickets, users } from '../../db/schema.ts';
+import { serviceSessions } from './service-sessions.schema.ts';
 
 export type ServiceSessionRow = typeof serviceSessions.$inferSelect & {
   /** The machine group the controller serves now, and its name (null once it has none). */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { apiTokenGenerations, apiTokenRevocations, businesses, users } from '../../db/schema.ts';
+import { businesses, users } from '../../db/schema.ts';
+import { apiTokenGenerations, apiTokenRevocations } from './slicer-access.schema.ts';
 
 /** What checking a token at use needs, read in one query: its user now, and the token state of user and controller. */
 export interface TokenStateRow {

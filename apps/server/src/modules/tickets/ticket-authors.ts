@@ -1,6 +1,7 @@
 import { eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { ticketAnswers, tickets, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { ticketAnswers, tickets } from './tickets.schema.ts';
 
 /**
  * A condition on `users`: the user wrote the ticket or one of its answers. The thread's authors shown

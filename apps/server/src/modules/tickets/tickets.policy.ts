@@ -1,11 +1,12 @@
 import { type Actor, can } from '@portal/contract';
 import { eq, exists, or, type SQL, sql } from 'drizzle-orm';
-import { machineGroups, tickets } from '../../db/schema.ts';
+import { machineGroups } from '../../db/schema.ts';
 import {
   machineGroupReachOf,
   type Viewer,
   visibleMachineGroups,
 } from '../machine-groups/machine-groups.policy.ts';
+import { tickets } from './tickets.schema.ts';
 
 /**
  * Which tickets a user sees (docs/design.md §3): administrators all; managers their business's (the

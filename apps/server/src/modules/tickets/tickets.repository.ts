@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { machineGroups, ticketAnswers, tickets, users } from '../../db/schema.ts';
+import { machineGroups, users } from '../../db/schema.ts';
 import {
   containsPattern,
   filteredTotal,
@@ -11,6 +11,7 @@ import {
   rowsWithTotal,
 } from '../../shared/list-page.ts';
 import { isTicketAuthor } from './ticket-authors.ts';
+import { ticketAnswers, tickets } from './tickets.schema.ts';
 
 /** A ticket with its machine group's name and location (null once the group is gone). */
 export type TicketRow = typeof tickets.$inferSelect & {

@@ -1,7 +1,8 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { machineGroups, machineGroupUsers } from '../../db/schema.ts';
+import { machineGroups } from '../../db/schema.ts';
 import { ticketIdsOf } from '../machine-groups/machine-groups.repository.ts';
+import { machineGroupUsers } from './users.schema.ts';
 
 export type MachineGroupRow = typeof machineGroups.$inferSelect;
 

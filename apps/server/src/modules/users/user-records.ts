@@ -7,7 +7,7 @@ import {
   contactSchema,
 } from '@portal/contract';
 import type { z } from 'zod';
-import { addresses, contacts } from '../../db/schema.ts';
+import { addresses, contacts } from './users.schema.ts';
 
 /** The tables of the lists a user owns: each row has its own id and the owner's `userId`. */
 export type UserRecordTable = typeof addresses | typeof contacts;

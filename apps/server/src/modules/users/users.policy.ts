@@ -1,6 +1,6 @@
 import { type Actor, assignableRoles, can, canIn, Role } from '@portal/contract';
 import { eq, type SQL } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from './users.schema.ts';
 
 type Viewer = Actor & { id: number };
 type Target = { id: number; businessId: number; role: number };

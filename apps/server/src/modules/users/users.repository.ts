@@ -2,7 +2,7 @@ import type { Page, userListQuerySchema } from '@portal/contract';
 import { and, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { businesses, users } from '../../db/schema.ts';
+import { businesses } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors.ts';
 import {
   containsPattern,
@@ -11,6 +11,7 @@ import {
   pageOrder,
   rowsWithTotal,
 } from '../../shared/list-page.ts';
+import { users } from './users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
