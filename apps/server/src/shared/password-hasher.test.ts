@@ -40,7 +40,9 @@ afterEach(() => {
 describe('PasswordHasher', () => {
   it('computes at most two hashes at once, however many logins arrive', async () => {
     const hasher = new PasswordHasher();
-    const results = Promise.all(Array.from({ length: 6 }, (_, i) => hasher.verify(`hash:p${i}`, `p${i}`)));
+    const results = Promise.all(
+      Array.from({ length: 6 }, (_, i) => hasher.verify(`hash:p${i}`, `p${i}`, { client: `192.0.2.${i}` })),
+    );
     await drain();
     expect(await results).toEqual([true, true, true, true, true, true]);
     expect(running.most).toBe(2);
@@ -70,5 +72,18 @@ describe('PasswordHasher', () => {
     await drain();
     expect(await Promise.all(queued)).toEqual([true, true, true, true, true]);
     expect(() => hasher.assertAvailable()).not.toThrow();
+  });
+
+  it('turns away an address with its share waiting, while another address and a known device still get in', async () => {
+    const hasher = new PasswordHasher({ concurrency: 1, maxWaitingPerClient: 2 });
+    await drain();
+    const flood = { client: '203.0.113.9' };
+    const queued = Array.from({ length: 3 }, (_, i) => hasher.verify(`hash:f${i}`, `f${i}`, flood));
+    await expect(hasher.verify('hash:f3', 'f3', flood)).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+    expect(() => hasher.assertAvailable(flood)).toThrow(/busy/);
+    expect(() => hasher.assertAvailable({ client: '198.51.100.1' })).not.toThrow();
+    queued.push(hasher.verify('hash:device', 'device', { client: '203.0.113.9', priority: true }));
+    await drain();
+    expect(await Promise.all(queued)).toEqual([true, true, true, true]);
   });
 });

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { FairQueue, type QueueTicket } from './fair-queue.ts';
+
+/** A queue whose tasks start in an order the test reads and end only when the test lets them. */
+function queueOf(options: Partial<ConstructorParameters<typeof FairQueue>[0]> = {}) {
+  const queue = new FairQueue({
+    concurrency: 1,
+    maxWaiting: 100,
+    maxWaitingPerClient: 100,
+    maxPriorityWaiting: 100,
+    ...options,
+  });
+  const started: string[] = [];
+  const running: (() => void)[] = [];
+  const full = () => new Error('full');
+  const submit = (name: string, ticket: QueueTicket) =>
+    queue.run(
+      ticket,
+      () =>
+        new Promise<string>((resolve) => {
+          started.push(name);
+          running.push(() => resolve(name));
+        }),
+      full,
+    );
+  /** Ends the oldest running task and lets the queue start the next. */
+  const finishOne = async () => {
+    running.shift()?.();
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+  const finishAll = async () => {
+    while (running.length > 0) await finishOne();
+  };
+  return { queue, started, submit, finishOne, finishAll };
+}
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+describe('FairQueue', () => {
+  it('serves the addresses in turn, however many tasks one of them queued first', async () => {
+    const { started, submit, finishAll } = queueOf();
+    const all = [
+      ...['f1', 'f2', 'f3', 'f4'].map((name) => submit(name, { client: 'flood' })),
+      submit('other', { client: 'other' }),
+    ];
+    await flush();
+    await finishAll();
+    await Promise.all(all);
+    // f1 started at once; then each address in turn, so `other` waits for one of the flood's, not three.
+    expect(started).toEqual(['f1', 'f2', 'other', 'f3', 'f4']);
+  });
+
+  it('gives a newcomer its turn after one task of each address already waiting, not after all of them', async () => {
+    const { started, submit, finishAll } = queueOf();
+    const all: Promise<string>[] = [];
+    for (let round = 0; round < 3; round++)
+      for (const address of ['a', 'b', 'c']) all.push(submit(`${address}${round}`, { client: address }));
+    all.push(submit('late', { client: 'late' }));
+    await flush();
+    await finishAll();
+    await Promise.all(all);
+    expect(started.indexOf('late')).toBeLessThanOrEqual(4);
+    expect(started).toHaveLength(10);
+  });
+
+  it('starts known-device tasks ahead of every waiting task of untrusted clients', async () => {
+    const { started, submit, finishAll } = queueOf();
+    const all = ['a', 'b', 'c'].map((address) => submit(address, { client: address }));
+    all.push(submit('device', { client: 'd', priority: true }));
+    await flush();
+    await finishAll();
+    await Promise.all(all);
+    expect(started).toEqual(['a', 'device', 'b', 'c']);
+  });
+
+  it('runs no more tasks at once than its concurrency', async () => {
+    const { queue, started, submit, finishOne, finishAll } = queueOf({ concurrency: 2 });
+    const all = ['a', 'b', 'c', 'd'].map((name) => submit(name, { client: name }));
+    await flush();
+    expect(started).toEqual(['a', 'b']);
+    expect(queue.active).toBe(2);
+    expect(queue.waiting).toBe(2);
+    await finishOne();
+    expect(started).toEqual(['a', 'b', 'c']);
+    await finishAll();
+    await Promise.all(all);
+    expect(queue.active).toBe(0);
+  });
+
+  it('refuses at once a task whose address has its cap waiting, while other addresses still get in', async () => {
+    const { queue, submit, finishAll } = queueOf({ maxWaitingPerClient: 2 });
+    const all = ['f1', 'f2', 'f3'].map((name) => submit(name, { client: 'flood' }));
+    await flush();
+    expect(queue.hasRoom({ client: 'flood' })).toBe(false);
+    await expect(submit('f4', { client: 'flood' })).rejects.toThrow('full');
+    expect(queue.hasRoom({ client: 'other' })).toBe(true);
+    all.push(submit('other', { client: 'other' }));
+    await finishAll();
+    expect(await Promise.all(all)).toEqual(['f1', 'f2', 'f3', 'other']);
+  });
+
+  it('bounds the waiting tasks of all addresses together, and keeps room of its own for known devices', async () => {
+    const { queue, submit, finishAll } = queueOf({ maxWaiting: 3, maxPriorityWaiting: 1 });
+    const all = ['a', 'b', 'c', 'd'].map((name) => submit(name, { client: name }));
+    await flush();
+    expect(queue.waiting).toBe(3);
+    await expect(submit('e', { client: 'e' })).rejects.toThrow('full');
+    all.push(submit('device', { client: 'x', priority: true }));
+    await expect(submit('device2', { client: 'y', priority: true })).rejects.toThrow('full');
+    await finishAll();
+    expect(await Promise.all(all)).toEqual(['a', 'b', 'c', 'd', 'device']);
+    expect(queue.hasRoom({ client: 'e' })).toBe(true);
+  });
+
+  it('passes a failing task’s error on and goes on with the next', async () => {
+    const queue = new FairQueue({
+      concurrency: 1,
+      maxWaiting: 5,
+      maxWaitingPerClient: 5,
+      maxPriorityWaiting: 5,
+    });
+    const failing = queue.run({ client: 'a' }, () => Promise.reject(new Error('boom')), Error);
+    const next = queue.run({ client: 'a' }, () => Promise.resolve('ok'), Error);
+    await expect(failing).rejects.toThrow('boom');
+    expect(await next).toBe('ok');
+    expect(queue.active).toBe(0);
+  });
+});
