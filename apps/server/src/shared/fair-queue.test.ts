@@ -114,6 +114,26 @@ describe('FairQueue', () => {
     expect(queue.hasRoom({ client: 'e' })).toBe(true);
   });
 
+  it('when full, gives an address with fewer waiting the latest place of the longest lane, turning that one away', async () => {
+    const { queue, started, submit, finishAll } = queueOf({ maxWaiting: 4 });
+    const first = submit('a0', { client: 'a' });
+    const flood = ['a1', 'a2', 'a3'].map((name) => submit(name, { client: 'a' }));
+    const b = submit('b1', { client: 'b' });
+    await flush();
+    expect(queue.waiting).toBe(4);
+    // `a` has three waiting, `c` none: c takes a3's place, and a3 is answered at once as refused.
+    expect(queue.hasRoom({ client: 'c' })).toBe(true);
+    const c = submit('c1', { client: 'c' });
+    await expect(flood[2]).rejects.toThrow('full');
+    expect(queue.waiting).toBe(4);
+    // b has one waiting, a two: taking a's place would leave b with as many as a, so b is refused.
+    expect(queue.hasRoom({ client: 'b' })).toBe(false);
+    await expect(submit('b2', { client: 'b' })).rejects.toThrow('full');
+    await finishAll();
+    expect(await Promise.all([first, flood[0], flood[1], b, c])).toEqual(['a0', 'a1', 'a2', 'b1', 'c1']);
+    expect(started).toEqual(['a0', 'a1', 'b1', 'c1', 'a2']);
+  });
+
   it('passes a failing task’s error on and goes on with the next', async () => {
     const queue = new FairQueue({
       concurrency: 1,

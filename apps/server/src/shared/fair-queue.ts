@@ -16,7 +16,11 @@ export interface FairQueueOptions {
   maxPriorityWaiting: number;
 }
 
-type Job = () => void;
+interface Job {
+  start(): void;
+  /** Turned away after all: a client with fewer waiting took its place. */
+  drop(): void;
+}
 
 /** Waiting jobs by client, served one client at a time in turn. */
 class RoundRobin {
@@ -52,13 +56,33 @@ class RoundRobin {
     }
     return undefined;
   }
+
+  /** The client with the most jobs waiting (the first in turn of those tied), and how many. */
+  longest(): { client: string; waiting: number } | undefined {
+    let most: { client: string; waiting: number } | undefined;
+    for (const [client, lane] of this.#lanes) {
+      if (!most || lane.length > most.waiting) most = { client, waiting: lane.length };
+    }
+    return most;
+  }
+
+  /** Takes `client`'s latest job out of the queue. */
+  pop(client: string): Job | undefined {
+    const lane = this.#lanes.get(client);
+    const job = lane?.pop();
+    if (!job) return undefined;
+    this.#size--;
+    if (lane?.length === 0) this.#lanes.delete(client);
+    return job;
+  }
 }
 
 /**
  * Runs a few tasks at once and queues the rest fairly: each client (an address) has a lane of its own with a small
  * cap, the lanes are served in turn, so a flood from many addresses gets its share and no more; priority tasks go
- * first, with room of their own. Both lanes are bounded: a task that would find its lane full is refused at once
- * (`hasRoom`), never left waiting without end.
+ * first, with room of their own. Both lanes are bounded: when one is full, a task whose client has fewer waiting
+ * than the longest lane's but one takes the latest place of that lane (which is turned away), and any other task is
+ * refused at once (`hasRoom`), never left waiting without end.
  */
 export class FairQueue {
   readonly #options: FairQueueOptions;
@@ -79,37 +103,50 @@ export class FairQueue {
   }
 
   /** Whether a task for `ticket` would be accepted now. */
-  hasRoom({ client, priority = false }: QueueTicket): boolean {
-    if (this.#active < this.#options.concurrency && this.waiting === 0) return true;
-    const lane = priority ? this.#priority : this.#others;
-    const total = priority ? this.#options.maxPriorityWaiting : this.#options.maxWaiting;
-    return lane.size < total && lane.waitingOf(client) < this.#options.maxWaitingPerClient;
+  hasRoom(ticket: QueueTicket): boolean {
+    return this.#admission(ticket) !== 'refused';
   }
 
-  /** Runs `task` in its turn; `onFull` makes the error of a task refused for want of room. */
+  /** Runs `task` in its turn; `onFull` makes the error of a task refused (or turned away) for want of room. */
   run<T>(ticket: QueueTicket, task: () => Promise<T>, onFull: () => Error): Promise<T> {
-    if (!this.hasRoom(ticket)) return Promise.reject(onFull());
+    const admission = this.#admission(ticket);
+    if (admission === 'refused') return Promise.reject(onFull());
+    const queue = ticket.priority ? this.#priority : this.#others;
+    if (admission !== 'room') queue.pop(admission.evict)?.drop();
     return new Promise<T>((resolve, reject) => {
-      const job = () => {
-        this.#active++;
-        Promise.resolve()
-          .then(task)
-          .then(resolve, reject)
-          .finally(() => {
-            this.#active--;
-            this.#next();
-          });
-      };
-      (ticket.priority ? this.#priority : this.#others).push(ticket.client, job);
+      queue.push(ticket.client, {
+        start: () => {
+          this.#active++;
+          Promise.resolve()
+            .then(task)
+            .then(resolve, reject)
+            .finally(() => {
+              this.#active--;
+              this.#next();
+            });
+        },
+        drop: () => reject(onFull()),
+      });
       this.#next();
     });
+  }
+
+  /** Room in `ticket`'s lane; else the client whose latest place it may take; else refused. */
+  #admission({ client, priority = false }: QueueTicket): 'room' | 'refused' | { evict: string } {
+    if (this.#active < this.#options.concurrency && this.waiting === 0) return 'room';
+    const queue = priority ? this.#priority : this.#others;
+    const own = queue.waitingOf(client);
+    if (own >= this.#options.maxWaitingPerClient) return 'refused';
+    if (queue.size < (priority ? this.#options.maxPriorityWaiting : this.#options.maxWaiting)) return 'room';
+    const longest = queue.longest();
+    return longest && longest.waiting > own + 1 ? { evict: longest.client } : 'refused';
   }
 
   #next(): void {
     while (this.#active < this.#options.concurrency) {
       const job = this.#priority.shift() ?? this.#others.shift();
       if (!job) return;
-      job();
+      job.start();
     }
   }
 }
