@@ -99,24 +99,23 @@ interface Probe {
   device?: string;
 }
 
-/** Each probe's correct sign-in every `PROBE_INTERVAL_MS` for `MEASURE_MS`, all on time, each timed. */
+/**
+ * Each probe's correct sign-in every `PROBE_INTERVAL_MS` for `MEASURE_MS`, as a person does it: the next once the
+ * last is answered (at once if that took longer), each timed from sending to its answer's last byte.
+ */
 async function probeFor(portal: RunningPortal, probes: Probe[]) {
-  const answers = probes.map(() => [] as Answer[]);
-  const sent: Promise<void>[] = [];
   const start = performance.now();
-  for (let i = 0; i * PROBE_INTERVAL_MS < MEASURE_MS; i++) {
-    const wait = start + i * PROBE_INTERVAL_MS - performance.now();
-    if (wait > 0) await sleep(wait);
-    probes.forEach((probe, p) => {
-      sent.push(
-        signIn(portal, probe.email, DEMO_PASSWORD, probe.address, probe.device).then((answer) => {
-          answers[p]?.push(answer);
-        }),
-      );
-    });
-  }
-  await Promise.all(sent);
-  return answers;
+  return Promise.all(
+    probes.map(async (probe) => {
+      const answers: Answer[] = [];
+      for (let i = 0; performance.now() - start < MEASURE_MS; i++) {
+        const wait = start + i * PROBE_INTERVAL_MS - performance.now();
+        if (wait > 0) await sleep(wait);
+        answers.push(await signIn(portal, probe.email, DEMO_PASSWORD, probe.address, probe.device));
+      }
+      return answers;
+    }),
+  );
 }
 
 const rank = (sorted: number[], fraction: number) =>
@@ -186,40 +185,27 @@ export async function measureManyAddressFlood(): Promise<void> {
 
     const rows: ReturnType<typeof row>[] = [];
     const quiet = await probeFor(portal, [...others, ...targeted]);
-    [...others, ...targeted].forEach((probe, i) => rows.push(row('quiet', probe, quiet[i] ?? [])));
+    for (const [i, probe] of [...others, ...targeted].entries())
+      rows.push(row('quiet', probe, quiet[i] ?? []));
 
     const many = startWrongPasswords(portal, MANY_FLOOD_RATE, (i) => `flood-${i}@elsewhere.test`, 66);
     await sleep(WARMUP_MS);
     const underMany = await probeFor(portal, others);
     const manyStatuses = await many.stop();
-    others.forEach((probe, i) =>
-      rows.push(
-        row(
-          `${MANY_FLOOD_RATE}/s wrong, ${FLOOD_ADDRESSES} addresses`,
-          probe,
-          underMany[i] ?? [],
-          i === 0 ? 'p90' : undefined,
-        ),
-      ),
-    );
+    const manyRun = `${MANY_FLOOD_RATE}/s wrong, ${FLOOD_ADDRESSES} addresses`;
+    for (const [i, probe] of others.entries())
+      rows.push(row(manyRun, probe, underMany[i] ?? [], i === 0 ? 'p90' : undefined));
 
     const aimed = startWrongPasswords(portal, TARGETED_RATE, () => 'manager@demo.test', 67);
     await sleep(WARMUP_MS);
     const underAimed = await probeFor(portal, targeted);
     const aimedStatuses = await aimed.stop();
-    targeted.forEach((probe, i) =>
-      rows.push(
-        row(
-          `${TARGETED_RATE}/s wrong at it, ${FLOOD_ADDRESSES} addresses`,
-          probe,
-          underAimed[i] ?? [],
-          i === 0 ? 'all' : undefined,
-        ),
-      ),
-    );
+    const aimedRun = `${TARGETED_RATE}/s wrong at it, ${FLOOD_ADDRESSES} addresses`;
+    for (const [i, probe] of targeted.entries())
+      rows.push(row(aimedRun, probe, underAimed[i] ?? [], i === 0 ? 'all' : undefined));
 
     console.log(
-      `\nSign-in under floods from ${FLOOD_ADDRESSES} addresses (PGlite; probes every ${PROBE_INTERVAL_MS} ms for ` +
+      `\nSign-in under floods from ${FLOOD_ADDRESSES} addresses (PGlite; each probe every ${PROBE_INTERVAL_MS} ms, or once answered, for ` +
         `${MEASURE_MS / 1000} s each): the ${MANY_FLOOD_RATE}/s flood was answered ${statusText(manyStatuses)}; ` +
         `the ${TARGETED_RATE}/s one ${statusText(aimedStatuses)}`,
     );
