@@ -89,11 +89,7 @@ export function createModules(
 ) {
   const health = createHealthModule(deps);
   // One hasher for logins, password changes, recoveries and seeding, so one hashing limit covers them all.
-  const { memoryCost, timeCost, maxWaitingPerClient } = deps.config.passwordHashing;
-  const hasher = new PasswordHasher({
-    cost: { memoryCost, timeCost },
-    ...(maxWaitingPerClient !== undefined && { maxWaitingPerClient }),
-  });
+  const hasher = new PasswordHasher({ cost: deps.config.passwordHashing });
   const users = createUsersModule(deps, { hasher });
   const auth = createAuthModule(deps, { users: users.repository, sessionEnds: users.sessionEnds, hasher });
   const business = createBusinessModule(deps, { businessChanged: (id) => auth.service.businessChanged(id) });

@@ -10,8 +10,6 @@ export interface FairQueueOptions {
   concurrency: number;
   /** Tasks without priority that may wait, all clients together. */
   maxWaiting: number;
-  /** Tasks one client may have waiting, in each of the two lanes. */
-  maxWaitingPerClient: number;
   /** Priority tasks that may wait, all clients together (room of their own: a full queue does not hold them). */
   maxPriorityWaiting: number;
 }
@@ -78,11 +76,13 @@ class RoundRobin {
 }
 
 /**
- * Runs a few tasks at once and queues the rest fairly: each client (an address) has a lane of its own with a small
- * cap, the lanes are served in turn, so a flood from many addresses gets its share and no more; priority tasks go
- * first, with room of their own. Both lanes are bounded: when one is full, a task whose client has fewer waiting
- * than the longest lane's but one takes the latest place of that lane (which is turned away), and any other task is
- * refused at once (`hasRoom`), never left waiting without end.
+ * Runs a few tasks at once and queues the rest fairly: each client (an address) has a lane of its own, the lanes
+ * are served in turn, so a flood from many addresses gets one turn per address and no more; priority tasks go
+ * first, with room of their own. Both queues are bounded. While there is room, one client may use all of it (many
+ * people behind one address, or a proxy the portal is not told to trust); when full, a task whose client has fewer
+ * waiting than the longest lane's but one takes the latest place of that lane (which is turned away), so each
+ * client keeps a fair share of the bound, and any other task is refused at once (`hasRoom`), never left waiting
+ * without end.
  */
 export class FairQueue {
   readonly #options: FairQueueOptions;
@@ -135,11 +135,9 @@ export class FairQueue {
   #admission({ client, priority = false }: QueueTicket): 'room' | 'refused' | { evict: string } {
     if (this.#active < this.#options.concurrency && this.waiting === 0) return 'room';
     const queue = priority ? this.#priority : this.#others;
-    const own = queue.waitingOf(client);
-    if (own >= this.#options.maxWaitingPerClient) return 'refused';
     if (queue.size < (priority ? this.#options.maxPriorityWaiting : this.#options.maxWaiting)) return 'room';
     const longest = queue.longest();
-    return longest && longest.waiting > own + 1 ? { evict: longest.client } : 'refused';
+    return longest && longest.waiting > queue.waitingOf(client) + 1 ? { evict: longest.client } : 'refused';
   }
 
   #next(): void {

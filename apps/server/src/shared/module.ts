@@ -30,11 +30,8 @@ export interface AppConfig {
    * folder they are spooled to (the system's temporary folder by default; tests give their own).
    */
   uploads?: { maxBytes?: number; spoolDir?: string };
-  /**
-   * argon2id cost; tests use a cheap one. `maxWaitingPerClient`: an address's share of the hashing queue
-   * (`HASHER_DEFAULTS`); tests of the login limits' own bounds make it as large as the queue.
-   */
-  passwordHashing: { memoryCost: number; timeCost: number; maxWaitingPerClient?: number };
+  /** argon2id cost; tests use a cheap one. */
+  passwordHashing: { memoryCost: number; timeCost: number };
   /**
    * The live status: whether it follows the connected boards (default true), each read every `pollMs`
    * (2 s), each stream's session checked every `streamRefreshMs` (30 s). Tests shorten the times.

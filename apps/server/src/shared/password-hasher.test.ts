@@ -74,16 +74,18 @@ describe('PasswordHasher', () => {
     expect(() => hasher.assertAvailable()).not.toThrow();
   });
 
-  it('turns away an address with its share waiting, while another address and a known device still get in', async () => {
-    const hasher = new PasswordHasher({ concurrency: 1, maxWaitingPerClient: 2 });
+  it('keeps room for another address and a known device when one address has filled the queue', async () => {
+    const hasher = new PasswordHasher({ concurrency: 1, maxWaiting: 3 });
     await drain();
     const flood = { client: '203.0.113.9' };
-    const queued = Array.from({ length: 3 }, (_, i) => hasher.verify(`hash:f${i}`, `f${i}`, flood));
-    await expect(hasher.verify('hash:f3', 'f3', flood)).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+    const queued = Array.from({ length: 4 }, (_, i) => hasher.verify(`hash:f${i}`, `f${i}`, flood));
+    await expect(hasher.verify('hash:f4', 'f4', flood)).rejects.toMatchObject({ code: 'SERVER_BUSY' });
     expect(() => hasher.assertAvailable(flood)).toThrow(/busy/);
-    expect(() => hasher.assertAvailable({ client: '198.51.100.1' })).not.toThrow();
-    queued.push(hasher.verify('hash:device', 'device', { client: '203.0.113.9', priority: true }));
+    // Another address takes the flood's latest place (that one is answered busy); a known device has room of its own.
+    const other = hasher.verify('hash:other', 'other', { client: '198.51.100.1' });
+    const device = hasher.verify('hash:device', 'device', { client: '203.0.113.9', priority: true });
+    await expect(queued[3]).rejects.toMatchObject({ code: 'SERVER_BUSY' });
     await drain();
-    expect(await Promise.all(queued)).toEqual([true, true, true, true]);
+    expect(await Promise.all([...queued.slice(0, 3), other, device])).toEqual([true, true, true, true, true]);
   });
 });

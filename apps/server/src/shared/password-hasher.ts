@@ -12,21 +12,18 @@ export interface PasswordHasherOptions {
   concurrency?: number;
   /** Hashes that may wait for their turn, all addresses together; one more is refused at once. */
   maxWaiting?: number;
-  /** Hashes one address may have waiting. */
-  maxWaitingPerClient?: number;
   /** Hashes of sign-ins from known devices that may wait, apart from the others. */
   maxPriorityWaiting?: number;
 }
 
 /**
  * Two at once leave the other cores to the requests in flight; 64 waiting behind them is about two seconds on a
- * slow machine, a wait a person accepts at login. Eight waiting per address: a household or an office signing in
- * at once, not a flood; sixteen from known devices, ahead of the rest.
+ * slow machine, a wait a person accepts at login; when they are taken, each address keeps its fair share of them
+ * (`FairQueue`). Sixteen more for sign-ins from known devices, ahead of the rest.
  */
 export const HASHER_DEFAULTS = {
   concurrency: 2,
   maxWaiting: 64,
-  maxWaitingPerClient: 8,
   maxPriorityWaiting: 16,
 } as const;
 
@@ -51,10 +48,9 @@ export class PasswordHasher {
     cost = DEFAULT_HASHING_COST,
     concurrency = HASHER_DEFAULTS.concurrency,
     maxWaiting = HASHER_DEFAULTS.maxWaiting,
-    maxWaitingPerClient = HASHER_DEFAULTS.maxWaitingPerClient,
     maxPriorityWaiting = HASHER_DEFAULTS.maxPriorityWaiting,
   }: PasswordHasherOptions = {}) {
-    this.#queue = new FairQueue({ concurrency, maxWaiting, maxWaitingPerClient, maxPriorityWaiting });
+    this.#queue = new FairQueue({ concurrency, maxWaiting, maxPriorityWaiting });
     this.#argon2 = { type: argon2.argon2id, parallelism: 1, ...cost };
     this.#dummyHash = this.hash('not-a-real-password-0!');
   }

@@ -6,7 +6,6 @@ import { loginFailures } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
 import { HASHER_DEFAULTS } from '../../shared/password-hasher.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { TEST_CONFIG } from '../../test/test-config.ts';
 import { LOGIN_GATE } from './login-gate.ts';
 import { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { loginKeys, THROTTLE } from './login-throttle.ts';
@@ -85,15 +84,8 @@ function expectTooMany(response: LightMyRequestResponse) {
   expect(retryAfter(response)).toBeGreaterThanOrEqual(1);
 }
 
-const ROOMY_HASHING = { ...TEST_CONFIG.passwordHashing, maxWaitingPerClient: HASHER_DEFAULTS.maxWaiting };
-
 beforeAll(async () => {
-  // These tests are about the limits' own bounds on many attempts from one address at once: the hashing queue
-  // lets one address fill it here, as its per-address share (tested in password-hasher.test.ts) would not.
-  t = await createTestApp({
-    trustProxy: ['127.0.0.1'],
-    passwordHashing: ROOMY_HASHING,
-  });
+  t = await createTestApp({ trustProxy: ['127.0.0.1'] });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -306,7 +298,7 @@ describe('no lock-out of the owner', () => {
   });
 
   it('ignores X-Forwarded-For from an address that is not a configured proxy', async () => {
-    const direct = await createTestApp({ passwordHashing: ROOMY_HASHING });
+    const direct = await createTestApp();
     try {
       const attempt = (email: string, password: string, i: number) =>
         direct.app.inject({
