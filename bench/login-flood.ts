@@ -280,4 +280,8 @@ if (portal)
     await portal.stop();
   }
 
-await measureManyAddressFlood();
+await measureManyAddressFlood('PGlite', {});
+if (serverUrl)
+  await withPostgresDatabase(serverUrl, (url) =>
+    measureManyAddressFlood('PostgreSQL', { DATABASE_URL: url }),
+  );

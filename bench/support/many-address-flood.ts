@@ -6,7 +6,8 @@
  *   its own: another user's correct sign-in, from their known device and from a new browser (no cookie);
  * - `TARGETED_RATE` (5) wrong passwords a second for one account from 50 addresses: that account's own sign-ins
  *   from its usual address, with its known device's cookie and without it.
- * The portal trusts X-Forwarded-For from loopback, so each request names its address.
+ * The portal trusts X-Forwarded-For from loopback, so each request names its address. On PGlite, and on PostgreSQL
+ * too when DATABASE_URL is set.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_PASSWORD } from '../../test-kit/demo.ts';
@@ -151,9 +152,9 @@ function row(run: string, probe: Probe, answers: Answer[], goal?: 'p90' | 'all')
 const statusText = (statuses: Map<number, number>) =>
   [...statuses].map(([status, count]) => `${count} × ${status || 'network error'}`).join(', ');
 
-/** Both cases on a portal of their own (PGlite). */
-export async function measureManyAddressFlood(): Promise<void> {
-  const portal = await startPortal({ LOG_LEVEL: 'error', TRUST_PROXY: '127.0.0.1' });
+/** Both cases on a portal of their own, with `env` (the database) named `label`. */
+export async function measureManyAddressFlood(label: string, env: Record<string, string>): Promise<void> {
+  const portal = await startPortal({ LOG_LEVEL: 'error', TRUST_PROXY: '127.0.0.1', ...env });
   try {
     // Each probe's account signs in once from its usual address: the known device's cookie, and a warm portal.
     const known = await signIn(portal, 'customer@demo.test', DEMO_PASSWORD, '192.0.2.10');
@@ -205,7 +206,7 @@ export async function measureManyAddressFlood(): Promise<void> {
       rows.push(row(aimedRun, probe, underAimed[i] ?? [], i === 0 ? 'all' : undefined));
 
     console.log(
-      `\nSign-in under floods from ${FLOOD_ADDRESSES} addresses (PGlite; each probe every ${PROBE_INTERVAL_MS} ms, or once answered, for ` +
+      `\nSign-in under floods from ${FLOOD_ADDRESSES} addresses (${label}; each probe every ${PROBE_INTERVAL_MS} ms, or once answered, for ` +
         `${MEASURE_MS / 1000} s each): the ${MANY_FLOOD_RATE}/s flood was answered ${statusText(manyStatuses)}; ` +
         `the ${TARGETED_RATE}/s one ${statusText(aimedStatuses)}`,
     );
