@@ -5,8 +5,10 @@
  * address costs everyone else: the median latency of other users' calls (an authenticated list, and /healthz)
  * while quiet, then while one client sends 1,000 wrong logins a second (each for an account of its own, so the
  * address's limit is what refuses them), against the goal of staying within twice the quiet median. The flood
- * is autocannon in a thread of its own. `npm run bench:login-flood`; FLOOD_RATE (1000) and BENCH_SAMPLES (300
- * per measurement) change the load and the sample size.
+ * is autocannon in a thread of its own. Last, sign-in under floods from many addresses (`support/many-address-flood.ts`:
+ * another user's, and a targeted account's from its known device). `npm run bench:login-flood`; FLOOD_RATE (1000)
+ * and BENCH_SAMPLES (300 per measurement) change the load and the sample size; LOGIN_FLOOD_ONLY=many-addresses
+ * runs the last part alone.
  */
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -17,6 +19,7 @@ import { DEFAULT_HASHING_COST } from '../apps/server/src/shared/password-hasher.
 import { DEMO_PASSWORD } from '../test-kit/demo.ts';
 import { type RunningPortal, startPortal } from '../test-kit/portal.ts';
 import { api, inBatches, logIn } from '../test-kit/portal-api.ts';
+import { measureManyAddressFlood } from './support/many-address-flood.ts';
 import { withPostgresDatabase } from './support/postgres.ts';
 import { cpuMilliseconds } from './support/proc.ts';
 
@@ -223,53 +226,62 @@ async function measureSignIns(label: string, env: Record<string, string>) {
   }
 }
 
-await measureSignIns('embedded database (PGlite)', {});
+const onlyManyAddresses = process.env.LOGIN_FLOOD_ONLY === 'many-addresses';
+if (!onlyManyAddresses) await measureSignIns('embedded database (PGlite)', {});
 const serverUrl = process.env.DATABASE_URL;
-if (serverUrl)
+if (onlyManyAddresses) console.log('\nSign-ins and the one-address flood: skipped (LOGIN_FLOOD_ONLY)');
+else if (serverUrl)
   await withPostgresDatabase(serverUrl, (url) => measureSignIns('PostgreSQL', { DATABASE_URL: url }));
 else console.log('\nSign-ins, PostgreSQL: skipped (set DATABASE_URL to measure it too)');
 
-const portal = await startPortal({ LOG_LEVEL: 'error' });
-try {
-  const admin = await token(portal, 'admin@demo.test');
-  const probes: Probe[] = [
-    {
-      title: 'GET /api/v1/machinegroup (bearer)',
-      path: '/api/v1/machinegroup?pageSize=25',
-      headers: { authorization: `Bearer ${admin}` },
-    },
-    { title: 'GET /healthz', path: '/healthz' },
-  ];
-  // Warmed up first, so that the quiet figures are not the server's first, slower calls.
-  for (const probe of probes) await median(portal, probe, SAMPLES / 3);
-  const quiet: number[] = [];
-  for (const probe of probes) quiet.push(await median(portal, probe));
+const portal = onlyManyAddresses ? null : await startPortal({ LOG_LEVEL: 'error' });
+if (portal)
+  try {
+    const admin = await token(portal, 'admin@demo.test');
+    const probes: Probe[] = [
+      {
+        title: 'GET /api/v1/machinegroup (bearer)',
+        path: '/api/v1/machinegroup?pageSize=25',
+        headers: { authorization: `Bearer ${admin}` },
+      },
+      { title: 'GET /healthz', path: '/healthz' },
+    ];
+    // Warmed up first, so that the quiet figures are not the server's first, slower calls.
+    for (const probe of probes) await median(portal, probe, SAMPLES / 3);
+    const quiet: number[] = [];
+    for (const probe of probes) quiet.push(await median(portal, probe));
 
-  const flood = startFlood(portal);
-  await sleep(FLOOD_WARMUP_MS);
-  const flooded: number[] = [];
-  for (const probe of probes) flooded.push(await median(portal, probe));
-  const sent = await flood.stop();
+    const flood = startFlood(portal);
+    await sleep(FLOOD_WARMUP_MS);
+    const flooded: number[] = [];
+    for (const probe of probes) flooded.push(await median(portal, probe));
+    const sent = await flood.stop();
 
-  const answers = Object.entries(sent.statusCodeStats)
-    .map(([status, { count }]) => `${count} × ${status}`)
-    .join(', ');
-  console.log(
-    `\nLogin flood from one address: ${Math.round(sent.totalCompletedRequests / sent.duration)} attempts/s ` +
-      `(asked ${FLOOD_RATE}/s) for ${sent.duration} s: ${answers}; ${sent.errors} errors, ${sent.timeouts} timeouts`,
+    const answers = Object.entries(sent.statusCodeStats)
+      .map(([status, { count }]) => `${count} × ${status}`)
+      .join(', ');
+    console.log(
+      `\nLogin flood from one address: ${Math.round(sent.totalCompletedRequests / sent.duration)} attempts/s ` +
+        `(asked ${FLOOD_RATE}/s) for ${sent.duration} s: ${answers}; ${sent.errors} errors, ${sent.timeouts} timeouts`,
+    );
+    console.table(
+      probes.map((probe, i) => {
+        const ratio = (flooded[i] ?? Number.NaN) / (quiet[i] ?? Number.NaN);
+        return {
+          case: probe.title,
+          'quiet p50 (ms)': Number(quiet[i]?.toFixed(2)),
+          'flood p50 (ms)': Number(flooded[i]?.toFixed(2)),
+          ratio: Number(ratio.toFixed(2)),
+          [`goal ≤ ${GOAL}×`]: ratio <= GOAL ? 'met' : 'MISSED',
+        };
+      }),
+    );
+  } finally {
+    await portal.stop();
+  }
+
+await measureManyAddressFlood('PGlite', {});
+if (serverUrl)
+  await withPostgresDatabase(serverUrl, (url) =>
+    measureManyAddressFlood('PostgreSQL', { DATABASE_URL: url }),
   );
-  console.table(
-    probes.map((probe, i) => {
-      const ratio = (flooded[i] ?? Number.NaN) / (quiet[i] ?? Number.NaN);
-      return {
-        case: probe.title,
-        'quiet p50 (ms)': Number(quiet[i]?.toFixed(2)),
-        'flood p50 (ms)': Number(flooded[i]?.toFixed(2)),
-        ratio: Number(ratio.toFixed(2)),
-        [`goal ≤ ${GOAL}×`]: ratio <= GOAL ? 'met' : 'MISSED',
-      };
-    }),
-  );
-} finally {
-  await portal.stop();
-}

@@ -40,7 +40,9 @@ afterEach(() => {
 describe('PasswordHasher', () => {
   it('computes at most two hashes at once, however many logins arrive', async () => {
     const hasher = new PasswordHasher();
-    const results = Promise.all(Array.from({ length: 6 }, (_, i) => hasher.verify(`hash:p${i}`, `p${i}`)));
+    const results = Promise.all(
+      Array.from({ length: 6 }, (_, i) => hasher.verify(`hash:p${i}`, `p${i}`, { client: `192.0.2.${i}` })),
+    );
     await drain();
     expect(await results).toEqual([true, true, true, true, true, true]);
     expect(running.most).toBe(2);
@@ -70,5 +72,20 @@ describe('PasswordHasher', () => {
     await drain();
     expect(await Promise.all(queued)).toEqual([true, true, true, true, true]);
     expect(() => hasher.assertAvailable()).not.toThrow();
+  });
+
+  it('keeps room for another address and a known device when one address has filled the queue', async () => {
+    const hasher = new PasswordHasher({ concurrency: 1, maxWaiting: 3 });
+    await drain();
+    const flood = { client: '203.0.113.9' };
+    const queued = Array.from({ length: 4 }, (_, i) => hasher.verify(`hash:f${i}`, `f${i}`, flood));
+    await expect(hasher.verify('hash:f4', 'f4', flood)).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+    expect(() => hasher.assertAvailable(flood)).toThrow(/busy/);
+    // Another address takes the flood's latest place (that one is answered busy); a known device has room of its own.
+    const other = hasher.verify('hash:other', 'other', { client: '198.51.100.1' });
+    const device = hasher.verify('hash:device', 'device', { client: '203.0.113.9', priority: true });
+    await expect(queued[3]).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+    await drain();
+    expect(await Promise.all([...queued.slice(0, 3), other, device])).toEqual([true, true, true, true, true]);
   });
 });

@@ -4,7 +4,7 @@ import { BUS_RESUMED } from '../../shared/cluster-bus.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { PasswordHasher } from '../../shared/password-hasher.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { authPublicRoutes, authRoutes, renewalCookieOptions } from './auth.routes.ts';
+import { authPublicRoutes, authRoutes, deviceCookieOptions, renewalCookieOptions } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import { LoginGate } from './login-gate.ts';
 import { LoginThrottleRepository } from './login-throttle.repository.ts';
@@ -31,7 +31,10 @@ export function createAuthModule(
   { users, sessionEnds, hasher }: AuthModuleNeeds,
 ) {
   const gate = new LoginGate();
-  const renewalCookie = renewalCookieOptions(config.publicUrl);
+  const cookies = {
+    renewal: renewalCookieOptions(config.publicUrl),
+    device: deviceCookieOptions(config.publicUrl),
+  };
   const events = sessionEventsOn(bus);
   const cache = new SessionCache(config.sessionCacheMs, clock);
   // A session another instance ended or changed is checked again here too (this instance's own changes forget
@@ -63,7 +66,7 @@ export function createAuthModule(
     clock,
     secretKey: secretKeyFrom(config.jwtSecret),
   });
-  const options = { auth: service, twoFactor, renewalCookie };
+  const options = { auth: service, twoFactor, cookies };
   sessionEnds.subscribe((userId) => service.endSessionsOf(userId));
   return {
     service,

@@ -32,17 +32,44 @@ export function renewalCookieOptions(publicUrl: string): CookieSerializeOptions 
   };
 }
 
+/** The cookie of a known device (docs/design.md §10a): sent with every sign-in call, to nothing else. */
+export const DEVICE_COOKIE = 'portal_device';
+const SIGN_IN_PATH = '/api/v1/auth';
+
+/** Like the renewal cookie's, for the sign-in calls (the password's and the second step's). */
+export function deviceCookieOptions(publicUrl: string): CookieSerializeOptions {
+  return { ...renewalCookieOptions(publicUrl), path: SIGN_IN_PATH };
+}
+
+/** The options of the cookies a sign-in sets. */
+export interface SignInCookies {
+  renewal: CookieSerializeOptions;
+  device: CookieSerializeOptions;
+}
+
 const isSecondStep = (outcome: IssuedSession | SecondStep): outcome is SecondStep => 'challenge' in outcome;
 
 interface AuthRouteOptions {
   auth: AuthService;
-  renewalCookie: CookieSerializeOptions;
+  cookies: SignInCookies;
 }
 
-/** The answer of a login or renewal; a new renewal token goes into the cookie, never into the body. */
-export function answer(reply: FastifyReply, issued: IssuedSession, cookie: CookieSerializeOptions) {
+/**
+ * The answer of a login or renewal; a new renewal token goes into the cookie, never into the body, and so does a
+ * sign-in's device token.
+ */
+export function answer(reply: FastifyReply, issued: IssuedSession, cookies: SignInCookies) {
   if (issued.renewal) {
-    reply.setCookie(RENEWAL_COOKIE, issued.renewal.token, { ...cookie, expires: issued.renewal.expiresAt });
+    reply.setCookie(RENEWAL_COOKIE, issued.renewal.token, {
+      ...cookies.renewal,
+      expires: issued.renewal.expiresAt,
+    });
+  }
+  if (issued.device) {
+    reply.setCookie(DEVICE_COOKIE, issued.device.token, {
+      ...cookies.device,
+      expires: issued.device.expiresAt,
+    });
   }
   return { access_token: issued.accessToken, video_token: issued.videoToken };
 }
@@ -51,10 +78,7 @@ export function answer(reply: FastifyReply, issued: IssuedSession, cookie: Cooki
  * Logging in needs no session (one being renewed by password may come along to be ended); renewing needs the
  * renewal cookie and the session's token, which may just have run out.
  */
-export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
-  app,
-  { auth, renewalCookie },
-) => {
+export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, cookies }) => {
   await app.register(fastifyCookie);
   app.post(
     '/api/v1/auth',
@@ -64,16 +88,22 @@ export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         summary:
           'Log in: returns the session token and the webcam token. With the bearer token of a live session ' +
           'of the same user (a renewal), that session ends. A user with two-factor sign-in (or required to set ' +
-          'it up) gets instead `two_factor` and a challenge for POST /api/v1/auth/two-factor.',
+          'it up) gets instead `two_factor` and a challenge for POST /api/v1/auth/two-factor. A sign-in sets the ' +
+          'device cookie; presented again for the same account, its attempts are limited per device, not by ' +
+          'failures from elsewhere.',
         body: loginBodySchema,
         response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const outcome = await auth.login(email, password, request.ip, readBearer(request));
+      const outcome = await auth.login(email, password, {
+        address: request.ip,
+        replacedToken: readBearer(request),
+        deviceToken: request.cookies[DEVICE_COOKIE],
+      });
       if (isSecondStep(outcome)) return { two_factor: outcome.step, challenge: outcome.challenge };
-      return answer(reply, outcome, renewalCookie);
+      return answer(reply, outcome, cookies);
     },
   );
 
@@ -92,12 +122,12 @@ export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     async (request, reply) => {
       const token = readBearer(request);
       if (!token) throw unauthenticated();
-      return answer(reply, await auth.renew(token, request.cookies[RENEWAL_COOKIE]), renewalCookie);
+      return answer(reply, await auth.renew(token, request.cookies[RENEWAL_COOKIE]), cookies);
     },
   );
 };
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, renewalCookie }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, cookies }) => {
   await app.register(fastifyCookie);
   app.post(
     '/api/v1/auth/video-token',
@@ -128,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     },
     async (request, reply) => {
       await auth.logout(sessionOf(request));
-      reply.clearCookie(RENEWAL_COOKIE, renewalCookie);
+      reply.clearCookie(RENEWAL_COOKIE, cookies.renewal);
       return reply.code(204).send(null);
     },
   );

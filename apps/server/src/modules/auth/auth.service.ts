@@ -6,13 +6,13 @@ import type { PasswordHasher } from '../../shared/password-hasher.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import type { UsersRepository, UserWithBusinessState } from '../users/users.repository.ts';
 import type { LoginGate } from './login-gate.ts';
+import { KNOWN_DEVICE_TTL_MS, LoginLimits } from './login-limits.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
-import { type LoginKeys, loginKeys } from './login-throttle.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { SessionEvents } from './session-events.ts';
 import type { SessionSettingsRepository } from './session-settings.repository.ts';
 import type { SessionCheckRow, SessionsRepository } from './sessions.repository.ts';
-import type { IssuedTokens, TokenService } from './token.service.ts';
+import type { DeviceClaims, IssuedTokens, TokenService } from './token.service.ts';
 import type { TwoFactorRepository } from './two-factor.repository.ts';
 
 export interface AuthServiceDeps {
@@ -52,15 +52,6 @@ function refusalOf(user: { enabled: boolean; businessActive: boolean; role: numb
   return null;
 }
 
-function tooManyAttempts(retryAfterMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(
-    'TOO_MANY_LOGIN_ATTEMPTS',
-    `Too many failed login attempts. Try again in ${seconds} seconds.`,
-    { headers: { 'retry-after': String(seconds) } },
-  );
-}
-
 /** Whether a session outlived a change that must end it: a new role or business, or a new password. */
 function sessionOutdated(row: SessionCheckRow): boolean {
   return (
@@ -77,9 +68,20 @@ function sessionOutdated(row: SessionCheckRow): boolean {
  */
 const RENEWAL_RACE_MS = 30 * 1000;
 
-/** A session opened or renewed: its tokens and, when a new one was made, the renewal token for the cookie. */
+/**
+ * A session opened or renewed: its tokens and, when a new one was made, the renewal token for the cookie; at a
+ * sign-in, the known device's token for its cookie (docs/design.md §10a).
+ */
 export interface IssuedSession extends IssuedTokens {
   renewal?: { token: string; expiresAt: Date };
+  device?: { token: string; expiresAt: Date };
+}
+
+/** Where a sign-in comes from: its address, the session it replaces (the popup's), the device cookie it presents. */
+export interface SignInOrigin {
+  address: string;
+  replacedToken?: string | undefined;
+  deviceToken?: string | undefined;
 }
 
 const hashOf = (renewalToken: string) => createHash('sha256').update(renewalToken).digest('base64url');
@@ -87,57 +89,71 @@ const newRenewalToken = () => randomBytes(32).toString('base64url');
 
 export class AuthService {
   readonly #deps: AuthServiceDeps;
+  readonly #limits: LoginLimits;
 
   constructor(deps: AuthServiceDeps) {
     this.#deps = deps;
+    this.#limits = new LoginLimits(deps);
   }
 
   /**
    * Checks the credentials and opens a session. The attempt is admitted, and counted in flight, before the
    * password is hashed, so concurrent attempts cannot slip past the limits, and it is a failure only once the
    * password proves wrong, so concurrent correct ones are not slowed; one the limits are known to refuse is
-   * refused before anything else (`LoginGate`). Unknown accounts get the same answer after the same hashing
-   * work as a wrong password, so the answer says nothing about which accounts exist.
-   * `replacedToken` is the session the caller renews (the session popup): it ends once the new one opens.
+   * refused before anything else (`LoginLimits`). A valid device cookie of the account is judged under the
+   * device's own budget instead. Unknown accounts get the same answer after the same hashing work as a wrong
+   * password, so the answer says nothing about which accounts exist. `origin.replacedToken` is the session the
+   * caller renews (the session popup): it ends once the new one opens.
    */
-  async login(
-    email: string,
-    password: string,
-    clientAddress: string,
-    replacedToken?: string,
-  ): Promise<IssuedSession | SecondStep> {
-    const { users, throttle, gate, hasher, clock, tokens } = this.#deps;
-    const keys = loginKeys(email, clientAddress);
-    await this.#admit(keys);
+  async login(email: string, password: string, origin: SignInOrigin): Promise<IssuedSession | SecondStep> {
+    const { users, hasher, tokens } = this.#deps;
+    const device = await tokens.verifyDevice(origin.deviceToken);
+    const attempt = await this.#limits.admit(email, origin.address, device);
     let user: UserWithBusinessState | undefined;
     let valid: boolean;
     try {
       user = await users.findWithBusinessStateByEmail(email);
-      valid = await hasher.verify(user?.passwordHash, password);
+      valid = await hasher.verify(user?.passwordHash, password, attempt.ticket);
     } catch (error) {
-      await throttle.withdraw(keys);
+      await attempt.withdraw();
       throw error;
     }
     if (!user || !valid) {
-      const now = clock();
-      gate.failed(keys, await throttle.failed(keys, now), now);
+      await attempt.failed();
       throw new AppError('INVALID_CREDENTIALS');
     }
     const step = await this.#secondStepOf(user);
     if (step) {
       // Not yet a success: failures are forgiven only once the second step passes, so a known password does
       // not reset the count of wrong codes.
-      await throttle.withdraw(keys);
+      await attempt.withdraw();
       const refusal = refusalOf(user);
       if (refusal) throw refusal;
       return { step, challenge: await tokens.issueChallenge(user.id, step) };
     }
-    gate.succeeded(keys, await throttle.succeeded(keys, clock()));
+    await attempt.succeeded();
     const refusal = refusalOf(user);
     if (refusal) throw refusal;
     const issued = await this.openSession(user);
-    if (replacedToken) await this.#endReplacedSession(replacedToken, user.id);
-    return issued;
+    if (origin.replacedToken) await this.#endReplacedSession(origin.replacedToken, user.id);
+    return { ...issued, device: await this.knownDevice(user, device) };
+  }
+
+  /**
+   * The device cookie's token for a user who has just signed in: the presented device's id again when it was this
+   * user's, else a new one; valid for `KNOWN_DEVICE_TTL_MS` from now.
+   */
+  async knownDevice(
+    user: { id: number; email: string },
+    presented: DeviceClaims | null,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const { tokens, clock } = this.#deps;
+    const device = presented?.id === user.id ? presented.device : randomBytes(16).toString('base64url');
+    const expiresAt = new Date(clock().getTime() + KNOWN_DEVICE_TTL_MS);
+    return {
+      token: await tokens.issueDevice({ id: user.id, email: user.email, device }, expiresAt),
+      expiresAt,
+    };
   }
 
   /** The second step a user's sign-in needs: a code when theirs is on, a set-up when their role requires one. */
@@ -149,28 +165,18 @@ export class AuthService {
   }
 
   /**
-   * One attempt at a code under the login limits, keyed like a password attempt of `email` from `clientAddress`
-   * (docs/design.md §10): admitted first; `judge` answers the outcome, or undefined for a wrong code, which
-   * counts as a failure and is refused with INVALID_TWO_FACTOR_CODE; a right one forgives as a right password does.
+   * One attempt at a code under the login limits, keyed like a password attempt of `email` from `address`
+   * (docs/design.md §10), or under the device's own budget when `device` is a valid device cookie of the account:
+   * admitted first; `judge` answers the outcome, or undefined for a wrong code, which counts as a failure and is
+   * refused with INVALID_TWO_FACTOR_CODE; a right one forgives as a right password does.
    */
-  async judgeCode<T>(email: string, clientAddress: string, judge: () => Promise<T | undefined>): Promise<T> {
-    const { throttle, gate, clock } = this.#deps;
-    const keys = loginKeys(email, clientAddress);
-    await this.#admit(keys);
-    let outcome: T | undefined;
-    try {
-      outcome = await judge();
-    } catch (error) {
-      await throttle.withdraw(keys);
-      throw error;
-    }
-    if (outcome === undefined) {
-      const now = clock();
-      gate.failed(keys, await throttle.failed(keys, now), now);
-      throw new AppError('INVALID_TWO_FACTOR_CODE');
-    }
-    gate.succeeded(keys, await throttle.succeeded(keys, clock()));
-    return outcome;
+  judgeCode<T>(
+    email: string,
+    address: string,
+    judge: () => Promise<T | undefined>,
+    device: DeviceClaims | null = null,
+  ): Promise<T> {
+    return this.#limits.judge(email, address, device, judge, () => new AppError('INVALID_TWO_FACTOR_CODE'));
   }
 
   /** Ends the session a sign-in replaces (the session popup's), once the new one is open. */
@@ -376,30 +382,6 @@ export class AuthService {
     const now = this.#deps.clock();
     await this.#deps.sessions.deleteExpired(now);
     await this.#deps.throttle.pruneExpired(now);
-  }
-
-  /**
-   * Admits a login attempt (counted in flight), or throws TOO_MANY_LOGIN_ATTEMPTS (or SERVER_BUSY). The gate
-   * answers first from memory; the database then decides with the counts of every instance. When it finds
-   * the address over its limit before this process knew, the gate is asked again: the attempt may be the
-   * address's next one over the limit. A refusal for the attempts in flight is not remembered: any of them
-   * may end the next moment.
-   */
-  async #admit(keys: LoginKeys): Promise<void> {
-    const { throttle, gate, hasher, clock } = this.#deps;
-    for (let asked = 0; ; asked++) {
-      const now = clock();
-      const verdict = gate.check(keys, now);
-      if (!verdict.pass) throw tooManyAttempts(verdict.retryAfterMs);
-      if (asked === 0) hasher.assertAvailable();
-      const { waiveAddress, knownPair } = verdict;
-      const attempt = await throttle.countAttempt(keys, now, { waiveAddress, knownPair });
-      if (attempt.admitted) return;
-      gate.refused(keys, attempt.waits, now);
-      if (verdict.waiveAddress || asked > 0 || attempt.waits.address === 0) {
-        throw tooManyAttempts(attempt.retryAfterMs);
-      }
-    }
   }
 
   /** Ends the session a renewal replaces, if the token is a live session of the same user. */

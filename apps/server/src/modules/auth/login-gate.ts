@@ -87,6 +87,16 @@ export class LoginGate {
     }
   }
 
+  /** Milliseconds until a known device (its `device:` key) may use its own budget again: 0 unless it is spent. */
+  deviceWait(deviceKey: string, now: Date): number {
+    return this.#refusals.waitOf(deviceKey, now);
+  }
+
+  /** A known device's budget is spent for `waitMs`: until then it is asked no more, and signs in as a stranger. */
+  deviceSpent(deviceKey: string, waitMs: number, now: Date): void {
+    this.#refusals.refuse(deviceKey, waitMs, now);
+  }
+
   /** Forgets everything, as if the process had just started (tests that delete the counters). */
   clear(): void {
     this.#refusals.clear();

@@ -4,6 +4,7 @@ import { loginFailures } from './auth.schema.ts';
 import {
   type Admission,
   admissionOf,
+  deviceAdmissionOf,
   type FailureCount,
   type LoginCounts,
   type LoginKeys,
@@ -93,25 +94,70 @@ export class LoginThrottleRepository {
    * another and cannot deadlock with `countAttempt`. Answers the counts, for the gate to remember what they refuse.
    */
   async failed(keys: LoginKeys, now: Date): Promise<LoginCounts> {
-    const live = sql`${loginFailures.windowStartedAt} > ${at(new Date(now.getTime() - THROTTLE.windowMs))}`;
     const counts: LoginCounts = {};
-    for (const kind of KINDS) {
-      const [row] = await this.#db
-        .insert(loginFailures)
-        .values({ key: keys[kind], failures: 1, windowStartedAt: now, lastFailureAt: now })
-        .onConflictDoUpdate({
-          target: loginFailures.key,
-          set: {
-            failures: sql`case when ${live} then ${loginFailures.failures} + 1 else 1 end`,
-            windowStartedAt: sql`case when ${live} then ${loginFailures.windowStartedAt} else ${at(now)} end`,
-            lastFailureAt: now,
-            inFlight: oneLess,
-          },
-        })
-        .returning();
-      counts[kind] = row;
-    }
+    for (const kind of KINDS) counts[kind] = await this.#fail(keys[kind], now);
     return counts;
+  }
+
+  /**
+   * Admits one attempt of a known device under its own budget (`deviceKey`), counted in flight there alone, or
+   * refuses it, counting nothing; `spentForMs` > 0: the device's failures have spent its budget for that long.
+   */
+  async countDeviceAttempt(
+    deviceKey: string,
+    now: Date,
+  ): Promise<{ admitted: true } | { admitted: false; spentForMs: number }> {
+    return this.#db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(loginFailures)
+        .values({ key: deviceKey, failures: 0, windowStartedAt: now, lastFailureAt: now })
+        .onConflictDoUpdate({ target: loginFailures.key, set: { key: sql`excluded.key` } })
+        .returning();
+      const admission = deviceAdmissionOf(row, now);
+      if (!admission.admitted) return admission;
+      await tx
+        .update(loginFailures)
+        .set(withOneMoreInFlight(row, now))
+        .where(eq(loginFailures.key, deviceKey));
+      return admission;
+    });
+  }
+
+  /** A known device's password or code was wrong: a failure of the device alone. Answers its count. */
+  deviceFailed(deviceKey: string, now: Date): Promise<FailureCount | undefined> {
+    return this.#fail(deviceKey, now);
+  }
+
+  /** A known device's sign-in was right: its own failures are forgiven (the account's are not: the flood's stay). */
+  async deviceSucceeded(deviceKey: string, now: Date): Promise<void> {
+    await this.#db
+      .update(loginFailures)
+      .set({ failures: 0, windowStartedAt: now, lastFailureAt: now, inFlight: oneLess })
+      .where(eq(loginFailures.key, deviceKey));
+  }
+
+  /** A known device's attempt was never judged, or needs a second step: it only leaves the count in flight. */
+  async deviceWithdraw(deviceKey: string): Promise<void> {
+    await this.#leave(deviceKey);
+  }
+
+  /** One more failure under `key`, and one attempt less in flight (a window that is over starts again). */
+  async #fail(key: string, now: Date): Promise<FailureCount | undefined> {
+    const live = sql`${loginFailures.windowStartedAt} > ${at(new Date(now.getTime() - THROTTLE.windowMs))}`;
+    const [row] = await this.#db
+      .insert(loginFailures)
+      .values({ key, failures: 1, windowStartedAt: now, lastFailureAt: now })
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          failures: sql`case when ${live} then ${loginFailures.failures} + 1 else 1 end`,
+          windowStartedAt: sql`case when ${live} then ${loginFailures.windowStartedAt} else ${at(now)} end`,
+          lastFailureAt: now,
+          inFlight: oneLess,
+        },
+      })
+      .returning();
+    return row;
   }
 
   /**

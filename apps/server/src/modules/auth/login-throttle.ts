@@ -31,6 +31,11 @@ export const THROTTLE = {
   inFlightTimeoutMs: 60 * 1000,
   /** Retry-After of an attempt refused because too many are in flight: they end within a hash's time. */
   inFlightRetryMs: 1000,
+  /**
+   * Failures a known device (docs/design.md §10a) may have in a window, counting those in flight: its sign-ins pass
+   * the limits above, so a stolen cookie gives this many guesses, then it is a stranger's until the window ends.
+   */
+  deviceLimit: 5,
 } as const;
 
 /**
@@ -142,6 +147,25 @@ export function inFlightFull(
   if (!waiveAddress && !knownPair && pending(counts.address) >= THROTTLE.addressLimit) return true;
   const slowed = failuresOf(counts.account, now) > THROTTLE.accountFreeFailures;
   return inFlightOf(counts.account, now) >= (slowed ? 1 : THROTTLE.accountInFlightLimit);
+}
+
+/**
+ * Whether a known device may make one more attempt under its own budget: not once its failures reach
+ * `deviceLimit` (`spent`, until its window ends), nor while its failures and attempts in flight together do.
+ */
+export function deviceAdmissionOf(
+  count: FailureCount | undefined,
+  now: Date,
+): { admitted: true } | { admitted: false; spentForMs: number } {
+  const failures = failuresOf(count, now);
+  if (count && failures >= THROTTLE.deviceLimit) {
+    return {
+      admitted: false,
+      spentForMs: count.windowStartedAt.getTime() + THROTTLE.windowMs - now.getTime(),
+    };
+  }
+  if (failures + inFlightOf(count, now) >= THROTTLE.deviceLimit) return { admitted: false, spentForMs: 0 };
+  return { admitted: true };
 }
 
 /** Whether one more attempt may be judged now; if not, when to ask again and what the failures decide. */

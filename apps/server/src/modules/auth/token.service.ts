@@ -25,6 +25,20 @@ const challengeClaimsSchema = z.object({
   iat: z.number().int(),
 });
 export type ChallengeClaims = z.infer<typeof challengeClaimsSchema>;
+/** A known device's cookie (docs/design.md §10a): accepted by nothing but the sign-in's limits. */
+const DEVICE_AUDIENCE = 'portal-known-device';
+const deviceClaimsSchema = z.object({
+  id: z.number().int().positive(),
+  email: z.string().min(1),
+  jti: z.string().min(16).max(64),
+  iat: z.number().int(),
+});
+/** The user a known device signed in as (by id and email) and the device's own id. */
+export interface DeviceClaims {
+  id: number;
+  email: string;
+  device: string;
+}
 /** Clocks of several portal instances may differ by this much: an `iat` further ahead is forged. */
 const CLOCK_TOLERANCE_SECONDS = 5;
 
@@ -110,6 +124,31 @@ export class TokenService {
       // Refused below, whatever the reason.
     }
     throw new AppError('UNAUTHENTICATED', 'Invalid or expired sign-in challenge');
+  }
+
+  /** A known device's token: the user it signed in as, the device's id, until `expiresAt`. */
+  issueDevice(claims: DeviceClaims, expiresAt: Date): Promise<string> {
+    return new SignJWT({ id: claims.id, email: claims.email.toLowerCase() })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(DEVICE_AUDIENCE)
+      .setJti(claims.device)
+      .setIssuedAt(Math.floor(this.#clock().getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.#key);
+  }
+
+  /** The claims of a valid device token, or null for anything else (absent, forged, expired): no bypass. */
+  async verifyDevice(token: string | undefined): Promise<DeviceClaims | null> {
+    if (!token) return null;
+    const now = this.#clock();
+    try {
+      const claims = deviceClaimsSchema.safeParse(await this.#verified.verify(token, DEVICE_AUDIENCE, now));
+      if (!claims.success || claims.data.iat > now.getTime() / 1000 + CLOCK_TOLERANCE_SECONDS) return null;
+      return { id: claims.data.id, email: claims.data.email, device: claims.data.jti };
+    } catch {
+      return null;
+    }
   }
 
   /** The claims of a valid session token; anything else is a 401 that says as little as possible. */

@@ -1,4 +1,4 @@
-import { type CookieSerializeOptions, fastifyCookie } from '@fastify/cookie';
+import { fastifyCookie } from '@fastify/cookie';
 import {
   idParamsSchema,
   twoFactorCodeBodySchema,
@@ -15,18 +15,18 @@ import { z } from 'zod';
 import { readBearer } from '../../shared/bearer.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
-import { answer } from './auth.routes.ts';
+import { answer, DEVICE_COOKIE, type SignInCookies } from './auth.routes.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
 interface TwoFactorRouteOptions {
   twoFactor: TwoFactorService;
-  renewalCookie: CookieSerializeOptions;
+  cookies: SignInCookies;
 }
 
 /** The second step of a sign-in (docs/design.md §10): public, the challenge of a right password is the proof. */
 export const twoFactorPublicRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = async (
   app,
-  { twoFactor, renewalCookie },
+  { twoFactor, cookies },
 ) => {
   await app.register(fastifyCookie);
   app.post(
@@ -37,16 +37,20 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions>
         summary:
           'Second step of a sign-in: the challenge and a code of the authenticator app or a recovery code ' +
           '(each once); for a set-up challenge the first code of the new secret, answered with the recovery ' +
-          'codes. Wrong codes count in the login limits',
+          "codes. Wrong codes count in the login limits (the device cookie's own, when it is presented)",
         body: twoFactorLoginBodySchema,
         response: { 200: twoFactorLoginResponseSchema, ...errorResponses(400, 401, 403, 409, 429, 503) },
       },
     },
     async (request, reply) => {
       const { challenge, code } = request.body;
-      const issued = await twoFactor.completeSignIn(challenge, code, request.ip, readBearer(request));
+      const issued = await twoFactor.completeSignIn(challenge, code, {
+        address: request.ip,
+        replacedToken: readBearer(request),
+        deviceToken: request.cookies[DEVICE_COOKIE],
+      });
       return {
-        ...answer(reply, issued, renewalCookie),
+        ...answer(reply, issued, cookies),
         ...(issued.recoveryCodes && { recoveryCodes: issued.recoveryCodes }),
       };
     },

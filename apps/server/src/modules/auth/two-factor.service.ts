@@ -9,7 +9,7 @@ import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { type AuthService, type IssuedSession, isStaff } from './auth.service.ts';
+import { type AuthService, type IssuedSession, isStaff, type SignInOrigin } from './auth.service.ts';
 import type { TokenService } from './token.service.ts';
 import {
   hashRecoveryCode,
@@ -119,13 +119,14 @@ export class TwoFactorService {
   async completeSignIn(
     challenge: string,
     code: string,
-    address: string,
-    replacedToken: string | undefined,
+    { address, replacedToken, deviceToken }: SignInOrigin,
   ): Promise<IssuedSession & { recoveryCodes?: string[] }> {
     const { tokens, repository, auth } = this.#deps;
     const claims = await tokens.verifyChallenge(challenge);
     const viewer = await auth.activeViewer(claims.id);
     const email = await this.#emailOf(claims.id);
+    // The device cookie spares the code the failures from elsewhere; the code is asked all the same.
+    const device = await tokens.verifyDevice(deviceToken);
     let recoveryCodes: string[] | undefined;
     if (claims.step === 'setup') {
       recoveryCodes = await this.#confirm(claims.id, email, address, code);
@@ -133,19 +134,24 @@ export class TwoFactorService {
       const row = await repository.find(claims.id);
       // Reset since the password was given: the sign-in starts again.
       if (!row?.enabledAt) throw new AppError('UNAUTHENTICATED', 'Sign in again');
-      await auth.judgeCode(email, address, () =>
-        isAppCode(code)
-          ? this.#takeAppCode(claims.id, row.secret, code)
-          : repository
-              .useRecoveryCode(claims.id, hashRecoveryCode(code))
-              .then((used) => (used ? true : undefined)),
+      await auth.judgeCode(
+        email,
+        address,
+        () =>
+          isAppCode(code)
+            ? this.#takeAppCode(claims.id, row.secret, code)
+            : repository
+                .useRecoveryCode(claims.id, hashRecoveryCode(code))
+                .then((used) => (used ? true : undefined)),
+        device,
       );
     }
     // Turned on at sign-in: the sessions opened before it end, as in `confirm`; the new one is opened after.
     if (recoveryCodes) await auth.endSessionsOf(claims.id);
     const issued = await auth.openSession({ id: viewer.id, role: viewer.role, businessId: viewer.business });
     await auth.endReplaced(replacedToken, viewer.id);
-    return { ...issued, ...(recoveryCodes && { recoveryCodes }) };
+    const known = await auth.knownDevice({ id: viewer.id, email }, device);
+    return { ...issued, device: known, ...(recoveryCodes && { recoveryCodes }) };
   }
 
   async #setUp(userId: number): Promise<TwoFactorSetup> {
