@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { fastifyCookie } from '@fastify/cookie';
 import { proxyParamsSchema } from '@portal/contract';
+import { boardParam } from '@portal/duet/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
 import { refuseUpgrade } from '../gateway/tunnel-endpoint.ts';
@@ -28,10 +29,12 @@ export async function machineOriginRoutes(app: FastifyInstance, { service }: Mac
       const params = proxyParamsSchema.safeParse(request.params);
       if (!params.success) throw new AppError('NOT_FOUND');
       const board = service.boardRequestOf(request, params.data);
-      const ticket = new URL(request.url, 'http://machine').searchParams.get('ticket');
-      if (ticket !== null && request.method === 'GET') {
+      // The portal's entry parameters ride on the board request's query, read once with it.
+      const ticket = boardParam(board, 'ticket');
+      if (ticket !== undefined && request.method === 'GET') {
         const { cookies, location } = await service.enterWithTicket(
           ticket,
+          boardParam(board, 'lang'),
           request.raw.url ?? '',
           params.data,
         );

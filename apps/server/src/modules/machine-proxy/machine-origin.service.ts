@@ -99,6 +99,7 @@ export class MachineOriginService {
    */
   async enterWithTicket(
     ticket: string,
+    language: string | undefined,
     rawUrl: string,
     { id, path }: ProxyParams,
   ): Promise<{ cookies: MachineCookie[]; location: string }> {
@@ -113,12 +114,11 @@ export class MachineOriginService {
       secure: this.#deps.origins.secure,
     } as const;
     // The page's language, for the origin's own error pages (machine-error-page.ts).
-    const language = new URL(rawUrl, 'http://machine').searchParams.get('lang');
     return {
       cookies: [
         { name: this.cookieName(id, path), value, options },
-        ...((LANGUAGES as readonly (string | null)[]).includes(language)
-          ? [{ name: LANGUAGE_COOKIE, value: language as string, options }]
+        ...(language !== undefined && (LANGUAGES as readonly string[]).includes(language)
+          ? [{ name: LANGUAGE_COOKIE, value: language, options }]
           : []),
       ],
       location,
