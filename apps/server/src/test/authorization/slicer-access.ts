@@ -19,13 +19,17 @@ async function adminToken(f: Fixtures, side: Side) {
   return { controllerId, token: api_token };
 }
 
-const slicerRequest: RouteAccess = {
+/** A board request of the method's own through the token URL (anything else no board answers is a 400 first). */
+const slicerRequest = (rest: string, payload?: string): RouteAccess => ({
   public: true,
   request: async (f, side) => {
     const { controllerId, token } = await adminToken(f, side);
-    return { url: `/customer/api/v1/duet/${controllerId}/full_control/${token}/rr_model?key=state` };
+    return {
+      url: `/customer/api/v1/duet/${controllerId}/full_control/${token}/${rest}`,
+      ...(payload !== undefined && { payload }),
+    };
   },
-};
+});
 
 /** The OctoPrint face of the same token: the key in `X-Api-Key`. */
 const octoPrintRead = (rest: string): RouteAccess => ({
@@ -51,10 +55,16 @@ export const SLICER_ACCESS: Record<string, RouteAccess> = {
     roles: { administrator: 'all', manager: 'all', technician: 'all', customer: 'all' },
     request: async () => ({ url: '/api/v1/customer/tokens/invalidate' }),
   },
-  'GET /customer/api/v1/duet/:id/:level/:token/*': slicerRequest,
-  'POST /customer/api/v1/duet/:id/:level/:token/*': slicerRequest,
-  'PUT /customer/api/v1/duet/:id/:level/:token/*': slicerRequest,
-  'DELETE /customer/api/v1/duet/:id/:level/:token/*': slicerRequest,
+  'GET /customer/api/v1/duet/:id/:level/:token/*': slicerRequest('rr_model?key=state'),
+  'POST /customer/api/v1/duet/:id/:level/:token/*': slicerRequest(
+    'rr_upload?name=0:/gcodes/a.gcode',
+    'G28\n',
+  ),
+  'PUT /customer/api/v1/duet/:id/:level/:token/*': slicerRequest(
+    'machine/file/0%3A%2Fgcodes%2Fa.gcode',
+    'G28\n',
+  ),
+  'DELETE /customer/api/v1/duet/:id/:level/:token/*': slicerRequest('machine/file/0%3A%2Fgcodes%2Fa.gcode'),
   'GET /customer/api/v1/octoprint/:id/api/version': octoPrintRead('api/version'),
   'GET /customer/api/v1/octoprint/:id/api/server': octoPrintRead('api/server'),
   'GET /customer/api/v1/octoprint/:id/api/connection': octoPrintRead('api/connection'),
