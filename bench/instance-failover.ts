@@ -1,5 +1,5 @@
 /**
- * How long a deployment's machines stay away when one instance dies (README.md, "Running several instances";
+ * How long a deployment's machines stay away when one instance dies (deploy/README.md, "Running several instances";
  * docs/design.md §7): FAILOVER_GATEWAYS gateways (1,000, in this process, with idle boards behind them) dial through
  * HAProxy, round robin over FAILOVER_INSTANCES portal instances (3); the instance holding the most tunnels is killed
  * with SIGKILL, as a crash or the kernel's OOM killer would. Each of its gateways is timed from the kill until its

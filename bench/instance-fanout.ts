@@ -1,6 +1,6 @@
 /**
- * How fast a machine's status change reaches every open status stream of a deployment (README.md, "Running several
- * instances"; docs/design.md §7): FANOUT_MACHINES machines (1,000) whose gateways, in this process, dial through
+ * How fast a machine's status change reaches every open status stream of a deployment (deploy/README.md,
+ * "Running several instances"; docs/design.md §7): FANOUT_MACHINES machines (1,000) whose gateways, in this process, dial through
  * HAProxy (round robin over FANOUT_INSTANCES portal instances, 3) with idle boards behind them, and FANOUT_STREAMS
  * (1,000) status streams spread evenly over the instances, read in a process of their own
  * (bench/support/status-listeners.ts). The streams are opened by managers of the machines' business, who see every

@@ -1,5 +1,5 @@
 /**
- * What the instance link costs (README.md, "Running several instances"; docs/design.md §7): the same proxied
+ * What the instance link costs (deploy/README.md, "Running several instances"; docs/design.md §7): the same proxied
  * `rr_model` sent at a steady rate to the instance holding the machine's tunnel, then to another instance that
  * forwards it there, on a deployment of two instances (its own PostgreSQL database, redis-server and HAProxy, as the
  * integration tests run it), a gateway process and the simulated board in processes of their own. Reports the added

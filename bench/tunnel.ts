@@ -10,7 +10,7 @@
  * Linux only (/proc). `npm run bench:tunnel` (3 to 5 minutes) on the embedded database, or on a throwaway PostgreSQL database when
  * DATABASE_URL is set; `npm run bench:tunnel -- --quick` is a short smoke run of every part, and
  * `npm run bench:tunnel -- --gateway` leaves out the parts that never reach the gateway under test (the idle
- * tunnels and the status streams): issue 18's figures in half the time. `npm run bench:tunnel -- --panels` runs
+ * tunnels and the status streams): the gateway's goals in half the time. `npm run bench:tunnel -- --panels` runs
  * the control panels alone (under 2 minutes), and leaves out everything else.
  */
 import http from 'node:http';
@@ -84,13 +84,13 @@ const GOALS = {
   addedP99Ms: 15,
   megabytesPerSecond: 20,
   memoryGrowthMiB: 64,
-  // The gateway on a small computer (issue 18): its resident memory idle and at its peak over the whole run, and
+  // The gateway on a small computer: its resident memory idle and at its peak over the whole run, and
   // its CPU per proxied request.
   gatewayIdleMiB: 64,
   gatewayPeakMiB: 96,
   gatewayCpuMsPerRequest: 0.2,
 };
-/** What issue 20 asks of the proxy under control panels in use (measurePanels). */
+/** The goals of the proxy under control panels in use (measurePanels). */
 const PANEL_GOALS = { addedP99Ms: 25, portalCpuMsPerRequest: 0.3 };
 /** Duet Web Control asks for the object model again this long after its previous answer arrived. */
 const PANEL_THINK_MS = 250;
@@ -428,7 +428,7 @@ interface PanelFigures {
 }
 
 /**
- * Control panels as they are used (issue 20): `plan.panels.machines` machines made through the admin API, each
+ * Control panels as they are used: `plan.panels.machines` machines made through the admin API, each
  * with its gateway (all in the bench's process, as in bench:fanout) in front of its board (the replay board, in a
  * process of its own: every machine's board answers there), and `plan.panels.viewers` Duet Web Control pages
  * polling `rr_model` (bench/support/panel-viewers.ts, in a process of their own): each asks again PANEL_THINK_MS
@@ -567,7 +567,7 @@ async function measurePanels(portal: BenchPortal, admin: Session): Promise<Panel
 
 function reportPanelGoals(panels: PanelFigures): void {
   const failures = panels.failed === 0 ? '' : ` (${panels.failed} failed)`;
-  section('Goals of issue 20: control panels in use');
+  section('Goals: control panels in use');
   console.table([
     {
       goal: `added p99 ≤ ${PANEL_GOALS.addedP99Ms} ms`,
@@ -620,10 +620,10 @@ function reportGoals(figures: Figures): void {
       },
     );
   }
-  section('Goals of issue 7');
+  section('Goals: the proxy');
   console.table(rows);
   const { gateway } = figures;
-  section(`Goals of issue 18: the gateway as installed (${gatewayNode()})`);
+  section(`Goals: the gateway as installed (${gatewayNode()})`);
   console.table([
     {
       goal: `gateway RSS idle ≤ ${GOALS.gatewayIdleMiB} MiB`,

@@ -4,8 +4,8 @@ import { logIn, logOut, type Session } from '../test-kit/portal-api.ts';
 
 /**
  * Three portal instances of one deployment behind HAProxy running deploy/haproxy.cfg, on one PostgreSQL database
- * and one Redis (README.md, "Running several instances"; docs/design.md §7): sessions, housekeeping, drain and Redis
- * restarts. Machines reached through an instance that does not hold their tunnel: cross-instance.int.test.ts.
+ * and one Redis (deploy/README.md, "Running several instances"; docs/design.md §7): sessions, housekeeping, drain
+ * and Redis restarts. Machines reached through an instance that does not hold their tunnel: cross-instance.int.test.ts.
  */
 
 let deployment: Deployment;

@@ -1,5 +1,5 @@
 /**
- * The demo fleet's simulated hardware (docs/design.md §7, issue 7): for each demo machine group, a board
+ * The demo fleet's simulated hardware (docs/design.md §7): for each demo machine group, a board
  * simulator, a webcam simulator and a real gateway agent dialling the portal through the real tunnel, exactly
  * as an installed gateway would. Boards and gateways that the demo shows offline are simply not started.
  */

@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Comments cite only what a clone of this repository contains: `docs/<name>.md §N` with a section that exists
- * there, and standards by their own name (`RFC 9113 §8.1`). This checks every source and document file.
+ * there, and standards by their own name (`RFC 9113 §8.1`), never a tracker's issue or item, which a reader of
+ * the code cannot open. This checks every source and document file.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const self = 'scripts/doc-references.test.ts';
-const scanned = ['apps', 'packages', 'e2e', 'integration', 'bench', 'scripts', 'docs'];
+const scanned = ['apps', 'packages', 'e2e', 'integration', 'bench', 'scripts', 'test-kit', 'docs', 'deploy'];
 const skippedFolders = new Set(['node_modules', 'dist', 'data', 'results', 'coverage']);
-const textFile = /\.(ts|tsx|js|mjs|cjs|css|html|md)$/;
+const textFile = /\.(ts|tsx|js|mjs|cjs|css|html|md|cfg|service)$/;
 
 /** Documents that live outside the repository, and ways of citing them. */
 const outsideDocuments: readonly [RegExp, string][] = [
@@ -19,6 +20,13 @@ const outsideDocuments: readonly [RegExp, string][] = [
   [/portal-spec|\.\.\/shared\/(?:spec|duet|DESIGN|STYLE)\b/, 'a file outside the repository'],
   [/\bspecification\b/i, 'the product specification (docs/product.md is its home here)'],
   [/\bspec(?:'s)?[ \t]+(?:§|sections?\b)/i, 'the product specification (docs/product.md is its home here)'],
+];
+
+/** A tracker's references: say what the issue or item asked for, or cite the docs/ section that holds it. */
+const trackerReferences: readonly [RegExp, string][] = [
+  [/\bissues?[ \t]+#?\d+/i, "a tracker's issue (say what it means, or cite docs/<name>.md §N)"],
+  [/\bitems?[ \t]+\d+/i, "a tracker's item (say what it means, or cite docs/<name>.md §N)"],
+  [/\b[\w.-]+\/[\w.-]+#\d+\b/, "another repository's issue (say what it means)"],
 ];
 
 /** Blanks inside a citation, possibly across a line break of a comment. */
@@ -52,8 +60,8 @@ const lineOf = (text: string, index: number) => text.slice(0, index).split('\n')
 /** What is wrong with the references of one file; `docs` maps each file of docs/ to its sections. */
 function referenceProblems(file: string, text: string, docs: ReadonlyMap<string, Set<string>>): string[] {
   const problems: string[] = [];
-  for (const [pattern, what] of outsideDocuments) {
-    for (const match of text.matchAll(new RegExp(pattern, 'g'))) {
+  for (const [pattern, what] of [...outsideDocuments, ...trackerReferences]) {
+    for (const match of text.matchAll(new RegExp(pattern, `${pattern.flags}g`))) {
       problems.push(`${file}:${lineOf(text, match.index)} cites ${what}: "${match[0]}"`);
     }
   }
@@ -139,6 +147,16 @@ describe('document references', () => {
     expect(check('/** spec §4 */')[0]).toMatch(/cites the product specification/);
     expect(check('see `../shared/DESIGN.md`')[0]).toMatch(/cites a design note outside the repository/);
     expect(check("import { x } from '../shared/clock.ts';")).toEqual([]);
+  });
+
+  it("refuse a tracker's issues and items, and leave the product's own tickets alone", () => {
+    expect(check('// The badge (issue 22).')).toEqual([
+      'apps/x.ts:1 cites a tracker\'s issue (say what it means, or cite docs/<name>.md §N): "issue 22"',
+    ]);
+    expect(check('/** Goals of Issue #18 and issues 21 */')).toHaveLength(2);
+    expect(check('the screens (items 8 to 10)')[0]).toMatch(/cites a tracker's item/);
+    expect(check('see remix-run/react-router#14102')[0]).toMatch(/cites another repository's issue/);
+    expect(check("title: 'Ticket #12 closed', items: 3")).toEqual([]);
   });
 
   it('refuse a document of docs/ that does not exist, a section it does not have, and a § of no document', () => {

@@ -32,7 +32,7 @@ describe('deploy/', () => {
   it("drains longer than HAProxy takes to notice, and systemd waits for the drain and the portal's grace", async () => {
     const window = checkWindowMs(await read('deploy/haproxy.cfg'));
     expect(window).toBe(4_000);
-    const readme = await read('README.md');
+    const readme = await read('deploy/README.md');
     const drainSeconds = Number(readme.match(/^\s*DRAIN_SECONDS=(\d+)/m)?.[1]);
     expect(drainSeconds * 1000).toBeGreaterThan(window);
     const unit = await read('deploy/portal@.service');

@@ -1,6 +1,6 @@
 /**
- * One deployment of several portal instances, as README.md's "Running several instances" sets it up, for one test
- * file: a fresh PostgreSQL database on the machine's server, a Redis of its own (so a test may restart it without
+ * One deployment of several portal instances, as deploy/README.md's "Running several instances" sets it up, for
+ * one test file: a fresh PostgreSQL database on the machine's server, a Redis of its own (so a test may restart it without
  * disturbing other files on the shared one), HAProxy running `deploy/haproxy.cfg` with this deployment's ports,
  * and N portal processes sharing the database, Redis, namespace and signing secret.
  */

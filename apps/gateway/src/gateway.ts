@@ -1,3 +1,15 @@
+/**
+ * The gateway agent's core (`startGateway`; the `portal-gateway` command is `cli.ts`). It joins the two halves,
+ * which never import each other: `tunnel/` dials the portal and knows no Duet, `relay/` knows boards and webcams
+ * and no WebSocket. The gateway owns the board session (logging in with `@portal/duet/protocol`'s query codec, board
+ * date and connect-answer schemas) and gives each client a session of its own over it (`relay/client-sessions.ts`);
+ * `relay/board-relay.ts` relays each stream to the board, reading it back with `parseBoardRequest` and writing it
+ * with `relay/board-request.ts` (`serializeBoardTarget`, limits, the session-key header). `reports.ts` answers the
+ * portal's report stream with what `relay/board-facts.ts` learnt of the board (firmware, latency); `check.ts` is
+ * `--check` (`relay/upstream-checks.ts` for board and webcam, `tunnel/portal-check.ts` for the portal). `scripts/`
+ * bundles it into one file for Node 18.19 (esbuild) and packs it as the npm package `portal-gateway` and a Debian
+ * package, with `packaging/` (the systemd unit, the sample configuration, the maintainer scripts).
+ */
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type http2 from 'node:http2';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
-  it('has the defaults of the README', () => {
+  it('has the defaults of the configuration table (deploy/README.md)', () => {
     expect(parseConfig({})).toMatchObject({
       port: 8080,
       dataDir: './data',

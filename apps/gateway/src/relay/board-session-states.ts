@@ -18,8 +18,9 @@ export const RETRY_REFUSED_MS = 10_000;
 export const RETRY_FAILED_MS = 1_000;
 
 /**
- * Where the gateway's session on its board stands (ARCHITECTURE.md, "The gateway's board session"). A login in
- * flight is no phase of its own: requests that need one wait for the same login, and its outcome is an event.
+ * Where the gateway's session on its board stands (docs/design.md §5b, "The gateway's board session, phase by
+ * phase"). A login in flight is no phase of its own: requests that need one wait for the same login, and its
+ * outcome is an event.
  */
 export type SessionPhase =
   /** No session: the next request logs in first. */

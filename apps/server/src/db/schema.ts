@@ -1,6 +1,8 @@
 /**
  * Every table, each defined in the module that owns it (`modules/<area>/<area>.schema.ts`), gathered for
- * drizzle-kit (`drizzle.config.ts`) and for Drizzle's schema in `database.ts`.
+ * drizzle-kit (`drizzle.config.ts`) and for Drizzle's schema in `database.ts`. A module's code imports its own
+ * tables from its `<area>.schema.ts` and other modules' tables from here. A table sits below every module that
+ * builds on it (`computer_controllers` in `machine-groups.schema.ts`, `machine_group_users` in `users.schema.ts`).
  */
 export * from '../modules/activity/activity.schema.ts';
 export * from '../modules/auth/auth.schema.ts';

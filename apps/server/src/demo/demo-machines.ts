@@ -33,7 +33,7 @@ const BUSINESS_TAG = { a: 'OA', b: 'BP' } as const satisfies Record<BusinessKey,
 type AssigneeKey = 'tech' | 'customer' | 'customer2';
 
 /**
- * What the simulated hardware behind a demo group does (docs/design.md §7, issue 7): its board's firmware and
+ * What the simulated hardware behind a demo group does (docs/design.md §7): its board's firmware and
  * mode, the state it starts in, and whether its board or gateway is missing.
  */
 export interface DemoHardware {

@@ -31,7 +31,7 @@ interface NavEntry extends Omit<NavItem, 'getHref'> {
 export const NAV_ITEMS: readonly NavEntry[] = [
   { labelKey: 'nav.dashboard', icon: 'speedometer2', getHref: paths.dashboard.getHref, capability: null },
   { labelKey: 'fleet.nav', icon: 'printer', getHref: paths.machines.getHref, capability: null },
-  // Everyone who sees machines sees their maintenance state (issue 22).
+  // Everyone who sees machines sees their maintenance state (docs/design.md §12).
   {
     labelKey: 'maintenance.nav',
     icon: 'wrench-adjustable',

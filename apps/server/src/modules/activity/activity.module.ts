@@ -20,6 +20,16 @@ export const DEFAULT_RETENTION_DAYS = 1825;
  * The activity record (docs/design.md §9): the log every request that changes a board is written to (the board
  * client's `BoardActivity`), its pages, CSV export and chain check, its retention, and the checkpoints that publish
  * its head outside the database.
+ *
+ * Files: `board-changes.ts` (which board requests are changes and how they read, from the `BoardRequest` the edge
+ * made); `activity-log.ts` (entries journaled, then appended in batches); `activity-journal.ts` (each instance's
+ * journal folder, replayed at the next start); `activity-chain.ts` (each entry's hash over the one before:
+ * HMAC-SHA-256 with the key, SHA-256 for entries from before the key); `activity-key.ts` (the key, never in the
+ * database: `ACTIVITY_KEY` or generated into the data folder); `activity-checkpoint.ts` (the signed checkpoint of
+ * the head and its file) with `checkpoint-writer.ts` (at start, at stop and by a housekeeping chore);
+ * `activity-verification.ts` (the chain checked with the key against the checkpoints); `administrative-actions.ts`
+ * (the routes whose success is recorded, hooked once on the authenticated scope). The database keeps the record
+ * append-only (migration 0012's triggers; 0018 the chain's version per entry).
  */
 export function createActivityModule({ db, clock, config }: ModuleDeps) {
   const key = new ActivityKey(config.activityKey);

@@ -25,7 +25,23 @@ interface AuthModuleNeeds {
   hasher: PasswordHasher;
 }
 
-/** Logins and sessions. */
+/**
+ * Logins and sessions: sessions checked against the database and briefly cached (`session-cache.ts`), and two-factor
+ * sign-in (docs/design.md §10: `two-factor.service.ts` with its routes and repository, `totp.ts` with `otpauth`;
+ * secrets encrypted at rest, recovery codes hashed; the second step of a sign-in, the set-up an administrator
+ * requires of staff, the reset).
+ *
+ * The argon2id hasher with its bounded queue (`shared/password-hasher.ts`) is one instance `createModules` hands to
+ * users, auth and password recovery. Login limits come in two halves (docs/design.md §10a): counters in the database
+ * for every instance (`login-throttle.repository.ts`: confirmed failures and, apart from them, the attempts in
+ * flight), and `LoginGate` (`login-gate.ts`), asked first, which answers from memory the refusals those counters
+ * decided and lets an address over its limit through one attempt a minute, or at once for an account that has logged
+ * in from it. Known devices (`login-limits.ts`): a sign-in presenting its signed device cookie is judged under the
+ * device's own budget, its hash ahead of strangers' in the hasher's fair queue (`shared/fair-queue.ts`, a lane per
+ * address). `session-events.ts` publishes the sessions a logout, a user change or a business change ended or
+ * changed, after the write, so open status streams, webcam viewers and board WebSockets check theirs at once (an
+ * interface with an in-process implementation; a shared bus carries it across instances).
+ */
 export function createAuthModule(
   { db, clock, config, bus }: ModuleDeps,
   { users, sessionEnds, hasher }: AuthModuleNeeds,

@@ -54,6 +54,12 @@ type Warn = (error: unknown, message: string) => void;
 /**
  * The tunnels' registries, made before every module that reads who is connected (controllers) or reaches a board.
  * One instance: its own tunnels are the deployment's. Several: a request for a tunnel held elsewhere is forwarded.
+ *
+ * Files: the tunnel endpoint (WebSocket upgrades on `/api/v1/gateway/tunnel`) and the `TunnelRegistry` interface
+ * with its in-process implementation (the tunnels this instance holds); with several instances (docs/design.md §7)
+ * `tunnel-directory.ts` (who holds which tunnel, leases in Redis), `instance-link.ts` (requests forwarded to the
+ * holder over HTTP/2 on the instance port, authorised again there) and `cluster-tunnels.ts` (the deployment's
+ * tunnels behind the same interface). The proxy, the webcam relay and the live status depend on the interface only.
  */
 export function createTunnels(
   metrics: Metrics,

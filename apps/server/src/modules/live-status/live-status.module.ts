@@ -27,8 +27,9 @@ export interface LiveStatusModuleDeps {
 }
 
 /**
- * The live status of docs/design.md §6: a follower per connected board, the card states users may see
- * in one call or as server-sent events, and the machine events notifications subscribe to.
+ * The live status of docs/design.md §6: a follower per connected board (reading it with the board client's
+ * `BoardReader`), the card states (docs/product.md §4) users may see in one call or as server-sent events, and the
+ * machine events notifications subscribe to.
  */
 export function createLiveStatusModule(
   { db, clock, config, bus }: ModuleDeps,

@@ -24,8 +24,18 @@ export interface MachineProxyDeps {
 }
 
 /**
- * The machine proxy: `/proxy/duet/…` on the portal's origin (bearer token, sandboxed answers), the panel
- * ticket, download links of board files, and the machine origin's routes (board pages behind a per-machine cookie), all over the tunnel.
+ * The machine proxy: `/proxy/duet/…` on the portal's origin (bearer token, sandboxed answers), the panel ticket,
+ * download links of board files, and the machine origin's routes (board pages behind a per-machine cookie), all over
+ * the tunnel.
+ *
+ * The routes files declare the routes; the work is in `machine-download.service.ts` (a one-minute single-use ticket
+ * link the browser saves itself, `Content-Disposition: attachment`) and `machine-origin.service.ts` (the origin
+ * checks, the single-use ticket traded for a cookie of that machine's host, only the machine's own pages calling its
+ * board, the relay, and board WebSockets over extended CONNECT). Every request is read once as a `BoardRequest`
+ * where it enters (400 for what a board could read otherwise). The customer path is relayed through
+ * `customer-scope.ts`: the board scope first, DSF code and move bodies read before they go on, uploads into
+ * `0:/gcodes`, `0:/macros` and `0:/filaments` checked line by line as they stream (the board client's checked
+ * upload, as for an upload-and-print slicer token and the OctoPrint face); the admin path relays as it is.
  */
 export function createMachineProxyModule({ config, clock }: ModuleDeps, deps: MachineProxyDeps) {
   const tokens = new MachineTokens(config.jwtSecret, clock);

@@ -28,6 +28,15 @@ export interface MaintenanceModuleDeps {
  * Preventive maintenance (docs/design.md §12): plans per machine type, machine groups' overrides, the done log, the
  * jobs the counters read (live, and caught up from the board's statistics log), each task's due state on each
  * machine group, and the reminders of tasks that fall due.
+ *
+ * The finished jobs (`machine_jobs`, each job once) come from the live status's `jobFinished` events and from the
+ * board's statistics log: `statistics-catch-up.ts` reads it through the board client when a board starts answering
+ * and after its jobs, `statistics-log.ts` holds the pure rules (the file's quirks, the board's zone, each line
+ * once). `maintenance-counters.repository.ts` computes each task's counters in SQL and records the jobs;
+ * `maintenance.repository.ts` holds plans, overrides, the done log and the reminders' claims. The due state is the
+ * contract's `maintenanceDue` (whichever comes first); `maintenance.policy.ts` says who edits plans and who records
+ * work; `maintenance-reminders.ts` reminds once per task, group and cycle for the deployment, claimed in
+ * `maintenance_reminders`, sent by the notifications module.
  */
 export function createMaintenanceModule(
   { db, clock, config }: ModuleDeps,

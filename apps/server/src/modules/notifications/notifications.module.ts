@@ -30,8 +30,17 @@ export interface NotificationsModuleDeps {
 }
 
 /**
- * Web Push (docs/product.md §3, §4 and §7): the VAPID key pair, the users' subscriptions, and the
- * notifications of ticket answers and status changes and of machine events.
+ * Web Push (docs/product.md §3, §4 and §7): the VAPID key pair, the users' subscriptions, and the notifications of
+ * ticket answers and status changes and of machine events.
+ *
+ * The key pair is made on first start and kept in the database, so every process signs alike. Each subscription
+ * carries the language its messages are written in; push services only on public addresses, checked on subscribing,
+ * before each message and as it connects (`push-endpoint.ts`); an endpoint changes hands only with its own keys.
+ * Senders: ticket answers, closes and reopens to the thread's other people (subscribing to `tickets.changes`);
+ * machine transitions to the group's assigned users, throttled per machine and kind; service sessions
+ * (`service-notices.ts`, push and mail), consent changes mailed to the business's managers (`consent-notices.ts`),
+ * maintenance reminders (`maintenance-notices.ts`, push and mail). Sending is fire and forget through `web-push`, a
+ * few at a time, and drops subscriptions the push service calls gone.
  */
 export function createNotificationsModule(
   { db, clock, config }: ModuleDeps,

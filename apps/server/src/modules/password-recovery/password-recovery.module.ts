@@ -10,7 +10,11 @@ export type PasswordRecoveryNeeds = Pick<
   'users' | 'hashPassword' | 'endSessionsOf' | 'mailer'
 >;
 
-/** Password recovery by mail: a one-hour, single-use link whose token is stored only as a hash. */
+/**
+ * Password recovery by mail: a one-hour, single-use link whose token is stored only as a hash (SHA-256). Public
+ * routes; limits per address and client, refusals answered from memory once decided; the same answer whether or not
+ * an account exists (the mail goes out after the answer); the mail's texts in Italian and English.
+ */
 export function createPasswordRecoveryModule(
   { db, clock, config }: ModuleDeps,
   needs: PasswordRecoveryNeeds,

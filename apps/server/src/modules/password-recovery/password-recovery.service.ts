@@ -45,7 +45,7 @@ function tooManyRequests(waitMs: number): AppError {
 const invalidLink = (why: string) => new AppError('INVALID_RECOVERY_TOKEN', why);
 
 /**
- * Password recovery by mail (docs/product.md §2; issue 9). A request is answered the same way, at
+ * Password recovery by mail (docs/product.md §2). A request is answered the same way, at
  * the same speed, whether or not an account has the address: once counted against the limits, the rest
  * (finding the account, storing the link, sending the mail) runs after the answer.
  */

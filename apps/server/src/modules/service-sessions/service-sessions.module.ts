@@ -21,6 +21,10 @@ export interface ServiceSessionsModuleDeps {
 /**
  * Remote service with the customer's consent (docs/design.md §11): businesses' consent setting, and service sessions
  * asked for from tickets, decided by the business, ended early or by their time. Machine access reads both.
+ *
+ * `service-sessions.policy.ts` says who sees, asks, decides and ends. Machine access reads the setting and the open
+ * session for its `control` decision, the board client's relay enforces it, and the notifications module tells the
+ * people concerned. An account the operator's staff set up (`users.staff_set_at`) does not change consent.
  */
 export function createServiceSessionsModule(
   { db, clock }: ModuleDeps,

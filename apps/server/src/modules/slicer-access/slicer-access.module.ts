@@ -23,8 +23,16 @@ export interface SlicerAccessDeps {
 }
 
 /**
- * External access for slicers: the token calls (session), and the token URLs PrusaSlicer, Cura and OctoPrint
- * clients use (public, authenticated by the token), relayed to the board through the tunnel.
+ * External access for slicers: the token calls (session), and the token URLs PrusaSlicer, Cura and OctoPrint clients
+ * use (public, authenticated by the token), relayed to the board through the tunnel.
+ *
+ * Tokens are signed, not stored (generation and revoke-all in the database). The Duet face,
+ * `/customer/api/v1/duet/{id}/{upload|full_control}/{token}/…`, has the upload scope of `slicer-scope.ts` and
+ * streams to the board unspooled. The OctoPrint face of the same token: `octoprint.routes.ts` declares the routes,
+ * `octoprint.service.ts` reads the API key, the board's state and job and sends uploads, `octoprint.mapper.ts`
+ * shapes OctoPrint's answers; its uploads are spooled within `UPLOAD_MAX_BYTES` and the spool disk's free space and
+ * read line by line by the board client's `GcodeUploadCheck` before anything goes to the board
+ * (`octoprint-upload.ts`).
  */
 export function createSlicerAccessModule({ db, clock, config }: ModuleDeps, deps: SlicerAccessDeps) {
   const repository = new SlicerAccessRepository(db);

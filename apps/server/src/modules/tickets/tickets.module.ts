@@ -4,7 +4,10 @@ import { TicketsRepository } from './tickets.repository.ts';
 import { ticketsRoutes } from './tickets.routes.ts';
 import { type TicketChange, TicketsService } from './tickets.service.ts';
 
-/** Support tickets about machine groups, with their threads (docs/product.md §7 "Tickets and feed"). */
+/**
+ * Support tickets about machine groups, with their threads and authors (docs/product.md §7 "Tickets and feed"); who
+ * sees which ticket is `tickets.policy.ts` (docs/design.md §3).
+ */
 export function createTicketsModule({ db, clock }: ModuleDeps) {
   const repository = new TicketsRepository(db);
   const changes = new ChangeListeners<TicketChange>();

@@ -17,7 +17,13 @@ export interface WebcamDeps {
   sessions: SessionEvents;
 }
 
-/** The webcam relay: one upstream per camera, fanned out to its viewers on the camera's machine's own origin. */
+/**
+ * The webcam relay: one upstream per camera, fanned out to its viewers on the camera's machine's own origin.
+ *
+ * The upstream is opened through the board client. `webcam.routes.ts` declares the route; `webcam.service.ts` checks
+ * the viewer (the machine's own origin, the video token, access, checked again while a stream lasts) and serves the
+ * stream or a snapshot.
+ */
 export function createWebcamModule({ config }: ModuleDeps, deps: WebcamDeps) {
   const hub = new WebcamHub(deps.registry);
   const service = new WebcamService({

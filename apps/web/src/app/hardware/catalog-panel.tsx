@@ -13,7 +13,7 @@ function MachineTypePlans() {
 
 /**
  * The groups tab of /settings: the three type catalogues and, under the machine types, their maintenance plans
- * for those who edit them (issue 22).
+ * for those who edit them (docs/design.md §12).
  */
 export function CatalogPanel() {
   const role = useSession()?.claims.role;

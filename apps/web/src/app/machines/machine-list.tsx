@@ -27,7 +27,7 @@ export function MachineList() {
   // One webcam token, renewed here, for every card's snapshot.
   const videoToken = useVideoToken();
   const { statuses, failedState } = useMachineStatuses();
-  // Each machine's maintenance at a glance, for the cards' badges (issue 22).
+  // Each machine's maintenance at a glance, for the cards' badges (docs/design.md §12).
   const maintenance = useMaintenanceSummaries();
   // Null until the user opens or closes a section: then the first section is the one open.
   const [openKeys, setOpenKeys] = useState<string[] | null>(null);

@@ -14,7 +14,7 @@ export interface MachineLiveSummaryProps {
   status: MachineLiveStatus;
   /** Files, statistics and maintenance, for the roles that reach them (docs/product.md §6). */
   showShortcuts: boolean;
-  /** The maintenance badge beside the state, when a task is due (issue 22). */
+  /** The maintenance badge beside the state, when a task is due (docs/design.md §12). */
   maintenance?: ReactNode;
 }
 

@@ -26,7 +26,7 @@ const HEADER_KEYS = {
 /**
  * /machines/{id}/statistics and /machines/{id}/maintenance (docs/product.md §2): the machine's log
  * read from its board through the proxy. A missing or unloadable id goes to /dashboard. The maintenance
- * page shows the portal's maintenance plan of the machine and its done log first (issue 22), the board's
+ * page shows the portal's maintenance plan of the machine and its done log first, the board's
  * own file under them.
  */
 export function MachineLogScreen({ kind }: { kind: MachineLogKind }) {

@@ -32,7 +32,7 @@ export interface MachinePreviewCardProps {
   business?: { name: string; active: boolean } | undefined;
   /** The webcam token the list keeps renewed for every card's snapshot. */
   videoToken: string | null;
-  /** The machine's maintenance at a glance: a badge beside its status when a task is due (issue 22). */
+  /** The machine's maintenance at a glance: a badge beside its status when a task is due. */
   maintenance?: MaintenanceSummary | undefined;
   /** Called once a new location is saved, so the list can open the section the machine moves to. */
   onMoved: (location: string) => void;

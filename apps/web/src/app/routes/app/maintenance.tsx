@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useNamedChoices } from '../../hardware/named-choices';
 
 /**
- * /maintenance: every maintenance task on the machines the user sees, the most urgent first (issue 22). Those who
+ * /maintenance: every maintenance task on the machines the user sees, the most urgent first. Those who
  * see every business's machines (administrators) also filter by business.
  */
 export default function MaintenanceRoute() {

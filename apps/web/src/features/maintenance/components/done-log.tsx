@@ -13,7 +13,7 @@ export const personName = (person: { name: string; surname: string } | null): st
   person ? `${person.name} ${person.surname}`.trim() : '—';
 
 /**
- * The maintenance done on a machine, newest first (issue 22): when, which task, who, the note and the parts. It
+ * The maintenance done on a machine, newest first: when, which task, who, the note and the parts. It
  * sits beside the board's own maintenance file on the machine's maintenance page.
  */
 export function DoneLog({ machine, tasks }: { machine: number; tasks: readonly MaintenanceTaskState[] }) {

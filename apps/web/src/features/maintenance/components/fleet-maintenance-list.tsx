@@ -59,7 +59,7 @@ function NearestReading({ item }: { item: MaintenanceFleetItem }) {
 }
 
 /**
- * Every task of every machine the user sees, the most urgent first as the API sorts them (issue 22), filtered by
+ * Every task of every machine the user sees, the most urgent first as the API sorts them, filtered by
  * business and location; each row leads to its machine and to the machine's maintenance page.
  */
 export function FleetMaintenanceList({ businesses }: FleetMaintenanceListProps) {

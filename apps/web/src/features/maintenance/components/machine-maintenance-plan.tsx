@@ -48,7 +48,7 @@ function useTicketDraft(machineName: string) {
 }
 
 /**
- * A machine's maintenance plan on its maintenance page (issue 22): each task of its type's plan with its counters
+ * A machine's maintenance plan on its maintenance page: each task of its type's plan with its counters
  * against the intervals in force, its state and when it was last done; "mark done" for those who record work, a
  * ticket pre-filled for an overdue task, the most urgent first; then the log of the work done.
  */

@@ -13,7 +13,7 @@ export interface MaintenanceBadgeProps {
 
 /**
  * The small badge a machine card and the machine page show beside the machine's status when maintenance is
- * overdue or due soon (issue 22): a link to the machine's maintenance page. Nothing while all is in order.
+ * overdue or due soon: a link to the machine's maintenance page. Nothing while all is in order.
  */
 export function MaintenanceBadge({ machine, summary }: MaintenanceBadgeProps) {
   const { t } = useTranslation();

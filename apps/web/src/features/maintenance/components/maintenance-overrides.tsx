@@ -58,7 +58,7 @@ function OverrideDialog({
 }
 
 /**
- * A machine group's own maintenance intervals (administrators, issue 22): each task of its type's plan with the
+ * A machine group's own maintenance intervals (administrators): each task of its type's plan with the
  * plan's intervals and the machine's, set or removed here.
  */
 export function MaintenanceOverrides({ machine, machineType }: { machine: number; machineType: number }) {

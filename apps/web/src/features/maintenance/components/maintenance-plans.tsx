@@ -15,7 +15,7 @@ export interface MaintenancePlansProps {
 }
 
 /**
- * The maintenance plans of the machine types (administrators, issue 22): one type's tasks at a time, each with
+ * The maintenance plans of the machine types (administrators): one type's tasks at a time, each with
  * its intervals, instruction and link, added, edited and deleted here.
  */
 export function MaintenancePlans({ machineTypes }: MaintenancePlansProps) {
