@@ -1,4 +1,4 @@
-import { type CookieSerializeOptions, fastifyCookie } from '@fastify/cookie';
+import { fastifyCookie } from '@fastify/cookie';
 import {
   loginAnswerSchema,
   loginBodySchema,
@@ -6,7 +6,6 @@ import {
   sessionSettingsSchema,
   videoTokenResponseSchema,
 } from '@portal/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../shared/app-error.ts';
@@ -14,64 +13,19 @@ import { readBearer } from '../../shared/bearer.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
 import type { AuthService, IssuedSession, SecondStep } from './auth.service.ts';
-
-/** The cookie that carries a session's renewal token: only the renewal call ever sees it. */
-export const RENEWAL_COOKIE = 'portal_renewal';
-const RENEWAL_PATH = '/api/v1/auth/session';
-
-/**
- * Script cannot read it, other sites' requests never carry it (the machine origins are the same site, so the
- * renewal also asks for the page's session token, which they cannot read), and over HTTPS it is Secure.
- */
-export function renewalCookieOptions(publicUrl: string): CookieSerializeOptions {
-  return {
-    path: RENEWAL_PATH,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: new URL(publicUrl).protocol === 'https:',
-  };
-}
-
-/** The cookie of a known device (docs/design.md §10a): sent with every sign-in call, to nothing else. */
-export const DEVICE_COOKIE = 'portal_device';
-const SIGN_IN_PATH = '/api/v1/auth';
-
-/** Like the renewal cookie's, for the sign-in calls (the password's and the second step's). */
-export function deviceCookieOptions(publicUrl: string): CookieSerializeOptions {
-  return { ...renewalCookieOptions(publicUrl), path: SIGN_IN_PATH };
-}
-
-/** The options of the cookies a sign-in sets. */
-export interface SignInCookies {
-  renewal: CookieSerializeOptions;
-  device: CookieSerializeOptions;
-}
+import {
+  DEVICE_COOKIE,
+  RENEWAL_COOKIE,
+  RENEWAL_PATH,
+  type SignInCookies,
+  sessionAnswer,
+} from './session-answer.ts';
 
 const isSecondStep = (outcome: IssuedSession | SecondStep): outcome is SecondStep => 'challenge' in outcome;
 
 interface AuthRouteOptions {
   auth: AuthService;
   cookies: SignInCookies;
-}
-
-/**
- * The answer of a login or renewal; a new renewal token goes into the cookie, never into the body, and so does a
- * sign-in's device token.
- */
-export function answer(reply: FastifyReply, issued: IssuedSession, cookies: SignInCookies) {
-  if (issued.renewal) {
-    reply.setCookie(RENEWAL_COOKIE, issued.renewal.token, {
-      ...cookies.renewal,
-      expires: issued.renewal.expiresAt,
-    });
-  }
-  if (issued.device) {
-    reply.setCookie(DEVICE_COOKIE, issued.device.token, {
-      ...cookies.device,
-      expires: issued.device.expiresAt,
-    });
-  }
-  return { access_token: issued.accessToken, video_token: issued.videoToken };
 }
 
 /**
@@ -103,7 +57,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         deviceToken: request.cookies[DEVICE_COOKIE],
       });
       if (isSecondStep(outcome)) return { two_factor: outcome.step, challenge: outcome.challenge };
-      return answer(reply, outcome, cookies);
+      return sessionAnswer(reply, outcome, cookies);
     },
   );
 
@@ -122,7 +76,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     async (request, reply) => {
       const token = readBearer(request);
       if (!token) throw unauthenticated();
-      return answer(reply, await auth.renew(token, request.cookies[RENEWAL_COOKIE]), cookies);
+      return sessionAnswer(reply, await auth.renew(token, request.cookies[RENEWAL_COOKIE]), cookies);
     },
   );
 };

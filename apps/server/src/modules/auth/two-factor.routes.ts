@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { readBearer } from '../../shared/bearer.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
-import { answer, DEVICE_COOKIE, type SignInCookies } from './auth.routes.ts';
+import { DEVICE_COOKIE, type SignInCookies, sessionAnswer } from './session-answer.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
 interface TwoFactorRouteOptions {
@@ -49,10 +49,7 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions>
         replacedToken: readBearer(request),
         deviceToken: request.cookies[DEVICE_COOKIE],
       });
-      return {
-        ...answer(reply, issued, cookies),
-        ...(issued.recoveryCodes && { recoveryCodes: issued.recoveryCodes }),
-      };
+      return sessionAnswer(reply, issued, cookies);
     },
   );
 
