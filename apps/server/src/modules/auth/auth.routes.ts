@@ -12,7 +12,7 @@ import { unauthenticated } from '../../shared/app-error.ts';
 import { readBearer } from '../../shared/bearer.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
-import type { AuthService, IssuedSession, SecondStep } from './auth.service.ts';
+import type { AuthService, IssuedSession } from './auth.service.ts';
 import {
   DEVICE_COOKIE,
   RENEWAL_COOKIE,
@@ -20,11 +20,13 @@ import {
   type SignInCookies,
   sessionAnswer,
 } from './session-answer.ts';
+import type { SecondStep, SignInService } from './sign-in.service.ts';
 
 const isSecondStep = (outcome: IssuedSession | SecondStep): outcome is SecondStep => 'challenge' in outcome;
 
 interface AuthRouteOptions {
   auth: AuthService;
+  signIn: SignInService;
   cookies: SignInCookies;
 }
 
@@ -32,7 +34,10 @@ interface AuthRouteOptions {
  * Logging in needs no session (one being renewed by password may come along to be ended); renewing needs the
  * renewal cookie and the session's token, which may just have run out.
  */
-export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, cookies }) => {
+export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
+  app,
+  { auth, signIn, cookies },
+) => {
   await app.register(fastifyCookie);
   app.post(
     '/api/v1/auth',
@@ -51,7 +56,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const outcome = await auth.login(email, password, {
+      const outcome = await signIn.login(email, password, {
         address: request.ip,
         replacedToken: readBearer(request),
         deviceToken: request.cookies[DEVICE_COOKIE],
