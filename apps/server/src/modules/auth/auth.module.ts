@@ -4,14 +4,17 @@ import { BUS_RESUMED } from '../../shared/cluster-bus.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { PasswordHasher } from '../../shared/password-hasher.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { authPublicRoutes, authRoutes, deviceCookieOptions, renewalCookieOptions } from './auth.routes.ts';
+import { authPublicRoutes, authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import { LoginGate } from './login-gate.ts';
+import { LoginLimits } from './login-limits.ts';
 import { LoginThrottleRepository } from './login-throttle.repository.ts';
+import { deviceCookieOptions, renewalCookieOptions } from './session-answer.ts';
 import { SessionCache } from './session-cache.ts';
 import { sessionEventsOn, touches } from './session-events.ts';
 import { SessionSettingsRepository } from './session-settings.repository.ts';
 import { SessionsRepository } from './sessions.repository.ts';
+import { SignInService } from './sign-in.service.ts';
 import { TokenService } from './token.service.ts';
 import { secretKeyFrom } from './totp.ts';
 import { TwoFactorRepository } from './two-factor.repository.ts';
@@ -59,30 +62,29 @@ export function createAuthModule(
   // Changes told while this instance could not hear the others were missed: every session is checked again.
   bus.subscribe(BUS_RESUMED, () => cache.forgetWhere(() => true));
   const tokens = new TokenService(config.jwtSecret, clock);
-  const twoFactorRepository = new TwoFactorRepository(db);
+  const throttle = new LoginThrottleRepository(db);
   const service = new AuthService({
     users,
     sessions: new SessionsRepository(db),
     settings: new SessionSettingsRepository(db),
-    throttle: new LoginThrottleRepository(db),
-    gate,
-    hasher,
+    throttle,
     tokens,
     clock,
     sessionTtlSeconds: config.sessionTtlSeconds,
     cache,
     events,
-    twoFactor: twoFactorRepository,
   });
+  const limits = new LoginLimits({ throttle, gate, hasher, clock });
   const twoFactor = new TwoFactorService({
-    repository: twoFactorRepository,
-    auth: service,
+    repository: new TwoFactorRepository(db),
+    sessions: service,
     users,
-    tokens,
+    limits,
     clock,
     secretKey: secretKeyFrom(config.jwtSecret),
   });
-  const options = { auth: service, twoFactor, cookies };
+  const signIn = new SignInService({ users, hasher, tokens, clock, limits, twoFactor, sessions: service });
+  const options = { auth: service, signIn, twoFactor, cookies };
   sessionEnds.subscribe((userId) => service.endSessionsOf(userId));
   return {
     service,

@@ -1,4 +1,4 @@
-import { type CookieSerializeOptions, fastifyCookie } from '@fastify/cookie';
+import { fastifyCookie } from '@fastify/cookie';
 import {
   loginAnswerSchema,
   loginBodySchema,
@@ -6,79 +6,38 @@ import {
   sessionSettingsSchema,
   videoTokenResponseSchema,
 } from '@portal/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../shared/app-error.ts';
 import { readBearer } from '../../shared/bearer.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
-import type { AuthService, IssuedSession, SecondStep } from './auth.service.ts';
-
-/** The cookie that carries a session's renewal token: only the renewal call ever sees it. */
-export const RENEWAL_COOKIE = 'portal_renewal';
-const RENEWAL_PATH = '/api/v1/auth/session';
-
-/**
- * Script cannot read it, other sites' requests never carry it (the machine origins are the same site, so the
- * renewal also asks for the page's session token, which they cannot read), and over HTTPS it is Secure.
- */
-export function renewalCookieOptions(publicUrl: string): CookieSerializeOptions {
-  return {
-    path: RENEWAL_PATH,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: new URL(publicUrl).protocol === 'https:',
-  };
-}
-
-/** The cookie of a known device (docs/design.md §10a): sent with every sign-in call, to nothing else. */
-export const DEVICE_COOKIE = 'portal_device';
-const SIGN_IN_PATH = '/api/v1/auth';
-
-/** Like the renewal cookie's, for the sign-in calls (the password's and the second step's). */
-export function deviceCookieOptions(publicUrl: string): CookieSerializeOptions {
-  return { ...renewalCookieOptions(publicUrl), path: SIGN_IN_PATH };
-}
-
-/** The options of the cookies a sign-in sets. */
-export interface SignInCookies {
-  renewal: CookieSerializeOptions;
-  device: CookieSerializeOptions;
-}
+import type { AuthService, IssuedSession } from './auth.service.ts';
+import {
+  DEVICE_COOKIE,
+  RENEWAL_COOKIE,
+  RENEWAL_PATH,
+  type SignInCookies,
+  sessionAnswer,
+} from './session-answer.ts';
+import type { SecondStep, SignInService } from './sign-in.service.ts';
 
 const isSecondStep = (outcome: IssuedSession | SecondStep): outcome is SecondStep => 'challenge' in outcome;
 
 interface AuthRouteOptions {
   auth: AuthService;
+  signIn: SignInService;
   cookies: SignInCookies;
-}
-
-/**
- * The answer of a login or renewal; a new renewal token goes into the cookie, never into the body, and so does a
- * sign-in's device token.
- */
-export function answer(reply: FastifyReply, issued: IssuedSession, cookies: SignInCookies) {
-  if (issued.renewal) {
-    reply.setCookie(RENEWAL_COOKIE, issued.renewal.token, {
-      ...cookies.renewal,
-      expires: issued.renewal.expiresAt,
-    });
-  }
-  if (issued.device) {
-    reply.setCookie(DEVICE_COOKIE, issued.device.token, {
-      ...cookies.device,
-      expires: issued.device.expiresAt,
-    });
-  }
-  return { access_token: issued.accessToken, video_token: issued.videoToken };
 }
 
 /**
  * Logging in needs no session (one being renewed by password may come along to be ended); renewing needs the
  * renewal cookie and the session's token, which may just have run out.
  */
-export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, cookies }) => {
+export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
+  app,
+  { auth, signIn, cookies },
+) => {
   await app.register(fastifyCookie);
   app.post(
     '/api/v1/auth',
@@ -97,13 +56,13 @@ export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const outcome = await auth.login(email, password, {
+      const outcome = await signIn.login(email, password, {
         address: request.ip,
         replacedToken: readBearer(request),
         deviceToken: request.cookies[DEVICE_COOKIE],
       });
       if (isSecondStep(outcome)) return { two_factor: outcome.step, challenge: outcome.challenge };
-      return answer(reply, outcome, cookies);
+      return sessionAnswer(reply, outcome, cookies);
     },
   );
 
@@ -122,7 +81,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     async (request, reply) => {
       const token = readBearer(request);
       if (!token) throw unauthenticated();
-      return answer(reply, await auth.renew(token, request.cookies[RENEWAL_COOKIE]), cookies);
+      return sessionAnswer(reply, await auth.renew(token, request.cookies[RENEWAL_COOKIE]), cookies);
     },
   );
 };

@@ -2,51 +2,37 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { can, Role, type SessionSettings } from '@portal/contract';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
-import type { PasswordHasher } from '../../shared/password-hasher.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import type { UsersRepository, UserWithBusinessState } from '../users/users.repository.ts';
-import type { LoginGate } from './login-gate.ts';
-import { KNOWN_DEVICE_TTL_MS, LoginLimits } from './login-limits.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { SessionEvents } from './session-events.ts';
 import type { SessionSettingsRepository } from './session-settings.repository.ts';
 import type { SessionCheckRow, SessionsRepository } from './sessions.repository.ts';
-import type { DeviceClaims, IssuedTokens, TokenService } from './token.service.ts';
-import type { TwoFactorRepository } from './two-factor.repository.ts';
+import type { IssuedTokens, TokenService } from './token.service.ts';
 
 export interface AuthServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
   settings: SessionSettingsRepository;
+  /** Its expired counters are the housekeeping's, with the expired sessions. */
   throttle: LoginThrottleRepository;
-  /** Asked first: refusals already decided cost no query and no hash. */
-  gate: LoginGate;
-  hasher: PasswordHasher;
   tokens: TokenService;
   clock: Clock;
   sessionTtlSeconds: number;
   cache: SessionCache;
   /** Told of every session this service ends, so open streams end with it at once. */
   events: SessionEvents;
-  /** Whose sign-in asks for a second step (docs/design.md §10). */
-  twoFactor: TwoFactorRepository;
 }
-
-/** A right password of a user with two-factor sign-in, or one required to set it up: the second step's challenge. */
-export interface SecondStep {
-  step: 'code' | 'setup';
-  challenge: string;
-}
-
-/** Roles an administrator may require two-factor sign-in of (docs/design.md §10). */
-const STAFF: readonly number[] = [Role.Administrator, Role.Technician];
-export const isStaff = (role: number): boolean => STAFF.includes(role);
 
 const earlier = (a: Date, b: Date): Date => (a <= b ? a : b);
 
 /** Disabled users, and every non-administrator of a suspended business, are kept out. */
-function refusalOf(user: { enabled: boolean; businessActive: boolean; role: number }): AppError | null {
+export function refusalOf(user: {
+  enabled: boolean;
+  businessActive: boolean;
+  role: number;
+}): AppError | null {
   if (!user.enabled) return new AppError('ACCOUNT_DISABLED');
   if (!user.businessActive && user.role !== Role.Administrator) return new AppError('BUSINESS_SUSPENDED');
   return null;
@@ -77,116 +63,31 @@ export interface IssuedSession extends IssuedTokens {
   device?: { token: string; expiresAt: Date };
 }
 
-/** Where a sign-in comes from: its address, the session it replaces (the popup's), the device cookie it presents. */
-export interface SignInOrigin {
-  address: string;
-  replacedToken?: string | undefined;
-  deviceToken?: string | undefined;
-}
-
 const hashOf = (renewalToken: string) => createHash('sha256').update(renewalToken).digest('base64url');
 const newRenewalToken = () => randomBytes(32).toString('base64url');
 
+/**
+ * Sessions: opened (for a sign-in, `SignInService`'s), renewed, checked on every call, ended; the session
+ * settings; the housekeeping of expired sessions and login counters.
+ */
 export class AuthService {
   readonly #deps: AuthServiceDeps;
-  readonly #limits: LoginLimits;
 
   constructor(deps: AuthServiceDeps) {
     this.#deps = deps;
-    this.#limits = new LoginLimits(deps);
   }
 
   /**
-   * Checks the credentials and opens a session. The attempt is admitted, and counted in flight, before the
-   * password is hashed, so concurrent attempts cannot slip past the limits, and it is a failure only once the
-   * password proves wrong, so concurrent correct ones are not slowed; one the limits are known to refuse is
-   * refused before anything else (`LoginLimits`). A valid device cookie of the account is judged under the
-   * device's own budget instead. Unknown accounts get the same answer after the same hashing work as a wrong
-   * password, so the answer says nothing about which accounts exist. `origin.replacedToken` is the session the
-   * caller renews (the session popup): it ends once the new one opens.
+   * Opens a server-side session for a user already known to be allowed in, and signs its tokens. `replacing`: the
+   * session a sign-in renews (the popup's), ended once the new one is open if it is the same user's;
+   * `endingOthers`: every session of the user ends first (a second factor turned on at sign-in).
    */
-  async login(email: string, password: string, origin: SignInOrigin): Promise<IssuedSession | SecondStep> {
-    const { users, hasher, tokens } = this.#deps;
-    const device = await tokens.verifyDevice(origin.deviceToken);
-    const attempt = await this.#limits.admit(email, origin.address, device);
-    let user: UserWithBusinessState | undefined;
-    let valid: boolean;
-    try {
-      user = await users.findWithBusinessStateByEmail(email);
-      valid = await hasher.verify(user?.passwordHash, password, attempt.ticket);
-    } catch (error) {
-      await attempt.withdraw();
-      throw error;
-    }
-    if (!user || !valid) {
-      await attempt.failed();
-      throw new AppError('INVALID_CREDENTIALS');
-    }
-    const step = await this.#secondStepOf(user);
-    if (step) {
-      // Not yet a success: failures are forgiven only once the second step passes, so a known password does
-      // not reset the count of wrong codes.
-      await attempt.withdraw();
-      const refusal = refusalOf(user);
-      if (refusal) throw refusal;
-      return { step, challenge: await tokens.issueChallenge(user.id, step) };
-    }
-    await attempt.succeeded();
-    const refusal = refusalOf(user);
-    if (refusal) throw refusal;
-    const issued = await this.openSession(user);
-    if (origin.replacedToken) await this.#endReplacedSession(origin.replacedToken, user.id);
-    return { ...issued, device: await this.knownDevice(user, device) };
-  }
-
-  /**
-   * The device cookie's token for a user who has just signed in: the presented device's id again when it was this
-   * user's, else a new one; valid for `KNOWN_DEVICE_TTL_MS` from now.
-   */
-  async knownDevice(
-    user: { id: number; email: string },
-    presented: DeviceClaims | null,
-  ): Promise<{ token: string; expiresAt: Date }> {
-    const { tokens, clock } = this.#deps;
-    const device = presented?.id === user.id ? presented.device : randomBytes(16).toString('base64url');
-    const expiresAt = new Date(clock().getTime() + KNOWN_DEVICE_TTL_MS);
-    return {
-      token: await tokens.issueDevice({ id: user.id, email: user.email, device }, expiresAt),
-      expiresAt,
-    };
-  }
-
-  /** The second step a user's sign-in needs: a code when theirs is on, a set-up when their role requires one. */
-  async #secondStepOf(user: { id: number; role: number }): Promise<SecondStep['step'] | null> {
-    const { twoFactor } = this.#deps;
-    if (await twoFactor.isEnabled(user.id)) return 'code';
-    if (isStaff(user.role) && (await twoFactor.required())) return 'setup';
-    return null;
-  }
-
-  /**
-   * One attempt at a code under the login limits, keyed like a password attempt of `email` from `address`
-   * (docs/design.md §10), or under the device's own budget when `device` is a valid device cookie of the account:
-   * admitted first; `judge` answers the outcome, or undefined for a wrong code, which counts as a failure and is
-   * refused with INVALID_TWO_FACTOR_CODE; a right one forgives as a right password does.
-   */
-  judgeCode<T>(
-    email: string,
-    address: string,
-    judge: () => Promise<T | undefined>,
-    device: DeviceClaims | null = null,
-  ): Promise<T> {
-    return this.#limits.judge(email, address, device, judge, () => new AppError('INVALID_TWO_FACTOR_CODE'));
-  }
-
-  /** Ends the session a sign-in replaces (the session popup's), once the new one is open. */
-  async endReplaced(token: string | undefined, userId: number): Promise<void> {
-    if (token) await this.#endReplacedSession(token, userId);
-  }
-
-  /** Opens a server-side session for a user already known to be allowed in, and signs its tokens. */
-  async openSession(user: Pick<UserWithBusinessState, 'id' | 'role' | 'businessId'>): Promise<IssuedSession> {
+  async openSession(
+    user: Pick<UserWithBusinessState, 'id' | 'role' | 'businessId'>,
+    { replacing, endingOthers = false }: { replacing?: string | undefined; endingOthers?: boolean } = {},
+  ): Promise<IssuedSession> {
     const { sessions, settings, tokens, clock, sessionTtlSeconds } = this.#deps;
+    if (endingOthers) await this.endSessionsOf(user.id);
     const now = clock();
     const { maxHours } = await settings.get();
     const absoluteExpiresAt = new Date(now.getTime() + maxHours * 3600 * 1000);
@@ -206,6 +107,7 @@ export class AuthService {
       { id: user.id, role: user.role, business: user.businessId, sessionId: session.id },
       session.expiresAt,
     );
+    if (replacing) await this.#endReplacedSession(replacing, user.id);
     return { ...issued, renewal: { token: renewalToken, expiresAt: absoluteExpiresAt } };
   }
 

@@ -19,8 +19,13 @@ const ISSUER = 'machine-support-portal';
 const AUDIENCE = { session: 'portal-api', video: 'portal-webcam' } as const;
 /** The second step of a sign-in (docs/design.md §10): accepted by nothing but that step. */
 const CHALLENGE_AUDIENCE = 'portal-two-factor';
+/**
+ * Names the user and, as the login limits key the code's attempts (the account, and the account a device cookie
+ * must name), their email: the second step needs no read of the user to count its attempts.
+ */
 const challengeClaimsSchema = z.object({
   id: z.number().int().positive(),
+  email: z.string().min(1),
   step: z.enum(['code', 'setup']),
   iat: z.number().int(),
 });
@@ -100,9 +105,9 @@ export class TokenService {
   }
 
   /** The challenge a right password earns a user with two-factor sign-in: minutes long, no session in it. */
-  issueChallenge(userId: number, step: ChallengeClaims['step']): Promise<string> {
+  issueChallenge(user: { id: number; email: string }, step: ChallengeClaims['step']): Promise<string> {
     const now = Math.floor(this.#clock().getTime() / 1000);
-    return new SignJWT({ id: userId, step })
+    return new SignJWT({ id: user.id, email: user.email.toLowerCase(), step })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuer(ISSUER)
       .setAudience(CHALLENGE_AUDIENCE)

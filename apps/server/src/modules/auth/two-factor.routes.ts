@@ -15,18 +15,20 @@ import { z } from 'zod';
 import { readBearer } from '../../shared/bearer.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
-import { answer, DEVICE_COOKIE, type SignInCookies } from './auth.routes.ts';
+import { DEVICE_COOKIE, type SignInCookies, sessionAnswer } from './session-answer.ts';
+import type { SignInService } from './sign-in.service.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
 interface TwoFactorRouteOptions {
   twoFactor: TwoFactorService;
+  signIn: SignInService;
   cookies: SignInCookies;
 }
 
 /** The second step of a sign-in (docs/design.md §10): public, the challenge of a right password is the proof. */
 export const twoFactorPublicRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = async (
   app,
-  { twoFactor, cookies },
+  { signIn, cookies },
 ) => {
   await app.register(fastifyCookie);
   app.post(
@@ -44,15 +46,12 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions>
     },
     async (request, reply) => {
       const { challenge, code } = request.body;
-      const issued = await twoFactor.completeSignIn(challenge, code, {
+      const issued = await signIn.completeTwoFactor(challenge, code, {
         address: request.ip,
         replacedToken: readBearer(request),
         deviceToken: request.cookies[DEVICE_COOKIE],
       });
-      return {
-        ...answer(reply, issued, cookies),
-        ...(issued.recoveryCodes && { recoveryCodes: issued.recoveryCodes }),
-      };
+      return sessionAnswer(reply, issued, cookies);
     },
   );
 
@@ -68,7 +67,7 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions>
         response: { 200: twoFactorSetupSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    (request) => twoFactor.setupAtSignIn(request.body.challenge),
+    (request) => signIn.setupAtSignIn(request.body.challenge),
   );
 };
 

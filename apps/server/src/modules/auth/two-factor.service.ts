@@ -1,5 +1,6 @@
 import {
   can,
+  Role,
   type TwoFactorRecoveryCodes,
   type TwoFactorSettings,
   type TwoFactorSetup,
@@ -9,8 +10,8 @@ import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { type AuthService, type IssuedSession, isStaff, type SignInOrigin } from './auth.service.ts';
-import type { TokenService } from './token.service.ts';
+import type { LoginLimits } from './login-limits.ts';
+import type { DeviceClaims } from './token.service.ts';
 import {
   hashRecoveryCode,
   isAppCode,
@@ -25,12 +26,24 @@ import type { TwoFactorRepository } from './two-factor.repository.ts';
 
 export interface TwoFactorServiceDeps {
   repository: TwoFactorRepository;
-  auth: AuthService;
+  /** Ends one's other sessions when one turns the second factor on from a session. */
+  sessions: { endSessionsOf(userId: number, kept?: string): Promise<void> };
   users: UsersRepository;
-  tokens: TokenService;
+  /** Codes count in the login limits as passwords do (docs/design.md §10). */
+  limits: LoginLimits;
   clock: Clock;
   /** Encrypts the secrets at rest (`secretKeyFrom` the portal's secret). */
   secretKey: Buffer;
+}
+
+/**
+ * Where an attempt at a code counts in the login limits: the account's email, the caller's address, and the
+ * device cookie presented (its own budget when it names the account).
+ */
+export interface CodeAttempt {
+  email: string;
+  address: string;
+  device?: DeviceClaims | null;
 }
 
 /** Who acts, from where: codes count in the login limits of their email and address. */
@@ -39,9 +52,13 @@ interface Caller {
   address: string;
 }
 
+/** Roles an administrator may require two-factor sign-in of (docs/design.md §10). */
+const STAFF: readonly number[] = [Role.Administrator, Role.Technician];
+const isStaff = (role: number): boolean => STAFF.includes(role);
+
 /**
- * Two-factor sign-in (docs/design.md §10): one's own set-up, confirmation and turning off, the second step of a
- * sign-in (with the set-up an administrator's requirement asks for), an administrator's reset and requirement.
+ * Two-factor sign-in (docs/design.md §10): checking a code, one's own set-up, confirmation, recovery codes and
+ * turning off, an administrator's reset and requirement. The sign-in that asks for a code is `SignInService`'s.
  */
 export class TwoFactorService {
   readonly #deps: TwoFactorServiceDeps;
@@ -61,8 +78,8 @@ export class TwoFactorService {
   }
 
   /** A new secret for one's authenticator app, pending until a code of it is confirmed. */
-  startSetup(viewer: SessionSubject): Promise<TwoFactorSetup> {
-    return this.#setUp(viewer.id);
+  async startSetup(viewer: SessionSubject): Promise<TwoFactorSetup> {
+    return this.setUp(viewer.id, await this.#emailOf(viewer.id));
   }
 
   /**
@@ -70,19 +87,19 @@ export class TwoFactorService {
    * session of the user ends: one opened with the password alone must not outlive the second factor.
    */
   async confirm({ viewer, address }: Caller, code: string): Promise<TwoFactorRecoveryCodes> {
-    const recoveryCodes = await this.#confirm(viewer.id, await this.#emailOf(viewer.id), address, code);
-    await this.#deps.auth.endSessionsOf(viewer.id, viewer.sessionId);
+    const email = await this.#emailOf(viewer.id);
+    const recoveryCodes = await this.enable(viewer.id, code, { email, address });
+    await this.#deps.sessions.endSessionsOf(viewer.id, viewer.sessionId);
     return { recoveryCodes };
   }
 
   /** Turns one's second factor off, with a current code of the app. */
   async disable({ viewer, address }: Caller, code: string): Promise<void> {
-    const { repository, auth } = this.#deps;
+    const { repository } = this.#deps;
     const row = await repository.find(viewer.id);
     if (!row?.enabledAt) throw new AppError('TWO_FACTOR_OFF');
-    await auth.judgeCode(await this.#emailOf(viewer.id), address, () =>
-      this.#takeAppCode(viewer.id, row.secret, code),
-    );
+    const email = await this.#emailOf(viewer.id);
+    await this.#judge({ email, address }, () => this.#takeAppCode(viewer.id, row.secret, code));
     await repository.remove(viewer.id);
   }
 
@@ -104,77 +121,71 @@ export class TwoFactorService {
     return settings;
   }
 
-  /** The set-up a required second factor asks for at sign-in, named by the challenge of a right password. */
-  async setupAtSignIn(challenge: string): Promise<TwoFactorSetup> {
-    const claims = await this.#deps.tokens.verifyChallenge(challenge);
-    if (claims.step !== 'setup') throw new AppError('TWO_FACTOR_ON');
-    await this.#deps.auth.activeViewer(claims.id);
-    return this.#setUp(claims.id);
+  /** The second step a user's sign-in asks for: a code when theirs is on, a set-up when their role requires one. */
+  async stepAtSignIn(user: { id: number; role: number }): Promise<'code' | 'setup' | null> {
+    const { repository } = this.#deps;
+    if (await repository.isEnabled(user.id)) return 'code';
+    if (isStaff(user.role) && (await repository.required())) return 'setup';
+    return null;
   }
 
   /**
-   * The second step of a sign-in: an app's code or a recovery code for a `code` challenge, the first code of the
-   * set-up for a `setup` one (then the recovery codes come with the session). Wrong codes count as wrong passwords.
+   * Checks a code of a user whose second factor is on: an app's code, or a recovery code (used up), each once,
+   * judged under the login limits of `attempt`; a wrong one is INVALID_TWO_FACTOR_CODE.
    */
-  async completeSignIn(
-    challenge: string,
-    code: string,
-    { address, replacedToken, deviceToken }: SignInOrigin,
-  ): Promise<IssuedSession & { recoveryCodes?: string[] }> {
-    const { tokens, repository, auth } = this.#deps;
-    const claims = await tokens.verifyChallenge(challenge);
-    const viewer = await auth.activeViewer(claims.id);
-    const email = await this.#emailOf(claims.id);
-    // The device cookie spares the code the failures from elsewhere; the code is asked all the same.
-    const device = await tokens.verifyDevice(deviceToken);
-    let recoveryCodes: string[] | undefined;
-    if (claims.step === 'setup') {
-      recoveryCodes = await this.#confirm(claims.id, email, address, code);
-    } else {
-      const row = await repository.find(claims.id);
-      // Reset since the password was given: the sign-in starts again.
-      if (!row?.enabledAt) throw new AppError('UNAUTHENTICATED', 'Sign in again');
-      await auth.judgeCode(
-        email,
-        address,
-        () =>
-          isAppCode(code)
-            ? this.#takeAppCode(claims.id, row.secret, code)
-            : repository
-                .useRecoveryCode(claims.id, hashRecoveryCode(code))
-                .then((used) => (used ? true : undefined)),
-        device,
-      );
-    }
-    // Turned on at sign-in: the sessions opened before it end, as in `confirm`; the new one is opened after.
-    if (recoveryCodes) await auth.endSessionsOf(claims.id);
-    const issued = await auth.openSession({ id: viewer.id, role: viewer.role, businessId: viewer.business });
-    await auth.endReplaced(replacedToken, viewer.id);
-    const known = await auth.knownDevice({ id: viewer.id, email }, device);
-    return { ...issued, device: known, ...(recoveryCodes && { recoveryCodes }) };
+  async verify(userId: number, code: string, attempt: CodeAttempt): Promise<void> {
+    const { repository } = this.#deps;
+    const row = await repository.find(userId);
+    // Reset since the password was given: the sign-in starts again.
+    if (!row?.enabledAt) throw new AppError('UNAUTHENTICATED', 'Sign in again');
+    await this.#judge(attempt, () =>
+      isAppCode(code)
+        ? this.#takeAppCode(userId, row.secret, code)
+        : repository
+            .useRecoveryCode(userId, hashRecoveryCode(code))
+            .then((used) => (used ? true : undefined)),
+    );
   }
 
-  async #setUp(userId: number): Promise<TwoFactorSetup> {
+  /** A new pending secret for `userId`, its URI labelled with their `email`; 409 when theirs is on. */
+  async setUp(userId: number, email: string): Promise<TwoFactorSetup> {
     const { repository, secretKey } = this.#deps;
     const secret = newSecret();
     if (!(await repository.startSetup(userId, sealSecret(secretKey, userId, secret)))) {
       throw new AppError('TWO_FACTOR_ON');
     }
-    return { secret, uri: totpUri(secret, await this.#emailOf(userId)) };
+    return { secret, uri: totpUri(secret, email) };
   }
 
-  /** The pending set-up's first code: right, it turns on with new recovery codes (answered in clear, this once). */
-  async #confirm(userId: number, email: string, address: string, code: string): Promise<string[]> {
-    const { repository, auth, clock } = this.#deps;
+  /**
+   * The pending set-up's first code, judged under the login limits of `attempt`: right, the second factor turns on
+   * with new recovery codes (answered in clear, this once). Ending other sessions is the caller's.
+   */
+  async enable(userId: number, code: string, attempt: CodeAttempt): Promise<string[]> {
+    const { repository, clock } = this.#deps;
     const row = await repository.find(userId);
     if (!row) throw new AppError('TWO_FACTOR_OFF');
     if (row.enabledAt) throw new AppError('TWO_FACTOR_ON');
-    await auth.judgeCode(email, address, () => this.#takeAppCode(userId, row.secret, code));
+    await this.#judge(attempt, () => this.#takeAppCode(userId, row.secret, code));
     const codes = newRecoveryCodes();
     if (!(await repository.enable(userId, codes.map(hashRecoveryCode), clock()))) {
       throw new AppError('TWO_FACTOR_ON');
     }
     return codes;
+  }
+
+  /** One attempt at a code under the login limits: a wrong one (undefined) is a failure, a right one forgives. */
+  #judge(
+    { email, address, device = null }: CodeAttempt,
+    judge: () => Promise<true | undefined>,
+  ): Promise<true> {
+    return this.#deps.limits.judge(
+      email,
+      address,
+      device,
+      judge,
+      () => new AppError('INVALID_TWO_FACTOR_CODE'),
+    );
   }
 
   /** An app's code that is right now and whose time step was not used before: taken (true), else undefined. */
