@@ -1,9 +1,8 @@
 /**
- * The layout rules of ARCHITECTURE.md ("Layout rules"), checked by `npm run lint:layout` (part of
- * `npm run lint`). `scripts/layout.test.ts` runs them over `scripts/layout-fixtures/`, one violation per rule.
- * Biome keeps the rules it can express by import name (no React in the server, no Fastify in the web app,
- * the layers inside a server module); the rules here need resolved paths at any depth, or the whole graph.
- * Cycles between server modules are `.dependency-cruiser-module-cycles.cjs`'s.
+ * The layout rules of ARCHITECTURE.md ("Layout rules"), all of them: every rule on which file may import which
+ * lives here, checked by `npm run lint:layout` (part of `npm run lint`) on resolved paths at any depth; Biome
+ * only formats and lints. `scripts/layout.test.ts` runs them over `scripts/layout-fixtures/`, one violation per
+ * rule. Cycles between server modules are `.dependency-cruiser-module-cycles.cjs`'s.
  */
 
 /**
