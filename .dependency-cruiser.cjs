@@ -49,8 +49,6 @@ const npmPackages = (names) => [`(^|/)node_modules/(@types/)?(${names})/`, `^(${
 const HARDWARE_SIMULATION_USERS = [
   '\\.test\\.ts$',
   '(^|/)test/',
-  '(^|/)test-support/',
-  '^packages/test-kit/',
   '^test-kit/',
   '^e2e/',
   '^integration/',
