@@ -1,9 +1,8 @@
 /**
- * The layout rules of ARCHITECTURE.md ("Layout rules"), checked by `npm run lint:layout` (part of
- * `npm run lint`). `scripts/layout.test.ts` runs them over `scripts/layout-fixtures/`, one violation per rule.
- * Biome keeps the rules it can express by import name (no React in the server, no Fastify in the web app,
- * the layers inside a server module); the rules here need resolved paths at any depth, or the whole graph.
- * Cycles between server modules are `.dependency-cruiser-module-cycles.cjs`'s.
+ * The layout rules of ARCHITECTURE.md ("Layout rules"), all of them: every rule on which file may import which
+ * lives here, checked by `npm run lint:layout` (part of `npm run lint`) on resolved paths at any depth; Biome
+ * only formats and lints. `scripts/layout.test.ts` runs them over `scripts/layout-fixtures/`, one violation per
+ * rule. Cycles between server modules are `.dependency-cruiser-module-cycles.cjs`'s.
  */
 
 /**
@@ -38,12 +37,18 @@ const MODULES = '^apps/server/src/modules/';
 /** Patterns matching exactly these files of `modules/` (their names hold no pattern character but the dot). */
 const moduleFiles = (files) => files.map((file) => `${MODULES}${file.replaceAll('.', '\\.')}$`);
 
+const SERVER = '^apps/server/src/';
+const WEB = '^apps/web/src/';
+/** Test files stand above the server's layers: they build the app around what they test. */
+const TEST_FILE = '\\.test\\.ts$';
+
+/** What an import of these npm packages resolves to, or its name when it does not resolve. */
+const npmPackages = (names) => [`(^|/)node_modules/(@types/)?(${names})/`, `^(${names})(/|$)`];
+
 /** Tests, their support, the demo and the benchmarks: where the simulated hardware may be used. */
 const HARDWARE_SIMULATION_USERS = [
   '\\.test\\.ts$',
   '(^|/)test/',
-  '(^|/)test-support/',
-  '^packages/test-kit/',
   '^test-kit/',
   '^e2e/',
   '^integration/',
@@ -82,6 +87,86 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-uses-no-server-libraries',
+      comment:
+        "The web app talks to the server over HTTP only: no Fastify, Drizzle or pg (the server's own code is apps-apart's).",
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: npmPackages('fastify|@fastify/[^/]+|drizzle-orm|pg') },
+    },
+    {
+      name: 'server-uses-no-react',
+      comment:
+        "The server renders no React: the web app is built apart and served as files (its code is apps-apart's).",
+      severity: 'error',
+      from: { path: '^apps/server/' },
+      to: { path: npmPackages('react|react-[^/]+') },
+    },
+    {
+      name: 'server-shared-at-the-bottom',
+      comment:
+        'shared/ is the bottom of the server, what plugins and modules both need: no module, plugin, app.ts or server.ts.',
+      severity: 'error',
+      from: { path: `${SERVER}shared/`, pathNot: TEST_FILE },
+      to: { path: `${SERVER}(modules/|plugins/|app\\.ts$|server\\.ts$)` },
+    },
+    {
+      name: 'server-db-knows-only-schemas',
+      comment:
+        "db/ opens the database with the schema: of the server it knows only the modules' <area>.schema.ts files.",
+      severity: 'error',
+      from: { path: `${SERVER}db/`, pathNot: TEST_FILE },
+      to: {
+        path: `${SERVER}(modules/|plugins/|shared/|app\\.ts$)`,
+        pathNot: `${SERVER}modules/[^/]+/[^/]+\\.schema\\.ts$`,
+      },
+    },
+    {
+      name: 'server-plugins-know-no-modules',
+      comment:
+        'Plugins never import modules, the demo or the app: app.ts wires them, shared/ holds what both need.',
+      severity: 'error',
+      from: { path: `${SERVER}plugins/`, pathNot: TEST_FILE },
+      to: { path: `${SERVER}(modules/|demo/|app\\.ts$)` },
+    },
+    {
+      name: 'server-modules-know-no-plugins',
+      comment: 'Modules never import plugins or the app: app.ts wires them, shared/ holds what both need.',
+      severity: 'error',
+      from: { path: `${SERVER}modules/`, pathNot: TEST_FILE },
+      to: { path: `${SERVER}(plugins/|app\\.ts$|server\\.ts$)` },
+    },
+    {
+      name: 'server-repositories-below-services',
+      comment:
+        'Repositories, mappers and policies sit below services and routes: routes -> services -> repositories -> db.',
+      severity: 'error',
+      from: { path: `${SERVER}modules/.+\\.(repository|mapper|policy)\\.ts$` },
+      to: { path: '\\.(service|routes|module)\\.ts$' },
+    },
+    {
+      name: 'server-services-below-routes',
+      comment: 'Services sit below routes and the module factory that builds them: routes -> services.',
+      severity: 'error',
+      from: { path: `${SERVER}modules/.+\\.service\\.ts$` },
+      to: { path: '\\.(routes|module)\\.ts$' },
+    },
+    {
+      name: 'web-features-below-app',
+      comment: 'Features never import app/: app/ composes features.',
+      severity: 'error',
+      from: { path: `${WEB}features/` },
+      to: { path: `${WEB}app/` },
+    },
+    {
+      name: 'web-shared-code-below-features',
+      comment:
+        'Shared components, lib and config serve every feature, so they import neither features nor app/.',
+      severity: 'error',
+      from: { path: `${WEB}(components|lib|config)/` },
+      to: { path: `${WEB}(features|app)/` },
     },
     {
       name: 'module-public-surface',

@@ -34,6 +34,16 @@ describe('layout rules (ARCHITECTURE.md, "Layout rules")', () => {
       'module-public-surface: apps/server/src/modules/orders/orders.service.ts → apps/server/src/modules/billing/billing.repository.ts',
       'no-circular: packages/contract/src/cycle-a.ts → packages/contract/src/cycle-b.ts',
       'packages-below-apps: packages/contract/src/uses-app.ts → apps/server/src/shared/clock.ts',
+      'server-db-knows-only-schemas: apps/server/src/db/schema.ts → apps/server/src/shared/clock.ts',
+      'server-modules-know-no-plugins: apps/server/src/modules/orders/orders.routes.ts → apps/server/src/plugins/authenticate.ts',
+      'server-plugins-know-no-modules: apps/server/src/plugins/authenticate.ts → apps/server/src/modules/auth/session-events.ts',
+      'server-repositories-below-services: apps/server/src/modules/orders/orders.repository.ts → apps/server/src/modules/orders/orders.service.ts',
+      'server-services-below-routes: apps/server/src/modules/orders/orders.service.ts → apps/server/src/modules/orders/orders.routes.ts',
+      'server-shared-at-the-bottom: apps/server/src/shared/uses-module.ts → apps/server/src/modules/auth/session-events.ts',
+      'server-uses-no-react: apps/server/src/renders-react.ts → ../../node_modules/react/index.js',
+      'web-features-below-app: apps/web/src/features/feed/components/feed-page.tsx → apps/web/src/app/router.ts',
+      'web-shared-code-below-features: apps/web/src/lib/uses-feature.ts → apps/web/src/features/feed/api/feed.ts',
+      'web-uses-no-server-libraries: apps/web/src/lib/server-types.ts → ../../node_modules/fastify/fastify.js',
     ]);
   });
 

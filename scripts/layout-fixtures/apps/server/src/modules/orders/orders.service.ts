@@ -1,6 +1,7 @@
 import { sessionEvents } from '../auth/session-events.ts';
-import { billing } from '../billing/billing.module.ts';
 // module-public-surface: another module's internal file
 import { billingRows } from '../billing/billing.repository.ts';
+// server-services-below-routes
+import { routes } from './orders.routes.ts';
 
-export const service = [sessionEvents, billing, billingRows];
+export const service = [sessionEvents, billingRows, routes];

@@ -1,0 +1,1 @@
+export const billingTable = 'the tables db/ gathers';

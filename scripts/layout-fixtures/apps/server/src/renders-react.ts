@@ -1,0 +1,4 @@
+// server-uses-no-react
+import { createElement } from 'react';
+
+export const page = createElement;

@@ -1,0 +1,4 @@
+// server-shared-at-the-bottom
+import { sessionEvents } from '../modules/auth/session-events.ts';
+
+export const sharedEvents = sessionEvents;

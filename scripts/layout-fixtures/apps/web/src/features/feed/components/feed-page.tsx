@@ -1,0 +1,4 @@
+// web-features-below-app
+import { router } from '../../../app/router.ts';
+
+export const feedPage = router;
