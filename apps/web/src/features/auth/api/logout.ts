@@ -1,11 +1,11 @@
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api, bearer } from '../../../lib/api/client';
 import { isExpired } from '../../../lib/session';
 import type { SessionEndReason } from '../../../lib/session-end-reasons';
 import { clearSession, getSession } from '../../../lib/session-store';
 
-/** DELETE /api/v1/auth with the session's token: the server ends that session and its tokens. */
+/** Sent with the session's token: the server ends that session and its tokens. */
 export const deleteSession = (token: string): Promise<void> =>
-  apiRequest('/api/v1/auth', null, { method: 'DELETE', token });
+  answer(api.DELETE('/api/v1/auth', { headers: bearer(token) }), null);
 
 /**
  * Logs out: forgets the tokens at once (the login page shows `reason`) and tells the server. Several
