@@ -142,12 +142,3 @@ export async function apiPostText(path: string, text: string, options: RequestOp
   if (!response.ok) throw new ApiError(response.status, await readJson(response));
   return response.text();
 }
-
-/** Calls the API for bytes (an image): the body as a Blob, or the same ApiError as apiRequest. */
-export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  const headers = buildHeaders(options);
-  headers.set('Accept', '*/*');
-  const response = await fetch(path, { headers, signal: options.signal ?? null, credentials: 'same-origin' });
-  if (!response.ok) throw new ApiError(response.status, await readJson(response));
-  return response.blob();
-}

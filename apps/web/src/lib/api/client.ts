@@ -86,3 +86,16 @@ export async function answerBlob(call: Promise<Outcome>): Promise<Blob> {
   // An empty answer (a 204, a zero length) is an empty file, as Response.blob() reads it.
   return (data as Blob | undefined) ?? new Blob([]);
 }
+
+/** The query parameters of a GET route, as the server's OpenAPI document has them. */
+export type QueryOf<Path extends keyof paths> = paths[Path] extends {
+  get: { parameters: { query?: infer Query } };
+}
+  ? NonNullable<Query>
+  : never;
+
+/** The address of a GET route for what cannot call it through the client (an EventSource), with its query. */
+export const urlOf = <Path extends keyof paths>(path: Path, query: QueryOf<Path>): string => {
+  const search = searchOf(query as Record<string, unknown>);
+  return search === '' ? path : `${path}?${search}`;
+};
