@@ -1,4 +1,4 @@
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { Client, Middleware } from 'openapi-fetch';
 import type { z } from 'zod';
 import { ApiError, sessionAuthorization } from '../api-client';
 import type { paths } from './openapi';
@@ -23,14 +23,11 @@ function searchOf(query: Record<string, unknown>): string {
   return search.toString();
 }
 
-/**
- * A client of the API typed by the OpenAPI document the server serves (`openapi.d.ts`, `npm run api:generate`):
- * no-cache JSON calls on `baseUrl` ('' is the page's own origin), with the session's bearer when `authenticated`.
- */
-export function createApiClient(
-  baseUrl: string,
-  { authenticated }: { authenticated: boolean },
-): Client<paths> {
+/** The calls the web app makes, as openapi-fetch's client has them. */
+export type ApiClient = Pick<Client<paths>, 'GET' | 'POST' | 'PUT' | 'DELETE'>;
+
+async function loadClient(baseUrl: string, authenticated: boolean): Promise<Client<paths>> {
+  const { default: createClient } = await import('openapi-fetch');
   const client = createClient<paths>({
     baseUrl,
     credentials: 'same-origin',
@@ -41,6 +38,33 @@ export function createApiClient(
   });
   if (authenticated) client.use(sessionBearer);
   return client;
+}
+
+/**
+ * A client of the API typed by the OpenAPI document the server serves (`openapi.d.ts`, `npm run api:generate`):
+ * no-cache JSON calls on `baseUrl` ('' is the page's own origin), with the session's bearer when `authenticated`.
+ * openapi-fetch loads with the first call, so a page that calls nothing at first (the login page) carries none of it.
+ */
+export function createApiClient(baseUrl: string, { authenticated }: { authenticated: boolean }): ApiClient {
+  let client: Promise<Client<paths>> | undefined;
+  const loaded = () => {
+    client ??= loadClient(baseUrl, authenticated).catch((error: unknown) => {
+      // A chunk that failed to load is asked for again by the next call.
+      client = undefined;
+      throw error;
+    });
+    return client;
+  };
+  const method =
+    (name: keyof ApiClient) =>
+    (...args: unknown[]) =>
+      loaded().then((ready) => (ready[name] as (...call: unknown[]) => Promise<unknown>)(...args));
+  return {
+    GET: method('GET'),
+    POST: method('POST'),
+    PUT: method('PUT'),
+    DELETE: method('DELETE'),
+  } as ApiClient;
 }
 
 /** The API with the current session's bearer. */
