@@ -15,6 +15,9 @@ const usePostgres = Boolean(process.env.DATABASE_URL);
  */
 const FIRST_GROUP_WORKERS = 2;
 
+/** The server's API tests, and the check that the web app's API types match the routes (scripts/). */
+const API_TESTS = ['apps/server/src/**/*.api.test.ts', 'scripts/**/*.api.test.ts'];
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/tally-reporter.ts'],
@@ -42,7 +45,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-pglite',
-          include: ['apps/server/src/**/*.api.test.ts'],
+          include: API_TESTS,
           isolate: false,
           maxWorkers: FIRST_GROUP_WORKERS,
           env: { TEST_DATABASE: 'pglite' },
@@ -56,7 +59,7 @@ export default defineConfig({
             {
               test: {
                 name: 'api-postgres',
-                include: ['apps/server/src/**/*.api.test.ts'],
+                include: API_TESTS,
                 isolate: false,
                 maxWorkers: FIRST_GROUP_WORKERS,
                 env: { TEST_DATABASE: 'postgres' },

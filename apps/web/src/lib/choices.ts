@@ -1,6 +1,6 @@
 import { type Business, businessPageSchema, machineGroupPageSchema, PAGE_SIZE_MAX } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { answer, api } from './api/client';
 
 /** One option of a choice: the value sent and the text shown. */
 export interface Choice {
@@ -17,13 +17,14 @@ export const businessChoicesQueryOptions = () =>
   queryOptions({
     queryKey: ['business', 'choices'] as const,
     queryFn: ({ signal }): Promise<Business[]> =>
-      apiRequest(`/api/v1/business?sort=name&pageSize=${PAGE_SIZE_MAX}`, businessPageSchema, { signal }).then(
-        (page) => page.items,
-      ),
+      answer(
+        api.GET('/api/v1/business', { params: { query: { sort: 'name', pageSize: PAGE_SIZE_MAX } }, signal }),
+        businessPageSchema,
+      ).then((page) => page.items),
   });
 
 /**
- * GET /api/v1/business by name: the business choices of forms and the business names of lists.
+ * The businesses by name: the business choices of forms and the business names of lists.
  * Administrators get every business, everyone else their own; `enabled: false` for viewers who never choose one.
  */
 export function useBusinessChoices({ enabled = true }: { enabled?: boolean } = {}) {
@@ -38,12 +39,16 @@ export const machineGroupChoicesQueryOptions = () =>
   queryOptions({
     queryKey: ['machine-groups', 'list', 'choices'] as const,
     queryFn: ({ signal }): Promise<Choice[]> =>
-      apiRequest(`/api/v1/machinegroup?sort=name&pageSize=${PAGE_SIZE_MAX}`, machineGroupPageSchema, {
-        signal,
-      }).then((page) => page.items.map((group) => ({ id: group.id, label: machineGroupLabel(group) }))),
+      answer(
+        api.GET('/api/v1/machinegroup', {
+          params: { query: { sort: 'name', pageSize: PAGE_SIZE_MAX } },
+          signal,
+        }),
+        machineGroupPageSchema,
+      ).then((page) => page.items.map((group) => ({ id: group.id, label: machineGroupLabel(group) }))),
   });
 
-/** GET /api/v1/machinegroup by name: the machine groups the viewer sees, as choices. */
+/** The machine groups the viewer sees by name, as choices. */
 export function useMachineGroupChoices() {
   return useQuery(machineGroupChoicesQueryOptions());
 }

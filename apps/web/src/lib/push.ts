@@ -1,7 +1,12 @@
-import { DEFAULT_LANGUAGE, type Language, vapidPublicKeySchema } from '@portal/contract';
+import {
+  DEFAULT_LANGUAGE,
+  type Language,
+  type PushSubscriptionBody,
+  vapidPublicKeySchema,
+} from '@portal/contract';
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../config/storage-keys';
-import { apiRequest } from './api-client';
+import { answer, api, bearer } from './api/client';
 import { languageOfPath } from './language';
 import { activeServiceWorker } from './service-worker';
 import { readStorage, removeStorage, writeStorage } from './storage';
@@ -40,6 +45,9 @@ export function usePushState(): PushState {
 /** The session token of a call, when it is not the current session's (the logout's). */
 type TokenOption = { token?: string };
 
+/** The call's own token when given (see `bearer`), otherwise the session's. */
+const withToken = ({ token }: TokenOption) => (token === undefined ? {} : { headers: bearer(token) });
+
 const pageLanguage = (): Language => languageOfPath(window.location.pathname) ?? DEFAULT_LANGUAGE;
 
 const bytesOf = (base64Url: string): Uint8Array<ArrayBuffer> => {
@@ -52,15 +60,14 @@ const sameBytes = (a: ArrayBuffer | null | undefined, b: Uint8Array): boolean =>
 
 /**
  * Subscribes this browser through the service worker with the server's VAPID key and sends the subscription
- * (POST /api/v1/notifications/subscribe) with the page's language. A subscription made for another key is
+ * with the page's language. A subscription made for another key is
  * replaced.
  */
 async function subscribeBrowser(options: TokenOption = {}): Promise<void> {
   const registration = await activeServiceWorker();
-  const { publicKey } = await apiRequest(
-    '/api/v1/notifications/vapid-public-key',
+  const { publicKey } = await answer(
+    api.GET('/api/v1/notifications/vapid-public-key', withToken(options)),
     vapidPublicKeySchema,
-    options,
   );
   const serverKey = bytesOf(publicKey);
   let subscription = await registration.pushManager.getSubscription();
@@ -72,23 +79,28 @@ async function subscribeBrowser(options: TokenOption = {}): Promise<void> {
     userVisibleOnly: true,
     applicationServerKey: serverKey,
   });
-  await apiRequest('/api/v1/notifications/subscribe', null, {
-    ...options,
-    method: 'POST',
-    body: { ...subscription.toJSON(), language: pageLanguage() },
-  });
+  await answer(
+    api.POST('/api/v1/notifications/subscribe', {
+      ...withToken(options),
+      // Sent as the browser writes it (docs/product.md §3): the server checks what its types cannot.
+      body: { ...subscription.toJSON(), language: pageLanguage() } as PushSubscriptionBody,
+    }),
+    null,
+  );
 }
 
-/** Forgets this browser's subscription on the server (POST /api/v1/notifications/unsubscribe) and in the browser. */
+/** Forgets this browser's subscription on the server and in the browser. */
 async function unsubscribeBrowser(options: TokenOption = {}): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return;
-  await apiRequest('/api/v1/notifications/unsubscribe', null, {
-    ...options,
-    method: 'POST',
-    body: { endpoint: subscription.endpoint },
-  }).catch((error: unknown) => console.warn('Push subscription not forgotten by the server', error));
+  await answer(
+    api.POST('/api/v1/notifications/unsubscribe', {
+      ...withToken(options),
+      body: { endpoint: subscription.endpoint },
+    }),
+    null,
+  ).catch((error: unknown) => console.warn('Push subscription not forgotten by the server', error));
   await subscription.unsubscribe();
 }
 

@@ -6,14 +6,13 @@ import {
   pageSchema,
 } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { answer, api } from '../../../lib/api/client';
 
 const activityPageSchema = pageSchema(activityEntrySchema);
 
-/** GET /api/v1/activity: one page of the entries the caller may read, newest first. */
+/** One page of the entries the caller may read, newest first. */
 export const getActivity = (query: ActivityQuery, signal?: AbortSignal): Promise<Page<ActivityEntry>> =>
-  apiRequest(`/api/v1/activity${queryString(query)}`, activityPageSchema, { signal });
+  answer(api.GET('/api/v1/activity', { params: { query }, signal }), activityPageSchema);
 
 export const activityKeys = {
   all: ['activity'] as const,

@@ -1,10 +1,10 @@
 import { type ActivityVerification, activityVerificationSchema } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 
-/** POST /api/v1/activity/verify (administrators): the chain recomputed over the whole record. */
+/** Administrators only: the chain recomputed over the whole record. */
 export const verifyActivity = (): Promise<ActivityVerification> =>
-  apiRequest('/api/v1/activity/verify', activityVerificationSchema, { method: 'POST' });
+  answer(api.POST('/api/v1/activity/verify'), activityVerificationSchema);
 
 export function useVerifyActivity() {
   return useMutation({ mutationFn: verifyActivity });

@@ -6,7 +6,6 @@ import type {
   TwoFactorSetup,
 } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
 import { loadSchemas } from '../../../lib/load-schemas';
 import { getSession, type Session, toSession } from '../../../lib/session-store';
 
@@ -18,8 +17,16 @@ export interface LoginOptions {
 /** A login's outcome: the session, or the challenge of the second step (docs/design.md §10). */
 export type LoginOutcome = { session: Session } | { challenge: TwoFactorChallenge };
 
-const sendToken = (replacing: string | undefined) =>
-  replacing === undefined ? { authenticated: false as const } : { token: replacing };
+/**
+ * The API client, loaded with the first sign-in as the schemas are, so the login page's first load carries
+ * neither. The login page calls without a token; the session popup with the one it replaces.
+ */
+async function callFor(replacing: string | undefined) {
+  const { answer, api, bearer, publicApi } = await import('../../../lib/api/client');
+  return replacing === undefined
+    ? { answer, client: publicApi, token: {} }
+    : { answer, client: api, token: { headers: bearer(replacing) } };
+}
 
 async function sessionOf(tokens: LoginResponse): Promise<Session> {
   const session = await toSession(tokens);
@@ -27,41 +34,41 @@ async function sessionOf(tokens: LoginResponse): Promise<Session> {
   return session;
 }
 
-/** POST /api/v1/auth: the login page sends no token; the session popup sends the one it replaces. */
+/** The login: the login page sends no token; the session popup sends the one it replaces. */
 export async function login(body: LoginBody, { replacing }: LoginOptions = {}): Promise<LoginOutcome> {
-  // Loaded already by the form's validation, except for a login sent without the form.
-  const { loginAnswerSchema } = await loadSchemas();
-  const answer = await apiRequest('/api/v1/auth', loginAnswerSchema, {
-    method: 'POST',
-    body,
-    ...sendToken(replacing),
-  });
-  if ('challenge' in answer) return { challenge: answer };
-  return { session: await sessionOf(answer) };
+  // The schemas are loaded already by the form's validation, except for a login sent without the form.
+  const [{ loginAnswerSchema }, { answer, client, token }] = await Promise.all([
+    loadSchemas(),
+    callFor(replacing),
+  ]);
+  const outcome = await answer(client.POST('/api/v1/auth', { body, ...token }), loginAnswerSchema);
+  if ('challenge' in outcome) return { challenge: outcome };
+  return { session: await sessionOf(outcome) };
 }
 
-/** POST /api/v1/auth/two-factor: the second step; a set-up's first code also brings the recovery codes. */
+/** The second step; a set-up's first code also brings the recovery codes. */
 export async function completeSignIn(
   body: TwoFactorLoginBody,
   { replacing }: LoginOptions = {},
 ): Promise<{ session: Session; recoveryCodes?: string[] | undefined }> {
-  const { twoFactorLoginResponseSchema } = await loadSchemas();
-  const answer = await apiRequest('/api/v1/auth/two-factor', twoFactorLoginResponseSchema, {
-    method: 'POST',
-    body,
-    ...sendToken(replacing),
-  });
-  return { session: await sessionOf(answer), recoveryCodes: answer.recoveryCodes };
+  const [{ twoFactorLoginResponseSchema }, { answer, client, token }] = await Promise.all([
+    loadSchemas(),
+    callFor(replacing),
+  ]);
+  const tokens = await answer(
+    client.POST('/api/v1/auth/two-factor', { body, ...token }),
+    twoFactorLoginResponseSchema,
+  );
+  return { session: await sessionOf(tokens), recoveryCodes: tokens.recoveryCodes };
 }
 
-/** POST /api/v1/auth/two-factor/setup: the secret of a set-up an administrator requires at sign-in. */
+/** The secret of a set-up an administrator requires at sign-in. */
 export async function startSetupAtSignIn(challenge: string): Promise<TwoFactorSetup> {
-  const { twoFactorSetupSchema } = await loadSchemas();
-  return apiRequest('/api/v1/auth/two-factor/setup', twoFactorSetupSchema, {
-    method: 'POST',
-    body: { challenge },
-    authenticated: false,
-  });
+  const [{ twoFactorSetupSchema }, { answer, client }] = await Promise.all([
+    loadSchemas(),
+    callFor(undefined),
+  ]);
+  return answer(client.POST('/api/v1/auth/two-factor/setup', { body: { challenge } }), twoFactorSetupSchema);
 }
 
 /** The login page's mutation; `authRequest` keeps a 401 (wrong password) from logging the user out. */

@@ -1,11 +1,6 @@
-import { apiRequest } from '../../../lib/api-client';
 import { isExpired } from '../../../lib/session';
 import type { SessionEndReason } from '../../../lib/session-end-reasons';
 import { clearSession, getSession } from '../../../lib/session-store';
-
-/** DELETE /api/v1/auth with the session's token: the server ends that session and its tokens. */
-export const deleteSession = (token: string): Promise<void> =>
-  apiRequest('/api/v1/auth', null, { method: 'DELETE', token });
 
 /**
  * Logs out: forgets the tokens at once (the login page shows `reason`) and tells the server. Several
@@ -22,6 +17,10 @@ export function logout(reason: SessionEndReason): void {
   // An expired token is refused anyway. Any failure, a 401 included, means the server-side session is
   // already over, or will be at its expiry: nothing is left for the user to do.
   if (!isExpired(session.claims, Date.now())) {
-    void unsubscribed.then(() => deleteSession(session.token)).catch(() => undefined);
+    // The call loads with the first logout: every page's query cache logs out, the login page never does.
+    void unsubscribed
+      .then(() => import('./delete-session'))
+      .then(({ deleteSession }) => deleteSession(session.token))
+      .catch(() => undefined);
   }
 }

@@ -1,13 +1,13 @@
 import { type Business, type BusinessCreateBody, businessSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { BUSINESS_KEY } from './get-businesses';
 
-/** POST /api/v1/business (administrators). */
+/** Administrators only. */
 export const createBusiness = (body: BusinessCreateBody): Promise<Business> =>
-  apiRequest('/api/v1/business', businessSchema, { method: 'POST', body });
+  answer(api.POST('/api/v1/business', { body }), businessSchema);
 
 export function useCreateBusiness() {
   const { t } = useTranslation();

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { BUSINESS_KEY } from './get-businesses';
 
-/** DELETE /api/v1/business/{id} (administrators); a business others depend on answers 409. */
+/** Administrators only; a business others depend on answers 409. */
 export const deleteBusiness = (id: number): Promise<void> =>
-  apiRequest(`/api/v1/business/${id}`, null, { method: 'DELETE' });
+  answer(api.DELETE('/api/v1/business/{id}', { params: { path: { id } } }), null);
 
 export function useDeleteBusiness() {
   const { t } = useTranslation();

@@ -1,11 +1,9 @@
 import { type Business, businessSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { BUSINESS_KEY } from './get-businesses';
-
-/** GET /api/v1/business/{id}. */
 export const getBusiness = (id: number, signal?: AbortSignal): Promise<Business> =>
-  apiRequest(`/api/v1/business/${id}`, businessSchema, { signal });
+  answer(api.GET('/api/v1/business/{id}', { params: { path: { id } }, signal }), businessSchema);
 
 export const businessQueryKey = (id: number) => [...BUSINESS_KEY, id] as const;
 

@@ -1,15 +1,14 @@
 import { type Business, type businessListQuerySchema, businessPageSchema, type Page } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { answer, api } from '../../../lib/api/client';
 
 /** What a page of businesses is asked for; what is left out takes the server's default. */
 export type BusinessesQuery = Partial<z.output<typeof businessListQuerySchema>>;
 
-/** GET /api/v1/business: one page; administrators page through all, everyone else gets their own. */
+/** One page; administrators page through all, everyone else gets their own. */
 export const getBusinesses = (query: BusinessesQuery, signal?: AbortSignal): Promise<Page<Business>> =>
-  apiRequest(`/api/v1/business${queryString(query)}`, businessPageSchema, { signal });
+  answer(api.GET('/api/v1/business', { params: { query }, signal }), businessPageSchema);
 
 /** Every query of the business area starts with this key, so one invalidation refreshes lists and pages. */
 export const BUSINESS_KEY = ['business'] as const;

@@ -1,13 +1,13 @@
 import { type Business, type BusinessUpdateBody, businessSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { BUSINESS_KEY } from './get-businesses';
 
-/** PUT /api/v1/business/{id} (administrators): name, address, and `active` to suspend or reactivate. */
+/** Administrators only: name, address, and `active` to suspend or reactivate. */
 export const updateBusiness = (id: number, body: BusinessUpdateBody): Promise<Business> =>
-  apiRequest(`/api/v1/business/${id}`, businessSchema, { method: 'PUT', body });
+  answer(api.PUT('/api/v1/business/{id}', { params: { path: { id } }, body }), businessSchema);
 
 /** Saves a business's data; `active` alone suspends or reactivates it, and says which in its toast. */
 export function useUpdateBusiness(id: number) {

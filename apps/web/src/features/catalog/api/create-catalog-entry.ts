@@ -1,13 +1,13 @@
 import { type Catalog, type CatalogEntry, type CatalogEntryBody, catalogEntrySchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
-import { CATALOG_PATHS, catalogQueryKey } from './catalog-paths';
+import { CATALOG_CALLS, catalogQueryKey } from './catalog-calls';
 
-/** POST /api/v1/machines, /api/v1/boards or /api/v1/computers (administrators). */
+/** Administrators only. */
 export const createCatalogEntry = (catalog: Catalog, body: CatalogEntryBody): Promise<CatalogEntry> =>
-  apiRequest(CATALOG_PATHS[catalog].list, catalogEntrySchema, { method: 'POST', body });
+  answer(CATALOG_CALLS[catalog].create(body), catalogEntrySchema);
 
 export function useCreateCatalogEntry(catalog: Catalog) {
   const { t } = useTranslation();

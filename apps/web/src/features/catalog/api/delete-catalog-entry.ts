@@ -1,16 +1,15 @@
 import type { Catalog } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
-import { CATALOG_PATHS, catalogQueryKey } from './catalog-paths';
+import { CATALOG_CALLS, catalogQueryKey } from './catalog-calls';
 
 /**
- * DELETE /api/v1/machines/{id}, /api/v1/board/{id} or /api/v1/computer/{id} (administrators). A type in
- * use answers 409, which the central error toast explains.
+ * Administrators only. A type in use answers 409, which the central error toast explains.
  */
 export const deleteCatalogEntry = (catalog: Catalog, id: number): Promise<void> =>
-  apiRequest(CATALOG_PATHS[catalog].remove(id), null, { method: 'DELETE' });
+  answer(CATALOG_CALLS[catalog].remove(id), null);
 
 export function useDeleteCatalogEntry(catalog: Catalog) {
   const { t } = useTranslation();

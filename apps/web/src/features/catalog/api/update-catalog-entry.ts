@@ -1,17 +1,16 @@
 import { type Catalog, type CatalogEntry, type CatalogEntryBody, catalogEntrySchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
-import { CATALOG_PATHS, catalogQueryKey } from './catalog-paths';
+import { CATALOG_CALLS, catalogQueryKey } from './catalog-calls';
 
-/** PUT /api/v1/machines/{id}, /api/v1/boards/{id} or /api/v1/computers/{id} (administrators). */
+/** Administrators only. */
 export const updateCatalogEntry = (
   catalog: Catalog,
   id: number,
   body: CatalogEntryBody,
-): Promise<CatalogEntry> =>
-  apiRequest(CATALOG_PATHS[catalog].update(id), catalogEntrySchema, { method: 'PUT', body });
+): Promise<CatalogEntry> => answer(CATALOG_CALLS[catalog].update(id, body), catalogEntrySchema);
 
 export function useUpdateCatalogEntry(catalog: Catalog) {
   const { t } = useTranslation();

@@ -5,13 +5,13 @@ import {
 } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { controllerListsKey } from './controller-keys';
 
-/** POST /api/v1/controller/computer (administrators). */
+/** Administrators only. */
 export const createController = (body: ControllerCreateBody): Promise<ComputerController> =>
-  apiRequest('/api/v1/controller/computer', computerControllerSchema, { method: 'POST', body });
+  answer(api.POST('/api/v1/controller/computer', { body }), computerControllerSchema);
 
 export function useCreateController() {
   const { t } = useTranslation();

@@ -1,16 +1,17 @@
 import { gatewayKeySchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { controllerQueryKey } from './controller-keys';
 
 /**
- * POST /api/v1/controller/computer/{id}/key (administrators): a new gateway key, answered this once; the
+ * Administrators only: a new gateway key, answered this once; the
  * server keeps only its hash and the previous key stops working.
  */
 export const generateGatewayKey = (id: number): Promise<string> =>
-  apiRequest(`/api/v1/controller/computer/${id}/key`, gatewayKeySchema, { method: 'POST' }).then(
-    (answer) => answer.key,
-  );
+  answer(
+    api.POST('/api/v1/controller/computer/{id}/key', { params: { path: { id } } }),
+    gatewayKeySchema,
+  ).then((answer) => answer.key);
 
 export function useGenerateGatewayKey(id: number) {
   const queryClient = useQueryClient();

@@ -1,11 +1,17 @@
 import { type ComputerController, computerControllerSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { controllerQueryKey } from './controller-keys';
 
-/** GET /api/v1/controller/computer/{id}?include_license=true: the controller with its licence. */
+/** The controller with its licence. */
 export const getController = (id: number, signal?: AbortSignal): Promise<ComputerController> =>
-  apiRequest(`/api/v1/controller/computer/${id}?include_license=true`, computerControllerSchema, { signal });
+  answer(
+    api.GET('/api/v1/controller/computer/{id}', {
+      params: { path: { id }, query: { include_license: 'true' } },
+      signal,
+    }),
+    computerControllerSchema,
+  );
 
 export const getControllerQueryOptions = (id: number) =>
   queryOptions({

@@ -1,15 +1,23 @@
 import { type ComputerController, controllerPageSchema, type Page } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { answer, api } from '../../../lib/api/client';
 import { type ControllerListParams, controllerListQueryKey } from './controller-keys';
 
-/** GET /api/v1/controller/computer: one page; `unused` keeps the controllers no machine group uses. */
+/** A yes-or-no query parameter as the server reads it. */
+const flagOf = (value: boolean | undefined) => (value === undefined ? undefined : value ? 'true' : 'false');
+
+/** One page; `unused` keeps the controllers no machine group uses. */
 export const getControllers = (
   query: ControllerListParams,
   signal?: AbortSignal,
 ): Promise<Page<ComputerController>> =>
-  apiRequest(`/api/v1/controller/computer${queryString(query)}`, controllerPageSchema, { signal });
+  answer(
+    api.GET('/api/v1/controller/computer', {
+      params: { query: { ...query, unused: flagOf(query.unused) } },
+      signal,
+    }),
+    controllerPageSchema,
+  );
 
 export const getControllersQueryOptions = (query: ControllerListParams) =>
   queryOptions({

@@ -1,13 +1,15 @@
 import { type License, licensePageSchema, PAGE_SIZE_MAX } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 
-/** GET /api/v1/business/{id}/licenses: the licences of the controller's business, with their controllers. */
+/** The licences of the controller's business, with their controllers. */
 export const getLicenseChoices = (business: number, signal?: AbortSignal): Promise<License[]> =>
-  apiRequest(
-    `/api/v1/business/${business}/licenses?include_computer=true&pageSize=${PAGE_SIZE_MAX}`,
+  answer(
+    api.GET('/api/v1/business/{id}/licenses', {
+      params: { path: { id: business }, query: { include_computer: 'true', pageSize: PAGE_SIZE_MAX } },
+      signal,
+    }),
     licensePageSchema,
-    { signal },
   ).then((page) => page.items);
 
 export const licenseChoicesKey = ['controllers', 'licenses'] as const;

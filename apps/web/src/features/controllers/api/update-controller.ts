@@ -5,13 +5,16 @@ import {
 } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { controllersKey } from './controller-keys';
 
-/** PUT /api/v1/controller/computer/{id}: name and licence (null unbinds it). */
+/** Name and licence (null unbinds it). */
 export const updateController = (id: number, body: ControllerUpdateBody): Promise<ComputerController> =>
-  apiRequest(`/api/v1/controller/computer/${id}`, computerControllerSchema, { method: 'PUT', body });
+  answer(
+    api.PUT('/api/v1/controller/computer/{id}', { params: { path: { id } }, body }),
+    computerControllerSchema,
+  );
 
 export function useUpdateController(id: number) {
   const { t } = useTranslation();

@@ -2,7 +2,8 @@ import { type ApiTokenRequest, apiTokenSchema } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
+import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 
 /**
@@ -12,12 +13,12 @@ import { showToast } from '../../../lib/toast-store';
 const issuedTokenSchema = apiTokenSchema.extend({ level: z.unknown() });
 export type IssuedToken = z.infer<typeof issuedTokenSchema>;
 
-/** POST /api/v1/customer/printer/duet/{id}/token, `id` being the machine's computer controller. */
+/** A slicer token; the route's `id` is the machine's computer controller. */
 export const createApiToken = (controllerId: number, body: ApiTokenRequest): Promise<IssuedToken> =>
-  apiRequest(`/api/v1/customer/printer/duet/${controllerId}/token`, issuedTokenSchema, {
-    method: 'POST',
-    body,
-  });
+  answer(
+    api.POST('/api/v1/customer/printer/duet/{id}/token', { params: { path: { id: controllerId } }, body }),
+    issuedTokenSchema,
+  );
 
 export function useCreateApiToken(controllerId: number) {
   const { t } = useTranslation();

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 
-/** DELETE /api/v1/customer/tokens/invalidate: every slicer token of the current user stops working. */
+/** Every slicer token of the current user stops working. */
 export const revokeApiTokens = (): Promise<void> =>
-  apiRequest('/api/v1/customer/tokens/invalidate', null, { method: 'DELETE' });
+  answer(api.DELETE('/api/v1/customer/tokens/invalidate'), null);
 
 export function useRevokeApiTokens() {
   const { t } = useTranslation();

@@ -1,13 +1,13 @@
 import { type FeedItem, type FeedItemCreateBody, feedItemSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { feedKey } from './get-feed';
 
-/** POST /api/v1/feed (administrators). */
+/** Posts a news item (administrators). */
 export const createFeedItem = (body: FeedItemCreateBody): Promise<FeedItem> =>
-  apiRequest('/api/v1/feed', feedItemSchema, { method: 'POST', body });
+  answer(api.POST('/api/v1/feed', { body }), feedItemSchema);
 
 export function useCreateFeedItem() {
   const { t } = useTranslation();

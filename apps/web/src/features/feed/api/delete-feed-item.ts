@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { feedKey } from './get-feed';
 
-/** DELETE /api/v1/feed/{id} (administrators). */
+/** Deletes a news item (administrators). */
 export const deleteFeedItem = (id: number): Promise<void> =>
-  apiRequest(`/api/v1/feed/${id}`, null, { method: 'DELETE' });
+  answer(api.DELETE('/api/v1/feed/{id}', { params: { path: { id } } }), null);
 
 export function useDeleteFeedItem() {
   const { t } = useTranslation();

@@ -1,12 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiBlob } from '../../../lib/api-client';
+import { answerBlob, api, asBytes } from '../../../lib/api/client';
 
-/** GET /api/v1/machines/{controllerId}/job/thumbnail: the running file's thumbnail, as its slicer embedded it. */
+/** The running file's thumbnail, as its slicer embedded it. */
 export const getJobThumbnailQueryOptions = (controllerId: number, fileName: string) =>
   queryOptions({
     queryKey: ['machines', controllerId, 'job-thumbnail', fileName],
-    queryFn: ({ signal }) => apiBlob(`/api/v1/machines/${controllerId}/job/thumbnail`, { signal }),
+    queryFn: ({ signal }) =>
+      answerBlob(
+        api.GET('/api/v1/machines/{id}/job/thumbnail', {
+          params: { path: { id: controllerId } },
+          signal,
+          ...asBytes,
+        }),
+      ),
     // A file's thumbnail does not change while it prints; a missing one is not worth asking again for.
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

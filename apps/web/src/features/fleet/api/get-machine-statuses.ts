@@ -1,19 +1,21 @@
 import { type MachineCardState, type MachineStatus, machineStatusListSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
+import { ApiError } from '../../../lib/api-client';
 import { failedCallState, refreshIntervalOf, STATUS_TIMEOUT_MS } from '../lib/card-rules';
 import { machineStatusesQueryKey } from './fleet-keys';
 import { useMachineStatusStream } from './machine-status-stream';
 import { useVisibilityRefresh } from './use-visibility-refresh';
 
 /**
- * GET /api/v1/machines/status: every visible machine's live status; given up after 30 s (docs/product.md §9).
+ * Every visible machine's live status; given up after 30 s (docs/product.md §9).
  */
 export const getMachineStatuses = (signal?: AbortSignal): Promise<MachineStatus[]> => {
   const timeout = AbortSignal.timeout(STATUS_TIMEOUT_MS);
-  return apiRequest('/api/v1/machines/status', machineStatusListSchema, {
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-  });
+  return answer(
+    api.GET('/api/v1/machines/status', { signal: signal ? AbortSignal.any([signal, timeout]) : timeout }),
+    machineStatusListSchema,
+  );
 };
 
 export const getMachineStatusesQueryOptions = () =>

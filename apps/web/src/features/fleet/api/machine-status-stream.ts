@@ -6,6 +6,7 @@ import {
 } from '@portal/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { urlOf } from '../../../lib/api/client';
 import { holdLiveView } from '../../../lib/session-activity';
 import { useSession } from '../../../lib/session-store';
 import { machineStatusesQueryKey } from './fleet-keys';
@@ -16,7 +17,7 @@ const RETRY_FIRST_MS = 2000;
 const RETRY_MAX_MS = 60_000;
 
 /**
- * The one event stream of the app (docs/design.md §8, habit 12): GET /api/v1/machines/status/stream, whose
+ * The one event stream of the app (docs/design.md §8, habit 12): the machines' status stream, whose
  * events go straight into the status query's cache. Every component that needs live statuses holds it
  * through useMachineStatusStream; the stream opens with the first and closes with the last.
  */
@@ -74,7 +75,7 @@ class MachineStatusStream {
     this.#disconnect();
     const client = this.#client;
     if (!client || !this.#token) return;
-    const source = new EventSource(`/api/v1/machines/status/stream?token=${encodeURIComponent(this.#token)}`);
+    const source = new EventSource(urlOf('/api/v1/machines/status/stream', { token: this.#token }));
     this.#source = source;
     source.addEventListener('open', () => {
       this.#retryDelay = RETRY_FIRST_MS;

@@ -1,11 +1,10 @@
 import { type FleetInsight, type FleetInsightQuery, fleetInsightSchema } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { answer, api } from '../../../lib/api/client';
 
-/** GET /api/v1/insight: the machines' use per week in the period, with the filters given. */
+/** The machines' use per week in the period, with the filters given. */
 export const getInsight = (query: FleetInsightQuery, signal?: AbortSignal): Promise<FleetInsight> =>
-  apiRequest(`/api/v1/insight${queryString(query)}`, fleetInsightSchema, { signal });
+  answer(api.GET('/api/v1/insight', { params: { query }, signal }), fleetInsightSchema);
 
 export const insightKeys = {
   all: ['insight'] as const,

@@ -1,14 +1,17 @@
 import { type License, licenseSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { CONTROLLERS_KEY } from './get-controller-choices';
 import { LICENSES_KEY } from './license-keys';
 
-/** PUT /api/v1/licenses/{id}/activate (administrators): starts the licence now, bound to `computer`. */
+/** Administrators only: starts the licence now, bound to `computer`. */
 export const activateLicense = (id: number, computer: number): Promise<License> =>
-  apiRequest(`/api/v1/licenses/${id}/activate`, licenseSchema, { method: 'PUT', body: { computer } });
+  answer(
+    api.PUT('/api/v1/licenses/{id}/activate', { params: { path: { id } }, body: { computer } }),
+    licenseSchema,
+  );
 
 export function useActivateLicense() {
   const { t } = useTranslation();

@@ -1,13 +1,13 @@
 import { type License, type LicenseCreateBody, licenseSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { LICENSES_KEY } from './license-keys';
 
-/** POST /api/v1/licenses (administrators): a licence of `expiry` milliseconds, not yet activated. */
+/** Administrators only: a licence of `expiry` milliseconds, not yet activated. */
 export const createLicense = (body: LicenseCreateBody): Promise<License> =>
-  apiRequest('/api/v1/licenses', licenseSchema, { method: 'POST', body });
+  answer(api.POST('/api/v1/licenses', { body }), licenseSchema);
 
 export function useCreateLicense() {
   const { t } = useTranslation();

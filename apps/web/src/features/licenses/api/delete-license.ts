@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { CONTROLLERS_KEY } from './get-controller-choices';
 import { LICENSES_KEY } from './license-keys';
 
-/** DELETE /api/v1/licenses/{id} (administrators). */
+/** Administrators only. */
 export const deleteLicense = (id: number): Promise<void> =>
-  apiRequest(`/api/v1/licenses/${id}`, null, { method: 'DELETE' });
+  answer(api.DELETE('/api/v1/licenses/{id}', { params: { path: { id } } }), null);
 
 export function useDeleteLicense() {
   const { t } = useTranslation();

@@ -1,19 +1,20 @@
 import { type License, licensePageSchema, type Page } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { answer, api } from '../../../lib/api/client';
 import { LICENSES_KEY, type LicensesQuery } from './license-keys';
 
-/** GET /api/v1/business/{id}/licenses: one page of a business's licences with their controllers' names. */
+/** One page of a business's licences with their controllers' names. */
 export const getBusinessLicenses = (
   business: number,
   query: LicensesQuery,
   signal?: AbortSignal,
 ): Promise<Page<License>> =>
-  apiRequest(
-    `/api/v1/business/${business}/licenses${queryString({ ...query, include_computer: true })}`,
+  answer(
+    api.GET('/api/v1/business/{id}/licenses', {
+      params: { path: { id: business }, query: { ...query, include_computer: 'true' } },
+      signal,
+    }),
     licensePageSchema,
-    { signal },
   );
 
 export const businessLicensesQueryKey = (business: number, query: LicensesQuery) =>

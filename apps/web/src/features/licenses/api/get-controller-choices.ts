@@ -5,8 +5,7 @@ import {
   PAGE_SIZE_MAX,
 } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { answer, api } from '../../../lib/api/client';
 
 /** Controller queries start with this key, whichever screen asks, so a change anywhere refreshes them all. */
 export const CONTROLLERS_KEY = ['controllers'] as const;
@@ -19,10 +18,11 @@ export async function getControllerChoices(
   business: number,
   signal?: AbortSignal,
 ): Promise<ComputerController[]> {
-  const query = { business, pageSize: PAGE_SIZE_MAX, sort: 'name', order: 'asc' };
-  const page = await apiRequest(`/api/v1/controller/computer${queryString(query)}`, controllerPageSchema, {
-    signal,
-  });
+  const query = { business, pageSize: PAGE_SIZE_MAX, sort: 'name', order: 'asc' } as const;
+  const page = await answer(
+    api.GET('/api/v1/controller/computer', { params: { query }, signal }),
+    controllerPageSchema,
+  );
   return page.items.filter((controller) => controller.id !== EXCLUDED_CONTROLLER_ID);
 }
 

@@ -1,13 +1,13 @@
 import { type License, type LicenseUpdateBody, licenseSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { LICENSES_KEY } from './license-keys';
 
-/** PUT /api/v1/licenses/{id} (administrators): expiry, business and activation date. */
+/** Administrators only: expiry, business and activation date. */
 export const updateLicense = (id: number, body: LicenseUpdateBody): Promise<License> =>
-  apiRequest(`/api/v1/licenses/${id}`, licenseSchema, { method: 'PUT', body });
+  answer(api.PUT('/api/v1/licenses/{id}', { params: { path: { id } }, body }), licenseSchema);
 
 export function useUpdateLicense() {
   const { t } = useTranslation();

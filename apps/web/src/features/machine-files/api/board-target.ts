@@ -1,6 +1,6 @@
 import { boardProxyPath, type MachinePathName } from '@portal/contract';
 import { z } from 'zod';
-import { apiRequest, type RequestOptions } from '../../../lib/api-client';
+import { apiRequest, type RequestOptions } from '../../../lib/proxy-request';
 
 /** Which board the file browser talks to, and by which proxy path (docs/product.md §6: admin or customer). */
 export interface BoardTarget {

@@ -1,14 +1,17 @@
 import { downloadTicketSchema } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import type { BoardTarget } from './board-target';
 
-/** POST /api/v1/machines/{id}/download: a one-minute same-origin link that answers the file as an attachment. */
+/** A one-minute same-origin link that answers the file as an attachment. */
 export const getDownloadLink = (target: BoardTarget, name: string) =>
-  apiRequest(`/api/v1/machines/${target.controllerId}/download`, downloadTicketSchema, {
-    method: 'POST',
-    body: { path: target.path, name },
-  });
+  answer(
+    api.POST('/api/v1/machines/{id}/download', {
+      params: { path: { id: target.controllerId } },
+      body: { path: target.path, name },
+    }),
+    downloadTicketSchema,
+  );
 
 /**
  * Saves a board file: the browser follows the ticket's link and streams the answer to disk itself, so a file of

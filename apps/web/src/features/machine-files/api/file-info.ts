@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/proxy-request';
 import type { PrintFacts } from '../lib/print-rules';
 import { BoardRefusedError, type BoardTarget, boardCallUrl, machineFilesKey } from './board-target';
 

@@ -2,7 +2,7 @@ import { boardProxyPath } from '@portal/contract';
 import { RR_CONNECT_ERR, rrConnectAnswerSchema, SESSION_KEY_HEADER } from '@portal/duet/protocol';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPostText, apiRequest, type RequestOptions } from '../../../lib/api-client';
+import { apiPostText, apiRequest, type RequestOptions } from '../../../lib/proxy-request';
 import { boardErrorOf, printCommand } from '../lib/print-rules';
 import {
   BoardRefusedError,

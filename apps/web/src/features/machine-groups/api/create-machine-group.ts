@@ -1,13 +1,13 @@
 import { type MachineGroup, type MachineGroupCreateBody, machineGroupSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { machineGroupListsKey } from './machine-group-keys';
 
-/** POST /api/v1/machinegroup (administrators). */
+/** Administrators only. */
 export const createMachineGroup = (body: MachineGroupCreateBody): Promise<MachineGroup> =>
-  apiRequest('/api/v1/machinegroup', machineGroupSchema, { method: 'POST', body });
+  answer(api.POST('/api/v1/machinegroup', { body }), machineGroupSchema);
 
 /** Creates a machine group; `onCreated` lets the caller refresh what else it changed (the controller is used now). */
 export function useCreateMachineGroup({ onCreated }: { onCreated?: () => Promise<unknown> } = {}) {

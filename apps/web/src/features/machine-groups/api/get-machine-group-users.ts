@@ -1,14 +1,17 @@
 import { type MachineGroupUser, machineGroupUserSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { machineGroupUsersQueryKey } from './machine-group-keys';
 
 const machineGroupUsersSchema = z.array(machineGroupUserSchema);
 
-/** GET /api/v1/machinegroup/{id}/users: who has access to the group. */
+/** Who has access to the group. */
 export const getMachineGroupUsers = (id: number, signal?: AbortSignal): Promise<MachineGroupUser[]> =>
-  apiRequest(`/api/v1/machinegroup/${id}/users`, machineGroupUsersSchema, { signal });
+  answer(
+    api.GET('/api/v1/machinegroup/{id}/users', { params: { path: { id } }, signal }),
+    machineGroupUsersSchema,
+  );
 
 export const getMachineGroupUsersQueryOptions = (id: number) =>
   queryOptions({

@@ -1,11 +1,9 @@
 import { type MachineGroup, machineGroupSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { machineGroupQueryKey } from './machine-group-keys';
-
-/** GET /api/v1/machinegroup/{id}. */
 export const getMachineGroup = (id: number, signal?: AbortSignal): Promise<MachineGroup> =>
-  apiRequest(`/api/v1/machinegroup/${id}`, machineGroupSchema, { signal });
+  answer(api.GET('/api/v1/machinegroup/{id}', { params: { path: { id } }, signal }), machineGroupSchema);
 
 export const getMachineGroupQueryOptions = (id: number) =>
   queryOptions({

@@ -1,15 +1,14 @@
 import { type MachineGroup, machineGroupPageSchema, type Page } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { answer, api } from '../../../lib/api/client';
 import { type MachineGroupListParams, machineGroupListQueryKey } from './machine-group-keys';
 
-/** GET /api/v1/machinegroup: one page of the machine groups the caller sees, of one business if `business_id`. */
+/** One page of the machine groups the caller sees, of one business if `business_id`. */
 export const getMachineGroups = (
   query: MachineGroupListParams,
   signal?: AbortSignal,
 ): Promise<Page<MachineGroup>> =>
-  apiRequest(`/api/v1/machinegroup${queryString(query)}`, machineGroupPageSchema, { signal });
+  answer(api.GET('/api/v1/machinegroup', { params: { query }, signal }), machineGroupPageSchema);
 
 export const getMachineGroupsQueryOptions = (query: MachineGroupListParams) =>
   queryOptions({

@@ -1,15 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { machineGroupUsersQueryKey } from './machine-group-keys';
 
 /**
- * DELETE /api/v1/users/{userId}/machines/{groupId}: the user loses access to the machine group (the same
+ * The user loses access to the machine group (the same
  * call as the user page's machine removal; administrators, and managers within their business).
  */
 export const removeMachineGroupUser = (groupId: number, userId: number): Promise<void> =>
-  apiRequest(`/api/v1/users/${userId}/machines/${groupId}`, null, { method: 'DELETE' });
+  answer(
+    api.DELETE('/api/v1/users/{id}/machines/{machineId}', {
+      params: { path: { id: userId, machineId: groupId } },
+    }),
+    null,
+  );
 
 export function useRemoveMachineGroupUser(groupId: number) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { updateMachineGroup } from './update-machine-group';
 export type InlineField = 'name' | 'location';
 
 /**
- * PUT /api/v1/machinegroup/{id} with just the name or just the location, as the machine card edits them
+ * Sends just the name or just the location, as the machine card edits them
  * in place; the toast names the field (docs/product.md §8).
  */
 export function useRenameMachineGroup(id: number) {

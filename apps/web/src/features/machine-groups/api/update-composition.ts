@@ -1,13 +1,16 @@
 import { type MachineGroup, type MachineGroupCompositionBody, machineGroupSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { machineGroupListsKey, machineGroupQueryKey } from './machine-group-keys';
 
-/** PUT /api/v1/machinegroup/{id}/composition (administrators): machine type and computer controller. */
+/** Administrators only: machine type and computer controller. */
 export const updateComposition = (id: number, body: MachineGroupCompositionBody): Promise<MachineGroup> =>
-  apiRequest(`/api/v1/machinegroup/${id}/composition`, machineGroupSchema, { method: 'PUT', body });
+  answer(
+    api.PUT('/api/v1/machinegroup/{id}/composition', { params: { path: { id } }, body }),
+    machineGroupSchema,
+  );
 
 /** Changes the composition; `onChanged` lets the caller refresh the controllers it freed and took. */
 export function useUpdateComposition(id: number, { onChanged }: { onChanged?: () => Promise<unknown> } = {}) {

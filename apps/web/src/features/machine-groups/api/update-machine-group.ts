@@ -1,13 +1,13 @@
 import { type MachineGroup, type MachineGroupUpdateBody, machineGroupSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { machineGroupListsKey, machineGroupQueryKey, machineGroupUsersQueryKey } from './machine-group-keys';
 
-/** PUT /api/v1/machinegroup/{id}: name, location, description; firmware and business for administrators. */
+/** Name, location, description; firmware and business for administrators. */
 export const updateMachineGroup = (id: number, body: MachineGroupUpdateBody): Promise<MachineGroup> =>
-  apiRequest(`/api/v1/machinegroup/${id}`, machineGroupSchema, { method: 'PUT', body });
+  answer(api.PUT('/api/v1/machinegroup/{id}', { params: { path: { id } }, body }), machineGroupSchema);
 
 /** The toast each part of the settings page shows once the server agrees. */
 export type MachineGroupUpdateKind = 'general' | 'business';

@@ -1,6 +1,7 @@
 import { boardProxyPath, type MachinePathName } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, buildHeaders } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { buildHeaders } from '../../../lib/proxy-request';
 import { parseCsvTable } from '../lib/csv-table';
 import { MACHINE_LOG_PATHS, type MachineLogKind } from '../lib/machine-log-kind';
 

@@ -6,7 +6,7 @@ import {
   panelTicketSchema,
 } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { useLanguage } from '../../../lib/use-language';
 
 export interface PanelTicketRequest {
@@ -17,16 +17,19 @@ export interface PanelTicketRequest {
   firmware: (typeof PROXY_FIRMWARE_VALUES)[number];
 }
 
-/** POST /api/v1/machines/{id}/panel: a one-minute, one-use address of the control panel on the machine origin. */
+/** A one-minute, one-use address of the control panel on the machine origin. */
 export const getPanelTicket = (
   { controllerId, path, firmware, language }: PanelTicketRequest & { language: Language },
   signal?: AbortSignal,
 ): Promise<PanelTicket> =>
-  apiRequest(`/api/v1/machines/${controllerId}/panel`, panelTicketSchema, {
-    method: 'POST',
-    body: { path, firmware, language },
-    signal,
-  });
+  answer(
+    api.POST('/api/v1/machines/{id}/panel', {
+      params: { path: { id: controllerId } },
+      body: { path, firmware, language },
+      signal,
+    }),
+    panelTicketSchema,
+  );
 
 /**
  * A ticket works once: it is never cached (gcTime 0), never refetched behind the frame's back, and

@@ -1,10 +1,13 @@
 import { type WebcamStream, webcamStreamSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 
-/** GET /api/v1/machines/{id}/webcam: where the machine's webcam streams (the token is added by the page). */
+/** Where the machine's webcam streams (the token is added by the page). */
 export const getWebcamStream = (controllerId: number, signal?: AbortSignal): Promise<WebcamStream> =>
-  apiRequest(`/api/v1/machines/${controllerId}/webcam`, webcamStreamSchema, { signal });
+  answer(
+    api.GET('/api/v1/machines/{id}/webcam', { params: { path: { id: controllerId } }, signal }),
+    webcamStreamSchema,
+  );
 
 export const getWebcamStreamQueryOptions = (controllerId: number) =>
   queryOptions({

@@ -1,13 +1,11 @@
 import { videoTokenResponseSchema } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { storeVideoToken } from '../../../lib/session-store';
 
-/** POST /api/v1/auth/video-token: a fresh webcam token, kept with the session. */
+/** A fresh webcam token, kept with the session. */
 export async function renewVideoToken(): Promise<string> {
-  const { video_token } = await apiRequest('/api/v1/auth/video-token', videoTokenResponseSchema, {
-    method: 'POST',
-  });
+  const { video_token } = await answer(api.POST('/api/v1/auth/video-token'), videoTokenResponseSchema);
   storeVideoToken(video_token);
   return video_token;
 }

@@ -6,13 +6,16 @@ import {
 } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { FLEET_REFRESH_MS } from './get-maintenance-fleet';
 import { machineMaintenanceKey, maintenanceDoneLogKey } from './maintenance-keys';
 
-/** GET /api/v1/machinegroup/{id}/maintenance: the tasks of the group's plan, each with its counters and state. */
+/** The tasks of the group's plan, each with its counters and state. */
 export const getMachineMaintenance = (machine: number, signal?: AbortSignal): Promise<MachineMaintenance> =>
-  apiRequest(`/api/v1/machinegroup/${machine}/maintenance`, machineMaintenanceSchema, { signal });
+  answer(
+    api.GET('/api/v1/machinegroup/{id}/maintenance', { params: { path: { id: machine } }, signal }),
+    machineMaintenanceSchema,
+  );
 
 export const getMachineMaintenanceQueryOptions = (machine: number) =>
   queryOptions({
@@ -28,9 +31,12 @@ export function useMachineMaintenance(machine: number, { silent = false }: { sil
 
 const doneLogSchema = z.array(maintenanceDoneSchema);
 
-/** GET /api/v1/machinegroup/{id}/maintenance/done: the work recorded on the group, newest first. */
+/** The work recorded on the group, newest first. */
 export const getMaintenanceDoneLog = (machine: number, signal?: AbortSignal): Promise<MaintenanceDone[]> =>
-  apiRequest(`/api/v1/machinegroup/${machine}/maintenance/done`, doneLogSchema, { signal });
+  answer(
+    api.GET('/api/v1/machinegroup/{id}/maintenance/done', { params: { path: { id: machine } }, signal }),
+    doneLogSchema,
+  );
 
 export function useMaintenanceDoneLog(machine: number) {
   return useQuery(

@@ -1,8 +1,7 @@
 import { type MaintenanceFleetItem, maintenanceFleetSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiRequest } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { answer, api } from '../../../lib/api/client';
 import { type MaintenanceSummary, summariseByMachine } from '../lib/maintenance-rules';
 import { type MaintenanceFleetFilter, maintenanceFleetKey } from './maintenance-keys';
 
@@ -10,17 +9,19 @@ import { type MaintenanceFleetFilter, maintenanceFleetKey } from './maintenance-
 export const FLEET_REFRESH_MS = 60_000;
 
 /**
- * GET /api/v1/maintenance: every task's state on every machine group the caller sees, overdue first, then due
+ * Every task's state on every machine group the caller sees, overdue first, then due
  * soon, then by the nearest criterion's share (docs/design.md §12), filtered by business and location.
  */
 export const getMaintenanceFleet = (
   filter: MaintenanceFleetFilter,
   signal?: AbortSignal,
 ): Promise<MaintenanceFleetItem[]> =>
-  apiRequest(
-    `/api/v1/maintenance${queryString({ business: filter.business, location: filter.location })}`,
+  answer(
+    api.GET('/api/v1/maintenance', {
+      params: { query: { business: filter.business, location: filter.location } },
+      signal,
+    }),
     maintenanceFleetSchema,
-    { signal },
   );
 
 export const getMaintenanceFleetQueryOptions = (filter: MaintenanceFleetFilter) =>

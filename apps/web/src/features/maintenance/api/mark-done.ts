@@ -1,16 +1,16 @@
 import { type MaintenanceDone, type MaintenanceDoneBody, maintenanceDoneSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { maintenanceKey } from './maintenance-keys';
 
-/** POST /api/v1/machinegroup/{id}/maintenance/done: the task's counters start again from the date. */
+/** The task's counters start again from the date. */
 export const markMaintenanceDone = (machine: number, body: MaintenanceDoneBody): Promise<MaintenanceDone> =>
-  apiRequest(`/api/v1/machinegroup/${machine}/maintenance/done`, maintenanceDoneSchema, {
-    method: 'POST',
-    body,
-  });
+  answer(
+    api.POST('/api/v1/machinegroup/{id}/maintenance/done', { params: { path: { id: machine } }, body }),
+    maintenanceDoneSchema,
+  );
 
 /** Records a task done; the machine's states, its log and the fleet list are read again. */
 export function useMarkMaintenanceDone(machine: number) {

@@ -5,24 +5,30 @@ import {
 } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { maintenanceKey } from './maintenance-keys';
 
-const overridePath = (machine: number, task: number) =>
-  `/api/v1/machinegroup/${machine}/maintenance/${task}/override`;
+/** The path of a machine group's override of one task. */
+const overrideOf = (machine: number, task: number) => ({ params: { path: { id: machine, task } } });
 
-/** PUT /api/v1/machinegroup/{id}/maintenance/{task}/override: the group's own intervals, replacing the plan's. */
+/** The group's own intervals, replacing the plan's. */
 export const setMaintenanceOverride = (
   machine: number,
   task: number,
   body: MaintenanceOverrideBody,
 ): Promise<MaintenanceOverride> =>
-  apiRequest(overridePath(machine, task), maintenanceOverrideSchema, { method: 'PUT', body });
+  answer(
+    api.PUT('/api/v1/machinegroup/{id}/maintenance/{task}/override', { ...overrideOf(machine, task), body }),
+    maintenanceOverrideSchema,
+  );
 
-/** DELETE …/override: the plan's intervals apply again. */
+/** The plan's intervals apply again. */
 export const removeMaintenanceOverride = (machine: number, task: number): Promise<void> =>
-  apiRequest(overridePath(machine, task), null, { method: 'DELETE' });
+  answer(
+    api.DELETE('/api/v1/machinegroup/{id}/maintenance/{task}/override', overrideOf(machine, task)),
+    null,
+  );
 
 export function useSetMaintenanceOverride(machine: number) {
   const { t } = useTranslation();

@@ -6,16 +6,16 @@ import {
 } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { maintenanceKey, maintenanceTasksKey } from './maintenance-keys';
 
-/** GET /api/v1/maintenance/tasks?machineType=: one machine type's plan (administrators). */
+/** One machine type's plan (administrators). */
 export const getPlanTasks = (machineType: number, signal?: AbortSignal): Promise<MaintenanceTask[]> =>
-  apiRequest(`/api/v1/maintenance/tasks${queryString({ machineType })}`, maintenanceTaskListSchema, {
-    signal,
-  });
+  answer(
+    api.GET('/api/v1/maintenance/tasks', { params: { query: { machineType } }, signal }),
+    maintenanceTaskListSchema,
+  );
 
 export function usePlanTasks(machineType: number | undefined) {
   return useQuery({
@@ -26,18 +26,19 @@ export function usePlanTasks(machineType: number | undefined) {
     enabled: machineType !== undefined,
   });
 }
-
-/** POST /api/v1/maintenance/tasks. */
 export const createPlanTask = (body: MaintenanceTaskBody): Promise<MaintenanceTask> =>
-  apiRequest('/api/v1/maintenance/tasks', maintenanceTaskSchema, { method: 'POST', body });
+  answer(api.POST('/api/v1/maintenance/tasks', { body }), maintenanceTaskSchema);
 
-/** PUT /api/v1/maintenance/tasks/{id}: the task replaced as a whole. */
+/** Replaces the task as a whole. */
 export const updatePlanTask = (id: number, body: MaintenanceTaskBody): Promise<MaintenanceTask> =>
-  apiRequest(`/api/v1/maintenance/tasks/${id}`, maintenanceTaskSchema, { method: 'PUT', body });
+  answer(
+    api.PUT('/api/v1/maintenance/tasks/{id}', { params: { path: { id } }, body }),
+    maintenanceTaskSchema,
+  );
 
-/** DELETE /api/v1/maintenance/tasks/{id}: with its overrides and done records. */
+/** Deletes the task with its overrides and done records. */
 export const deletePlanTask = (id: number): Promise<void> =>
-  apiRequest(`/api/v1/maintenance/tasks/${id}`, null, { method: 'DELETE' });
+  answer(api.DELETE('/api/v1/maintenance/tasks/{id}', { params: { path: { id } } }), null);
 
 /** After a change of a plan: plans, machines' states and the fleet list are read again. */
 function usePlansChanged(toastKey: 'created' | 'updated' | 'deleted') {

@@ -1,13 +1,13 @@
 import { DEFAULT_OPERATOR_BUSINESS, type OperatorBusiness } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, publicApi } from '../../../lib/api/client';
 import { loadSchemas } from '../../../lib/load-schemas';
 
-/** GET /api/v1/operator: public, the footer's address and the home page's contact mail. */
+/** Public: the footer's address and the home page's contact mail. */
 export async function getOperator(signal?: AbortSignal): Promise<OperatorBusiness> {
   // The public pages' footer: its schema is loaded on demand (load-schemas.ts).
   const { operatorBusinessSchema } = await loadSchemas();
-  return apiRequest('/api/v1/operator', operatorBusinessSchema, { authenticated: false, signal });
+  return answer(publicApi.GET('/api/v1/operator', { signal }), operatorBusinessSchema);
 }
 
 export const operatorQueryOptions = () =>

@@ -1,10 +1,10 @@
 import type { PasswordRecoveryRequest } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, publicApi } from '../../../lib/api/client';
 
-/** POST /api/v1/password/recover: the answer is the same whether or not an account has the address. */
+/** Asks for a recovery mail: the answer is the same whether or not an account has the address. */
 export const requestPasswordRecovery = (body: PasswordRecoveryRequest): Promise<void> =>
-  apiRequest('/api/v1/password/recover', null, { method: 'POST', body, authenticated: false });
+  answer(publicApi.POST('/api/v1/password/recover', { body }), null);
 
 export function useRequestPasswordRecovery() {
   return useMutation({ mutationFn: requestPasswordRecovery });

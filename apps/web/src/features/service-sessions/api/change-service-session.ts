@@ -6,24 +6,30 @@ import {
 } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { serviceSessionsKey } from './service-session-keys';
 
-/** POST /api/v1/tickets/{id}/service-sessions: outside staff ask for the ticket's machine. */
+/** Outside staff ask for the ticket's machine. */
 export const requestServiceSession = (
   ticket: number,
   body: ServiceSessionRequestBody,
 ): Promise<ServiceSession> =>
-  apiRequest(`/api/v1/tickets/${ticket}/service-sessions`, serviceSessionSchema, { method: 'POST', body });
+  answer(
+    api.POST('/api/v1/tickets/{id}/service-sessions', { params: { path: { id: ticket } }, body }),
+    serviceSessionSchema,
+  );
 
-/** POST /api/v1/service-sessions/{id}/decision: the business accepts or rejects, with a comment. */
+/** The business accepts or rejects, with a comment. */
 export const decideServiceSession = (id: number, body: ServiceSessionDecisionBody): Promise<ServiceSession> =>
-  apiRequest(`/api/v1/service-sessions/${id}/decision`, serviceSessionSchema, { method: 'POST', body });
+  answer(
+    api.POST('/api/v1/service-sessions/{id}/decision', { params: { path: { id } }, body }),
+    serviceSessionSchema,
+  );
 
-/** POST /api/v1/service-sessions/{id}/end: a request withdrawn, or an active session ended early. */
+/** A request withdrawn, or an active session ended early. */
 export const endServiceSession = (id: number): Promise<ServiceSession> =>
-  apiRequest(`/api/v1/service-sessions/${id}/end`, serviceSessionSchema, { method: 'POST' });
+  answer(api.POST('/api/v1/service-sessions/{id}/end', { params: { path: { id } } }), serviceSessionSchema);
 
 /** After any change: every list, log and notice of sessions is read again. */
 function useSessionsChanged() {

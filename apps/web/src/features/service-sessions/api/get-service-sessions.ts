@@ -1,19 +1,18 @@
 import { type ServiceSession, type ServiceSessionQuery, serviceSessionListSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { answer, api } from '../../../lib/api/client';
 import {
   AWAITING_REFRESH_MS,
   serviceSessionListKey,
   TICKET_SESSIONS_REFRESH_MS,
 } from './service-session-keys';
 
-/** GET /api/v1/service-sessions: the sessions the caller sees, newest first, filtered by `query`. */
+/** The sessions the caller sees, newest first, filtered by `query`. */
 export const getServiceSessions = (
   query: ServiceSessionQuery,
   signal?: AbortSignal,
 ): Promise<ServiceSession[]> =>
-  apiRequest(`/api/v1/service-sessions${queryString(query)}`, serviceSessionListSchema, { signal });
+  answer(api.GET('/api/v1/service-sessions', { params: { query }, signal }), serviceSessionListSchema);
 
 export const getServiceSessionsQueryOptions = (query: ServiceSessionQuery) =>
   queryOptions({

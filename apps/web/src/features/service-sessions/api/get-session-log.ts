@@ -6,21 +6,22 @@ import {
   pageSchema,
 } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { answer, api } from '../../../lib/api/client';
 import { sessionLogKey, TICKET_SESSIONS_REFRESH_MS } from './service-session-keys';
 
 const activityPageSchema = pageSchema(activityEntrySchema);
 
 /**
- * GET /api/v1/activity?ticket=ID: a ticket's session log, the activity record's entries for it (the sessions'
+ * A ticket's session log, the activity record's entries for it (the sessions'
  * requests, decisions and ends, and what was done on the machine in them), newest first, the largest page.
  */
 export const getSessionLog = (ticket: number, signal?: AbortSignal): Promise<Page<ActivityEntry>> =>
-  apiRequest(
-    `/api/v1/activity${queryString({ ticket: String(ticket), pageSize: PAGE_SIZE_MAX })}`,
+  answer(
+    api.GET('/api/v1/activity', {
+      params: { query: { ticket: String(ticket), pageSize: PAGE_SIZE_MAX } },
+      signal,
+    }),
     activityPageSchema,
-    { signal },
   );
 
 export const getSessionLogQueryOptions = (ticket: number) =>

@@ -1,33 +1,38 @@
 import { type ServiceConsent, serviceConsentAnswerSchema } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { serviceConsentKey } from './service-session-keys';
 
-const consentPath = (business: number) => `/api/v1/business/${business}/service-consent`;
-
 /**
- * GET /api/v1/business/{id}/service-consent: whether outside staff need an accepted session, and whether the
+ * Whether outside staff need an accepted session, and whether the
  * reader's account is one the operator's staff set up and may not change it.
  */
 export const getServiceConsentQueryOptions = (business: number) =>
   queryOptions({
     queryKey: serviceConsentKey(business),
-    queryFn: ({ signal }) => apiRequest(consentPath(business), serviceConsentAnswerSchema, { signal }),
+    queryFn: ({ signal }) =>
+      answer(
+        api.GET('/api/v1/business/{id}/service-consent', { params: { path: { id: business } }, signal }),
+        serviceConsentAnswerSchema,
+      ),
   });
 
 export function useServiceConsent(business: number) {
   return useQuery(getServiceConsentQueryOptions(business));
 }
 
-/** PUT /api/v1/business/{id}/service-consent (the business's managers). */
+/** The business's managers only. */
 export function useSaveServiceConsent(business: number) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ServiceConsent) =>
-      apiRequest(consentPath(business), serviceConsentAnswerSchema, { method: 'PUT', body }),
+      answer(
+        api.PUT('/api/v1/business/{id}/service-consent', { params: { path: { id: business } }, body }),
+        serviceConsentAnswerSchema,
+      ),
     onSuccess: (saved) => {
       queryClient.setQueryData(serviceConsentKey(business), saved);
       showToast({

@@ -1,13 +1,13 @@
 import { type TicketCreateBody, ticketCreatedSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { ticketListsKey } from './ticket-keys';
 
-/** POST /api/v1/tickets: answers the new ticket's id. */
+/** Opens a ticket; the server answers its id. */
 export const createTicket = (body: TicketCreateBody): Promise<{ id: number }> =>
-  apiRequest('/api/v1/tickets', ticketCreatedSchema, { method: 'POST', body });
+  answer(api.POST('/api/v1/tickets', { body }), ticketCreatedSchema);
 
 /** Opens a ticket with the success toast of docs/product.md §8; the caller goes to it. */
 export function useCreateTicket() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { ticketListsKey, ticketQueryKey } from './ticket-keys';
 
-/** DELETE /api/v1/tickets/{id} (administrators). */
+/** Deletes a ticket (administrators). */
 export const deleteTicket = (id: number): Promise<void> =>
-  apiRequest(`/api/v1/tickets/${id}`, null, { method: 'DELETE' });
+  answer(api.DELETE('/api/v1/tickets/{id}', { params: { path: { id } } }), null);
 
 export function useDeleteTicket(id: number) {
   const { t } = useTranslation();

@@ -1,14 +1,14 @@
 import { type TicketAnswer, ticketAnswerSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { THREAD_REFRESH_MS, ticketAnswersQueryKey } from './ticket-keys';
 
 export const ticketThreadSchema = z.array(ticketAnswerSchema);
 
-/** GET /api/v1/tickets/{id}/answers: the thread, oldest first. */
+/** A ticket's thread, oldest first. */
 export const getTicketAnswers = (id: number, signal?: AbortSignal): Promise<TicketAnswer[]> =>
-  apiRequest(`/api/v1/tickets/${id}/answers`, ticketThreadSchema, { signal });
+  answer(api.GET('/api/v1/tickets/{id}/answers', { params: { path: { id } }, signal }), ticketThreadSchema);
 
 export const getTicketAnswersQueryOptions = (id: number) =>
   queryOptions({

@@ -1,12 +1,15 @@
 import { type TicketAuthor, ticketAuthorSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { ticketAuthorsQueryKey } from './ticket-keys';
 
-/** GET /api/v1/tickets/{id}/authors: who wrote the ticket or its answers. */
+/** Who wrote the ticket or its answers. */
 export const getTicketAuthors = (id: number, signal?: AbortSignal): Promise<TicketAuthor[]> =>
-  apiRequest(`/api/v1/tickets/${id}/authors`, z.array(ticketAuthorSchema), { signal });
+  answer(
+    api.GET('/api/v1/tickets/{id}/authors', { params: { path: { id } }, signal }),
+    z.array(ticketAuthorSchema),
+  );
 
 /**
  * The authors, read again whenever the thread grows (`answerCount` is part of the key), since a new

@@ -1,11 +1,10 @@
 import { type Ticket, ticketSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { THREAD_REFRESH_MS, ticketQueryKey } from './ticket-keys';
 
-/** GET /api/v1/tickets/{id}. */
 export const getTicket = (id: number, signal?: AbortSignal): Promise<Ticket> =>
-  apiRequest(`/api/v1/tickets/${id}`, ticketSchema, { signal });
+  answer(api.GET('/api/v1/tickets/{id}', { params: { path: { id } }, signal }), ticketSchema);
 
 export const getTicketQueryOptions = (id: number) =>
   queryOptions({

@@ -1,13 +1,16 @@
 import { type Ticket, ticketSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { ticketListsKey, ticketQueryKey } from './ticket-keys';
 
-/** PUT /api/v1/tickets/{id}: closes or reopens it. */
+/** Closes or reopens a ticket. */
 export const setTicketOpen = (id: number, isOpen: boolean): Promise<Ticket> =>
-  apiRequest(`/api/v1/tickets/${id}`, ticketSchema, { method: 'PUT', body: { is_open: isOpen } });
+  answer(
+    api.PUT('/api/v1/tickets/{id}', { params: { path: { id } }, body: { is_open: isOpen } }),
+    ticketSchema,
+  );
 
 /** Sets is_open to the opposite (docs/product.md §4), with 'Ticket opened/closed successfully'. */
 export function useSetTicketOpen(id: number) {

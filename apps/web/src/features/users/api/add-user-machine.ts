@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { userMachinesQueryKey } from './get-user-machines';
 
-/** POST /api/v1/users/{id}/machines body {machine}: gives the user access to a machine group. */
+/** Gives the user access to a machine group. */
 export const addUserMachine = (userId: number, machine: number): Promise<void> =>
-  apiRequest(`/api/v1/users/${userId}/machines`, null, { method: 'POST', body: { machine } });
+  answer(
+    api.POST('/api/v1/users/{id}/machines', { params: { path: { id: userId } }, body: { machine } }),
+    null,
+  );
 
 export function useAddUserMachine(userId: number) {
   const { t } = useTranslation();

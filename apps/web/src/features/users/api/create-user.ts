@@ -1,13 +1,11 @@
 import { type User, type UserCreateBody, userSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { usersListQueryKey } from './get-users';
-
-/** POST /api/v1/users. */
 export const createUser = (body: UserCreateBody): Promise<User> =>
-  apiRequest('/api/v1/users', userSchema, { method: 'POST', body });
+  answer(api.POST('/api/v1/users', { body }), userSchema);
 
 export function useCreateUser() {
   const { t } = useTranslation();

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { showUserErrorToast } from './error-toast';
 import { userQueryKey } from './get-user';
 import { usersListQueryKey } from './get-users';
-
-/** DELETE /api/v1/users/{id}. */
 export const deleteUser = (id: number): Promise<void> =>
-  apiRequest(`/api/v1/users/${id}`, null, { method: 'DELETE' });
+  answer(api.DELETE('/api/v1/users/{id}', { params: { path: { id } } }), null);
 
 /**
  * Deletes a user. A refusal shows the danger toast 'Cannot delete user' of docs/product.md §8 with the

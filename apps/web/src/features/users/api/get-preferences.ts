@@ -1,11 +1,12 @@
 import { type UserPreferences, userPreferencesSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { userQueryKey } from './get-user';
-
-/** GET /api/v1/users/{id}/preferences. */
 export const getPreferences = (userId: number, signal?: AbortSignal): Promise<UserPreferences> =>
-  apiRequest(`/api/v1/users/${userId}/preferences`, userPreferencesSchema, { signal });
+  answer(
+    api.GET('/api/v1/users/{id}/preferences', { params: { path: { id: userId } }, signal }),
+    userPreferencesSchema,
+  );
 
 export const preferencesQueryKey = (userId: number) => [...userQueryKey(userId), 'preferences'] as const;
 

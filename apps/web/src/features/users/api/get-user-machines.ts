@@ -1,12 +1,15 @@
 import { type MachineGroup, machineGroupSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { userQueryKey } from './get-user';
 
-/** GET /api/v1/users/{id}/machines: the machine groups the user has access to. */
+/** The machine groups the user has access to. */
 export const getUserMachines = (userId: number, signal?: AbortSignal): Promise<MachineGroup[]> =>
-  apiRequest(`/api/v1/users/${userId}/machines`, z.array(machineGroupSchema), { signal });
+  answer(
+    api.GET('/api/v1/users/{id}/machines', { params: { path: { id: userId } }, signal }),
+    z.array(machineGroupSchema),
+  );
 
 export const userMachinesQueryKey = (userId: number) => [...userQueryKey(userId), 'machines'] as const;
 

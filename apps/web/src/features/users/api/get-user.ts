@@ -1,10 +1,8 @@
 import { type User, userSchema } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-
-/** GET /api/v1/users/{id}. */
+import { answer, api } from '../../../lib/api/client';
 export const getUser = (id: number, signal?: AbortSignal): Promise<User> =>
-  apiRequest(`/api/v1/users/${id}`, userSchema, { signal });
+  answer(api.GET('/api/v1/users/{id}', { params: { path: { id } }, signal }), userSchema);
 
 export const userQueryKey = (id: number) => ['users', id] as const;
 

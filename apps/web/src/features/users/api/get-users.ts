@@ -1,22 +1,17 @@
 import { type Page, type User, type UserListQuery, userPageSchema } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api, type QueryOf } from '../../../lib/api/client';
 
 /** The page query of the users list, with the optional business it is confined to. */
 export type UsersQuery = Omit<UserListQuery, 'business'> & { business?: number | undefined };
 
-/** The query string of a list query; absent values are left out. */
-function searchOf(query: UsersQuery): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  return search.toString();
-}
+/** A list query without its empty values (an empty search asks for every user); undefined ones are left out. */
+const withoutEmpty = (query: UsersQuery) =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) as QueryOf<'/api/v1/users'>;
 
-/** GET /api/v1/users: one page, sorted and filtered on the server, optionally of one business. */
+/** One page, sorted and filtered on the server, optionally of one business. */
 export const getUsers = (query: UsersQuery, signal?: AbortSignal): Promise<Page<User>> =>
-  apiRequest(`/api/v1/users?${searchOf(query)}`, userPageSchema, { signal });
+  answer(api.GET('/api/v1/users', { params: { query: withoutEmpty(query) }, signal }), userPageSchema);
 
 /** Every users list lives under this key, so one invalidation refreshes them all. */
 export const usersListQueryKey = ['users', 'list'] as const;

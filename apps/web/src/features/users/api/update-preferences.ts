@@ -1,13 +1,16 @@
 import { type UserPreferences, type UserPreferencesBody, userPreferencesSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { preferencesQueryKey } from './get-preferences';
 
-/** PUT /api/v1/users/{id}/preferences body {ticketNotifications, machineNotifications}. */
+/** Sets which notifications the user gets: tickets' and machines'. */
 export const updatePreferences = (userId: number, body: UserPreferencesBody): Promise<UserPreferences> =>
-  apiRequest(`/api/v1/users/${userId}/preferences`, userPreferencesSchema, { method: 'PUT', body });
+  answer(
+    api.PUT('/api/v1/users/{id}/preferences', { params: { path: { id: userId } }, body }),
+    userPreferencesSchema,
+  );
 
 export function useUpdatePreferences(userId: number) {
   const { t } = useTranslation();

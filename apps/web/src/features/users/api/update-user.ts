@@ -1,14 +1,14 @@
 import { type ErrorCode, type User, type UserUpdateBody, userSchema } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
+import { answer, api } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toast-store';
 import { userQueryKey } from './get-user';
 import { usersListQueryKey } from './get-users';
 
-/** PUT /api/v1/users/{id}: only the fields given change. */
+/** Only the fields given change. */
 export const updateUser = (id: number, body: UserUpdateBody): Promise<User> =>
-  apiRequest(`/api/v1/users/${id}`, userSchema, { method: 'PUT', body });
+  answer(api.PUT('/api/v1/users/{id}', { params: { path: { id } }, body }), userSchema);
 
 /** `fieldErrors`: the errors the caller's form shows beside its fields instead of a toast. */
 export function useUpdateUser(fieldErrors: readonly ErrorCode[] = []) {
