@@ -26,7 +26,7 @@ import {
 } from '@portal/tunnel';
 import { type Logger, pino } from 'pino';
 import { type GatewayConfig, gatewayConfigSchema, type ValidGatewayConfig } from './config.ts';
-import { BoardFacts } from './relay/board-facts.ts';
+import { BoardFacts, type BoardFirmware } from './relay/board-facts.ts';
 import { BoardRelay } from './relay/board-relay.ts';
 import { BoardSession } from './relay/board-session.ts';
 import type { BoardKind } from './relay/board-session-states.ts';
@@ -54,6 +54,11 @@ export interface GatewayTuning {
   /** Pauses before each retry of a board 503; at most about a second in all. */
   retryDelaysMs: readonly number[];
   maxBoardWebSockets: number;
+  /**
+   * How old an object-model reading may be when it answers another client asking the same query (docs/design.md
+   * §5b): Duet Web Control's own poll interval, so two panels on one machine cost the board one read.
+   */
+  sharedReadMaxAgeMs: number;
   /** Clients' sessions the gateway keeps at once (docs/design.md §5b); a login beyond is refused as a full board's. */
   maxClientSessions: number;
   /** A client's session without a request for this long ends, as a board's does. */
@@ -75,6 +80,7 @@ export const DEFAULT_TUNING: GatewayTuning = {
   sessionKeepAliveMs: 4_000,
   retryDelaysMs: [100, 250, 500],
   maxBoardWebSockets: 8,
+  sharedReadMaxAgeMs: 250,
   maxClientSessions: 64,
   clientSessionTimeoutMs: BOARD_LIMITS.sessionTimeoutMs,
   maxClientReplyBytes: 64 * 1024,
@@ -102,6 +108,8 @@ export interface GatewayStats extends RelayCounters {
   waitingBoardRequests: number;
   boardKind: BoardKind | null;
   boardLoggedIn: boolean;
+  /** The board's firmware, once the gateway's first request in its board session has read it. */
+  boardFirmware: BoardFirmware | null;
   /** Clients' sessions alive, the shared one of keyless clients included. */
   clientSessions: number;
 }
@@ -172,6 +180,7 @@ class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway
       timeoutMs: tuning.upstreamTimeoutMs,
       retryDelaysMs: tuning.retryDelaysMs,
       maxWebSockets: tuning.maxBoardWebSockets,
+      sharedReadMaxAgeMs: tuning.sharedReadMaxAgeMs,
       counters: this.#counters,
       facts: this.#facts,
       logger,
@@ -218,6 +227,7 @@ class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway
       waitingBoardRequests: this.#slots.waiting,
       boardKind: this.#session.kind,
       boardLoggedIn: this.#session.loggedIn,
+      boardFirmware: this.#facts.firmware,
       clientSessions: this.#clients.count,
     };
   }
@@ -232,7 +242,7 @@ class GatewayAgent extends EventEmitter<GatewayEvents> implements RunningGateway
     this.#agent.destroy();
   }
 
-  /** What the gateway tells the portal about itself and its board (docs/design.md §5c). */
+  /** What the gateway tells the portal about itself and its board (docs/design.md §5b). */
   #report(): GatewayReport {
     const latencyMs = this.#facts.latencyMs;
     const reachable = this.#session.reachable && latencyMs !== null;

@@ -4,41 +4,17 @@ import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { DEADLINE_HEADER, GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type GatewayTuning, type RunningGateway, startGateway } from '../gateway.ts';
 import { answerOf, FakePortal, openStream, request } from '../test/fake-portal.ts';
-import { captureLogs } from '../test/logs.ts';
 import { RecordedBoard } from '../test/recorded-board.ts';
+import { loginAsClient, TEST_BOARD_PASSWORD, TestGateways, testGatewayKeys } from '../test/test-gateways.ts';
 
-const KEY = 'gateway-key';
-const PASSWORD = 'secret';
 let portal: FakePortal;
 let board: RecordedBoard;
 let slowBoard: RecordedBoard;
 /** The board of the tests of clients' sessions, so their gateways leave the others room among its 8 sessions. */
 let clientsBoard: RecordedBoard;
-const gateways: RunningGateway[] = [];
-let nextController = 1;
-
-/** A gateway for `boardUrl` on the shared portal, connected, logged in, and the portal's session to it. */
-async function connect(boardUrl: string, tuning: Partial<GatewayTuning> = {}, { waitForLogin = true } = {}) {
-  const controller = nextController++;
-  const logs = captureLogs();
-  const ready = portal.nextSession(controller);
-  const gateway = startGateway(
-    { server: portal.url, controller, key: KEY, board: boardUrl, boardPassword: PASSWORD },
-    { logger: logs.logger, tuning: { sessionKeepAliveMs: 60_000, retryDelaysMs: [1, 2, 4], ...tuning } },
-  );
-  gateways.push(gateway);
-  const session = await ready;
-  if (waitForLogin) await vi.waitFor(() => expect(gateway.stats.boardLoggedIn).toBe(true));
-  return { gateway, session, logs };
-}
-
-/** A client's `rr_connect` through the gateway: the key it was given. */
-async function loginAsClient(session: http2.ClientHttp2Session): Promise<string> {
-  const answer = await request(session, '/board/rr_connect?password=&sessionKey=yes');
-  return String((JSON.parse(answer.body.toString()) as { sessionKey: number }).sessionKey);
-}
+const gateways = new TestGateways(() => portal);
+const connect = gateways.connect.bind(gateways);
 
 async function unusedPort(): Promise<number> {
   const server = http.createServer().listen(0, '127.0.0.1');
@@ -49,18 +25,17 @@ async function unusedPort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  const keys = new Map(Array.from({ length: 20 }, (_, i) => [i + 1, KEY] as [number, string]));
-  portal = await new FakePortal(keys).listen();
+  portal = await new FakePortal(testGatewayKeys(20)).listen();
   [board, slowBoard, clientsBoard] = await Promise.all([
-    RecordedBoard.start({ password: PASSWORD }),
-    RecordedBoard.start({ password: PASSWORD }),
-    RecordedBoard.start({ password: PASSWORD }),
+    RecordedBoard.start({ password: TEST_BOARD_PASSWORD }),
+    RecordedBoard.start({ password: TEST_BOARD_PASSWORD }),
+    RecordedBoard.start({ password: TEST_BOARD_PASSWORD }),
   ]);
 });
 
 afterAll(async () => {
   slowBoard.faults.stall = false;
-  await Promise.all(gateways.map((gateway) => gateway.close()));
+  await gateways.closeAll();
   await Promise.all([portal.close(), board.close(), slowBoard.close(), clientsBoard.close()]);
 });
 
@@ -127,7 +102,9 @@ describe('relaying to the board', () => {
     expect(clientsBoard.requestsTo('/rr_connect')).toHaveLength(logins);
     expect(clientsBoard.requestsTo('/rr_disconnect')).toHaveLength(0);
     expect(
-      clientsBoard.requestsTo('/rr_connect').every((sent) => sent.url.includes(`password=${PASSWORD}&`)),
+      clientsBoard
+        .requestsTo('/rr_connect')
+        .every((sent) => sent.url.includes(`password=${TEST_BOARD_PASSWORD}&`)),
     ).toBe(true);
   });
 
@@ -221,7 +198,7 @@ describe('relaying to the board', () => {
 
   it('refuses an upload without a length and a head longer than a board reads, sending neither', async () => {
     const { session } = await connect(board.url);
-    const before = board.requests.length;
+    const before = board.requestsTo('/rr_upload').length + board.requestsTo('/rr_download').length;
     const unsized = session.request({
       ':method': 'POST',
       ':path': '/board/rr_upload?name=x',
@@ -234,11 +211,14 @@ describe('relaying to the board', () => {
     const long = await request(session, `/board/rr_download?name=${'a'.repeat(1_500)}`);
     expect(long.status).toBe(400);
     expect(long.headers[GATEWAY_ANSWER_HEADER]).toBe('bad-request');
-    expect(board.requests.length).toBe(before);
+    expect(board.requestsTo('/rr_upload').length + board.requestsTo('/rr_download').length).toBe(before);
   });
 
   it('retries a board 503 briefly, then passes it on', async () => {
-    const { session, gateway } = await connect(board.url);
+    // Every read reaches the board here, none answered from the one before it.
+    const { session, gateway } = await connect(board.url, { sharedReadMaxAgeMs: 0 });
+    // Only the test's own reads take the 503s: the gateway's reads of its own (its board facts) may come any time.
+    board.faults.answer503To = '/rr_model?key=job';
     board.faults.answer503 = 2;
     expect((await request(session, '/board/rr_model?key=job')).status).toBe(200);
     expect(gateway.stats.boardRetries).toBe(2);
@@ -249,6 +229,7 @@ describe('relaying to the board', () => {
     expect(gateway.stats.boardRetries).toBe(5);
     expect(board.faults.answer503).toBe(6); // one try and three retries
     board.faults.answer503 = 0;
+    board.faults.answer503To = null;
   });
 
   it('logs in again once when the board forgot the session, and the request succeeds', async () => {

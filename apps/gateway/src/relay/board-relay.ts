@@ -5,6 +5,7 @@ import {
   type BoardRequest,
   boardParam,
   boardRequest,
+  changesBoard,
   DSF_SOCKET_KEY_PARAM,
   parseBoardRequest,
   routePath,
@@ -24,7 +25,8 @@ import { DeadlinePassedError, QueueFullError, UpstreamTimeoutError } from './err
 import { FreshRuns } from './fresh-runs.ts';
 import { answerStream, cancellationOf, type LocalAnswer } from './local-answers.ts';
 import type { RelayCounters } from './relay-stats.ts';
-import { forwardResponse, readSmallBody, sendUpstream, type Upstream } from './upstream.ts';
+import { isSharedRead, SharedReads } from './shared-reads.ts';
+import { forwardResponse, readSmallBody, responseHeaders, sendUpstream, type Upstream } from './upstream.ts';
 
 /** A request whose stream carries no deadline may wait as long as the portal's own request time-out. */
 const DEFAULT_WAIT_MS = 30_000;
@@ -42,6 +44,8 @@ export interface BoardRelayOptions {
   retryDelaysMs: readonly number[];
   /** Object-model WebSockets open (or opening) at once to this board. */
   maxWebSockets: number;
+  /** How old a shared object-model reading may be when it answers another client (docs/design.md §5b). */
+  sharedReadMaxAgeMs: number;
   counters: RelayCounters;
   /** Told how long the board took to answer each bodiless request: the latency the gateway reports. */
   facts: BoardFacts;
@@ -77,6 +81,12 @@ const READ_REPLIES: BoardRequestLine = {
   contentLength: undefined,
 };
 
+/** The largest object-model answer kept for sharing: a full DSF model is a few hundred KiB. */
+const MAX_SHARED_READ_BYTES = 4 * 1024 * 1024;
+
+/** A board's answer to a shared read, whole, or the gateway's own answer when there is none. */
+type SharedReading = { headers: http2.OutgoingHttpHeaders; body: Buffer } | { answer: LocalAnswer };
+
 function waitMsOf(value: string | string[] | undefined): number {
   return typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : DEFAULT_WAIT_MS;
 }
@@ -96,10 +106,12 @@ export class BoardRelay {
   readonly #options: BoardRelayOptions;
   readonly #log: Logger;
   readonly #replyReads = new FreshRuns<LocalAnswer | null>();
+  readonly #sharedReads: SharedReads<SharedReading>;
 
   constructor(options: BoardRelayOptions) {
     this.#options = options;
     this.#log = options.logger;
+    this.#sharedReads = new SharedReads({ maxAgeMs: options.sharedReadMaxAgeMs });
   }
 
   handle(stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders): void {
@@ -134,6 +146,7 @@ export class BoardRelay {
   }
 
   async #relay(exchange: Exchange): Promise<void> {
+    if (isSharedRead(exchange.board)) return this.#relaySharedRead(exchange);
     const release = await this.#waitForSlot(exchange);
     if (!release) return;
     try {
@@ -145,25 +158,81 @@ export class BoardRelay {
 
   /** A board slot, or null once the stream has been answered (busy, deadline passed) or was cancelled. */
   async #waitForSlot(exchange: Exchange): Promise<Release | null> {
-    const { stream, signal, deadlineAt } = exchange;
+    const slot = await this.#acquireSlot(exchange);
+    if (typeof slot === 'function') return slot;
+    if (slot) this.#answer(exchange.stream, slot);
+    return null;
+  }
+
+  /** A board slot, the answer to give when none came (busy, deadline passed), or null once cancelled. */
+  async #acquireSlot(exchange: Exchange): Promise<Release | LocalAnswer | null> {
+    const { signal, deadlineAt } = exchange;
     try {
       return await this.#options.slots.acquire({ signal, waitMs: deadlineAt - Date.now() });
     } catch (error) {
       if (error instanceof QueueFullError) {
-        this.#answer(stream, {
-          status: 503,
-          answer: 'gateway-busy',
-          text: 'Too many requests are waiting for this board.',
-        });
-      } else if (error instanceof DeadlinePassedError) {
-        this.#answerDeadlinePassed(stream);
-      } else {
-        this.#log.debug(
-          { method: exchange.method, target: redactTarget(exchange.target) },
-          'request cancelled while waiting for the board: not sent',
-        );
+        return { status: 503, answer: 'gateway-busy', text: 'Too many requests are waiting for this board.' };
       }
+      if (error instanceof DeadlinePassedError) return DEADLINE_PASSED;
+      this.#log.debug(
+        { method: exchange.method, target: redactTarget(exchange.target) },
+        'request cancelled while waiting for the board: not sent',
+      );
       return null;
+    }
+  }
+
+  /**
+   * An object-model read, answered from a reading of the board shared with the clients asking the same query
+   * (docs/design.md §5b). The client's own session is checked and kept alive as for any request.
+   */
+  async #relaySharedRead(exchange: Exchange): Promise<void> {
+    const { stream, headers } = exchange;
+    const ensured = await this.#ensureSession();
+    if (ensured) return this.#answer(stream, ensured);
+    const route = this.#routeClient(exchange, headerOf(headers, SESSION_KEY_HEADER.toLowerCase()));
+    if (route.kind === 'answer') return this.#answer(stream, route.answer);
+    const release = this.#options.clients.hold(route.session);
+    try {
+      const reading = await this.#sharedReads.read(
+        exchange.target,
+        () => this.#readShared(exchange),
+        (outcome) => 'body' in outcome && outcome.headers[':status'] === 200,
+      );
+      if ('answer' in reading) return this.#answer(stream, reading.answer);
+      if (stream.destroyed || stream.closed) return;
+      stream.respond({ ...reading.headers, 'content-length': reading.body.length });
+      stream.end(reading.body);
+    } finally {
+      release();
+    }
+  }
+
+  /** One reading of the board for every client waiting on it: it goes on if the client that started it goes away. */
+  async #readShared(exchange: Exchange): Promise<SharedReading> {
+    const read = { ...exchange, signal: new AbortController().signal };
+    const slot = await this.#acquireSlot(read);
+    if (typeof slot !== 'function') return { answer: slot ?? DEADLINE_PASSED };
+    try {
+      const sent = await this.#send(read, {
+        board: read.board,
+        contentType: undefined,
+        contentLength: undefined,
+      });
+      if (!sent)
+        return { answer: { status: 503, answer: 'board-unreachable', text: 'The board was not read.' } };
+      if ('answer' in sent) return sent;
+      const { response } = sent;
+      try {
+        return {
+          headers: responseHeaders(response),
+          body: await readSmallBody(response, MAX_SHARED_READ_BYTES),
+        };
+      } catch (error) {
+        return { answer: this.#unreachable(error as Error) };
+      }
+    } finally {
+      slot();
     }
   }
 
@@ -177,11 +246,15 @@ export class BoardRelay {
     const release = this.#options.clients.hold(route.session);
     try {
       if (route.kind === 'replies') return await this.#answerReplies(exchange, route.session);
+      // A change makes every reading taken before it stale, both as it goes out and once the board took it.
+      const change = changesBoard(board);
+      if (change) this.#sharedReads.changed();
       const sent = await this.#send(exchange, {
         board,
         contentType: headerOf(headers, 'content-type'),
         contentLength: headerOf(headers, 'content-length'),
       });
+      if (change) this.#sharedReads.changed();
       if (!sent) return;
       if ('answer' in sent) return this.#answer(stream, sent.answer);
       try {

@@ -237,7 +237,7 @@ export async function serveSbc(
   const machineRoute = /^\/machine\/(.+)$/.exec(url.pathname);
   const rrRoute = /^\/rr_(.+)$/.exec(url.pathname);
   const isApi = machineRoute !== null || (rrRoute !== null && dsfEmulatesRrf(context.firmware));
-  if (isApi && faults.takeServiceUnavailable()) {
+  if (isApi && faults.takeServiceUnavailable(request.url ?? '')) {
     request.socket.end(SERVICE_UNAVAILABLE);
     return;
   }

@@ -6,6 +6,8 @@ export interface BoardFaults {
   offline: boolean;
   /** The next N API requests get RRF's bare 503 (no headers, no body, connection closed). */
   answer503: number;
+  /** When set, only requests to this target (path and query as sent) take those 503s; others are answered. */
+  answer503To: string | null;
   /** Every answer is delayed this long (ms). */
   delayMs: number;
   /** Requests are accepted but not answered until this is cleared (or the board closes). */
@@ -19,6 +21,7 @@ export interface BoardFaults {
 /** The fault switches, with the side effects of flipping them: dropping sockets, releasing stalled requests. */
 export class FaultSwitches implements BoardFaults {
   answer503 = 0;
+  answer503To: string | null = null;
   delayMs = 0;
   dropAfterBytes: number | null = null;
   #offline = false;
@@ -65,9 +68,9 @@ export class FaultSwitches implements BoardFaults {
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
   }
 
-  /** Takes one pending 503 if any. */
-  takeServiceUnavailable(): boolean {
-    if (this.answer503 <= 0) return false;
+  /** Takes one pending 503 for a request to `target`, if any. */
+  takeServiceUnavailable(target: string): boolean {
+    if (this.answer503 <= 0 || (this.answer503To !== null && this.answer503To !== target)) return false;
     this.answer503--;
     return true;
   }

@@ -71,7 +71,7 @@ export async function serveStandalone(context: StandaloneContext, request: Incom
     writeRrf(socket, { kind: 'empty', status: 204 }, faults);
     return;
   }
-  if (faults.takeServiceUnavailable()) {
+  if (faults.takeServiceUnavailable(request.url ?? '')) {
     socket.end(SERVICE_UNAVAILABLE);
     return;
   }
