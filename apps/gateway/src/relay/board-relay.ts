@@ -87,6 +87,31 @@ const MAX_SHARED_READ_BYTES = 4 * 1024 * 1024;
 /** A board's answer to a shared read, whole, or the gateway's own answer when there is none. */
 type SharedReading = { headers: http2.OutgoingHttpHeaders; body: Buffer } | { answer: LocalAnswer };
 
+/** A shared reading as one client waits for it: its own deadline-passed answer past its deadline, null once it cancelled. */
+function withinDeadline(
+  reading: Promise<SharedReading>,
+  { deadlineAt, signal }: Pick<Exchange, 'deadlineAt' | 'signal'>,
+): Promise<SharedReading | null> {
+  if (signal.aborted) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => settle(() => resolve({ answer: DEADLINE_PASSED })),
+      deadlineAt - Date.now(),
+    );
+    const cancelled = () => settle(() => resolve(null));
+    signal.addEventListener('abort', cancelled, { once: true });
+    const settle = (how: () => void) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', cancelled);
+      how();
+    };
+    reading.then(
+      (outcome) => settle(() => resolve(outcome)),
+      (error: unknown) => settle(() => reject(error)),
+    );
+  });
+}
+
 function waitMsOf(value: string | string[] | undefined): number {
   return typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : DEFAULT_WAIT_MS;
 }
@@ -194,11 +219,13 @@ export class BoardRelay {
     if (route.kind === 'answer') return this.#answer(stream, route.answer);
     const release = this.#options.clients.hold(route.session);
     try {
-      const reading = await this.#sharedReads.read(
+      const shared = this.#sharedReads.read(
         exchange.target,
         () => this.#readShared(exchange),
         (outcome) => 'body' in outcome && outcome.headers[':status'] === 200,
       );
+      const reading = await withinDeadline(shared, exchange);
+      if (!reading) return; // cancelled while waiting
       if ('answer' in reading) return this.#answer(stream, reading.answer);
       if (stream.destroyed || stream.closed) return;
       stream.respond({ ...reading.headers, 'content-length': reading.body.length });
@@ -208,9 +235,16 @@ export class BoardRelay {
     }
   }
 
-  /** One reading of the board for every client waiting on it: it goes on if the client that started it goes away. */
+  /**
+   * One reading of the board for every client waiting on it: it goes on if the client that started it goes away,
+   * for as long as the portal waits for any request; each client waits for it until its own deadline.
+   */
   async #readShared(exchange: Exchange): Promise<SharedReading> {
-    const read = { ...exchange, signal: new AbortController().signal };
+    const read = {
+      ...exchange,
+      signal: new AbortController().signal,
+      deadlineAt: Date.now() + DEFAULT_WAIT_MS,
+    };
     const slot = await this.#acquireSlot(read);
     if (typeof slot !== 'function') return { answer: slot ?? DEADLINE_PASSED };
     try {

@@ -1,5 +1,5 @@
 import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakePortal, request } from '../test/fake-portal.ts';
 import { RecordedBoard } from '../test/recorded-board.ts';
 import { loginAsClient, TEST_BOARD_PASSWORD, TestGateways, testGatewayKeys } from '../test/test-gateways.ts';
@@ -75,6 +75,25 @@ describe('object-model reads shared among clients', () => {
     const stranger = await request(session, `/board${PANEL_POLL}`, { headers: { 'x-session-key': '12345' } });
     expect(stranger.status).toBe(401);
     expect(stranger.headers[GATEWAY_ANSWER_HEADER]).toBeUndefined();
+  });
+
+  it('lets each client wait for a shared reading until its own deadline only', async () => {
+    const { session } = await gateways.connect(board.url, tuning);
+    const key = await loginAsClient(session);
+    const poll = (waitMs: number) =>
+      request(session, '/board/rr_model?key=move', { headers: { 'x-session-key': key }, waitMs });
+    board.faults.stall = true;
+    try {
+      const patient = poll(30_000);
+      await vi.waitFor(() => expect(board.faults.stalled).toBe(1));
+      const hurried = await poll(50);
+      expect(hurried.status).toBe(504);
+      expect(hurried.headers[GATEWAY_ANSWER_HEADER]).toBe('deadline-passed');
+      board.faults.stall = false;
+      expect((await patient).status).toBe(200);
+    } finally {
+      board.faults.stall = false;
+    }
   });
 
   it('keeps no failed reading: the next client reads the board again', async () => {
