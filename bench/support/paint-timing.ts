@@ -4,7 +4,7 @@
  * through the DevTools protocol before the navigation, a fresh profile (nothing cached) for every sample.
  */
 import type { Browser, Page } from 'playwright-core';
-import type { PageVisit } from './page-weight.ts';
+import type { PageVisit } from '../../test-kit/page-weight.ts';
 
 /** The settings of the measurement, as the report states them. */
 export const CPU_SLOWDOWN = 4;
