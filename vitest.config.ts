@@ -30,6 +30,8 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.ts',
+            // Components, rendered in happy-dom (a file asks for it in its first line) with Testing Library.
+            'apps/*/src/**/*.test.tsx',
             'scripts/**/*.test.ts',
             'test-kit/**/*.test.ts',
           ],

@@ -179,7 +179,10 @@ describe('user administration', () => {
     await openUsersTab(page);
     await page.getByRole('button', { name: t('users.create.open') }).click();
     const create = page.getByRole('dialog', { name: t('users.create.title') });
-    await create.getByLabel(t('user.fields.business')).selectOption({ label: BUSINESS_A });
+    // A form dialog opens with the focus on its first field.
+    const business = create.getByLabel(t('user.fields.business'));
+    await expect.poll(() => business.evaluate((field) => field === document.activeElement)).toBe(true);
+    await business.selectOption({ label: BUSINESS_A });
     await fillNewUser(create, { email: 'tommaso@example.com', name: 'Tommaso', surname: '' }, NEW_PASSWORD);
     await create.getByRole('button', { name: t('common.create') }).click();
     // The surname input is required when creating (docs/product.md §5), in Italian.

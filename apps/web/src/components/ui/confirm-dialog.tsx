@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from './busy-button';
 import { DialogFrame } from './dialog-frame';
@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   /** Shows a spinner on the confirm button and disables both while the action runs. */
   busy?: boolean;
+  /** Why the action failed, when its failure raises no toast: said once, under the question, and announced. */
+  error?: ReactNode;
 }
 
 /** The confirm step before anything is deleted or taken away (docs/design.md §3). */
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   onCancel,
   confirmLabel,
   busy = false,
+  error,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -43,6 +46,11 @@ export function ConfirmDialog({
       }
     >
       {children}
+      {error && (
+        <Alert variant="danger" className="mb-0 mt-3">
+          {error}
+        </Alert>
+      )}
     </DialogFrame>
   );
 }

@@ -4,12 +4,13 @@ import {
   flexRender,
   getCoreRowModel,
   type SortingState,
+  type Row as TanstackRow,
   useReactTable,
 } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Button, Form, Pagination, Placeholder, Table } from 'react-bootstrap';
+import { Form, Pagination } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { ScrollRegion } from './scroll-region';
+import { CaptionedTable, type TableColumn } from './captioned-table';
 
 /** What a server-paged list is asked for (the contract's page query). */
 export interface TableQuery<Sort extends string = string> {
@@ -89,6 +90,22 @@ export function DataTable<Row, Sort extends string>({
     },
     ...(getRowId && { getRowId }),
   });
+  // The TanStack table decides headers, sorting and cells; the captioned table draws them.
+  const viewColumns: TableColumn<TanstackRow<Row>>[] = table.getFlatHeaders().map((header, position) => {
+    const { column } = header;
+    return {
+      id: header.id,
+      header: flexRender(column.columnDef.header, header.getContext()),
+      headerClassName: 'text-nowrap',
+      cell: (row) => {
+        const cell = row.getVisibleCells()[position];
+        return cell && flexRender(cell.column.columnDef.cell, cell.getContext());
+      },
+      ...(column.getCanSort() && {
+        sort: { direction: column.getIsSorted(), onSort: () => column.toggleSorting() },
+      }),
+    };
+  });
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   const goTo = (target: number) => onQueryChange({ ...query, page: Math.min(Math.max(1, target), pages) });
 
@@ -106,78 +123,15 @@ export function DataTable<Row, Sort extends string>({
         </Form.Group>
         {toolbar}
       </div>
-      <ScrollRegion label={label}>
-        <Table striped hover className="align-middle" aria-busy={!page}>
-          <caption className="visually-hidden">{label}</caption>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const title = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
-                      className="text-nowrap"
-                    >
-                      {header.column.getCanSort() ? (
-                        <Button
-                          variant="link"
-                          className="p-0 text-body fw-semibold text-decoration-none"
-                          onClick={header.column.getToggleSortingHandler()}
-                        >
-                          {title}
-                          <i
-                            className={`bi ms-1 ${sorted === 'asc' ? 'bi-sort-up' : sorted === 'desc' ? 'bi-sort-down' : 'bi-arrow-down-up text-body-secondary'}`}
-                            aria-hidden="true"
-                          />
-                        </Button>
-                      ) : (
-                        title
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {!page && !isError && (
-              <tr>
-                <td colSpan={columns.length}>
-                  <Placeholder as="div" animation="glow" aria-hidden="true">
-                    <Placeholder xs={12} />
-                  </Placeholder>
-                  <span className="visually-hidden">{t('common.loading')}</span>
-                </td>
-              </tr>
-            )}
-            {isError && (
-              <tr>
-                <td colSpan={columns.length} className="text-danger-emphasis">
-                  {t('table.loadError')}
-                </td>
-              </tr>
-            )}
-            {page?.items.length === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="text-body-secondary">
-                  {t('table.empty')}
-                </td>
-              </tr>
-            )}
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </ScrollRegion>
+      <CaptionedTable
+        caption={label}
+        columns={viewColumns}
+        rows={page && table.getRowModel().rows}
+        rowKey={(row) => row.id}
+        isError={isError}
+        striped
+        hover
+      />
       {page && (
         <nav className="d-flex flex-wrap align-items-center gap-3" aria-label={t('table.pages', { label })}>
           <span className="text-body-secondary small">{t('table.total', { count: page.total })}</span>

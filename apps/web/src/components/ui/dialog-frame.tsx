@@ -1,4 +1,4 @@
-import { type FormEventHandler, type ReactNode, useId } from 'react';
+import { type FormEventHandler, type ReactNode, type Ref, useId } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 
@@ -16,6 +16,7 @@ export interface DialogFrameProps {
   onSubmit?: FormEventHandler<HTMLFormElement> | undefined;
   onEntered?: (() => void) | undefined;
   testId?: string | undefined;
+  bodyRef?: Ref<HTMLDivElement> | undefined;
 }
 
 /** What every dialog shares: a modal labelled by its title, with a close button, a body and a footer. */
@@ -29,6 +30,7 @@ export function DialogFrame({
   onSubmit,
   onEntered,
   testId,
+  bodyRef,
 }: DialogFrameProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -39,7 +41,7 @@ export function DialogFrame({
           {title}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>{children}</Modal.Body>
+      <Modal.Body ref={bodyRef}>{children}</Modal.Body>
       <Modal.Footer>{footer}</Modal.Footer>
     </>
   );

@@ -1,79 +1,88 @@
 import type { FleetInsight, InsightFigures } from '@portal/contract';
-import { Table } from 'react-bootstrap';
+import type { ParseKeys } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { CaptionedTable, type TableColumn } from '../../../components/ui/captioned-table';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/use-language';
 import { formatNumber, formatUtilisation } from '../lib/insight-terms';
 
-/** The figure cells of a row, in the header's order. */
-function FigureCells({ figures }: { figures: InsightFigures }) {
-  const lang = useLanguage();
-  return (
-    <>
-      <td className="text-end">{formatNumber(figures.printHours, lang)}</td>
-      <td className="text-end">{formatUtilisation(figures.utilisation, lang)}</td>
-      <td className="text-end">{figures.jobs}</td>
-      <td className="text-end">{figures.completed}</td>
-      <td className="text-end">{figures.cancelled}</td>
-      <td className="text-end">{figures.interrupted}</td>
-      <td className="text-end">{formatNumber(figures.filamentMetres, lang, 2)}</td>
-    </>
-  );
+/** A figure column: its header's catalog key and how a row's figure shows. */
+interface Figure {
+  key: string;
+  label: ParseKeys;
+  value: (figures: InsightFigures, language: string) => ReactNode;
 }
+
+/** The figure columns, in the header's order. */
+const FIGURES: readonly Figure[] = [
+  {
+    key: 'printHours',
+    label: 'insight.table.printHours',
+    value: (f, lang) => formatNumber(f.printHours, lang),
+  },
+  {
+    key: 'utilisation',
+    label: 'insight.table.utilisation',
+    value: (f, lang) => formatUtilisation(f.utilisation, lang),
+  },
+  { key: 'jobs', label: 'insight.table.jobs', value: (f) => f.jobs },
+  { key: 'completed', label: 'insight.outcomes.completed', value: (f) => f.completed },
+  { key: 'cancelled', label: 'insight.outcomes.cancelled', value: (f) => f.cancelled },
+  { key: 'interrupted', label: 'insight.outcomes.interrupted', value: (f) => f.interrupted },
+  {
+    key: 'filament',
+    label: 'insight.table.filament',
+    value: (f, lang) => formatNumber(f.filamentMetres, lang, 2),
+  },
+];
 
 /** Each machine's figures over the period, and the fleet's below them. */
 export function InsightTable({ insight }: { insight: FleetInsight }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const caption = t('insight.table.caption');
-  const figures = [
-    t('insight.table.printHours'),
-    t('insight.table.utilisation'),
-    t('insight.table.jobs'),
-    t('insight.outcomes.completed'),
-    t('insight.outcomes.cancelled'),
-    t('insight.outcomes.interrupted'),
-    t('insight.table.filament'),
-  ];
   return (
-    <ScrollRegion label={caption}>
-      <Table striped hover size="sm" className="mb-0 align-middle">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('insight.table.machine')}</th>
-            <th scope="col">{t('insight.table.business')}</th>
-            <th scope="col">{t('insight.table.location')}</th>
-            {figures.map((label) => (
-              <th key={label} scope="col" className="text-end">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {insight.machines.map((machine) => (
-            <tr key={machine.machine}>
-              <th scope="row" className="fw-normal">
-                <Link to={paths.machine.getHref(lang, machine.machine)}>{machine.name}</Link>
-              </th>
-              <td>{machine.businessName}</td>
-              <td>{machine.location}</td>
-              <FigureCells figures={machine.total} />
-            </tr>
+    <CaptionedTable
+      caption={caption}
+      columns={[
+        {
+          id: 'machine',
+          header: t('insight.table.machine'),
+          rowHeader: true,
+          cellClassName: 'fw-normal',
+          cell: (machine) => <Link to={paths.machine.getHref(lang, machine.machine)}>{machine.name}</Link>,
+        },
+        { id: 'business', header: t('insight.table.business'), cell: (machine) => machine.businessName },
+        { id: 'location', header: t('insight.table.location'), cell: (machine) => machine.location },
+        ...FIGURES.map(
+          ({ key, label, value }): TableColumn<FleetInsight['machines'][number]> => ({
+            id: key,
+            header: t(label),
+            className: 'text-end',
+            cell: (machine) => value(machine.total, lang),
+          }),
+        ),
+      ]}
+      rows={insight.machines}
+      rowKey={(machine) => machine.machine}
+      footer={
+        <tr className="fw-semibold">
+          <th scope="row" colSpan={3}>
+            {t('insight.table.fleet')}
+          </th>
+          {FIGURES.map(({ key, value }) => (
+            <td key={key} className="text-end">
+              {value(insight.total, lang)}
+            </td>
           ))}
-        </tbody>
-        <tfoot>
-          <tr className="fw-semibold">
-            <th scope="row" colSpan={3}>
-              {t('insight.table.fleet')}
-            </th>
-            <FigureCells figures={insight.total} />
-          </tr>
-        </tfoot>
-      </Table>
-    </ScrollRegion>
+        </tr>
+      }
+      striped
+      hover
+      small
+      className="mb-0"
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { BoardTarget } from '../api/board-target';
@@ -24,15 +23,11 @@ export function DeleteDialog({ target, entry, path, onClose }: DeleteDialogProps
       onConfirm={() => remove.mutate(path, { onSuccess: onClose })}
       onCancel={onClose}
       busy={remove.isPending}
+      error={remove.isError && t('files.errors.action', { reason: describeFileError(remove.error, t) })}
     >
       <p className="text-break">
         {entry.type === 'd' ? t('files.delete.folderBody', { path }) : t('files.delete.body', { path })}
       </p>
-      {remove.isError && (
-        <Alert variant="danger" className="mb-0">
-          {t('files.errors.action', { reason: describeFileError(remove.error, t) })}
-        </Alert>
-      )}
     </ConfirmDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Fragment, type ReactElement, type ReactNode } from 'react';
-import { Button, Table } from 'react-bootstrap';
+import type { ReactElement, ReactNode } from 'react';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { CaptionedTable } from '../../../components/ui/captioned-table';
 import { formatBoardDate } from '../lib/board-date';
 import type { BoardEntry, FileSort, SortColumn } from '../lib/file-sort';
 import { formatFileSize } from '../lib/file-units';
@@ -21,33 +22,6 @@ export interface FileTableProps {
   renderRow?: (entry: BoardEntry, row: ReactElement) => ReactNode;
   /** Shown instead of the rows when there is nothing to list (loading, empty, failed). */
   placeholder?: ReactNode;
-}
-
-function SortHeader({
-  column,
-  label,
-  sort,
-  onSort,
-}: { column: SortColumn; label: string } & Pick<FileTableProps, 'sort' | 'onSort'>) {
-  const direction = sort?.column === column ? sort.direction : undefined;
-  const icon =
-    direction === 'asc'
-      ? 'bi-sort-up'
-      : direction === 'desc'
-        ? 'bi-sort-down'
-        : 'bi-arrow-down-up text-body-secondary';
-  return (
-    <th scope="col" aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <Button
-        variant="link"
-        className="p-0 fw-semibold text-reset text-decoration-none"
-        onClick={() => onSort(column)}
-      >
-        {label}
-        <i className={`bi ms-1 ${icon}`} aria-hidden="true" />
-      </Button>
-    </th>
-  );
 }
 
 /** A board date as its day and its time, each kept whole where the column wraps them. */
@@ -78,26 +52,68 @@ export function FileTable({
   placeholder,
 }: FileTableProps) {
   const { t, i18n } = useTranslation();
+  const sortBy = (column: SortColumn) => ({
+    direction: sort?.column === column ? sort.direction : (false as const),
+    onSort: () => onSort(column),
+  });
+  const sizeOf = (entry: BoardEntry) => (entry.type === 'd' ? '' : formatFileSize(entry.size, i18n.language));
   return (
-    <Table hover responsive className="align-middle mb-0">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" style={{ width: '2.5rem' }}>
-            <span className="visually-hidden">{t('files.columns.type')}</span>
-          </th>
-          <SortHeader column="name" label={t('files.columns.name')} sort={sort} onSort={onSort} />
-          <SortHeader column="date" label={t('files.columns.date')} sort={sort} onSort={onSort} />
-          <th scope="col" className="text-end d-none d-sm-table-cell">
-            {t('files.columns.size')}
-          </th>
-          <th scope="col" className="text-end">
-            <span className="visually-hidden">{t('files.columns.actions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {canGoUp && (
+    <CaptionedTable
+      caption={caption}
+      columns={[
+        {
+          id: 'type',
+          header: t('files.columns.type'),
+          headerHidden: true,
+          width: '2.5rem',
+          cell: (entry) => (
+            <i
+              className={`bi ${entry.type === 'd' ? 'bi-folder-fill text-warning' : 'bi-file-earmark'}`}
+              role="img"
+              aria-label={entry.type === 'd' ? t('files.folder') : t('files.file')}
+            />
+          ),
+        },
+        {
+          id: 'name',
+          header: t('files.columns.name'),
+          sort: sortBy('name'),
+          cellClassName: 'file-name',
+          cell: (entry) =>
+            entry.type === 'd' ? (
+              <Button variant="link" className="p-0 text-start" onClick={() => onOpenFolder(entry.name)}>
+                {entry.name}
+              </Button>
+            ) : (
+              <>
+                <span>{entry.name}</span>
+                <span className="d-block small text-body-secondary d-sm-none">{sizeOf(entry)}</span>
+              </>
+            ),
+        },
+        {
+          id: 'date',
+          header: t('files.columns.date'),
+          sort: sortBy('date'),
+          cellClassName: 'file-date',
+          cell: (entry) => <BoardDate value={entry.date} />,
+        },
+        {
+          id: 'size',
+          header: t('files.columns.size'),
+          className: 'text-end',
+          cellClassName: 'file-size text-nowrap',
+          hideOnPhone: true,
+          cell: sizeOf,
+        },
+      ]}
+      rows={entries}
+      rowKey={(entry) => `${entry.type}:${entry.name}`}
+      notice={placeholder}
+      wrapRow={renderRow}
+      actions={{ label: t('files.columns.actions'), className: 'text-nowrap', cell: renderActions }}
+      leadingRows={
+        canGoUp && (
           <tr>
             <td>
               <i className="bi bi-arrow-90deg-up" aria-hidden="true" />
@@ -108,53 +124,10 @@ export function FileTable({
               </Button>
             </td>
           </tr>
-        )}
-        {placeholder ? (
-          <tr>
-            <td colSpan={5} className="text-body-secondary">
-              {placeholder}
-            </td>
-          </tr>
-        ) : (
-          entries.map((entry) => {
-            const isFolder = entry.type === 'd';
-            const size = isFolder ? '' : formatFileSize(entry.size, i18n.language);
-            const row = (
-              <tr>
-                <td>
-                  <i
-                    className={`bi ${isFolder ? 'bi-folder-fill text-warning' : 'bi-file-earmark'}`}
-                    role="img"
-                    aria-label={isFolder ? t('files.folder') : t('files.file')}
-                  />
-                </td>
-                <td className="file-name">
-                  {isFolder ? (
-                    <Button
-                      variant="link"
-                      className="p-0 text-start"
-                      onClick={() => onOpenFolder(entry.name)}
-                    >
-                      {entry.name}
-                    </Button>
-                  ) : (
-                    <>
-                      <span>{entry.name}</span>
-                      <span className="d-block small text-body-secondary d-sm-none">{size}</span>
-                    </>
-                  )}
-                </td>
-                <td className="file-date">
-                  <BoardDate value={entry.date} />
-                </td>
-                <td className="file-size text-end text-nowrap d-none d-sm-table-cell">{size}</td>
-                <td className="text-end text-nowrap">{renderActions(entry)}</td>
-              </tr>
-            );
-            return <Fragment key={`${entry.type}:${entry.name}`}>{renderRow(entry, row)}</Fragment>;
-          })
-        )}
-      </tbody>
-    </Table>
+        )
+      }
+      hover
+      className="mb-0"
+    />
   );
 }

@@ -62,6 +62,7 @@ export function PrintDialog({ target, entry, path, machineName, machineState, on
       submitLabel={t('files.print.submit')}
       busy={print.isPending}
       submitDisabled={block !== null}
+      error={print.isError && t('files.print.failed', { reason: describeFileError(print.error, t) })}
     >
       <p className="text-break">{t('files.print.question', { name: entry.name, machine: machineName })}</p>
       <dl className="row mb-3">
@@ -98,11 +99,6 @@ export function PrintDialog({ target, entry, path, machineName, machineState, on
       {block && (
         <Alert variant="warning" className="mb-0">
           {t(`files.print.blocked.${block}`, { machine: machineName })}
-        </Alert>
-      )}
-      {print.isError && (
-        <Alert variant="danger" className="mb-0 mt-3">
-          {t('files.print.failed', { reason: describeFileError(print.error, t) })}
         </Alert>
       )}
     </FormDialog>

@@ -1,4 +1,3 @@
-import { Alert } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -34,6 +33,7 @@ export function RenameDialog({ target, path, name, onClose }: RenameDialogProps)
       onSubmit={submit}
       submitLabel={t('files.rename.submit')}
       busy={rename.isPending}
+      error={rename.isError && t('files.errors.action', { reason: describeFileError(rename.error, t) })}
     >
       <TextField
         id="file-rename-name"
@@ -47,11 +47,6 @@ export function RenameDialog({ target, path, name, onClose }: RenameDialogProps)
         })}
         error={error}
       />
-      {rename.isError && (
-        <Alert variant="danger" className="mb-0">
-          {t('files.errors.action', { reason: describeFileError(rename.error, t) })}
-        </Alert>
-      )}
     </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
 import type { MachineGroup, MachineGroupUser } from '@portal/contract';
 import { useState } from 'react';
-import { Button, Card, Placeholder, Table } from 'react-bootstrap';
+import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { CaptionedTable } from '../../../components/ui/captioned-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { useMachineGroupUsers } from '../api/get-machine-group-users';
 import { useRemoveMachineGroupUser } from '../api/remove-machine-group-user';
 
@@ -34,57 +34,44 @@ export function AssociatedUsers({ group, canRemove }: AssociatedUsersProps) {
         {caption}
       </Card.Header>
       <Card.Body>
-        {isError && <p className="text-danger mb-0">{t('table.loadError')}</p>}
-        {!users && !isError && (
-          <Placeholder as="div" animation="glow" aria-hidden="true">
-            <Placeholder xs={12} />
-          </Placeholder>
-        )}
-        {users?.length === 0 && (
-          <p className="text-body-secondary mb-0">{t('hardware.machineGroups.users.empty')}</p>
-        )}
-        {users && users.length > 0 && (
-          <ScrollRegion label={caption}>
-            <Table striped hover className="align-middle mb-0">
-              <caption className="visually-hidden">{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('hardware.machineGroups.users.id')}</th>
-                  <th scope="col">{t('hardware.machineGroups.users.name')}</th>
-                  <th scope="col">{t('hardware.machineGroups.users.business')}</th>
-                  {anyRemovable && (
-                    <th scope="col">
-                      <span className="visually-hidden">{t('hardware.common.actions')}</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((user) => (
-                  <tr key={user.id}>
-                    <td>{user.id}</td>
-                    <td>{fullName(user)}</td>
-                    <td>{user.businessName}</td>
-                    {anyRemovable && (
-                      <td className="text-end">
-                        {canRemove(user) && (
-                          <Button
-                            size="sm"
-                            variant="outline-danger"
-                            aria-label={t('hardware.machineGroups.users.removeFor', { name: fullName(user) })}
-                            onClick={() => setRemoving(user)}
-                          >
-                            {t('hardware.machineGroups.users.remove')}
-                          </Button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </ScrollRegion>
-        )}
+        <CaptionedTable
+          caption={caption}
+          states="block"
+          columns={[
+            { id: 'id', header: t('hardware.machineGroups.users.id'), cell: (user) => user.id },
+            { id: 'name', header: t('hardware.machineGroups.users.name'), cell: fullName },
+            {
+              id: 'business',
+              header: t('hardware.machineGroups.users.business'),
+              cell: (user) => user.businessName,
+            },
+          ]}
+          rows={users}
+          rowKey={(user) => user.id}
+          isError={isError}
+          empty={t('hardware.machineGroups.users.empty')}
+          striped
+          hover
+          className="mb-0"
+          actions={
+            anyRemovable
+              ? {
+                  label: t('hardware.common.actions'),
+                  cell: (user) =>
+                    canRemove(user) && (
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        aria-label={t('hardware.machineGroups.users.removeFor', { name: fullName(user) })}
+                        onClick={() => setRemoving(user)}
+                      >
+                        {t('hardware.machineGroups.users.remove')}
+                      </Button>
+                    ),
+                }
+              : undefined
+          }
+        />
       </Card.Body>
       <ConfirmDialog
         show={removing !== null}

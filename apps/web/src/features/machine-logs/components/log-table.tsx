@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { Badge, Table } from 'react-bootstrap';
+import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { CaptionedTable, type TableColumn } from '../../../components/ui/captioned-table';
 import type { CsvTable } from '../lib/csv-table';
 import { type ColumnKind, describeColumn, formatCell, type OutcomeKey } from '../lib/log-terms';
 
@@ -34,65 +35,50 @@ export function LogTable({ table, label, overdue }: LogTableProps) {
     [table.header],
   );
   const cellFormat = { language: i18n.language, translate: (key: OutcomeKey) => t(key) };
+  const statusColumn: TableColumn<readonly string[]> = {
+    id: 'status',
+    header: t('machineLogs.maintenance.status'),
+    className: 'text-nowrap',
+    cell: (_row, index) =>
+      overdue?.has(index) ? (
+        <Badge bg="danger">
+          <i className="bi bi-exclamation-triangle-fill me-1" aria-hidden="true" />
+          {t('machineLogs.maintenance.overdue')}
+        </Badge>
+      ) : (
+        <span className="text-body-secondary">
+          <i className="bi bi-check-circle me-1" aria-hidden="true" />
+          {t('machineLogs.maintenance.inOrder')}
+        </span>
+      ),
+  };
+  const fileColumns = columns.map(
+    ({ id, name, labelKey, kind }, column): TableColumn<readonly string[]> => ({
+      id,
+      header: labelKey ? t(labelKey) : name,
+      headerClassName: kind === 'number' ? 'text-end' : undefined,
+      cellClassName: cellClass(kind),
+      cell: (row) => formatCell(row[column] ?? '', kind, cellFormat),
+    }),
+  );
   return (
-    <section
-      className="overflow-auto border rounded"
-      style={{ maxHeight: '70vh' }}
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard (WCAG 2.1.1)
-      tabIndex={0}
-    >
-      <Table striped hover size="sm" className="mb-0">
-        <caption className="visually-hidden">{label}</caption>
-        <thead className="sticky-top">
-          <tr>
-            {overdue && (
-              <th scope="col" className="text-nowrap">
-                {t('machineLogs.maintenance.status')}
-              </th>
-            )}
-            {columns.map(({ id, name, labelKey, kind }) => (
-              <th key={id} scope="col" className={kind === 'number' ? 'text-end' : undefined}>
-                {labelKey ? t(labelKey) : name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, index) => {
-            const isOverdue = overdue?.has(index) ?? false;
-            return (
-              <tr
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows of a file have no identity but their place
-                key={index}
-                className={isOverdue ? 'log-overdue' : undefined}
-                data-overdue={isOverdue || undefined}
-              >
-                {overdue && (
-                  <td className="text-nowrap">
-                    {isOverdue ? (
-                      <Badge bg="danger">
-                        <i className="bi bi-exclamation-triangle-fill me-1" aria-hidden="true" />
-                        {t('machineLogs.maintenance.overdue')}
-                      </Badge>
-                    ) : (
-                      <span className="text-body-secondary">
-                        <i className="bi bi-check-circle me-1" aria-hidden="true" />
-                        {t('machineLogs.maintenance.inOrder')}
-                      </span>
-                    )}
-                  </td>
-                )}
-                {columns.map(({ id, kind }, column) => (
-                  <td key={id} className={cellClass(kind)}>
-                    {formatCell(row[column] ?? '', kind, cellFormat)}
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    </section>
+    <CaptionedTable
+      caption={label}
+      columns={overdue ? [statusColumn, ...fileColumns] : fileColumns}
+      rows={table.rows}
+      // Rows of a file have no identity but their place.
+      rowKey={(_row, index) => index}
+      // The card says when the file has no rows.
+      empty={false}
+      rowProps={(_row, index) => {
+        const isOverdue = overdue?.has(index) ?? false;
+        return { className: isOverdue ? 'log-overdue' : undefined, 'data-overdue': isOverdue || undefined };
+      }}
+      striped
+      hover
+      small
+      tall
+      className="mb-0"
+    />
   );
 }

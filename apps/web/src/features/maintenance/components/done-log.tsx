@@ -1,8 +1,8 @@
 import type { MaintenanceTaskState } from '@portal/contract';
 import { format } from 'date-fns';
-import { Card, Placeholder, Table } from 'react-bootstrap';
+import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { CaptionedTable } from '../../../components/ui/captioned-table';
 import { useMaintenanceDoneLog } from '../api/get-machine-maintenance';
 
 /** How a done record's time shows. */
@@ -30,42 +30,41 @@ export function DoneLog({ machine, tasks }: { machine: number; tasks: readonly M
         </h2>
       </Card.Header>
       <Card.Body>
-        {log.isError && <p className="text-danger mb-0">{t('table.loadError')}</p>}
-        {!log.data && !log.isError && (
-          <Placeholder as="div" animation="glow" aria-hidden="true">
-            <Placeholder xs={12} />
-          </Placeholder>
-        )}
-        {log.data?.length === 0 && <p className="text-body-secondary mb-0">{t('maintenance.log.empty')}</p>}
-        {log.data && log.data.length > 0 && (
-          <ScrollRegion label={caption}>
-            <Table striped className="align-middle mb-0">
-              <caption className="visually-hidden">{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('maintenance.log.date')}</th>
-                  <th scope="col">{t('maintenance.log.task')}</th>
-                  <th scope="col">{t('maintenance.log.by')}</th>
-                  <th scope="col">{t('maintenance.log.note')}</th>
-                  <th scope="col">{t('maintenance.log.parts')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.data.map((record) => (
-                  <tr key={record.id} data-testid="maintenance-log-entry">
-                    <td className="text-nowrap">
-                      <time dateTime={record.date}>{format(new Date(record.date), DONE_TIME_FORMAT)}</time>
-                    </td>
-                    <td>{taskName(record.task)}</td>
-                    <td>{personName(record.by)}</td>
-                    <td className="text-pre-line">{record.note}</td>
-                    <td className="text-pre-line">{record.parts}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </ScrollRegion>
-        )}
+        <CaptionedTable
+          caption={caption}
+          states="block"
+          columns={[
+            {
+              id: 'date',
+              header: t('maintenance.log.date'),
+              cellClassName: 'text-nowrap',
+              cell: (record) => (
+                <time dateTime={record.date}>{format(new Date(record.date), DONE_TIME_FORMAT)}</time>
+              ),
+            },
+            { id: 'task', header: t('maintenance.log.task'), cell: (record) => taskName(record.task) },
+            { id: 'by', header: t('maintenance.log.by'), cell: (record) => personName(record.by) },
+            {
+              id: 'note',
+              header: t('maintenance.log.note'),
+              cellClassName: 'text-pre-line',
+              cell: (record) => record.note,
+            },
+            {
+              id: 'parts',
+              header: t('maintenance.log.parts'),
+              cellClassName: 'text-pre-line',
+              cell: (record) => record.parts,
+            },
+          ]}
+          rows={log.data}
+          rowKey={(record) => record.id}
+          rowProps={() => ({ 'data-testid': 'maintenance-log-entry' })}
+          isError={log.isError}
+          empty={t('maintenance.log.empty')}
+          striped
+          className="mb-0"
+        />
       </Card.Body>
     </Card>
   );

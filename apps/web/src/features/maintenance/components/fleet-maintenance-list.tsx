@@ -1,9 +1,9 @@
 import type { MaintenanceFleetItem } from '@portal/contract';
 import { useId, useMemo } from 'react';
-import { Alert, Card, Col, Form, Placeholder, Row, Table } from 'react-bootstrap';
+import { Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { CaptionedTable } from '../../../components/ui/captioned-table';
 import { paths } from '../../../config/paths';
 import { formatDay } from '../../../lib/calendar-day';
 import type { Choice } from '../../../lib/choices';
@@ -132,84 +132,88 @@ export function FleetMaintenanceList({ businesses }: FleetMaintenanceListProps) 
         </Form>
       </Card.Header>
       <Card.Body>
-        {list.isError && <Alert variant="danger">{t('table.loadError')}</Alert>}
-        {!items && !list.isError && (
-          <Placeholder as="div" animation="glow" aria-hidden="true">
-            <Placeholder xs={12} />
-            <Placeholder xs={10} />
-          </Placeholder>
-        )}
-        {items?.length === 0 && (
-          <p className="text-body-secondary mb-0" data-testid="maintenance-fleet-empty">
-            {filter.business === undefined && filter.location === undefined
+        <CaptionedTable
+          caption={caption}
+          states="block"
+          columns={[
+            {
+              id: 'state',
+              header: t('maintenance.fields.state'),
+              cell: (item) => <MaintenanceStateBadge state={item.state} />,
+            },
+            {
+              id: 'machine',
+              header: t('maintenance.fields.machine'),
+              cell: (item) => (
+                <Link to={paths.machine.getHref(lang, item.machine)} className="fw-medium">
+                  {item.machineName}
+                </Link>
+              ),
+            },
+            {
+              id: 'location',
+              header: t('maintenance.fields.location'),
+              cell: (item) => item.location || t('maintenance.fleet.noLocation'),
+            },
+            ...(businesses
+              ? [
+                  {
+                    id: 'business',
+                    header: t('maintenance.fields.business'),
+                    cell: (item: MaintenanceFleetItem) => businessName(item.business),
+                  },
+                ]
+              : []),
+            { id: 'task', header: t('maintenance.fields.task'), cell: (item) => item.task.name },
+            {
+              id: 'nearest',
+              header: t('maintenance.fields.nearest'),
+              cellClassName: 'small',
+              cell: (item) => <NearestReading item={item} />,
+            },
+            {
+              id: 'lastDone',
+              header: t('maintenance.fields.lastDone'),
+              cellClassName: 'small text-nowrap',
+              cell: (item) =>
+                item.lastDone ? formatDay(new Date(item.lastDone.date)) : t('maintenance.plan.never'),
+            },
+          ]}
+          rows={items}
+          rowKey={(item) => `${item.machine}:${item.task.id}`}
+          rowProps={(item) => ({
+            'data-testid': 'maintenance-row',
+            'data-state': item.state,
+            'data-machine': item.machine,
+            'data-location': item.location,
+            'data-task-id': item.task.id,
+          })}
+          isError={list.isError}
+          empty={
+            filter.business === undefined && filter.location === undefined
               ? t('maintenance.fleet.empty')
-              : t('maintenance.fleet.emptyFiltered')}
-          </p>
-        )}
-        {items && items.length > 0 && (
-          <ScrollRegion label={caption}>
-            <Table hover className="align-middle mb-0">
-              <caption className="visually-hidden">{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('maintenance.fields.state')}</th>
-                  <th scope="col">{t('maintenance.fields.machine')}</th>
-                  <th scope="col">{t('maintenance.fields.location')}</th>
-                  {businesses && <th scope="col">{t('maintenance.fields.business')}</th>}
-                  <th scope="col">{t('maintenance.fields.task')}</th>
-                  <th scope="col">{t('maintenance.fields.nearest')}</th>
-                  <th scope="col">{t('maintenance.fields.lastDone')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('maintenance.fields.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr
-                    key={`${item.machine}:${item.task.id}`}
-                    data-testid="maintenance-row"
-                    data-state={item.state}
-                    data-machine={item.machine}
-                    data-location={item.location}
-                    data-task-id={item.task.id}
-                  >
-                    <td>
-                      <MaintenanceStateBadge state={item.state} />
-                    </td>
-                    <td>
-                      <Link to={paths.machine.getHref(lang, item.machine)} className="fw-medium">
-                        {item.machineName}
-                      </Link>
-                    </td>
-                    <td>{item.location || t('maintenance.fleet.noLocation')}</td>
-                    {businesses && <td>{businessName(item.business)}</td>}
-                    <td>{item.task.name}</td>
-                    <td className="small">
-                      <NearestReading item={item} />
-                    </td>
-                    <td className="small text-nowrap">
-                      {item.lastDone ? formatDay(new Date(item.lastDone.date)) : t('maintenance.plan.never')}
-                    </td>
-                    <td className="text-end">
-                      <Link
-                        to={paths.machineMaintenance.getHref(lang, item.machine)}
-                        className="btn btn-sm btn-outline-secondary text-nowrap"
-                        aria-label={t('maintenance.fleet.openMachine', {
-                          machine: item.machineName,
-                          task: item.task.name,
-                        })}
-                      >
-                        <i className="bi bi-wrench-adjustable me-1" aria-hidden="true" />
-                        {t('maintenance.fleet.open')}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </ScrollRegion>
-        )}
+              : t('maintenance.fleet.emptyFiltered')
+          }
+          emptyTestId="maintenance-fleet-empty"
+          hover
+          className="mb-0"
+          actions={{
+            label: t('maintenance.fields.actions'),
+            cell: (item) => (
+              <Link
+                to={paths.machineMaintenance.getHref(lang, item.machine)}
+                className="btn btn-sm btn-outline-secondary text-nowrap"
+                aria-label={t('maintenance.fleet.openMachine', {
+                  machine: item.machineName,
+                  task: item.task.name,
+                })}
+              >
+                <i className="bi bi-wrench-adjustable me-1" aria-hidden="true" />
+                {t('maintenance.fleet.open')}
+              </Link>
+            ),
+          }}
+        />
       </Card.Body>
     </Card>
   );

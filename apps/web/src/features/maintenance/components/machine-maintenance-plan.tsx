@@ -1,9 +1,9 @@
 import { LIMITS, type MaintenanceTask, type MaintenanceTaskState } from '@portal/contract';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Placeholder, Table } from 'react-bootstrap';
+import { Alert, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { CaptionedTable, type TableColumn } from '../../../components/ui/captioned-table';
 import { paths } from '../../../config/paths';
 import { formatDay } from '../../../lib/calendar-day';
 import { useLanguage } from '../../../lib/use-language';
@@ -47,6 +47,73 @@ function useTicketDraft(machineName: string) {
   };
 }
 
+/** The plan's columns but the actions: the task, its counters, its state and when it was last done. */
+function usePlanColumns(): TableColumn<MaintenanceTaskState>[] {
+  const { t } = useTranslation();
+  return [
+    {
+      id: 'task',
+      header: t('maintenance.fields.task'),
+      rowHeader: true,
+      cellClassName: 'fw-medium',
+      cell: (state) => (
+        <>
+          {state.task.name}
+          {state.task.instruction && (
+            <div className="small fw-normal text-body-secondary text-pre-line">{state.task.instruction}</div>
+          )}
+          {state.task.link && (
+            <div className="small fw-normal">
+              <a href={state.task.link} target="_blank" rel="noopener noreferrer">
+                {t('maintenance.plan.instructions')}
+                <span className="visually-hidden"> {t('maintenance.plan.newWindow')}</span>
+                <i className="bi bi-box-arrow-up-right ms-1" aria-hidden="true" />
+              </a>
+            </div>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'counters',
+      header: t('maintenance.fields.counters'),
+      cell: (state) => (
+        <>
+          <CounterReadings counters={state.counters} intervals={state.intervals} />
+          <div className="small text-body-secondary">
+            {t('maintenance.plan.since', { date: formatDay(new Date(state.since)) })}
+            {state.overridden && (
+              <span className="badge text-bg-secondary ms-2" data-testid="maintenance-overridden">
+                {t('maintenance.plan.overridden')}
+              </span>
+            )}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: 'state',
+      header: t('maintenance.fields.state'),
+      cell: (state) => <MaintenanceStateBadge state={state.state} />,
+    },
+    {
+      id: 'lastDone',
+      header: t('maintenance.fields.lastDone'),
+      cellClassName: 'small',
+      cellTestId: 'maintenance-last-done',
+      cell: (state) =>
+        state.lastDone ? (
+          <>
+            <time dateTime={state.lastDone.date}>{formatDay(new Date(state.lastDone.date))}</time>
+            <div className="text-body-secondary">{personName(state.lastDone.by)}</div>
+          </>
+        ) : (
+          t('maintenance.plan.never')
+        ),
+    },
+  ];
+}
+
 /**
  * A machine's maintenance plan on its maintenance page: each task of its type's plan with its counters
  * against the intervals in force, its state and when it was last done; "mark done" for those who record work, a
@@ -58,6 +125,7 @@ export function MachineMaintenancePlan({ machine, canMarkDone }: MachineMaintena
   const maintenance = useMachineMaintenance(machine.id);
   const [marking, setMarking] = useState<MaintenanceTask | null>(null);
   const draftOf = useTicketDraft(machine.name);
+  const columns = usePlanColumns();
   const caption = t('maintenance.plan.title');
   // The most urgent first, as the fleet list: what needs doing is at the top.
   const tasks = useMemo(() => maintenance.data && byUrgency(maintenance.data.tasks), [maintenance.data]);
@@ -76,13 +144,6 @@ export function MachineMaintenancePlan({ machine, canMarkDone }: MachineMaintena
           </h2>
         </Card.Header>
         <Card.Body>
-          {maintenance.isError && <p className="text-danger mb-0">{t('table.loadError')}</p>}
-          {!tasks && !maintenance.isError && (
-            <Placeholder as="div" animation="glow" aria-hidden="true">
-              <Placeholder xs={12} />
-            </Placeholder>
-          )}
-          {tasks?.length === 0 && <p className="text-body-secondary mb-0">{t('maintenance.plan.noPlan')}</p>}
           {tasks?.some((state) => state.state === 'overdue') && (
             <Alert variant="danger" className="py-2">
               <i className="bi bi-exclamation-octagon-fill me-2" aria-hidden="true" />
@@ -91,106 +152,49 @@ export function MachineMaintenancePlan({ machine, canMarkDone }: MachineMaintena
               })}
             </Alert>
           )}
-          {tasks && tasks.length > 0 && (
-            <ScrollRegion label={caption}>
-              <Table className="align-middle mb-0">
-                <caption className="visually-hidden">{caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('maintenance.fields.task')}</th>
-                    <th scope="col">{t('maintenance.fields.counters')}</th>
-                    <th scope="col">{t('maintenance.fields.state')}</th>
-                    <th scope="col">{t('maintenance.fields.lastDone')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('maintenance.fields.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tasks.map((state) => (
-                    <tr
-                      key={state.task.id}
-                      data-testid="maintenance-task"
-                      data-task-id={state.task.id}
-                      data-state={state.state}
+          <CaptionedTable
+            caption={caption}
+            states="block"
+            columns={columns}
+            rows={tasks}
+            rowKey={(state) => state.task.id}
+            rowProps={(state) => ({
+              'data-testid': 'maintenance-task',
+              'data-task-id': state.task.id,
+              'data-state': state.state,
+            })}
+            isError={maintenance.isError}
+            empty={t('maintenance.plan.noPlan')}
+            className="mb-0"
+            actions={{
+              label: t('maintenance.fields.actions'),
+              cell: (state) => (
+                <div className="d-flex flex-wrap gap-2 justify-content-end">
+                  {canMarkDone && (
+                    <Button
+                      size="sm"
+                      variant={state.state === 'ok' ? 'outline-primary' : 'primary'}
+                      onClick={() => setMarking(state.task)}
+                      aria-label={t('maintenance.done.open', { task: state.task.name })}
                     >
-                      <th scope="row" className="fw-medium">
-                        {state.task.name}
-                        {state.task.instruction && (
-                          <div className="small fw-normal text-body-secondary text-pre-line">
-                            {state.task.instruction}
-                          </div>
-                        )}
-                        {state.task.link && (
-                          <div className="small fw-normal">
-                            <a href={state.task.link} target="_blank" rel="noopener noreferrer">
-                              {t('maintenance.plan.instructions')}
-                              <span className="visually-hidden"> {t('maintenance.plan.newWindow')}</span>
-                              <i className="bi bi-box-arrow-up-right ms-1" aria-hidden="true" />
-                            </a>
-                          </div>
-                        )}
-                      </th>
-                      <td>
-                        <CounterReadings counters={state.counters} intervals={state.intervals} />
-                        <div className="small text-body-secondary">
-                          {t('maintenance.plan.since', { date: formatDay(new Date(state.since)) })}
-                          {state.overridden && (
-                            <span
-                              className="badge text-bg-secondary ms-2"
-                              data-testid="maintenance-overridden"
-                            >
-                              {t('maintenance.plan.overridden')}
-                            </span>
-                          )}
-                        </div>
-                      </td>
-                      <td>
-                        <MaintenanceStateBadge state={state.state} />
-                      </td>
-                      <td className="small" data-testid="maintenance-last-done">
-                        {state.lastDone ? (
-                          <>
-                            <time dateTime={state.lastDone.date}>
-                              {formatDay(new Date(state.lastDone.date))}
-                            </time>
-                            <div className="text-body-secondary">{personName(state.lastDone.by)}</div>
-                          </>
-                        ) : (
-                          t('maintenance.plan.never')
-                        )}
-                      </td>
-                      <td>
-                        <div className="d-flex flex-wrap gap-2 justify-content-end">
-                          {canMarkDone && (
-                            <Button
-                              size="sm"
-                              variant={state.state === 'ok' ? 'outline-primary' : 'primary'}
-                              onClick={() => setMarking(state.task)}
-                              aria-label={t('maintenance.done.open', { task: state.task.name })}
-                            >
-                              <i className="bi bi-check2-square me-1" aria-hidden="true" />
-                              {t('maintenance.done.button')}
-                            </Button>
-                          )}
-                          {state.state === 'overdue' && (
-                            <Link
-                              className="btn btn-sm btn-outline-danger"
-                              to={paths.newTicket.getHref(lang, machine.id, draftOf(state))}
-                              aria-label={t('maintenance.ticket.open', { task: state.task.name })}
-                            >
-                              <i className="bi bi-life-preserver me-1" aria-hidden="true" />
-                              {t('maintenance.ticket.button')}
-                            </Link>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </ScrollRegion>
-          )}
+                      <i className="bi bi-check2-square me-1" aria-hidden="true" />
+                      {t('maintenance.done.button')}
+                    </Button>
+                  )}
+                  {state.state === 'overdue' && (
+                    <Link
+                      className="btn btn-sm btn-outline-danger"
+                      to={paths.newTicket.getHref(lang, machine.id, draftOf(state))}
+                      aria-label={t('maintenance.ticket.open', { task: state.task.name })}
+                    >
+                      <i className="bi bi-life-preserver me-1" aria-hidden="true" />
+                      {t('maintenance.ticket.button')}
+                    </Link>
+                  )}
+                </div>
+              ),
+            }}
+          />
         </Card.Body>
       </Card>
       <DoneLog machine={machine.id} tasks={tasks ?? []} />

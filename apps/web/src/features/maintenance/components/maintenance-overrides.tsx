@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { MaintenanceOverrideBody, MaintenanceTaskState } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Placeholder, Table } from 'react-bootstrap';
+import { Button, Card } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CaptionedTable } from '../../../components/ui/captioned-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { useMachineMaintenance } from '../api/get-machine-maintenance';
 import { machineMaintenanceKey } from '../api/maintenance-keys';
 import { useRemoveMaintenanceOverride, useSetMaintenanceOverride } from '../api/overrides';
@@ -91,78 +91,72 @@ export function MaintenanceOverrides({ machine, machineType }: { machine: number
         </h2>
       </Card.Header>
       <Card.Body>
-        {maintenance.isError && <p className="text-danger mb-0">{t('table.loadError')}</p>}
-        {!tasks && !maintenance.isError && (
-          <Placeholder as="div" animation="glow" aria-hidden="true">
-            <Placeholder xs={12} />
-          </Placeholder>
-        )}
-        {tasks?.length === 0 && <p className="text-body-secondary mb-0">{t('maintenance.plan.noPlan')}</p>}
-        {tasks && tasks.length > 0 && (
-          <ScrollRegion label={caption}>
-            <Table striped className="align-middle mb-0">
-              <caption className="visually-hidden">{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('maintenance.fields.task')}</th>
-                  <th scope="col">{t('maintenance.overrides.plan')}</th>
-                  <th scope="col">{t('maintenance.overrides.machine')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('maintenance.fields.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tasks.map((state) => (
-                  <tr
-                    key={state.task.id}
-                    data-testid="maintenance-override"
-                    data-task-id={state.task.id}
-                    data-overridden={state.overridden}
+        <CaptionedTable
+          caption={caption}
+          states="block"
+          columns={[
+            {
+              id: 'task',
+              header: t('maintenance.fields.task'),
+              rowHeader: true,
+              cellClassName: 'fw-medium',
+              cell: (state) => state.task.name,
+            },
+            {
+              id: 'plan',
+              header: t('maintenance.overrides.plan'),
+              cell: (state) => <IntervalsText intervals={state.task} />,
+            },
+            {
+              id: 'machine',
+              header: t('maintenance.overrides.machine'),
+              cell: (state) =>
+                state.overridden ? (
+                  <IntervalsText intervals={state.intervals} />
+                ) : (
+                  <span className="text-body-secondary">{t('maintenance.overrides.asPlan')}</span>
+                ),
+            },
+          ]}
+          rows={tasks}
+          rowKey={(state) => state.task.id}
+          rowProps={(state) => ({
+            'data-testid': 'maintenance-override',
+            'data-task-id': state.task.id,
+            'data-overridden': state.overridden,
+          })}
+          isError={maintenance.isError}
+          empty={t('maintenance.plan.noPlan')}
+          striped
+          className="mb-0"
+          actions={{
+            label: t('maintenance.fields.actions'),
+            cell: (state) => (
+              <div className="d-flex flex-wrap gap-2 justify-content-end">
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  onClick={() => setEditing(state)}
+                  aria-label={t('maintenance.overrides.setFor', { task: state.task.name })}
+                >
+                  <i className="bi bi-sliders me-1" aria-hidden="true" />
+                  {t('maintenance.overrides.set')}
+                </Button>
+                {state.overridden && (
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    onClick={() => setRemoving(state)}
+                    aria-label={t('maintenance.overrides.removeFor', { task: state.task.name })}
                   >
-                    <th scope="row" className="fw-medium">
-                      {state.task.name}
-                    </th>
-                    <td>
-                      <IntervalsText intervals={state.task} />
-                    </td>
-                    <td>
-                      {state.overridden ? (
-                        <IntervalsText intervals={state.intervals} />
-                      ) : (
-                        <span className="text-body-secondary">{t('maintenance.overrides.asPlan')}</span>
-                      )}
-                    </td>
-                    <td>
-                      <div className="d-flex flex-wrap gap-2 justify-content-end">
-                        <Button
-                          size="sm"
-                          variant="outline-secondary"
-                          onClick={() => setEditing(state)}
-                          aria-label={t('maintenance.overrides.setFor', { task: state.task.name })}
-                        >
-                          <i className="bi bi-sliders me-1" aria-hidden="true" />
-                          {t('maintenance.overrides.set')}
-                        </Button>
-                        {state.overridden && (
-                          <Button
-                            size="sm"
-                            variant="outline-danger"
-                            onClick={() => setRemoving(state)}
-                            aria-label={t('maintenance.overrides.removeFor', { task: state.task.name })}
-                          >
-                            <i className="bi bi-arrow-counterclockwise me-1" aria-hidden="true" />
-                            {t('maintenance.overrides.remove')}
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </ScrollRegion>
-        )}
+                    <i className="bi bi-arrow-counterclockwise me-1" aria-hidden="true" />
+                    {t('maintenance.overrides.remove')}
+                  </Button>
+                )}
+              </div>
+            ),
+          }}
+        />
       </Card.Body>
       {editing && <OverrideDialog machine={machine} state={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog

@@ -1,9 +1,9 @@
 import type { MaintenanceTask } from '@portal/contract';
 import { useId, useState } from 'react';
-import { Button, Card, Form, Placeholder, Table } from 'react-bootstrap';
+import { Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { CaptionedTable } from '../../../components/ui/captioned-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
 import type { Choice } from '../../../lib/choices';
 import { useDeletePlanTask, usePlanTasks } from '../api/plan-tasks';
 import { IntervalsText } from './counter-readings';
@@ -64,78 +64,76 @@ export function MaintenancePlans({ machineTypes }: MaintenancePlansProps) {
             ))}
           </Form.Select>
         </Form.Group>
-        {tasks.isError && <p className="text-danger mb-0">{t('table.loadError')}</p>}
-        {type && !tasks.data && !tasks.isError && (
-          <Placeholder as="div" animation="glow" aria-hidden="true">
-            <Placeholder xs={12} />
-          </Placeholder>
-        )}
-        {tasks.data?.length === 0 && (
-          <p className="text-body-secondary mb-0" data-testid="maintenance-plan-empty">
-            {t('maintenance.plan.empty')}
-          </p>
-        )}
-        {tasks.data && tasks.data.length > 0 && (
-          <ScrollRegion label={caption}>
-            <Table striped className="align-middle mb-0">
-              <caption className="visually-hidden">{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('maintenance.plan.fields.name')}</th>
-                  <th scope="col">{t('maintenance.plan.fields.intervals')}</th>
-                  <th scope="col">{t('maintenance.plan.fields.instruction')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('maintenance.fields.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tasks.data.map((task) => (
-                  <tr key={task.id} data-testid="maintenance-plan-task" data-task-id={task.id}>
-                    <th scope="row" className="fw-medium">
-                      {task.name}
-                    </th>
-                    <td>
-                      <IntervalsText intervals={task} />
-                    </td>
-                    <td className="small">
-                      <span className="text-pre-line">{task.instruction}</span>
-                      {task.link && (
-                        <div>
-                          <a href={task.link} target="_blank" rel="noopener noreferrer">
-                            {task.link}
-                            <span className="visually-hidden"> {t('maintenance.plan.newWindow')}</span>
-                          </a>
-                        </div>
-                      )}
-                    </td>
-                    <td>
-                      <div className="d-flex gap-2 justify-content-end">
-                        <Button
-                          size="sm"
-                          variant="outline-secondary"
-                          aria-label={t('maintenance.plan.editTask', { task: task.name })}
-                          title={t('common.edit')}
-                          onClick={() => setEditing(task)}
-                        >
-                          <i className="bi bi-pencil" aria-hidden="true" />
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          aria-label={t('maintenance.plan.deleteTask', { task: task.name })}
-                          title={t('common.delete')}
-                          onClick={() => setDeleting(task)}
-                        >
-                          <i className="bi bi-trash" aria-hidden="true" />
-                        </Button>
+        {type && (
+          <CaptionedTable
+            caption={caption}
+            states="block"
+            columns={[
+              {
+                id: 'name',
+                header: t('maintenance.plan.fields.name'),
+                rowHeader: true,
+                cellClassName: 'fw-medium',
+                cell: (task) => task.name,
+              },
+              {
+                id: 'intervals',
+                header: t('maintenance.plan.fields.intervals'),
+                cell: (task) => <IntervalsText intervals={task} />,
+              },
+              {
+                id: 'instruction',
+                header: t('maintenance.plan.fields.instruction'),
+                cellClassName: 'small',
+                cell: (task) => (
+                  <>
+                    <span className="text-pre-line">{task.instruction}</span>
+                    {task.link && (
+                      <div>
+                        <a href={task.link} target="_blank" rel="noopener noreferrer">
+                          {task.link}
+                          <span className="visually-hidden"> {t('maintenance.plan.newWindow')}</span>
+                        </a>
                       </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </ScrollRegion>
+                    )}
+                  </>
+                ),
+              },
+            ]}
+            rows={tasks.data}
+            rowKey={(task) => task.id}
+            rowProps={(task) => ({ 'data-testid': 'maintenance-plan-task', 'data-task-id': task.id })}
+            isError={tasks.isError}
+            empty={t('maintenance.plan.empty')}
+            emptyTestId="maintenance-plan-empty"
+            striped
+            className="mb-0"
+            actions={{
+              label: t('maintenance.fields.actions'),
+              cell: (task) => (
+                <div className="d-flex gap-2 justify-content-end">
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    aria-label={t('maintenance.plan.editTask', { task: task.name })}
+                    title={t('common.edit')}
+                    onClick={() => setEditing(task)}
+                  >
+                    <i className="bi bi-pencil" aria-hidden="true" />
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    aria-label={t('maintenance.plan.deleteTask', { task: task.name })}
+                    title={t('common.delete')}
+                    onClick={() => setDeleting(task)}
+                  >
+                    <i className="bi bi-trash" aria-hidden="true" />
+                  </Button>
+                </div>
+              ),
+            }}
+          />
         )}
       </Card.Body>
       {editing && type && (

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
-import { Badge, Card, Placeholder, Table } from 'react-bootstrap';
+import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { CaptionedTable } from '../../../components/ui/captioned-table';
 import { activityDetailLine } from '../../../lib/activity-detail';
 import { useSessionLog } from '../api/get-session-log';
 import { SESSION_TIME_FORMAT } from '../lib/service-session-rules';
@@ -19,65 +19,65 @@ export function SessionLog({ ticketId }: { ticketId: number }) {
         {t('serviceSessions.log.title')}
       </Card.Header>
       <Card.Body>
-        {isError ? (
-          <p className="text-danger mb-0">{t('table.loadError')}</p>
-        ) : !data ? (
-          <Placeholder as="div" animation="glow" aria-hidden="true">
-            <Placeholder xs={12} />
-          </Placeholder>
-        ) : data.items.length === 0 ? (
-          <p className="text-body-secondary mb-0">{t('serviceSessions.log.empty')}</p>
-        ) : (
-          <>
-            <ScrollRegion label={t('serviceSessions.log.caption')}>
-              <Table size="sm" striped className="align-middle mb-0">
-                <caption>{t('serviceSessions.log.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('activity.fields.at')}</th>
-                    <th scope="col">{t('activity.fields.actor')}</th>
-                    <th scope="col">{t('activity.fields.kind')}</th>
-                    <th scope="col">{t('activity.fields.machine')}</th>
-                    <th scope="col">{t('activity.fields.detail')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((entry) => (
-                    <tr key={entry.seq} data-testid="session-log-entry" data-kind={entry.kind}>
-                      <td className="text-nowrap">
-                        <time dateTime={entry.at}>{format(new Date(entry.at), SESSION_TIME_FORMAT)}</time>
-                      </td>
-                      <td>
-                        {entry.actor
-                          ? (entry.actor.email ?? `#${entry.actor.id}`)
-                          : t('activity.unknownActor')}
-                      </td>
-                      <td>{t(`activity.kinds.${entry.kind}`)}</td>
-                      <td>
-                        {entry.machine ??
-                          (entry.controller === null
-                            ? ''
-                            : t('activity.controller', { id: entry.controller }))}
-                      </td>
-                      <td>
-                        <code className="text-break">{activityDetailLine(entry)}</code>
-                        {entry.detail.truncated === true && (
-                          <Badge bg="secondary" className="ms-2">
-                            {t('activity.truncated')}
-                          </Badge>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </ScrollRegion>
-            {data.total > data.items.length && (
-              <p className="small text-body-secondary mt-2 mb-0">
-                {t('serviceSessions.log.partial', { shown: data.items.length, total: data.total })}
-              </p>
-            )}
-          </>
+        <CaptionedTable
+          caption={t('serviceSessions.log.caption')}
+          captionVisible
+          states="block"
+          columns={[
+            {
+              id: 'at',
+              header: t('activity.fields.at'),
+              cellClassName: 'text-nowrap',
+              cell: (entry) => (
+                <time dateTime={entry.at}>{format(new Date(entry.at), SESSION_TIME_FORMAT)}</time>
+              ),
+            },
+            {
+              id: 'actor',
+              header: t('activity.fields.actor'),
+              cell: (entry) =>
+                entry.actor ? (entry.actor.email ?? `#${entry.actor.id}`) : t('activity.unknownActor'),
+            },
+            {
+              id: 'kind',
+              header: t('activity.fields.kind'),
+              cell: (entry) => t(`activity.kinds.${entry.kind}`),
+            },
+            {
+              id: 'machine',
+              header: t('activity.fields.machine'),
+              cell: (entry) =>
+                entry.machine ??
+                (entry.controller === null ? '' : t('activity.controller', { id: entry.controller })),
+            },
+            {
+              id: 'detail',
+              header: t('activity.fields.detail'),
+              cell: (entry) => (
+                <>
+                  <code className="text-break">{activityDetailLine(entry)}</code>
+                  {entry.detail.truncated === true && (
+                    <Badge bg="secondary" className="ms-2">
+                      {t('activity.truncated')}
+                    </Badge>
+                  )}
+                </>
+              ),
+            },
+          ]}
+          rows={data?.items}
+          rowKey={(entry) => entry.seq}
+          rowProps={(entry) => ({ 'data-testid': 'session-log-entry', 'data-kind': entry.kind })}
+          isError={isError}
+          empty={t('serviceSessions.log.empty')}
+          striped
+          small
+          className="mb-0"
+        />
+        {data && data.total > data.items.length && (
+          <p className="small text-body-secondary mt-2 mb-0">
+            {t('serviceSessions.log.partial', { shown: data.items.length, total: data.total })}
+          </p>
         )}
       </Card.Body>
     </Card>

@@ -1,7 +1,6 @@
 import { ALL_ROLES, CAPABILITY_NAMES, type Capability, type Reach, reachOf, roleKey } from '@portal/contract';
-import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { CaptionedTable, type TableColumn } from '../../../components/ui/captioned-table';
 
 /** Capabilities whose granted cells say more than "yes" or "own business"; their wording is in the catalog. */
 const WORDED = ['createUsers', 'businessList'] as const satisfies readonly Capability[];
@@ -25,38 +24,38 @@ export function RolesTable() {
       : t(`settings.roles.reach.${reach}`);
 
   return (
-    <ScrollRegion label={t('settings.roles.caption')}>
-      <Table striped bordered hover className="align-middle">
-        <caption>{t('settings.roles.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('settings.roles.capability')}</th>
-            {ALL_ROLES.map((role) => (
-              <th scope="col" key={role}>
-                {t(`roles.${roleKey(role)}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {CAPABILITY_NAMES.map((capability) => (
-            <tr key={capability}>
-              <th scope="row" className="fw-normal">
-                {t(`settings.roles.capabilities.${capability}`)}
-              </th>
-              {ALL_ROLES.map((role) => {
-                const reach = reachOf(role, capability);
-                return (
-                  <td key={role}>
-                    <i className={`bi ${REACH_ICON[reach]} me-2`} aria-hidden="true" />
-                    {cellText(capability, reach)}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </ScrollRegion>
+    <CaptionedTable
+      caption={t('settings.roles.caption')}
+      captionVisible
+      columns={[
+        {
+          id: 'capability',
+          header: t('settings.roles.capability'),
+          rowHeader: true,
+          cellClassName: 'fw-normal',
+          cell: (capability) => t(`settings.roles.capabilities.${capability}`),
+        },
+        ...ALL_ROLES.map(
+          (role): TableColumn<Capability> => ({
+            id: String(role),
+            header: t(`roles.${roleKey(role)}`),
+            cell: (capability) => {
+              const reach = reachOf(role, capability);
+              return (
+                <>
+                  <i className={`bi ${REACH_ICON[reach]} me-2`} aria-hidden="true" />
+                  {cellText(capability, reach)}
+                </>
+              );
+            },
+          }),
+        ),
+      ]}
+      rows={CAPABILITY_NAMES}
+      rowKey={(capability) => capability}
+      striped
+      bordered
+      hover
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { PAGE_SIZE_MAX } from '@portal/contract';
 import { useId, useState } from 'react';
-import { Card, Form, Placeholder, Table } from 'react-bootstrap';
+import { Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { CaptionedTable } from '../../../components/ui/captioned-table';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/use-language';
 import { useTickets } from '../api/get-tickets';
@@ -40,49 +40,37 @@ export function RelatedTickets({ machineGroupId }: { machineGroupId: number }) {
         />
       </Card.Header>
       <Card.Body>
-        {isError && <p className="text-danger mb-0">{t('table.loadError')}</p>}
-        {!data && !isError && (
-          <Placeholder as="div" animation="glow" aria-hidden="true">
-            <Placeholder xs={12} />
-          </Placeholder>
-        )}
-        {data?.items.length === 0 && <p className="text-body-secondary mb-0">{t('tickets.related.empty')}</p>}
-        {data && data.items.length > 0 && (
-          <ScrollRegion label={caption}>
-            <Table striped hover className="align-middle mb-0">
-              <caption className="visually-hidden">{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('tickets.fields.number')}</th>
-                  <th scope="col">{t('tickets.fields.title')}</th>
-                  <th scope="col">{t('tickets.fields.status')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('tickets.read')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((ticket) => (
-                  <tr key={ticket.id}>
-                    <td>{ticket.id}</td>
-                    <td>{ticket.title}</td>
-                    <td>
-                      <TicketStatusBadge isOpen={ticket.is_open} />
-                    </td>
-                    <td className="text-end">
-                      <Link
-                        to={paths.ticket.getHref(lang, ticket.id)}
-                        aria-label={t('tickets.readTicket', { id: ticket.id })}
-                      >
-                        {t('tickets.read')}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </ScrollRegion>
-        )}
+        <CaptionedTable
+          caption={caption}
+          states="block"
+          columns={[
+            { id: 'number', header: t('tickets.fields.number'), cell: (ticket) => ticket.id },
+            { id: 'title', header: t('tickets.fields.title'), cell: (ticket) => ticket.title },
+            {
+              id: 'status',
+              header: t('tickets.fields.status'),
+              cell: (ticket) => <TicketStatusBadge isOpen={ticket.is_open} />,
+            },
+          ]}
+          rows={data?.items}
+          rowKey={(ticket) => ticket.id}
+          isError={isError}
+          empty={t('tickets.related.empty')}
+          striped
+          hover
+          className="mb-0"
+          actions={{
+            label: t('tickets.read'),
+            cell: (ticket) => (
+              <Link
+                to={paths.ticket.getHref(lang, ticket.id)}
+                aria-label={t('tickets.readTicket', { id: ticket.id })}
+              >
+                {t('tickets.read')}
+              </Link>
+            ),
+          }}
+        />
       </Card.Body>
     </Card>
   );

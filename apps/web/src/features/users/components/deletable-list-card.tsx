@@ -1,9 +1,8 @@
 import { type ReactNode, useState } from 'react';
-import { Button, Card, Table } from 'react-bootstrap';
+import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { CaptionedTable } from '../../../components/ui/captioned-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
-import { ListState } from './list-state';
 
 /** A column of the list: its header and what a row shows in it. */
 export interface ListColumn<Item> {
@@ -46,43 +45,28 @@ export function DeletableListCard<Item extends { id: number }>({
         {title}
       </Card.Header>
       <Card.Body>
-        <ScrollRegion label={title}>
-          <Table striped hover className="align-middle" aria-busy={items === undefined}>
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th scope="col" key={column.label}>
-                    {column.label}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="visually-hidden">{t('users.table.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <ListState columns={columns.length + 1} items={items} isError={isError} />
-              {items?.map((item) => (
-                <tr key={item.id}>
-                  {columns.map((column) => (
-                    <td key={column.label}>{column.cell(item)}</td>
-                  ))}
-                  <td className="text-end">
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      onClick={() => setDeleting(item)}
-                      aria-label={deleteLabel(item)}
-                    >
-                      <i className="bi bi-trash" aria-hidden="true" />
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollRegion>
+        <CaptionedTable
+          caption={title}
+          columns={columns.map((column) => ({ id: column.label, header: column.label, cell: column.cell }))}
+          rows={items}
+          rowKey={(item) => item.id}
+          isError={isError}
+          striped
+          hover
+          actions={{
+            label: t('users.table.actions'),
+            cell: (item) => (
+              <Button
+                size="sm"
+                variant="outline-danger"
+                onClick={() => setDeleting(item)}
+                aria-label={deleteLabel(item)}
+              >
+                <i className="bi bi-trash" aria-hidden="true" />
+              </Button>
+            ),
+          }}
+        />
         {children}
       </Card.Body>
       <ConfirmDialog

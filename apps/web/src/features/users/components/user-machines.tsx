@@ -1,15 +1,14 @@
 import { canIn, type MachineGroup, type SessionClaims, type User } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
-import { Button, Card, Form, Table } from 'react-bootstrap';
+import { Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
+import { CaptionedTable } from '../../../components/ui/captioned-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { useMachineGroupChoices } from '../../../lib/choices';
 import { useAddUserMachine } from '../api/add-user-machine';
 import { useUserMachines } from '../api/get-user-machines';
 import { useRemoveUserMachine } from '../api/remove-user-machine';
-import { ListState } from './list-state';
 
 /** Chooses a machine group the user has no access to yet; a selection other than 0 is required. */
 function AddMachineForm({ userId, assigned }: { userId: number; assigned: readonly MachineGroup[] }) {
@@ -79,45 +78,37 @@ export function UserMachines({ user, viewer }: { user: User; viewer: SessionClai
       </Card.Header>
       <Card.Body>
         {manages && machines && <AddMachineForm userId={user.id} assigned={machines} />}
-        <ScrollRegion label={t('users.machines.title')}>
-          <Table striped hover className="align-middle mt-3" aria-busy={machines === undefined}>
-            <caption className="visually-hidden">{t('users.machines.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.machines.fields.id')}</th>
-                <th scope="col">{t('users.machines.fields.name')}</th>
-                <th scope="col">{t('users.machines.fields.location')}</th>
-                {manages && (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('users.table.actions')}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              <ListState columns={manages ? 4 : 3} items={machines} isError={isError} />
-              {machines?.map((group) => (
-                <tr key={group.id}>
-                  <td>{group.id}</td>
-                  <td>{group.name}</td>
-                  <td>{group.location}</td>
-                  {manages && (
-                    <td className="text-end">
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        onClick={() => setRemoving(group)}
-                        aria-label={t('users.machines.remove', { name: group.name })}
-                      >
-                        <i className="bi bi-x-circle" aria-hidden="true" />
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollRegion>
+        <CaptionedTable
+          caption={t('users.machines.title')}
+          columns={[
+            { id: 'id', header: t('users.machines.fields.id'), cell: (group) => group.id },
+            { id: 'name', header: t('users.machines.fields.name'), cell: (group) => group.name },
+            { id: 'location', header: t('users.machines.fields.location'), cell: (group) => group.location },
+          ]}
+          rows={machines}
+          rowKey={(group) => group.id}
+          isError={isError}
+          striped
+          hover
+          className="mt-3"
+          actions={
+            manages
+              ? {
+                  label: t('users.table.actions'),
+                  cell: (group) => (
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      onClick={() => setRemoving(group)}
+                      aria-label={t('users.machines.remove', { name: group.name })}
+                    >
+                      <i className="bi bi-x-circle" aria-hidden="true" />
+                    </Button>
+                  ),
+                }
+              : undefined
+          }
+        />
       </Card.Body>
       <ConfirmDialog
         show={removing !== null}
