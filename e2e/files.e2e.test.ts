@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../test-kit/browser-session.ts';
-import { t } from '../test-kit/catalog.ts';
+import { t, tEn } from '../test-kit/catalog.ts';
 import { DEMO_PASSWORD, demoGroupsAssignedTo, idleDemoGroups } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { usePortal } from './support/suite.ts';
@@ -68,12 +68,16 @@ async function moveOnBoard(page: Page, name: string, from: string, to: string): 
   expect(await (await page.request.get(move, { headers })).json()).toEqual({ err: 0 });
 }
 
-/** Signs in (as the administrator unless told) and opens the machine's file browser at 0:. */
+/**
+ * Signs in (as the administrator unless told) and opens the machine's file browser: at 0: for the administrator,
+ * at 0:/gcodes for everyone else (the customer path).
+ */
 async function openFiles(page: Page, email = 'admin@demo.test', machine = MACHINE): Promise<number> {
   const id = await machineReady(page, machine);
   await signIn(page, email, { at: `/it/machines/${id}/files` });
   await page.getByRole('heading', { name: `File di ${machine}` }).waitFor();
-  await page.getByRole('button', { name: 'gcodes', exact: true }).waitFor();
+  if (email === 'admin@demo.test') await page.getByRole('button', { name: 'gcodes', exact: true }).waitFor();
+  else await page.getByRole('cell', { name: FILE, exact: true }).waitFor();
   return id;
 }
 
@@ -126,7 +130,7 @@ async function enter(page: Page, folder: string, expected: string): Promise<void
 describe('the file browser of a machine', () => {
   it('enters folders, goes back by .. and by the breadcrumb, and passes the accessibility check', async () => {
     const page = await open();
-    await openFiles(page);
+    const id = await openFiles(page);
     expect(await crumbs(page)).toEqual(['0:']);
     await expect.poll(() => page.getByRole('button', { name: t('files.upLabel') }).count()).toBe(0);
     await expectAccessible(page, 'files at 0:');
@@ -158,7 +162,10 @@ describe('the file browser of a machine', () => {
     await page.getByRole('button', { name: 'gcodes', exact: true }).waitFor();
     expect(await crumbs(page)).toEqual(['0:']);
 
-    expect(await page.getByRole('link', { name: t('files.back') }).getAttribute('href')).toBe('/it/machines');
+    // Back leads to the machine the files are of.
+    expect(await page.getByRole('link', { name: t('files.back') }).getAttribute('href')).toBe(
+      `/it/machines/${id}`,
+    );
   });
 
   it('sorts by name and date: ascending, descending, none; another column starts ascending', async () => {
@@ -368,7 +375,7 @@ describe('the file browser of a machine', () => {
   it('offers a customer printing and downloads only, through the customer path; no print while a job runs', async () => {
     const page = await open();
     await openFiles(page, 'customer@demo.test');
-    await enter(page, 'gcodes', FILE);
+    expect(await crumbs(page)).toEqual(['0:', 'gcodes']);
     await row(page, FILE).click({ button: 'right' });
     expect(await entriesOf(page.getByRole('menu'))).toEqual([t('files.print.action'), t('files.download')]);
     await page.keyboard.press('Escape');
@@ -391,6 +398,80 @@ describe('the file browser of a machine', () => {
   });
 });
 
+describe('the file browser for everyone who may use it', () => {
+  it("leads a manager from the machine's page to its files at 0:/gcodes, uploads there, and says where uploads may go elsewhere", async () => {
+    const page = await open({ width: 1440, height: 900 });
+    const id = await machineReady(page);
+    await signIn(page, 'manager@demo.test', { at: `/it/machines/${id}` });
+    const summary = page.getByRole('region', { name: t('machinePanel.summary', { name: MACHINE }) });
+    await summary.getByRole('link', { name: t('fleet.links.files') }).click();
+    await page.waitForURL(new RegExp(`/it/machines/${id}/files$`));
+    await row(page, FILE).waitFor();
+    expect(await crumbs(page)).toEqual(['0:', 'gcodes']);
+    expect(await page.getByTestId('upload-only-in').count()).toBe(0);
+
+    await page
+      .getByLabel(t('files.upload.label'))
+      .setInputFiles([
+        { name: 'e2e-responsabile.gcode', mimeType: 'text/plain', buffer: Buffer.from('G28\n') },
+      ]);
+    await page.getByRole('button', { name: t('files.upload.submit'), exact: true }).click();
+    await row(page, 'e2e-responsabile.gcode').waitFor({ timeout: 30_000 });
+
+    // A file whose G-code the customer path refuses: the refusal says what is allowed, not an error number.
+    await page
+      .getByLabel(t('files.upload.label'))
+      .setInputFiles([{ name: 'e2e-config.gcode', mimeType: 'text/plain', buffer: Buffer.from('M500\n') }]);
+    await page.getByRole('button', { name: t('files.upload.submit'), exact: true }).click();
+    await page
+      .getByText(t('files.upload.failed', { reason: t('files.errors.customerRefused') }), { exact: true })
+      .waitFor({ timeout: 30_000 });
+    expect(await page.getByText(/errore 1/).count()).toBe(0);
+    await expectAccessible(page, 'files of a manager, with a refused upload');
+
+    // Above 0:/gcodes the chooser is off and says where uploads may go.
+    await page.getByRole('button', { name: t('files.upLabel') }).click();
+    await page.getByRole('button', { name: 'gcodes', exact: true }).waitFor();
+    await page.getByTestId('upload-only-in').getByText(t('files.upload.onlyIn')).waitFor();
+    expect(await page.getByLabel(t('files.upload.label')).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: t('files.upload.submit'), exact: true }).isDisabled()).toBe(
+      true,
+    );
+    await expectAccessible(page, 'files at 0: on the customer path');
+    expect(await page.getByRole('link', { name: t('files.back') }).getAttribute('href')).toBe(
+      `/it/machines/${id}`,
+    );
+  });
+
+  it('gives a customer the files link on the card, and the browser in English on a phone', async () => {
+    const page = await open({ width: 390, height: 844 });
+    const id = await machineReady(page);
+    await signIn(page, 'customer@demo.test', { at: '/en/machines' });
+    const card = page.getByRole('article', { name: MACHINE });
+    await card
+      .getByRole('navigation')
+      .getByRole('link', { name: tEn('fleet.links.files') })
+      .click();
+    await page.waitForURL(new RegExp(`/en/machines/${id}/files$`));
+    await page.getByRole('heading', { name: tEn('files.title', { name: MACHINE }) }).waitFor();
+    // On a phone the size stands under the name, in the same cell.
+    await page.getByText(FILE, { exact: true }).waitFor();
+    expect(await page.getByTestId('upload-only-in').count()).toBe(0);
+    await expectAccessible(page, 'files of a customer on a phone, English');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page
+      .getByRole('navigation', { name: tEn('files.breadcrumb') })
+      .getByRole('button', { name: '0:' })
+      .click();
+    await page.getByRole('button', { name: 'gcodes', exact: true }).waitFor();
+    await page.getByText(tEn('files.upload.onlyIn'), { exact: true }).waitFor();
+    await expectAccessible(page, 'files at 0: of a customer on a phone, English');
+    await page.getByRole('link', { name: tEn('files.back') }).click();
+    await page.waitForURL(new RegExp(`/en/machines/${id}$`));
+  });
+});
+
 describe('printing from the file browser', () => {
   it("starts a seeded G-code file on an idle machine as a customer, after a confirm step with its size, time and filament, and gives the board's error reply", async () => {
     const [idle] = idleDemoGroups();
@@ -401,7 +482,6 @@ describe('printing from the file browser', () => {
       await giveAccess(page, 'customer@demo.test', id);
     }
     await openFiles(page, 'customer@demo.test', idle.name);
-    await enter(page, 'gcodes', FILE);
 
     await page.getByRole('columnheader', { name: t('files.columns.size') }).waitFor();
     const size = await row(page, FILE).locator('td.file-size').innerText();
@@ -433,7 +513,15 @@ describe('printing from the file browser', () => {
 
     await dialog.getByRole('button', { name: t('files.print.submit') }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText(t('files.print.started', { name: FILE, machine: idle.name })).waitFor();
+    const sent = page
+      .getByTestId('toast-area')
+      .getByRole('alert')
+      .filter({ hasText: t('files.print.started', { name: FILE, machine: idle.name }) });
+    await sent.waitFor();
+    // The toast leads on to the machine the print went to.
+    const follow = sent.getByRole('link', { name: t('files.print.follow', { machine: idle.name }) });
+    expect(await follow.getAttribute('href')).toBe(`/it/machines/${id}`);
+    await expectAccessible(page, 'the print-sent toast');
 
     // The live status follows: a second print waits for this one.
     await row(page, FILE)

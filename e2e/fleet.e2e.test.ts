@@ -81,9 +81,9 @@ describe('the machine list', () => {
     await expect.poll(() => progressOf(line), { timeout: 30_000 }).toBeGreaterThan(firstProgress);
     expect(await line.getByTestId('machine-duration').innerText()).not.toBe(firstDuration);
 
-    // Customers get the settings link only; the card leads to the machine.
+    // Customers get the settings and files links (files on the customer path's scope); the card leads to the machine.
     const links = line.getByRole('navigation');
-    expect(await links.getByRole('link').allInnerTexts()).toEqual(['Impostazioni']);
+    expect(await links.getByRole('link').allInnerTexts()).toEqual(['Impostazioni', 'File']);
     expect(
       await line.getByRole('link', { name: 'Apri macchina Prusa linea 1' }).getAttribute('href'),
     ).toMatch(/^\/it\/machines\/\d+$/);
@@ -257,7 +257,7 @@ describe("a machine card's context menu", () => {
       )
       .toBe(true);
 
-  it('opens from the actions button by keyboard, without the data sub-menu for customers', async () => {
+  it('opens from the actions button by keyboard, the data sub-menu holding the files alone for customers', async () => {
     const page = await suite.open();
     await openMachines(page, 'customer@demo.test');
     const button = card(page, 'Prusa linea 1').getByRole('button', {
@@ -266,7 +266,7 @@ describe("a machine card's context menu", () => {
     await button.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
-    expect(await entriesOf(menu)).toEqual([t('fleet.menu.open'), 'Impostazioni']);
+    expect(await entriesOf(menu)).toEqual([t('fleet.menu.open'), 'Impostazioni', 'Dati']);
     // Each key waits for the focus the one before moved, as a user's eyes would.
     await hasFocus(page, 'Apri');
     await page.keyboard.press('ArrowDown');

@@ -102,15 +102,77 @@ describe('the machine control panel', () => {
     expect(await other.locator('#console-log li.error').count()).toBe(0);
   });
 
-  it('turns the webcam off and on with its switch', async () => {
-    const page = await open();
+  it('gives the panel the whole width on a desktop, the webcam under it with one switch, full screen and a tab of its own', async () => {
+    const page = await open({ width: 1440, height: 900 });
     await openMachine(page, 'customer@demo.test', 'Prusa linea 1');
+    await expectBoardPage(page, 'Prusa linea 1');
     await expectWebcamFrames(page);
-    await page.getByRole('checkbox', { name: t('machinePanel.webcam.switch') }).uncheck();
-    await page.getByText(t('machinePanel.webcam.off')).waitFor();
-    expect(await webcam(page).count()).toBe(0);
-    await page.getByRole('checkbox', { name: t('machinePanel.webcam.switch') }).check();
-    await expectWebcamFrames(page);
+    const frame = page.locator('iframe[title="Pannello di controllo di Prusa linea 1"]');
+    const [frameBox, webcamBox] = [await frame.boundingBox(), await webcam(page).boundingBox()];
+    expect(frameBox?.width, 'the frame has the content width of a 1440 px page').toBeGreaterThan(1000);
+    expect(webcamBox?.y ?? 0, 'the webcam stands under the panel').toBeGreaterThanOrEqual(
+      (frameBox?.y ?? 0) + (frameBox?.height ?? 0),
+    );
+    // One webcam control, by the heading: the webcam's card has no switch of its own (customers have no
+    // low-latency option either).
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    await page.getByRole('button', { name: t('machinePanel.hideWebcam') }).waitFor();
+    await expectAccessible(page, 'machine control panel, 1440 px');
+
+    // Full screen: the panel's card fills the screen, its frame all the height the header leaves.
+    await page.getByRole('button', { name: t('machinePanel.panel.fullscreen') }).click();
+    await page.getByRole('button', { name: t('machinePanel.panel.exitFullscreen') }).waitFor();
+    expect(
+      await page.evaluate(() => document.fullscreenElement?.classList.contains('machine-panel-card')),
+    ).toBe(true);
+    await expect.poll(async () => (await frame.boundingBox())?.height ?? 0).toBeGreaterThan(800);
+    await expectBoardPage(page, 'Prusa linea 1');
+    await page.getByRole('button', { name: t('machinePanel.panel.exitFullscreen') }).click();
+    await page.getByRole('button', { name: t('machinePanel.panel.fullscreen') }).waitFor();
+    expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+
+    // Its own tab: the machine origin's address on a ticket of its own, the board's page there under the same rules.
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: t('machinePanel.panel.newTab') }).click(),
+    ]);
+    await tab.getByRole('heading', { name: 'Heaters' }).waitFor({ timeout: 20_000 });
+    const frameSource = new URL((await frame.getAttribute('src')) ?? '');
+    const tabAddress = new URL(tab.url());
+    expect(tabAddress.origin).toBe(frameSource.origin);
+    expect(tabAddress.pathname).toBe(frameSource.pathname);
+    expect(tabAddress.searchParams.has('ticket')).toBe(false);
+    await expect.poll(() => tab.locator('#status').textContent(), { timeout: 20_000 }).not.toBe('connecting');
+  });
+
+  it('keeps the panel usable on a phone, in English: the frame full width, the webcam under it and hideable', async () => {
+    const page = await open({ width: 390, height: 844 });
+    await signIn(page, 'customer@demo.test', { at: null });
+    const id = await groupId(page, 'Prusa linea 1');
+    await page.goto(`/en/machines/${id}`);
+    const frame = page.locator(
+      `iframe[title="${tEn('machinePanel.panel.frameTitle', { name: 'Prusa linea 1' })}"]`,
+    );
+    await page
+      .frameLocator(`iframe[title="${tEn('machinePanel.panel.frameTitle', { name: 'Prusa linea 1' })}"]`)
+      .getByRole('heading', { name: 'Heaters' })
+      .waitFor({ timeout: 20_000 });
+    const image = page.getByRole('img', { name: tEn('machinePanel.webcam.alt') });
+    await image.waitFor();
+    const [frameBox, webcamBox] = [await frame.boundingBox(), await image.boundingBox()];
+    expect(frameBox?.width, 'the frame takes the phone width but the card border').toBeGreaterThan(340);
+    expect(frameBox?.height, 'the frame is tall enough to work in').toBeGreaterThan(560);
+    expect(webcamBox?.y ?? 0).toBeGreaterThanOrEqual((frameBox?.y ?? 0) + (frameBox?.height ?? 0));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const name of [tEn('machinePanel.panel.fullscreen'), tEn('machinePanel.panel.newTab')]) {
+      await page.getByRole('button', { name }).waitFor();
+    }
+    await expectAccessible(page, 'machine control panel on a phone (English)');
+
+    await page.getByRole('button', { name: tEn('machinePanel.hideWebcam') }).click();
+    await image.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: tEn('machinePanel.showWebcam') }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   it('asks after 10 minutes whether the viewer is still watching, stops 5 minutes later, and resumes', async () => {

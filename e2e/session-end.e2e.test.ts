@@ -107,6 +107,12 @@ describe('the end of a session', () => {
       'Propria',
       'Propria',
     ]);
+    expect(await row('File della macchina').allTextContents()).toEqual([
+      t('settings.roles.cells.machineFiles.all'),
+      t('settings.roles.cells.machineFiles.own'),
+      t('settings.roles.cells.machineFiles.own'),
+      t('settings.roles.cells.machineFiles.own'),
+    ]);
     await expectAccessible(page, 'the roles tab');
   });
 });

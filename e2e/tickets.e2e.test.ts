@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../test-kit/browser-session.ts';
-import { t } from '../test-kit/catalog.ts';
+import { t, tEn } from '../test-kit/catalog.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { usePortal } from './support/suite.ts';
 
@@ -13,6 +13,13 @@ const toast = (page: Page, text: string): Locator =>
 
 /** The thread of the open ticket. */
 const thread = (page: Page): Locator => page.getByRole('list', { name: t('tickets.thread.title') });
+
+/** The demo ticket on Prusa linea 1: written by the customer, answered by the technician. */
+const DEMO_TICKET = 'Prima stampa che si stacca dal piatto';
+
+/** The top of each element, in the page's order of reading. */
+const tops = (locators: Locator[]) =>
+  Promise.all(locators.map(async (locator) => (await locator.boundingBox())?.y ?? Number.NaN));
 
 describe('support tickets between a customer and an administrator', () => {
   it('carries a ticket from opening to an answer seen live, a CTRL+Enter reply, closing and reopening', async () => {
@@ -102,11 +109,15 @@ describe('support tickets between a customer and an administrator', () => {
 
     await page.getByRole('link', { name: t('tickets.dashboard.link') }).click();
     await page.getByRole('cell', { name: 'Prima stampa che si stacca dal piatto' }).waitFor();
-    const machine = await page
-      .getByRole('cell', { name: /Prusa linea 1/ })
-      .first()
-      .textContent();
-    expect(machine).toBe('Prusa linea 1 (Reparto stampa)');
+    // On a phone the machine stands under the title, its own column giving way.
+    const title = page
+      .getByRole('row')
+      .filter({ hasText: 'Prima stampa che si stacca dal piatto' })
+      .getByRole('cell')
+      .nth(1);
+    expect(await title.innerText()).toBe(
+      'Prima stampa che si stacca dal piatto\nPrusa linea 1 (Reparto stampa)',
+    );
     await page
       .getByRole('link', { name: /Leggi il ticket/ })
       .first()
@@ -155,5 +166,93 @@ describe('support tickets between a customer and an administrator', () => {
     await administrator
       .getByRole('heading', { name: t('tickets.feed.title') })
       .waitFor({ state: 'detached' });
+  });
+});
+
+describe('a ticket read and answered where it is written', () => {
+  it('puts the description first, the conversation with the reply box next, and the session request last, for staff only', async () => {
+    const technician = await open({ width: 1440, height: 900 });
+    await signIn(technician, 'tech@demo.test', { at: '/it/tickets' });
+    // The whole row is the ticket's link: a click on its title opens it.
+    await technician.getByRole('cell', { name: DEMO_TICKET }).click({ force: true });
+    await technician.waitForURL(/\/it\/tickets\/\d+$/);
+    const description = technician.getByRole('region', { name: t('tickets.fields.description') });
+    const conversation = technician.getByRole('region', { name: t('tickets.thread.title') });
+    const reply = technician.getByLabel(t('tickets.reply.label'));
+    const request = technician.getByTestId('service-request-form');
+    await request.waitFor();
+    await thread(technician).getByRole('listitem').first().waitFor();
+    const [descriptionTop, conversationTop, replyTop, requestTop] = await tops([
+      description,
+      conversation,
+      reply,
+      request,
+    ]);
+    expect(descriptionTop).toBeLessThan(conversationTop ?? 0);
+    expect(conversationTop).toBeLessThan(replyTop ?? 0);
+    expect(replyTop).toBeLessThan(requestTop ?? 0);
+    // The reply box belongs to the conversation; the request's reason is far from it.
+    expect(await conversation.getByLabel(t('tickets.reply.label')).count()).toBe(1);
+    expect(await conversation.getByLabel(t('serviceSessions.request.reason')).count()).toBe(0);
+    await description.getByRole('link', { name: 'Prusa linea 1 (Reparto stampa)' }).waitFor();
+    await expectAccessible(technician, 'ticket page of a technician, 1440 px');
+
+    // The customer who wrote it never needs a session: no remote service, no session log.
+    const customer = await open({ width: 1440, height: 900 });
+    await signIn(customer, 'customer@demo.test', {
+      at: technician.url().replace(/^.*(\/it\/tickets)/, '$1'),
+    });
+    await customer.getByRole('region', { name: t('tickets.fields.description') }).waitFor();
+    await thread(customer).getByRole('listitem').first().waitFor();
+    expect(await customer.getByTestId('remote-service').count()).toBe(0);
+    expect(await customer.getByTestId('session-log').count()).toBe(0);
+    expect(await customer.getByLabel(t('serviceSessions.request.reason')).count()).toBe(0);
+    await expectAccessible(customer, 'ticket page of a customer, 1440 px');
+  });
+
+  it('makes whole rows of the list tappable on a phone, in English, with nothing cut off', async () => {
+    const page = await open({ width: 390, height: 844 });
+    await signIn(page, 'customer@demo.test', { at: '/en/tickets' });
+    const row = page.getByRole('row').filter({ hasText: DEMO_TICKET });
+    await row.waitFor();
+    const read = row.getByRole('link', { name: /^Read ticket \d+$/ });
+    expect(await read.innerText()).toBe(tEn('tickets.read'));
+    // The read link stands whole inside the screen and the list scrolls nowhere sideways.
+    const box = await read.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(
+      await page
+        .locator('.tickets-list .table-responsive')
+        .evaluate((area) => area.scrollWidth - area.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The machine stands under the title.
+    expect(await row.getByRole('cell').nth(1).innerText()).toBe(
+      `${DEMO_TICKET}\nPrusa linea 1 (Reparto stampa)`,
+    );
+    await expectAccessible(page, 'ticket list on a phone, English');
+
+    // A tap on the row's title, away from the link, opens the ticket.
+    const title = row.getByRole('cell').nth(1);
+    const titleBox = await title.boundingBox();
+    await page.mouse.click((titleBox?.x ?? 0) + 4, (titleBox?.y ?? 0) + 4);
+    await page.waitForURL(/\/en\/tickets\/\d+$/);
+    const description = page.getByRole('region', { name: tEn('tickets.fields.description') });
+    const conversation = page.getByRole('region', { name: tEn('tickets.thread.title') });
+    await page
+      .getByRole('list', { name: tEn('tickets.thread.title') })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
+    const [descriptionTop, conversationTop, replyTop] = await tops([
+      description,
+      conversation,
+      page.getByLabel(tEn('tickets.reply.label')),
+    ]);
+    expect(descriptionTop).toBeLessThan(conversationTop ?? 0);
+    expect(conversationTop).toBeLessThan(replyTop ?? 0);
+    expect(await page.getByTestId('remote-service').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'ticket page on a phone, English');
   });
 });

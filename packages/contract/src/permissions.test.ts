@@ -15,6 +15,11 @@ describe('the capability table', () => {
     expect(ALL_ROLES.filter((role) => can(role, 'settings'))).toEqual([Role.Administrator]);
   });
 
+  it('gives the file browser to every role, and the other machine shortcuts to administrators only', () => {
+    expect(ALL_ROLES.filter((role) => can(role, 'machineFiles'))).toEqual(ALL_ROLES);
+    expect(ALL_ROLES.filter((role) => can(role, 'machineShortcuts'))).toEqual([Role.Administrator]);
+  });
+
   it('hides the user machines and preferences tabs from customers only', () => {
     expect(reachOf(Role.Customer, 'userMachinesTab')).toBe('hidden');
     expect(can(Role.Technician, 'userPreferencesTab')).toBe(true);

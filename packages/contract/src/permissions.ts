@@ -22,7 +22,13 @@ export const CAPABILITIES = {
   userPreferencesTab: ['all', 'all', 'all', 'hidden'],
   createMachineGroups: ['all', 'none', 'none', 'none'],
   deleteTickets: ['all', 'none', 'none', 'none'],
+  /** Maintenance and statistics shortcuts, and renaming or deleting a board's files anywhere. */
   machineShortcuts: ['all', 'none', 'none', 'none'],
+  /**
+   * A machine's file browser, on every machine one sees: administrators by the admin path, everyone else by the
+   * customer path, whose board scope lets them read, upload and print in 0:/gcodes (docs/board-access.md §2).
+   */
+  machineFiles: ['all', 'own', 'own', 'own'],
   machineGroupAdminEdits: ['all', 'none', 'none', 'none'],
   fullControlToken: ['all', 'none', 'none', 'none'],
   webcamLowLatency: ['all', 'none', 'none', 'none'],

@@ -42,3 +42,11 @@ describe('createToast', () => {
     ).toEqual({ id: 't2', header: 'Error', body: 'Boom', type: 'danger', autohide: false, delay: 5000 });
   });
 });
+
+describe('a toast with a way onward', () => {
+  it('keeps its link, and has none unless given one', () => {
+    const link = { href: '/en/machines/3', label: 'Go to Prusa' };
+    expect(createToast('t2', { body: 'Print sent', link }).link).toEqual(link);
+    expect('link' in createToast('t3', { body: 'Saved' })).toBe(false);
+  });
+});

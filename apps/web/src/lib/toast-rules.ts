@@ -20,6 +20,8 @@ export interface Toast {
   autohide: boolean;
   /** Milliseconds before an auto-hiding toast goes away. */
   delay: number;
+  /** A way onward from what the toast reports (the machine a print went to), inside the portal. */
+  link?: { href: string; label: string };
 }
 
 /** What callers give: everything but the body has a default. */
@@ -39,5 +41,6 @@ export function createToast(id: string, input: ToastInput): Toast {
     type: input.type ?? 'info',
     autohide: input.autohide ?? true,
     delay: normalizeDelay(input.delay),
+    ...(input.link ? { link: input.link } : {}),
   };
 }

@@ -12,7 +12,9 @@ import { useLanguage } from '../../lib/use-language';
 export interface MachineLiveSummaryProps {
   group: MachineGroup;
   status: MachineLiveStatus;
-  /** Files, statistics and maintenance, for the roles that reach them (docs/product.md §6). */
+  /** The file browser, for the roles that reach it (docs/product.md §6). */
+  showFiles: boolean;
+  /** Statistics and maintenance, for the roles that reach them (docs/product.md §6). */
   showShortcuts: boolean;
   /** The maintenance badge beside the state, when a task is due (docs/design.md §12). */
   maintenance?: ReactNode;
@@ -22,17 +24,27 @@ export interface MachineLiveSummaryProps {
  * The portal's own live summary beside the board's page: the state, the job with its progress and expected
  * end, and the ways from here to the machine's files, logs and a ticket about it.
  */
-export function MachineLiveSummary({ group, status, showShortcuts, maintenance }: MachineLiveSummaryProps) {
+export function MachineLiveSummary({
+  group,
+  status,
+  showFiles,
+  showShortcuts,
+  maintenance,
+}: MachineLiveSummaryProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const links = [
-    ...(showShortcuts
+    ...(showFiles
       ? [
           {
             label: t('fleet.links.files'),
             icon: 'folder2-open',
             href: paths.machineFiles.getHref(lang, group.id),
           },
+        ]
+      : []),
+    ...(showShortcuts
+      ? [
           {
             label: t('fleet.links.statistics'),
             icon: 'bar-chart-line',

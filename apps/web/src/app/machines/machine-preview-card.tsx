@@ -1,4 +1,9 @@
-import { type MachineGroup, type MachineLiveStatus, machineGroupUpdateBodySchema } from '@portal/contract';
+import {
+  can,
+  type MachineGroup,
+  type MachineLiveStatus,
+  machineGroupUpdateBodySchema,
+} from '@portal/contract';
 import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +22,7 @@ import { MachineTypeIcon } from '../../features/machine-groups/components/machin
 import { WebcamSnapshot } from '../../features/machine-panel/components/webcam-snapshot';
 import { MaintenanceBadge } from '../../features/maintenance/components/maintenance-badge';
 import type { MaintenanceSummary } from '../../features/maintenance/lib/maintenance-rules';
+import { useSession } from '../../lib/session-store';
 import { useLanguage } from '../../lib/use-language';
 
 // The contract's update rules for the two fields the card edits (its schemas make them optional).
@@ -26,7 +32,7 @@ const locationSchema = machineGroupUpdateBodySchema.shape.location.unwrap();
 export interface MachinePreviewCardProps {
   group: MachineGroup;
   status: MachineLiveStatus;
-  /** Administrators also get the files, maintenance and statistics shortcuts (docs/product.md §6). */
+  /** Administrators also get the maintenance and statistics shortcuts (docs/product.md §6). */
   showShortcuts: boolean;
   /** The machine's business, for administrators (who see every business's machines). */
   business?: { name: string; active: boolean } | undefined;
@@ -50,6 +56,10 @@ export function MachinePreviewCard({
 }: MachinePreviewCardProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const role = useSession()?.claims.role;
+  // The file browser is everyone's who sees the machine (the customer path's scope: docs/product.md §6).
+  const showFiles = role !== undefined && can(role, 'machineFiles');
+  const filesHref = paths.machineFiles.getHref(lang, group.id);
   const rename = useRenameMachineGroup(group.id);
   const save = (field: InlineField) => async (value: string) => {
     const saved = await rename.mutateAsync({ field, value });
@@ -57,13 +67,9 @@ export function MachinePreviewCard({
   };
   const links = [
     { label: t('fleet.links.settings'), icon: 'gear', href: paths.machineSettings.getHref(lang, group.id) },
+    ...(showFiles ? [{ label: t('fleet.links.files'), icon: 'folder2-open', href: filesHref }] : []),
     ...(showShortcuts
       ? [
-          {
-            label: t('fleet.links.files'),
-            icon: 'folder2-open',
-            href: paths.machineFiles.getHref(lang, group.id),
-          },
           {
             label: t('fleet.links.maintenance'),
             icon: 'wrench-adjustable',
@@ -95,22 +101,25 @@ export function MachinePreviewCard({
       id: 'data',
       label: t('fleet.menu.data'),
       icon: 'bi-database',
-      hidden: !showShortcuts,
+      hidden: !showShortcuts && !showFiles,
       children: [
         {
           id: 'files',
           label: t('fleet.menu.files'),
           icon: 'bi-folder2-open',
-          href: paths.machineFiles.getHref(lang, group.id),
+          hidden: !showFiles,
+          href: filesHref,
         },
         {
           id: 'statistics',
+          hidden: !showShortcuts,
           label: t('fleet.menu.statistics'),
           icon: 'bi-bar-chart-line',
           href: paths.machineStatistics.getHref(lang, group.id),
         },
         {
           id: 'maintenance',
+          hidden: !showShortcuts,
           label: t('fleet.menu.maintenance'),
           icon: 'bi-wrench-adjustable',
           href: paths.machineMaintenance.getHref(lang, group.id),

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Toast, ToastContainer } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Toast as ToastData } from '../../lib/toast-rules';
 import { removeToast } from '../../lib/toast-store';
 
@@ -28,7 +29,17 @@ function ToastItem({ toast }: { toast: ToastData }) {
           <strong className="me-auto">{toast.header}</strong>
         </Toast.Header>
       )}
-      <Toast.Body className="text-pre-line">{toast.body}</Toast.Body>
+      <Toast.Body className="text-pre-line">
+        {toast.body}
+        {toast.link && (
+          <>
+            {' '}
+            <Link to={toast.link.href} className="text-reset fw-semibold">
+              {toast.link.label}
+            </Link>
+          </>
+        )}
+      </Toast.Body>
     </Toast>
   );
 }

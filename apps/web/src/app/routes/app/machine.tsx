@@ -75,6 +75,7 @@ function LiveMachinePanel({
             <MachineLiveSummary
               group={group}
               status={status}
+              showFiles={can(role, 'machineFiles')}
               showShortcuts={can(role, 'machineShortcuts')}
               maintenance={
                 <MaintenanceBadge machine={group} summary={maintenance && summarise(maintenance.tasks)} />

@@ -14,8 +14,9 @@ import {
   folderPath,
   goUp,
   isBelowRoot,
+  mayUploadInto,
   type PathStack,
-  rootStack,
+  startStack,
   truncateTo,
 } from '../lib/path-stack';
 import { isPrintable } from '../lib/print-rules';
@@ -33,6 +34,8 @@ export interface FileBrowserProps {
   canManage: boolean;
   /** The machine's name, which the print dialog names. */
   machineName: string;
+  /** The machine's page, which the toast of a print sent links to. */
+  machineHref: string;
   /** The machine's live state when known (the fleet's status stream): a busy machine does not start a print. */
   machineState: MachineCardState | undefined;
 }
@@ -45,9 +48,9 @@ type OpenDialog = { kind: 'rename' | 'delete' | 'print'; entry: BoardEntry; path
  * listing; folders cannot be opened while a listing loads; uploads go into the current folder; G-code files of
  * 0:/gcodes print after a confirm step.
  */
-export function FileBrowser({ target, canManage, machineName, machineState }: FileBrowserProps) {
+export function FileBrowser({ target, canManage, machineName, machineHref, machineState }: FileBrowserProps) {
   const { t } = useTranslation();
-  const [stack, setStack] = useState<PathStack>(rootStack);
+  const [stack, setStack] = useState<PathStack>(() => startStack(target.path));
   const [sort, setSort] = useState<FileSort>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const folder = folderPath(stack);
@@ -114,7 +117,9 @@ export function FileBrowser({ target, canManage, machineName, machineState }: Fi
     placeholder = (
       <Alert variant="danger" className="mb-0 d-flex flex-wrap align-items-center gap-2">
         <span className="flex-grow-1">
-          {t('files.errors.list', { reason: describeFileError(listing.error, t, { listing: true }) })}
+          {t('files.errors.list', {
+            reason: describeFileError(listing.error, t, { listing: true, path: target.path }),
+          })}
         </span>
         <Button variant="outline-danger" size="sm" onClick={() => listing.refetch()}>
           {t('files.retry')}
@@ -128,14 +133,22 @@ export function FileBrowser({ target, canManage, machineName, machineState }: Fi
   return (
     <Card>
       <Card.Body>
-        <UploadPanel onUpload={upload} isUploading={uploads.isUploading} items={uploads.items} />
+        <UploadPanel
+          onUpload={upload}
+          isUploading={uploads.isUploading}
+          items={uploads.items}
+          path={target.path}
+          allowed={mayUploadInto(stack, target.path)}
+        />
         <FileBreadcrumb
           stack={stack}
           onTruncate={(level) => setStack((current) => truncateTo(current, level))}
         />
         {download.isError && (
           <Alert variant="danger" dismissible onClose={() => download.reset()}>
-            {t('files.errors.action', { reason: describeFileError(download.error, t) })}
+            {t('files.errors.action', {
+              reason: describeFileError(download.error, t, { path: target.path }),
+            })}
           </Alert>
         )}
         <FileTable
@@ -203,6 +216,7 @@ export function FileBrowser({ target, canManage, machineName, machineState }: Fi
           entry={dialog.entry}
           path={dialog.path}
           machineName={machineName}
+          machineHref={machineHref}
           machineState={machineState}
           onClose={() => setDialog(null)}
         />

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 export interface FilesHeaderProps {
   /** Undefined while the machine loads. */
   machineName: string | undefined;
-  /** Where the back button goes: the machine list. */
+  /** Where the back button goes: the machine's page. */
   backHref: string;
 }
 

@@ -18,6 +18,8 @@ export interface PrintDialogProps {
   /** The file's full board path, e.g. `0:/gcodes/cube.gcode`. */
   path: string;
   machineName: string;
+  /** The machine's page, which the toast of a print sent links to. */
+  machineHref: string;
   /** The machine's live state, when known: a job running, a halt or an offline board keep the print back. */
   machineState: MachineCardState | undefined;
   onClose: () => void;
@@ -28,7 +30,15 @@ export interface PrintDialogProps {
  * and filament as the board reads them from the file. Confirming sends M32; the dialog closes with a toast once
  * the board took it, or says why not.
  */
-export function PrintDialog({ target, entry, path, machineName, machineState, onClose }: PrintDialogProps) {
+export function PrintDialog({
+  target,
+  entry,
+  path,
+  machineName,
+  machineHref,
+  machineState,
+  onClose,
+}: PrintDialogProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const info = useFileInfo(target, path);
@@ -44,6 +54,7 @@ export function PrintDialog({ target, entry, path, machineName, machineState, on
           type: 'success',
           header: t('files.print.startedHeader'),
           body: t('files.print.started', { name: entry.name, machine: machineName }),
+          link: { href: machineHref, label: t('files.print.follow', { machine: machineName }) },
         });
         onClose();
       },
@@ -62,7 +73,10 @@ export function PrintDialog({ target, entry, path, machineName, machineState, on
       submitLabel={t('files.print.submit')}
       busy={print.isPending}
       submitDisabled={block !== null}
-      error={print.isError && t('files.print.failed', { reason: describeFileError(print.error, t) })}
+      error={
+        print.isError &&
+        t('files.print.failed', { reason: describeFileError(print.error, t, { path: target.path }) })
+      }
     >
       <p className="text-break">{t('files.print.question', { name: entry.name, machine: machineName })}</p>
       <dl className="row mb-3">
@@ -93,7 +107,7 @@ export function PrintDialog({ target, entry, path, machineName, machineState, on
       )}
       {info.isError && (
         <Alert variant="warning">
-          {t('files.print.infoFailed', { reason: describeFileError(info.error, t) })}
+          {t('files.print.infoFailed', { reason: describeFileError(info.error, t, { path: target.path }) })}
         </Alert>
       )}
       {block && (

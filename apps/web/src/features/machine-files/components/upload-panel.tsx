@@ -1,3 +1,4 @@
+import type { MachinePathName } from '@portal/contract';
 import { useId, useRef, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -8,16 +9,21 @@ export interface UploadPanelProps {
   onUpload: (files: File[]) => void;
   isUploading: boolean;
   items: readonly UploadItem[];
+  /** The path the uploads go by, whose refusals say what it allows. */
+  path: MachinePathName;
+  /** Whether this folder takes uploads on that path: if not, the panel says where they may go instead. */
+  allowed: boolean;
 }
 
 const percent = (item: UploadItem) => (item.total > 0 ? Math.round((item.loaded / item.total) * 100) : 100);
 
 /** The multi-file chooser with its 'Carica' button, and one progress bar per file of the last upload. */
-export function UploadPanel({ onUpload, isUploading, items }: UploadPanelProps) {
+export function UploadPanel({ onUpload, isUploading, items, path, allowed }: UploadPanelProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File[]>([]);
+  const hintId = useId();
 
   const submit = () => {
     if (chosen.length === 0) return;
@@ -37,21 +43,31 @@ export function UploadPanel({ onUpload, isUploading, items }: UploadPanelProps) 
           type="file"
           multiple
           className="visually-hidden file-chooser"
-          disabled={isUploading}
+          disabled={isUploading || !allowed}
+          aria-describedby={allowed ? undefined : hintId}
           onChange={(event) => setChosen(Array.from(event.currentTarget.files ?? []))}
         />
-        <label htmlFor={inputId} className={`btn btn-outline-secondary${isUploading ? ' disabled' : ''}`}>
+        <label
+          htmlFor={inputId}
+          className={`btn btn-outline-secondary${isUploading || !allowed ? ' disabled' : ''}`}
+        >
           <i className="bi bi-folder2-open me-1" aria-hidden="true" />
           {t('files.upload.choose')}
         </label>
         <span className="text-body-secondary text-truncate flex-grow-1" style={{ flexBasis: '8rem' }}>
           {chosen.length === 0 ? t('files.upload.noneChosen') : chosen.map((file) => file.name).join(', ')}
         </span>
-        <Button onClick={submit} disabled={isUploading || chosen.length === 0}>
+        <Button onClick={submit} disabled={isUploading || !allowed || chosen.length === 0}>
           <i className="bi bi-upload me-1" aria-hidden="true" />
           {t('files.upload.submit')}
         </Button>
       </div>
+      {!allowed && (
+        <p id={hintId} className="form-text mb-0" data-testid="upload-only-in">
+          <i className="bi bi-info-circle me-1" aria-hidden="true" />
+          {t('files.upload.onlyIn')}
+        </p>
+      )}
       {items.length > 0 && (
         <ul className="list-unstyled mt-2 mb-0">
           {items.map((item, index) => (
@@ -61,7 +77,7 @@ export function UploadPanel({ onUpload, isUploading, items }: UploadPanelProps) 
                 <span className="text-break">{item.name}</span>
                 <span className={item.state === 'failed' ? 'text-danger-emphasis' : 'text-body-secondary'}>
                   {item.state === 'failed'
-                    ? t('files.upload.failed', { reason: describeFileError(item.error, t) })
+                    ? t('files.upload.failed', { reason: describeFileError(item.error, t, { path }) })
                     : item.state === 'done'
                       ? t('files.upload.done')
                       : item.state === 'waiting'

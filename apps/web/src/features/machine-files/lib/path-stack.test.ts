@@ -5,8 +5,10 @@ import {
   folderPath,
   goUp,
   isBelowRoot,
+  mayUploadInto,
   type PathStack,
   rootStack,
+  startStack,
   truncateTo,
 } from './path-stack';
 
@@ -38,5 +40,27 @@ describe('the path stack of the file browser', () => {
     expect(truncateTo(stack, 3)).toEqual(stack);
     expect(truncateTo(stack, 9)).toEqual(stack);
     expect(truncateTo(stack, -1)).toEqual(['0:']);
+  });
+});
+
+describe('where the browser opens and where uploads may go', () => {
+  it('opens at 0: on the admin path and at 0:/gcodes on the customer path', () => {
+    expect(folderPath(startStack('admin'))).toBe('0:/');
+    expect(folderPath(startStack('customer'))).toBe('0:/gcodes');
+  });
+
+  it('lets the customer path upload into its three folders and below them, the admin path everywhere', () => {
+    for (const stack of [
+      ['0:', 'gcodes'],
+      ['0:', 'GCodes', 'Clienti'],
+      ['0:', 'macros'],
+      ['0:', 'filaments', 'PLA'],
+    ] as PathStack[]) {
+      expect(mayUploadInto(stack, 'customer'), stack.join('/')).toBe(true);
+    }
+    for (const stack of [['0:'], ['0:', 'sys'], ['0:', 'www', 'gcodes']] as PathStack[]) {
+      expect(mayUploadInto(stack, 'customer'), stack.join('/')).toBe(false);
+      expect(mayUploadInto(stack, 'admin'), stack.join('/')).toBe(true);
+    }
   });
 });

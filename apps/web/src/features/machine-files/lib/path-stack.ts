@@ -1,3 +1,5 @@
+import type { MachinePathName } from '@portal/contract';
+
 /**
  * The board's first volume: the file browser's root, which the path stack never loses (docs/product.md §4,
  * §9).
@@ -28,3 +30,20 @@ export const folderPath = (stack: PathStack): string => (stack.length === 1 ? `$
 
 /** The board path of an entry of the current folder. */
 export const entryPath = (stack: PathStack, name: string): string => [...stack, name].join('/');
+
+/**
+ * The folders the customer path may write in (docs/board-access.md §2): uploads, renames and deletes go inside
+ * them only; the admin path writes everywhere.
+ */
+export const CUSTOMER_FOLDERS = ['gcodes', 'macros', 'filaments'] as const;
+
+/** Where the browser opens: 0: on the admin path, 0:/gcodes (where jobs are) for everyone else. */
+export const startStack = (path: MachinePathName): PathStack =>
+  path === 'admin' ? rootStack() : [ROOT, 'gcodes'];
+
+/** Whether files may be uploaded into the current folder on `path` (the board reads names case-blind). */
+export function mayUploadInto(stack: PathStack, path: MachinePathName): boolean {
+  if (path === 'admin') return true;
+  const top = stack[1]?.toLowerCase();
+  return CUSTOMER_FOLDERS.some((folder) => folder === top);
+}

@@ -36,7 +36,10 @@ export interface MachinePanelProps {
 const proxyFirmwareOf = (firmware: number) =>
   PROXY_FIRMWARE_VALUES.find((value) => value === String(firmware)) ?? '0';
 
-/** /machines/{id}: the machine's web control panel and its webcam (docs/product.md §2). */
+/**
+ * /machines/{id}: the machine's web control panel and its webcam (docs/product.md §2). The panel has the page's
+ * whole width (a board's page needs it); the webcam stands under it, shown or hidden by its one switch.
+ */
 export function MachinePanel({
   group,
   controller,
@@ -97,11 +100,9 @@ export function MachinePanel({
       {controls && summary}
       {controls && (
         <Row className="g-3">
-          <Col xs={12} xl={webcamShown ? 7 : 12}>
-            {unavailable ?? <PanelFrame request={request} machineName={group.name} />}
-          </Col>
+          <Col xs={12}>{unavailable ?? <PanelFrame request={request} machineName={group.name} />}</Col>
           {webcamShown && (
-            <Col xs={12} xl={5}>
+            <Col xs={12} lg={8} xl={6}>
               <WebcamView controllerId={controller.id} canUseLowLatency={can(role, 'webcamLowLatency')} />
             </Col>
           )}

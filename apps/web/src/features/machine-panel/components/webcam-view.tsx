@@ -15,10 +15,12 @@ export interface WebcamViewProps {
   canUseLowLatency: boolean;
 }
 
-/** Why there is no picture, when there is none: the switch, the stop for inattention, a hidden tab. */
+/**
+ * Why there is no picture, when there is none: the stop for inattention, a hidden tab. (The page's show/hide
+ * button is the webcam's one switch: a hidden webcam is not mounted at all.)
+ */
 function PausedNotice({ state, onResume }: { state: WebcamState; onResume: () => void }) {
   const { t } = useTranslation();
-  if (!state.on) return <p className="text-body-secondary m-0">{t('machinePanel.webcam.off')}</p>;
   if (state.attention === 'stopped') {
     return (
       <div className="text-center">
@@ -31,14 +33,14 @@ function PausedNotice({ state, onResume }: { state: WebcamState; onResume: () =>
   return null;
 }
 
-/** The machine's webcam: a switch, the timers of docs/product.md §4, and the low-latency option. */
+/** The machine's webcam: the timers of docs/product.md §4, and the low-latency option. */
 export function WebcamView({ controllerId, canUseLowLatency }: WebcamViewProps) {
   const { t } = useTranslation();
   const stream = useWebcamStream(controllerId);
   const token = useVideoToken();
   const [lowLatencyChosen, setLowLatency] = useStoredFlag(STORAGE_KEYS.webcamLowLatency, false);
   const lowLatency = canUseLowLatency && lowLatencyChosen;
-  const { state, setOn, keepWatching } = useWebcamTimers(lowLatency);
+  const { state, keepWatching } = useWebcamTimers(lowLatency);
   const streaming = isStreaming(state);
   const hasToken = token !== null;
   const streamUrl = stream.data?.url;
@@ -56,24 +58,15 @@ export function WebcamView({ controllerId, canUseLowLatency }: WebcamViewProps) 
     <Card className="h-100">
       <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         <h2 className="h6 mb-0">{t('machinePanel.webcam.title')}</h2>
-        <div className="d-flex flex-wrap gap-3">
+        {canUseLowLatency && (
           <Form.Check
             type="switch"
-            id={`webcam-on-${controllerId}`}
-            label={t('machinePanel.webcam.switch')}
-            checked={state.on}
-            onChange={(event) => setOn(event.currentTarget.checked)}
+            id={`webcam-low-latency-${controllerId}`}
+            label={t('machinePanel.webcam.lowLatency')}
+            checked={lowLatencyChosen}
+            onChange={(event) => setLowLatency(event.currentTarget.checked)}
           />
-          {canUseLowLatency && (
-            <Form.Check
-              type="switch"
-              id={`webcam-low-latency-${controllerId}`}
-              label={t('machinePanel.webcam.lowLatency')}
-              checked={lowLatencyChosen}
-              onChange={(event) => setLowLatency(event.currentTarget.checked)}
-            />
-          )}
-        </div>
+        )}
       </Card.Header>
       <Card.Body>
         {state.on && state.attention === 'asking' && (

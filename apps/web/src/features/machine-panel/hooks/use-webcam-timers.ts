@@ -25,7 +25,6 @@ export function useWebcamTimers(lowLatency: boolean) {
 
   return {
     state,
-    setOn: (on: boolean) => dispatch({ type: 'switch', on, now: Date.now() }),
     keepWatching: () => dispatch({ type: 'keepWatching', now: Date.now() }),
   };
 }

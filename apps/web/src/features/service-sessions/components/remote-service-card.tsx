@@ -1,4 +1,4 @@
-import { can, isOpenServiceSession, type ServiceSession } from '@portal/contract';
+import type { ServiceSession } from '@portal/contract';
 import { useState } from 'react';
 import { Card, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,12 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useAt, useNow } from '../../../lib/timers';
 import { useEndServiceSession, useRefreshServiceSessions } from '../api/change-service-session';
 import { useTicketServiceSessions } from '../api/get-service-sessions';
-import { isRequester, personName, type SessionViewer } from '../lib/service-session-rules';
+import {
+  personName,
+  type SessionViewer,
+  sessionRequestOffer,
+  showsRemoteService,
+} from '../lib/service-session-rules';
 import { DecisionDialog } from './decision-dialog';
 import { RequestSessionForm } from './request-session-form';
 import { ServiceSessionItem, type SessionAction } from './service-session-item';
@@ -24,8 +29,8 @@ const CLOCK_MS = 1000;
 
 /**
  * The ticket's "Remote service" card (docs/design.md §11): its service sessions, newest first, with their state
- * and an active one's countdown; the request form for outside staff; accept, reject, end and withdraw, each with
- * its dialog.
+ * and an active one's countdown; the request form for staff who need one; accept, reject, end and withdraw, each
+ * with its dialog. Nothing at all for a viewer who has nothing to do with sessions on this ticket.
  */
 export function RemoteServiceCard({ ticketId, hasMachine, ticketAuthor, viewer }: RemoteServiceCardProps) {
   const { t } = useTranslation();
@@ -33,11 +38,9 @@ export function RemoteServiceCard({ ticketId, hasMachine, ticketAuthor, viewer }
   const [pending, setPending] = useState<{ action: SessionAction; session: ServiceSession } | null>(null);
   const end = useEndServiceSession();
   const close = () => setPending(null);
-  const canRequest = can(viewer.role, 'requestServiceSession') && hasMachine;
-  // One request or open session per person and machine: no form while the viewer has one on this ticket.
-  const ownOpen = sessions?.some(
-    (session) => isRequester(viewer, session) && isOpenServiceSession(session.state),
-  );
+  // Until the sessions are known, only those who may ask see the card's place held.
+  if (!showsRemoteService(viewer, hasMachine, sessions ?? [])) return null;
+  const offer = sessions ? sessionRequestOffer(viewer, hasMachine, sessions) : 'none';
 
   return (
     <Card as="section" aria-labelledby="remote-service-title" data-testid="remote-service">
@@ -62,14 +65,12 @@ export function RemoteServiceCard({ ticketId, hasMachine, ticketAuthor, viewer }
           />
         )}
         {!hasMachine && <p className="text-body-secondary small mb-0">{t('serviceSessions.noMachine')}</p>}
-        {canRequest &&
-          (ownOpen ? (
-            <p className="text-body-secondary small mb-0" data-testid="service-request-pending">
-              {t('serviceSessions.request.pending')}
-            </p>
-          ) : (
-            sessions && <RequestSessionForm ticketId={ticketId} />
-          ))}
+        {offer === 'pending' && (
+          <p className="text-body-secondary small mb-0" data-testid="service-request-pending">
+            {t('serviceSessions.request.pending')}
+          </p>
+        )}
+        {offer === 'form' && <RequestSessionForm ticketId={ticketId} />}
       </Card.Body>
       {pending && (pending.action === 'accept' || pending.action === 'reject') && (
         <DecisionDialog session={pending.session} accept={pending.action === 'accept'} onClose={close} />

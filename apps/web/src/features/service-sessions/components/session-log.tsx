@@ -8,11 +8,13 @@ import { SESSION_TIME_FORMAT } from '../lib/service-session-rules';
 
 /**
  * The ticket's session log: the activity record's entries for it (docs/design.md §9, §11), newest first, read as
- * the activity table reads them: when, who, the action, the machine and the detail line.
+ * the activity table reads them: when, who, the action, the machine and the detail line; nothing while it is empty.
  */
 export function SessionLog({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
   const { data, isError } = useSessionLog(ticketId);
+  // A ticket without service sessions has nothing to log: the page leaves the place to the conversation.
+  if (data?.items.length === 0) return null;
   return (
     <Card as="section" aria-labelledby="session-log-title" data-testid="session-log">
       <Card.Header as="h2" id="session-log-title" className="h5">
@@ -69,7 +71,6 @@ export function SessionLog({ ticketId }: { ticketId: number }) {
           rowKey={(entry) => entry.seq}
           rowProps={(entry) => ({ 'data-testid': 'session-log-entry', 'data-kind': entry.kind })}
           isError={isError}
-          empty={t('serviceSessions.log.empty')}
           striped
           small
           className="mb-0"

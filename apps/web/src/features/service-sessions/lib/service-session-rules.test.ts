@@ -9,6 +9,8 @@ import {
   mayEnd,
   personName,
   SERVICE_SESSION_DURATIONS,
+  sessionRequestOffer,
+  showsRemoteService,
 } from './service-session-rules';
 
 const person = (id: number) => ({ id, name: 'N', surname: 'S' });
@@ -106,5 +108,42 @@ describe('a person named on a session', () => {
     expect(personName({ id: 1, name: 'Mario', surname: 'Rossi' })).toBe('Mario Rossi');
     expect(personName({ id: 1, name: 'Mario', surname: '' })).toBe('Mario');
     expect(personName(null)).toBeNull();
+  });
+});
+
+describe('the session request a ticket offers', () => {
+  const technician = { id: 5, role: Role.Technician, business: 1 };
+  const administrator = { id: 1, role: Role.Administrator, business: 1 };
+  const manager = { id: 6, role: Role.Manager, business: 2 };
+  const customer = { id: 7, role: Role.Customer, business: 2 };
+  const session = (state: 'requested' | 'active' | 'ended', requester: number) => ({
+    state,
+    requester: person(requester),
+  });
+
+  it('offers the form to technicians and administrators on a ticket with a machine and no session open', () => {
+    expect(sessionRequestOffer(technician, true, [])).toBe('form');
+    expect(sessionRequestOffer(administrator, true, [session('ended', 1)])).toBe('form');
+    expect(sessionRequestOffer(technician, false, [])).toBe('none');
+  });
+
+  it('never offers it to managers and customers, who decide rather than ask', () => {
+    expect(sessionRequestOffer(manager, true, [])).toBe('none');
+    expect(sessionRequestOffer(customer, true, [])).toBe('none');
+  });
+
+  it("says the viewer's own request is waiting, and offers nothing while anyone's session is active", () => {
+    expect(sessionRequestOffer(technician, true, [session('requested', 5)])).toBe('pending');
+    expect(sessionRequestOffer(technician, true, [session('active', 5)])).toBe('pending');
+    expect(sessionRequestOffer(technician, true, [session('active', 1)])).toBe('none');
+    expect(sessionRequestOffer(technician, true, [session('requested', 1)])).toBe('form');
+  });
+
+  it('shows the remote service to those who may ask, and to everyone once the ticket has sessions', () => {
+    expect(showsRemoteService(technician, true, [])).toBe(true);
+    expect(showsRemoteService(technician, false, [])).toBe(false);
+    expect(showsRemoteService(customer, true, [])).toBe(false);
+    expect(showsRemoteService(manager, true, [])).toBe(false);
+    expect(showsRemoteService(customer, true, [session('requested', 5)])).toBe(true);
   });
 });

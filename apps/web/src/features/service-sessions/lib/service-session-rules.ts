@@ -1,6 +1,8 @@
 import {
   type Actor,
+  can,
   canIn,
+  isOpenServiceSession,
   Role,
   type ServicePerson,
   type ServiceSession,
@@ -64,6 +66,33 @@ export function mayDecide(
 /** Whether `viewer` asked for the session. */
 export const isRequester = (viewer: SessionViewer, session: Pick<ServiceSession, 'requester'>): boolean =>
   session.requester !== null && session.requester.id === viewer.id;
+
+/**
+ * What the ticket offers `viewer` about asking for a session: the form, for staff who need one (the roles that
+ * may ask, on a ticket with a machine, while no session of theirs is open and nobody's is active); the note that
+ * theirs is waiting; or nothing.
+ */
+export function sessionRequestOffer(
+  viewer: SessionViewer,
+  hasMachine: boolean,
+  sessions: readonly Pick<ServiceSession, 'state' | 'requester'>[],
+): 'form' | 'pending' | 'none' {
+  if (!hasMachine || !can(viewer.role, 'requestServiceSession')) return 'none';
+  if (sessions.some((session) => isRequester(viewer, session) && isOpenServiceSession(session.state))) {
+    return 'pending';
+  }
+  return sessions.some((session) => session.state === 'active') ? 'none' : 'form';
+}
+
+/**
+ * Whether the ticket shows its remote service at all: when it has sessions (to follow, accept or end them), or
+ * when `viewer` is staff who may ask for one on the ticket's machine; everyone else never needs it.
+ */
+export const showsRemoteService = (
+  viewer: SessionViewer,
+  hasMachine: boolean,
+  sessions: readonly unknown[],
+): boolean => sessions.length > 0 || (hasMachine && can(viewer.role, 'requestServiceSession'));
 
 /** Whether `viewer` may end an active session early: anyone of its business, and whoever asked for it. */
 export const mayEnd = (

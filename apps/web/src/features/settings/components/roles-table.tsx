@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CaptionedTable, type TableColumn } from '../../../components/ui/captioned-table';
 
 /** Capabilities whose granted cells say more than "yes" or "own business"; their wording is in the catalog. */
-const WORDED = ['createUsers', 'businessList'] as const satisfies readonly Capability[];
+const WORDED = ['createUsers', 'businessList', 'machineFiles'] as const satisfies readonly Capability[];
 type Worded = (typeof WORDED)[number];
 const isWorded = (capability: Capability): capability is Worded =>
   (WORDED as readonly Capability[]).includes(capability);

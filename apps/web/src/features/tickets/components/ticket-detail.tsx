@@ -1,7 +1,7 @@
 import type { Ticket } from '@portal/contract';
 import { format } from 'date-fns';
 import { type ReactNode, useState } from 'react';
-import { Button, Card, Col, Row } from 'react-bootstrap';
+import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -21,13 +21,17 @@ export interface TicketDetailProps {
   ticket: Ticket;
   /** Administrators delete tickets (docs/product.md §6). */
   canDelete: boolean;
-  /** Composed by the route from other features: shown under the details (the remote service card). */
+  /** Composed by the route from other features: shown under the conversation (the remote service card). */
   aside?: ReactNode;
-  /** Composed by the route: shown under the thread and the reply box (the session log). */
+  /** Composed by the route: shown last (the session log). */
   footer?: ReactNode;
 }
 
-/** /tickets/{id}: the details, the thread, the reply box, close or reopen, and delete for administrators. */
+/**
+ * /tickets/{id}: what the ticket is about first (its description, machine, author and date), then the conversation
+ * with the reply box right under it, then what concerns remote service; close or reopen, and delete for
+ * administrators. One column, in that order, on every screen.
+ */
 export function TicketDetail({ ticket, canDelete, aside, footer }: TicketDetailProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -62,14 +66,19 @@ export function TicketDetail({ ticket, canDelete, aside, footer }: TicketDetailP
           )}
         </div>
       </div>
-      <Row xs={1} lg={3} className="g-4">
-        <Col lg={4} className="d-flex flex-column gap-4">
-          <Card as="section" aria-labelledby="ticket-details-title">
-            <Card.Header as="h2" id="ticket-details-title" className="h5">
-              {t('tickets.detail.title')}
-            </Card.Header>
-            <Card.Body>
-              <dl className="mb-0">
+      <div className="d-flex flex-column gap-4 ticket-page">
+        <Card as="section" aria-labelledby="ticket-description-title">
+          <Card.Header as="h2" id="ticket-description-title" className="h5">
+            {t('tickets.fields.description')}
+          </Card.Header>
+          <Card.Body>
+            <p className="mb-0" style={{ whiteSpace: 'pre-wrap' }}>
+              {ticket.content}
+            </p>
+          </Card.Body>
+          <Card.Footer className="small">
+            <dl className="ticket-facts mb-0">
+              <div>
                 <dt>{t('tickets.fields.machine')}</dt>
                 <dd>
                   {machine !== null && ticket.machine !== null ? (
@@ -78,38 +87,30 @@ export function TicketDetail({ ticket, canDelete, aside, footer }: TicketDetailP
                     t('tickets.machineNotFound')
                   )}
                 </dd>
+              </div>
+              <div>
                 <dt>{t('tickets.fields.author')}</dt>
                 <dd>{authorName(authors, ticket.author) ?? t('tickets.unknownAuthor')}</dd>
+              </div>
+              <div>
                 <dt>{t('tickets.fields.opened')}</dt>
-                <dd className="mb-0">
+                <dd>
                   <time dateTime={ticket.datetime}>{format(new Date(ticket.datetime), DATETIME_FORMAT)}</time>
                 </dd>
-              </dl>
-            </Card.Body>
-          </Card>
-          {aside}
-        </Col>
-        <Col lg={8} className="d-flex flex-column gap-4">
-          <Card as="section" aria-labelledby="ticket-description-title">
-            <Card.Header as="h2" id="ticket-description-title" className="h5">
-              {t('tickets.fields.description')}
-            </Card.Header>
-            <Card.Body>
-              <p className="mb-0" style={{ whiteSpace: 'pre-wrap' }}>
-                {ticket.content}
-              </p>
-            </Card.Body>
-          </Card>
-          <section aria-labelledby="ticket-thread-title">
-            <h2 id="ticket-thread-title" className="h5">
-              {t('tickets.thread.title')}
-            </h2>
-            <TicketThread answers={answers.data} authors={authors} isError={answers.isError} />
-          </section>
+              </div>
+            </dl>
+          </Card.Footer>
+        </Card>
+        <section aria-labelledby="ticket-thread-title" className="d-flex flex-column gap-3">
+          <h2 id="ticket-thread-title" className="h5 mb-0">
+            {t('tickets.thread.title')}
+          </h2>
+          <TicketThread answers={answers.data} authors={authors} isError={answers.isError} />
           <ReplyBox ticketId={ticket.id} />
-          {footer}
-        </Col>
-      </Row>
+        </section>
+        {aside}
+        {footer}
+      </div>
       <ConfirmDialog
         show={confirming}
         title={t('tickets.delete.title')}
