@@ -90,15 +90,6 @@ describe('the webcam timers', () => {
     expect([later.standby, isStreaming(later), later.connection]).toEqual([false, true, 0]);
   });
 
-  it('switches off and on: no timers while off, a new connection and period when on', () => {
-    const off = send(start(), { type: 'switch', on: false, now: START + MINUTE });
-    expect(isStreaming(off)).toBe(false);
-    expect(nextDeadline(off)).toBeNull();
-    const on = send(off, { type: 'switch', on: true, now: START + 30 * MINUTE });
-    expect([isStreaming(on), on.connection, on.attention]).toEqual([true, 1, 'watching']);
-    expect(runUntil(on, START + 40 * MINUTE - 1).attention).toBe('watching');
-  });
-
   it('with low latency, clears the source every 30 seconds for 150 ms and reconnects', () => {
     const state = start(true);
     const gap = runUntil(state, START + WEBCAM_TIMINGS.lowLatencyEveryMs);

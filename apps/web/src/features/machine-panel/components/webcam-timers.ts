@@ -16,8 +16,6 @@ export const WEBCAM_TIMINGS = {
 export type WebcamAttention = 'watching' | 'asking' | 'stopped';
 
 export interface WebcamState {
-  /** The webcam switch. */
-  on: boolean;
   attention: WebcamAttention;
   /** When the current watching period began: the warning comes `warnAfterMs` after it. */
   watchingSince: number;
@@ -35,7 +33,6 @@ export interface WebcamState {
 }
 
 export type WebcamEvent =
-  | { type: 'switch'; on: boolean; now: number }
   /** The answer to the warning, and the resume button after the stop: a new watching period. */
   | { type: 'keepWatching'; now: number }
   | { type: 'visibility'; hidden: boolean; now: number }
@@ -49,7 +46,6 @@ export function initialWebcamState(options: {
   now: number;
 }): WebcamState {
   return {
-    on: true,
     attention: 'watching',
     watchingSince: options.now,
     hiddenSince: options.hidden ? options.now : null,
@@ -61,8 +57,8 @@ export function initialWebcamState(options: {
   };
 }
 
-/** The switch is on, the viewer has not been stopped and the tab is not in standby. */
-const isLive = (state: WebcamState): boolean => state.on && state.attention !== 'stopped' && !state.standby;
+/** The viewer has not been stopped and the tab is not in standby. */
+const isLive = (state: WebcamState): boolean => state.attention !== 'stopped' && !state.standby;
 
 /** Whether the `<img>` should have a source now; without one the browser closes the stream. */
 export const isStreaming = (state: WebcamState): boolean => isLive(state) && state.gapSince === null;
@@ -79,7 +75,7 @@ const reconnect = (state: WebcamState, now: number): WebcamState => ({
 
 function tick(state: WebcamState, now: number): WebcamState {
   let next = state;
-  if (next.on && next.hiddenSince !== null && !next.standby) {
+  if (next.hiddenSince !== null && !next.standby) {
     if (now >= next.hiddenSince + WEBCAM_TIMINGS.standbyAfterHiddenMs) {
       next = { ...next, standby: true, gapSince: null };
     }
@@ -102,11 +98,6 @@ function tick(state: WebcamState, now: number): WebcamState {
 
 export function webcamReducer(state: WebcamState, event: WebcamEvent): WebcamState {
   switch (event.type) {
-    case 'switch':
-      if (event.on === state.on) return state;
-      return event.on
-        ? reconnect({ ...state, on: true, standby: false }, event.now)
-        : { ...state, on: false };
     case 'keepWatching':
       if (state.attention === 'asking') return { ...state, attention: 'watching', watchingSince: event.now };
       if (state.attention === 'stopped') return reconnect(state, event.now);
@@ -127,7 +118,7 @@ export function webcamReducer(state: WebcamState, event: WebcamEvent): WebcamSta
 /** The next instant at which `tick` would change something; null when no timer runs. */
 export function nextDeadline(state: WebcamState): number | null {
   const deadlines: number[] = [];
-  if (state.on && state.hiddenSince !== null && !state.standby) {
+  if (state.hiddenSince !== null && !state.standby) {
     deadlines.push(state.hiddenSince + WEBCAM_TIMINGS.standbyAfterHiddenMs);
   }
   if (isLive(state)) {

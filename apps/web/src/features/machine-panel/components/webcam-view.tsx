@@ -69,7 +69,7 @@ export function WebcamView({ controllerId, canUseLowLatency }: WebcamViewProps) 
         )}
       </Card.Header>
       <Card.Body>
-        {state.on && state.attention === 'asking' && (
+        {state.attention === 'asking' && (
           <Alert
             variant="warning"
             className="d-flex flex-wrap align-items-center justify-content-between gap-2"
