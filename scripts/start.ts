@@ -12,6 +12,9 @@ import type { DemoHardwareOrder, DemoHardwareStarted } from './demo-hardware-pro
 import { ensureWebBuild } from './web-build.ts';
 
 ensureWebBuild();
+// The demo's console is for a person: failed requests only, so the banner below stays in sight (LOG_REQUESTS=true
+// brings back a line per request).
+process.env.LOG_REQUESTS ??= 'false';
 
 try {
   const server = await startServer();
@@ -26,6 +29,7 @@ try {
         (offline > 0 ? `, ${offline} with its gateway offline on purpose` : ''),
     );
   }
+  // Last, after every start-up line, so nothing pushes it out of sight.
   console.log(welcome(server));
   let closing = false;
   const shutdown = (signal: string) => {

@@ -133,6 +133,7 @@ export async function startServer(
         sessionCacheMs: SESSION_CACHE_MS,
         grantCacheMs: GRANT_CACHE_MS,
         trustProxy: config.trustProxy,
+        logRequests: config.logRequests,
         webDist: config.webDist ?? DEFAULT_WEB_DIST,
         passwordHashing: DEFAULT_HASHING_COST,
         machineOrigins: config.machineOrigins,
@@ -170,7 +171,9 @@ export async function startServer(
     modules.housekeeping.service.start(HOUSEKEEPING_LOOK_MS, app.log);
     cleanups.push(() => modules.housekeeping.service.stop());
 
-    const machineOrigin = await buildMachineOrigin(modules, loggerOptions(config));
+    const machineOrigin = await buildMachineOrigin(modules, loggerOptions(config), {
+      logRequests: config.logRequests,
+    });
     cleanups.push(() => machineOrigin.close());
     const address = await app.listen({ port: config.port, host: config.host });
     const machineAddress = await machineOrigin.listen({ port: config.machinePort, host: config.host });
