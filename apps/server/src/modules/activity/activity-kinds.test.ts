@@ -1,4 +1,10 @@
-import { ACTIVITY_KINDS, type ActivityKind, activityKindAuthors, activityKindsFor, Role } from '@portal/contract';
+import {
+  ACTIVITY_KINDS,
+  type ActivityKind,
+  activityKindAuthors,
+  activityKindsFor,
+  Role,
+} from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TABLE } from '../../test/authorization/access-table.ts';
 import { ADMINISTRATIVE_ACTIONS } from './administrative-actions.ts';
@@ -39,7 +45,13 @@ describe('the actions a reader of the activity record can see', () => {
     expect(kinds).toEqual(
       expect.arrayContaining(['board.gcode', 'slicerToken.create', 'twoFactor.enable', 'maintenance.done']),
     );
-    for (const hidden of ['settings.sessions', 'catalog.create', 'business.delete', 'twoFactor.reset', 'gatewayKey.create'])
+    for (const hidden of [
+      'settings.sessions',
+      'catalog.create',
+      'business.delete',
+      'twoFactor.reset',
+      'gatewayKey.create',
+    ])
       expect(kinds, hidden).not.toContain(hidden);
     expect(kinds.length).toBeLessThan(ACTIVITY_KINDS.length * 0.6);
   });

@@ -10,10 +10,20 @@ import {
   maintenanceTasks,
   users,
 } from '../../db/schema.ts';
-import type { ActivityRow } from './activity.repository.ts';
+
+/** What of an entry says which objects it names. */
+type ActivityRow = { kind: string; detail: Record<string, unknown> };
 
 /** The tables an entry's detail names objects of, by id. */
-type Named = 'user' | 'business' | 'group' | 'controller' | 'task' | 'machineType' | 'boardType' | 'computerType';
+type Named =
+  | 'user'
+  | 'business'
+  | 'group'
+  | 'controller'
+  | 'task'
+  | 'machineType'
+  | 'boardType'
+  | 'computerType';
 
 /** Which catalogue a catalogue action's route is about. */
 const CATALOG_OF_ROUTE: [RegExp, Named][] = [

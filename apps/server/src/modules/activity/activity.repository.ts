@@ -17,9 +17,9 @@ import type { Database } from '../../db/database.ts';
 import { machineGroups, users } from '../../db/schema.ts';
 import { containsPattern, filteredTotal, rowsWithTotal } from '../../shared/list-page.ts';
 import { activityChain, activityRecords } from './activity.schema.ts';
-import { objectNames } from './activity-names.ts';
 import { CHAIN_KEYED, type ChainedFields, entryHash } from './activity-chain.ts';
 import type { ActivityKey } from './activity-key.ts';
+import { objectNames } from './activity-names.ts';
 
 export type ActivityRow = typeof activityRecords.$inferSelect;
 /**

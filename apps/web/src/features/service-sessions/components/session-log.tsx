@@ -1,17 +1,18 @@
-import { format } from 'date-fns';
 import { Badge, Card, Placeholder, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
-import { activityDetailLine } from '../../../lib/activity-detail';
+import { activitySentence, actorName } from '../../../lib/activity-sentence';
+import { formatDateTime } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { useSessionLog } from '../api/get-session-log';
-import { SESSION_TIME_FORMAT } from '../lib/service-session-rules';
 
 /**
  * The ticket's session log: the activity record's entries for it (docs/design.md §9, §11), newest first, read as
- * the activity table reads them: when, who, the action, the machine and the detail line.
+ * the activity table reads them: when, who, the action, the machine and what was done, in a sentence.
  */
 export function SessionLog({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const { data, isError } = useSessionLog(ticketId);
   return (
     <Card as="section" aria-labelledby="session-log-title" data-testid="session-log">
@@ -45,13 +46,9 @@ export function SessionLog({ ticketId }: { ticketId: number }) {
                   {data.items.map((entry) => (
                     <tr key={entry.seq} data-testid="session-log-entry" data-kind={entry.kind}>
                       <td className="text-nowrap">
-                        <time dateTime={entry.at}>{format(new Date(entry.at), SESSION_TIME_FORMAT)}</time>
+                        <time dateTime={entry.at}>{formatDateTime(entry.at, lang)}</time>
                       </td>
-                      <td>
-                        {entry.actor
-                          ? (entry.actor.email ?? `#${entry.actor.id}`)
-                          : t('activity.unknownActor')}
-                      </td>
+                      <td>{actorName(entry, t)}</td>
                       <td>{t(`activity.kinds.${entry.kind}`)}</td>
                       <td>
                         {entry.machine ??
@@ -60,7 +57,7 @@ export function SessionLog({ ticketId }: { ticketId: number }) {
                             : t('activity.controller', { id: entry.controller }))}
                       </td>
                       <td>
-                        <code className="text-break">{activityDetailLine(entry)}</code>
+                        <span className="text-break">{activitySentence(entry, t, lang)}</span>
                         {entry.detail.truncated === true && (
                           <Badge bg="secondary" className="ms-2">
                             {t('activity.truncated')}
