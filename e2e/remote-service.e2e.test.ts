@@ -235,7 +235,7 @@ describe('remote service with the customer’s consent', () => {
     const activityRow = manager
       .getByRole('table', { name: t('activity.caption') })
       .getByRole('row')
-      .filter({ hasText: TECHNICIAN.email })
+      .filter({ hasText: TECHNICIAN_NAME })
       .filter({ hasText: t('activity.kinds.board.gcode') })
       .filter({ hasText: GCODE });
     await activityRow.first().waitFor();

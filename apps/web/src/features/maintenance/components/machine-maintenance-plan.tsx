@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { paths } from '../../../config/paths';
-import { formatDay } from '../../../lib/calendar-day';
+import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useMachineMaintenance } from '../api/get-machine-maintenance';
 import { formatAmount } from '../lib/maintenance-format';
@@ -34,8 +34,8 @@ function useTicketDraft(machineName: string) {
       }),
     );
     const last = state.lastDone
-      ? t('maintenance.ticket.lastDone', { date: formatDay(new Date(state.lastDone.date)) })
-      : t('maintenance.ticket.neverDone', { date: formatDay(new Date(state.since)) });
+      ? t('maintenance.ticket.lastDone', { date: formatDate(state.lastDone.date, language) })
+      : t('maintenance.ticket.neverDone', { date: formatDate(state.since, language) });
     const content = [
       t('maintenance.ticket.intro', { task: state.task.name, machine: machineName }),
       '',
@@ -134,7 +134,7 @@ export function MachineMaintenancePlan({ machine, canMarkDone }: MachineMaintena
                       <td>
                         <CounterReadings counters={state.counters} intervals={state.intervals} />
                         <div className="small text-body-secondary">
-                          {t('maintenance.plan.since', { date: formatDay(new Date(state.since)) })}
+                          {t('maintenance.plan.since', { date: formatDate(state.since, lang) })}
                           {state.overridden && (
                             <span
                               className="badge text-bg-secondary ms-2"
@@ -152,7 +152,7 @@ export function MachineMaintenancePlan({ machine, canMarkDone }: MachineMaintena
                         {state.lastDone ? (
                           <>
                             <time dateTime={state.lastDone.date}>
-                              {formatDay(new Date(state.lastDone.date))}
+                              {formatDate(state.lastDone.date, lang)}
                             </time>
                             <div className="text-body-secondary">{personName(state.lastDone.by)}</div>
                           </>
