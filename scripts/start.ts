@@ -29,7 +29,9 @@ try {
         (offline > 0 ? `, ${offline} with its gateway offline on purpose` : ''),
     );
   }
-  // Last, after every start-up line, so nothing pushes it out of sight.
+  // Last, after every start-up line (the gateways' connections included, and what the logger still buffers), so
+  // nothing pushes it out of sight.
+  await new Promise<void>((resolve) => server.log.flush(() => resolve()));
   console.log(welcome(server));
   let closing = false;
   const shutdown = (signal: string) => {
