@@ -108,6 +108,7 @@ async function open(): Promise<Page> {
     viewport: { width: 1280, height: 800 },
     locale: 'it-IT',
     reducedMotion: 'reduce',
+    colorScheme: 'dark',
   });
   contexts.push(context);
   return context.newPage();

@@ -288,7 +288,12 @@ describe('the activity record', () => {
     const table = admin.getByRole('table', { name: t('activity.caption') });
     const row = table.getByRole('row').filter({ hasText: 'M117 e2e activity' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('admin@demo.test');
+    // Who by name, what as a sentence, the board's answer in words.
+    expect(await row.textContent()).toContain('Alessia Amministratori');
+    expect(await row.getByTestId('activity-sentence').textContent()).toBe(
+      `Alessia Amministratori ha inviato G-code a ${MACHINE}: M117 e2e activity`,
+    );
+    expect(await row.textContent()).toContain(t('activity.outcome.accepted'));
     expect(await row.textContent()).toContain(t('activity.kinds.board.gcode'));
     await expectAccessible(admin, 'activity record');
 

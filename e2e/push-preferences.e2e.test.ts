@@ -114,7 +114,9 @@ describe("the preferences tab's push notifications", () => {
     await expectAccessible(page, 'push unsupported');
 
     await page.goto(page.url().replace('/it/', '/en/'));
-    await status(page).getByText('Push Notification are not supported by your browser. Please use').waitFor();
+    await status(page)
+      .getByText('Push notifications are not supported by your browser. Please use')
+      .waitFor();
     await status(page).getByText('if you need this feature.').waitFor();
   });
 

@@ -220,7 +220,7 @@ describe('remote service with the customer’s consent', () => {
     const log = manager.getByTestId('session-log');
     const gcodeEntry = log.locator('[data-testid="session-log-entry"][data-kind="board.gcode"]');
     await expect.poll(() => gcodeEntry.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => gcodeEntry.first().innerText(), SETTLE).toContain(TECHNICIAN.email);
+    await expect.poll(() => gcodeEntry.first().innerText(), SETTLE).toContain(TECHNICIAN_NAME);
     expect(await gcodeEntry.first().innerText()).toContain(GCODE);
     expect(await gcodeEntry.first().innerText()).toContain(t('activity.kinds.board.gcode'));
     const kinds = await log
@@ -235,7 +235,7 @@ describe('remote service with the customer’s consent', () => {
     const activityRow = manager
       .getByRole('table', { name: t('activity.caption') })
       .getByRole('row')
-      .filter({ hasText: TECHNICIAN.email })
+      .filter({ hasText: TECHNICIAN_NAME })
       .filter({ hasText: t('activity.kinds.board.gcode') })
       .filter({ hasText: GCODE });
     await activityRow.first().waitFor();

@@ -3,7 +3,9 @@
  * simulator, a webcam simulator and a real gateway agent dialling the portal through the real tunnel, exactly
  * as an installed gateway would. Boards and gateways that the demo shows offline are simply not started.
  */
+import { once } from 'node:events';
 import net from 'node:net';
+import { setTimeout } from 'node:timers/promises';
 import {
   controlPageFiles,
   type RunningBoard,
@@ -28,6 +30,9 @@ async function deadPort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+/** How long the demo hardware waits for its gateways' tunnels before it reports anyway. */
+const TUNNELS_UP_WITHIN_MS = 15_000;
 
 export async function startDemoHardware(
   gateways: readonly DemoGateway[],
@@ -68,6 +73,11 @@ export async function startDemoHardware(
       }),
     );
   }
+  // Back once the tunnels are up (or after a bound), so `npm start` prints its banner after their log lines.
+  await Promise.race([
+    Promise.all(agents.map((agent) => (agent.connected ? undefined : once(agent, 'connected')))),
+    setTimeout(TUNNELS_UP_WITHIN_MS, undefined, { ref: false }),
+  ]);
   return {
     gateways: agents.length,
     async close() {

@@ -12,6 +12,9 @@ import type { DemoHardwareOrder, DemoHardwareStarted } from './demo-hardware-pro
 import { ensureWebBuild } from './web-build.ts';
 
 ensureWebBuild();
+// The demo's console is for a person: failed requests only, so the banner below stays in sight (LOG_REQUESTS=true
+// brings back a line per request).
+process.env.LOG_REQUESTS ??= 'false';
 
 try {
   const server = await startServer();
@@ -26,6 +29,9 @@ try {
         (offline > 0 ? `, ${offline} with its gateway offline on purpose` : ''),
     );
   }
+  // Last, after every start-up line (the gateways' connections included, and what the logger still buffers), so
+  // nothing pushes it out of sight.
+  await new Promise<void>((resolve) => server.log.flush(() => resolve()));
   console.log(welcome(server));
   let closing = false;
   const shutdown = (signal: string) => {

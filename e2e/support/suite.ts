@@ -34,7 +34,11 @@ export function usePortal(env: Record<string, string> = {}, options: Omit<Portal
       if (!portal) throw new Error('the portal is not running');
       return portal.output();
     },
-    async open(viewport = { width: 1280, height: 800 }): Promise<Page> {
+    /** A page at `viewport`, with the system's colour scheme `colorScheme` (dark unless said: the theme a first visit took before it followed the system). */
+    async open(
+      viewport = { width: 1280, height: 800 },
+      { colorScheme = 'dark' }: { colorScheme?: 'light' | 'dark' } = {},
+    ): Promise<Page> {
       if (!portal || !browser) throw new Error('the portal is not running');
       // Reduced motion turns Bootstrap's transitions off: the accessibility check must measure the colours a
       // control settles on, never a frame of its fade.
@@ -43,6 +47,7 @@ export function usePortal(env: Record<string, string> = {}, options: Omit<Portal
         viewport,
         locale: 'it-IT',
         reducedMotion: 'reduce',
+        colorScheme,
       });
       contexts.push(context);
       return context.newPage();

@@ -260,7 +260,7 @@ export async function buildApp({
     // Slicer tokens travel in the path (`/customer/api/v1/duet/{id}/upload/{token}/`).
     routerOptions: { maxParamLength: 1000 },
     ...earlyErrorOptions,
-    ...accessLogServerOptions,
+    ...accessLogServerOptions({ requests: config.logRequests ?? true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializer({ checkAnswers }));

@@ -50,6 +50,8 @@ const envSchema = z
     OPERATOR_NAME: z.string().trim().min(1).max(LIMITS.businessNameMax).default('Operator'),
     TRUST_PROXY: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // An access line per request; `npm start` turns it off for the demo unless set.
+    LOG_REQUESTS: flag.default(true),
     WEB_DIST: z.string().optional(),
     // A pattern: every machine has an origin of its own (docs/machine-origins.md).
     MACHINE_ORIGIN: z
@@ -157,6 +159,8 @@ export interface Config {
   /** Addresses whose X-Forwarded-For is believed; false trusts no proxy. */
   trustProxy: string[] | false;
   logLevel: string;
+  /** An access line per request (LOG_REQUESTS); false logs only the failed ones. */
+  logRequests: boolean;
   webDist: string | undefined;
   /** Each machine's origin (MACHINE_ORIGIN, by default `m{id}.` before PUBLIC_URL's host on `machinePort`). */
   machineOrigins: MachineOrigins;
@@ -235,6 +239,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           .filter(Boolean)
       : false,
     logLevel: parsed.LOG_LEVEL,
+    logRequests: parsed.LOG_REQUESTS,
     webDist: parsed.WEB_DIST,
     machineOrigins: new MachineOrigins(
       parsed.MACHINE_ORIGIN ?? defaultMachineOriginPattern(publicUrl, machinePort),

@@ -38,7 +38,7 @@ describe('loggerOptions', () => {
         ...loggerOptions({ logLevel: 'info' }, { pretty: false }),
         stream: { write: (line) => lines.push(line) },
       },
-      ...accessLogServerOptions,
+      ...accessLogServerOptions(),
     });
     onTestFinished(() => app.close());
     app.get('/api/v1/health', async () => ({ ok: true }));
@@ -54,6 +54,28 @@ describe('loggerOptions', () => {
     expect(entries[0]).toMatchObject({ level: 30, req: { method: 'GET' }, res: { statusCode: 200 } });
   });
 
+  it('with request lines off, logs only the requests that failed', async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: {
+        ...loggerOptions({ logLevel: 'info' }, { pretty: false }),
+        stream: { write: (line) => lines.push(line) },
+      },
+      ...accessLogServerOptions({ requests: false }),
+    });
+    onTestFinished(() => app.close());
+    app.get('/api/v1/health', async () => ({ ok: true }));
+    app.get('/api/v1/broken', async (_request, reply) => reply.code(503).send({ code: 'UNAVAILABLE' }));
+
+    await app.inject({ url: '/api/v1/health' });
+    await app.inject({ url: '/api/v1/missing' });
+    await app.inject({ url: '/api/v1/broken' });
+
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual([
+      expect.stringMatching(/^GET \/api\/v1\/broken 503 \d+ ms$/),
+    ]);
+  });
+
   it('logs requests through Fastify without any token from the query, the path or the headers', async () => {
     const lines: string[] = [];
     const app = Fastify({
@@ -61,7 +83,7 @@ describe('loggerOptions', () => {
         ...loggerOptions({ logLevel: 'info' }, { pretty: false }),
         stream: { write: (line) => lines.push(line) },
       },
-      ...accessLogServerOptions,
+      ...accessLogServerOptions(),
     });
     onTestFinished(() => app.close());
     // As the portal's error handler does: the error, with its message and stack, at error level.

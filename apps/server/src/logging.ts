@@ -86,10 +86,18 @@ export function loggerOptions(
 
 /**
  * Fastify logs every request twice at info (received, completed); the portal logs one access line once it is
- * answered: method, URL (redacted by the logger), status and time, the same as fields for log collectors. The
- * other lines Fastify's controller writes (stream and serializer errors) stay as they are.
+ * answered: method, URL (redacted by the logger), status and time, the same as fields for log collectors. With
+ * `requests` off (`LOG_REQUESTS=false`, what `npm start` chooses for the demo) only failures get one: an error, or an
+ * answer of 500 and above. The other lines Fastify's controller writes (stream and serializer errors) stay as they are.
  */
 class AccessLog extends LogController {
+  readonly #requests: boolean;
+
+  constructor(requests: boolean) {
+    super();
+    this.#requests = requests;
+  }
+
   override incomingRequest(): void {}
 
   /** The access line says 404 already. */
@@ -100,6 +108,7 @@ class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    if (!this.#requests && !error && reply.statusCode < 500) return;
     const milliseconds = Math.round(reply.elapsedTime);
     const line = `${request.method} ${request.url} ${reply.statusCode} ${milliseconds} ms`;
     const fields = { req: request, res: reply, responseTime: milliseconds };
@@ -108,6 +117,11 @@ class AccessLog extends LogController {
   }
 }
 
-export const accessLogServerOptions: Pick<FastifyServerOptions, 'logController'> = {
-  logController: new AccessLog(),
-};
+/** The server options of the access log: a line per request, or (`requests` false) per failed one only. */
+export const accessLogServerOptions = ({
+  requests = true,
+}: {
+  requests?: boolean;
+} = {}): Pick<FastifyServerOptions, 'logController'> => ({
+  logController: new AccessLog(requests),
+});

@@ -13,8 +13,9 @@ import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 export async function buildMachineOrigin(
   modules: Modules,
   logger: FastifyServerOptions['logger'] = false,
+  { logRequests = true }: { logRequests?: boolean } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger, ...earlyErrorOptions, ...accessLogServerOptions });
+  const app = Fastify({ logger, ...earlyErrorOptions, ...accessLogServerOptions({ requests: logRequests }) });
   await app.register(shutdownGracePlugin);
   await app.register(bodyTimeoutsPlugin);
   await app.register(errorHandlerPlugin);

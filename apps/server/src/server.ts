@@ -41,7 +41,12 @@ export interface RunningServer {
   firstSignIn: { email: string; password?: string } | undefined;
   /** In demo mode: the demo groups' gateways with fresh keys, for the simulated hardware to dial in. */
   demoGateways: DemoGateway[];
-  log: { info(message: string): void; warn(object: unknown, message?: string): void };
+  log: {
+    info(message: string): void;
+    warn(object: unknown, message?: string): void;
+    /** Writes out what the logger still buffers, then calls back. */
+    flush(callback?: (error?: Error) => void): void;
+  };
   /**
    * SIGTERM's first half: the instance reports itself unready, its gateways are told to dial again (elsewhere), its
    * status streams end so browsers reconnect elsewhere, and it waits DRAIN_SECONDS for the load balancer to notice,
@@ -133,6 +138,7 @@ export async function startServer(
         sessionCacheMs: SESSION_CACHE_MS,
         grantCacheMs: GRANT_CACHE_MS,
         trustProxy: config.trustProxy,
+        logRequests: config.logRequests,
         webDist: config.webDist ?? DEFAULT_WEB_DIST,
         passwordHashing: DEFAULT_HASHING_COST,
         machineOrigins: config.machineOrigins,
@@ -170,7 +176,9 @@ export async function startServer(
     modules.housekeeping.service.start(HOUSEKEEPING_LOOK_MS, app.log);
     cleanups.push(() => modules.housekeeping.service.stop());
 
-    const machineOrigin = await buildMachineOrigin(modules, loggerOptions(config));
+    const machineOrigin = await buildMachineOrigin(modules, loggerOptions(config), {
+      logRequests: config.logRequests,
+    });
     cleanups.push(() => machineOrigin.close());
     const address = await app.listen({ port: config.port, host: config.host });
     const machineAddress = await machineOrigin.listen({ port: config.machinePort, host: config.host });
@@ -196,7 +204,16 @@ export async function startServer(
       publicUrl: config.publicUrl,
       firstSignIn,
       demoGateways,
-      log: app.log,
+      log: {
+        info: (message) => app.log.info(message),
+        warn: (object, message) => app.log.warn(object, message),
+        // Pino's, which Fastify's logger type leaves out.
+        flush(callback) {
+          const { flush } = app.log as { flush?: (done?: (error?: Error) => void) => void };
+          if (flush) flush.call(app.log, callback);
+          else callback?.();
+        },
+      },
       async drain() {
         modules.health.readiness.drain();
         if (config.drainMs > 0) await sleep(config.drainMs);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { idParamSchema } from './ids.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './paging.ts';
+import { reachOf } from './permissions.ts';
 import { roleSchema } from './role-schema.ts';
+import { Role } from './roles.ts';
 import { storableText } from './validation.ts';
 
 /**
@@ -58,16 +60,88 @@ export const ACTIVITY_KINDS = [
 export const activityKindSchema = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
 
+const { Administrator: A, Manager: M, Technician: T, Customer: C } = Role;
+
+/**
+ * Who can take each action (`by`: the roles the routes allow), and whether its entry is filed under the business it
+ * concerns (`business`: a machine's, or the one a body or subject names), where that business's people read it.
+ */
+const KIND_READING: Record<ActivityKind, { by: readonly Role[]; business: boolean }> = {
+  'board.gcode': { by: [A, M, T, C], business: true },
+  'board.upload': { by: [A, M, T, C], business: true },
+  'board.delete': { by: [A, M, T, C], business: true },
+  'board.move': { by: [A, M, T, C], business: true },
+  'board.mkdir': { by: [A, M, T, C], business: true },
+  'board.plugin': { by: [A, M, T, C], business: true },
+  'settings.sessions': { by: [A], business: false },
+  'user.create': { by: [A, M], business: true },
+  'user.update': { by: [A, M, T, C], business: false },
+  'user.delete': { by: [A, M], business: false },
+  'user.machines.assign': { by: [A, M], business: false },
+  'user.machines.unassign': { by: [A, M], business: false },
+  'business.create': { by: [A], business: false },
+  'business.update': { by: [A], business: false },
+  'business.delete': { by: [A], business: false },
+  'license.create': { by: [A], business: true },
+  'license.update': { by: [A], business: true },
+  'license.delete': { by: [A], business: false },
+  'license.activate': { by: [A], business: false },
+  'catalog.create': { by: [A], business: false },
+  'catalog.update': { by: [A], business: false },
+  'catalog.delete': { by: [A], business: false },
+  'machineGroup.create': { by: [A], business: true },
+  'machineGroup.update': { by: [A, M, T, C], business: true },
+  'machineGroup.delete': { by: [A], business: false },
+  'controller.create': { by: [A], business: true },
+  'controller.update': { by: [A], business: false },
+  'controller.delete': { by: [A], business: false },
+  'gatewayKey.create': { by: [A], business: false },
+  'slicerToken.create': { by: [A, M, T, C], business: false },
+  'slicerToken.revokeAll': { by: [A, M, T, C], business: false },
+  'settings.twoFactor': { by: [A], business: false },
+  'twoFactor.enable': { by: [A, M, T, C], business: false },
+  'twoFactor.disable': { by: [A, M, T, C], business: false },
+  'twoFactor.reset': { by: [A], business: false },
+  'business.serviceConsent': { by: [M], business: true },
+  'serviceSession.request': { by: [A, T], business: true },
+  'serviceSession.decide': { by: [M, C], business: true },
+  'serviceSession.end': { by: [A, M, T, C], business: true },
+  'maintenance.task.create': { by: [A], business: false },
+  'maintenance.task.update': { by: [A], business: false },
+  'maintenance.task.delete': { by: [A], business: false },
+  'maintenance.override.set': { by: [A], business: true },
+  'maintenance.override.remove': { by: [A], business: true },
+  'maintenance.done': { by: [A, M, T], business: true },
+};
+
+/** The roles that can take an action (the routes' rules; the server's tests hold the two together). */
+export const activityKindAuthors = (kind: ActivityKind): readonly Role[] => KIND_READING[kind].by;
+
+/**
+ * The actions whose entries `role` can ever read, by the record's reading rule (docs/design.md §9): every one for
+ * whoever reads the whole record; otherwise those filed under one's business and those one can take oneself.
+ */
+export function activityKindsFor(role: Role): ActivityKind[] {
+  const reach = reachOf(role, 'activityRecord');
+  if (reach === 'all') return [...ACTIVITY_KINDS];
+  if (reach !== 'own') return [];
+  return ACTIVITY_KINDS.filter((kind) => KIND_READING[kind].business || KIND_READING[kind].by.includes(role));
+}
+
 /** One entry of the activity record, as the API answers it (newest first). */
 export const activityEntrySchema = z.object({
   seq: z.number().int(),
   at: z.iso.datetime(),
   kind: activityKindSchema,
-  /** Who: their id, address, role and business when they acted (null where the entry was made by no one). */
+  /**
+   * Who: their id, address, role and business when they acted, and their name of now (null once the account is
+   * gone); null where the entry was made by no one.
+   */
   actor: z
     .object({
       id: z.number().int(),
       email: z.string().nullable(),
+      name: z.string().nullable(),
       role: roleSchema.nullable(),
       business: z.number().int().nullable(),
     })
@@ -82,6 +156,11 @@ export const activityEntrySchema = z.object({
   via: z.enum(['admin', 'customer', 'slicer']).nullable(),
   /** The G-code sent, the file's name, size and SHA-256, the path moved from and to, … */
   detail: z.record(z.string(), z.unknown()),
+  /**
+   * The names of now of the objects the detail names by id, by its field (`id`, `created`, `task`, `business`, …):
+   * a user, business, machine group, controller, maintenance task or catalogue type; none for one gone since.
+   */
+  names: z.record(z.string(), z.string()),
   address: z.string().nullable(),
   /** The board's answer (HTTP status), or null when none came (the request failed, or the portal stopped). */
   outcome: z.number().int().nullable(),

@@ -21,6 +21,8 @@ export interface AppConfig {
   grantCacheMs?: number;
   /** Addresses whose X-Forwarded-For is believed; false trusts no proxy. */
   trustProxy: string[] | false;
+  /** An access line per request (LOG_REQUESTS); false logs failed requests only. True unless set. */
+  logRequests?: boolean;
   /** Folder of the built web app; undefined serves the API only. */
   webDist: string | undefined;
   /** Each machine's own origin, where its board pages and webcam are served (docs/machine-origins.md). */

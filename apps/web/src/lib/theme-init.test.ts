@@ -5,8 +5,14 @@ import { STORAGE_KEYS } from '../config/storage-keys';
 
 const script = readFileSync(new URL('../../public/theme-init.js', import.meta.url), 'utf8');
 
-/** Runs public/theme-init.js against a stored value (or broken storage) and returns the theme it set. */
-function themeAtLoad(stored: string | null | Error): string | undefined {
+/**
+ * Runs public/theme-init.js against a stored value (or broken storage) and the system's colour scheme, and returns
+ * the theme it set.
+ */
+function themeAtLoad(
+  stored: string | null | Error,
+  system: 'light' | 'dark' | 'none' = 'dark',
+): string | undefined {
   const dataset: { bsTheme?: string } = { bsTheme: 'unset' };
   const localStorage = {
     getItem(key: string) {
@@ -14,13 +20,27 @@ function themeAtLoad(stored: string | null | Error): string | undefined {
       return key === STORAGE_KEYS.theme ? stored : null;
     },
   };
-  runInNewContext(script, { window: { localStorage }, document: { documentElement: { dataset } } });
+  const matchMedia =
+    system === 'none'
+      ? undefined
+      : (query: string) => ({ matches: query === `(prefers-color-scheme: ${system})` });
+  runInNewContext(script, {
+    window: { localStorage, matchMedia },
+    document: { documentElement: { dataset } },
+  });
   return dataset.bsTheme;
 }
 
 describe('the theme applied before the app starts (public/theme-init.js)', () => {
-  it('is dark when nothing is stored', () => {
-    expect(themeAtLoad(null)).toBe('dark');
+  it("follows the system's colour scheme when nothing is stored (a first visit)", () => {
+    expect(themeAtLoad(null, 'light')).toBe('light');
+    expect(themeAtLoad(null, 'dark')).toBe('dark');
+    expect(themeAtLoad(null, 'none')).toBe('dark');
+  });
+
+  it("keeps the user's choice over the system's", () => {
+    expect(themeAtLoad('dark', 'light')).toBe('dark');
+    expect(themeAtLoad('light', 'dark')).toBe('light');
   });
 
   it('is dark when dark is stored', () => {
@@ -33,7 +53,8 @@ describe('the theme applied before the app starts (public/theme-init.js)', () =>
     expect(themeAtLoad('DARK')).toBe('light');
   });
 
-  it('is dark when storage cannot be read', () => {
-    expect(themeAtLoad(new Error('SecurityError'))).toBe('dark');
+  it('follows the system when storage cannot be read', () => {
+    expect(themeAtLoad(new Error('SecurityError'), 'dark')).toBe('dark');
+    expect(themeAtLoad(new Error('SecurityError'), 'light')).toBe('light');
   });
 });

@@ -269,8 +269,10 @@ describe('the activity record of administrative actions', () => {
     const [business] = (await listed(tokens.admin, '?kind=user.update')).items;
     expect(business).toMatchObject({
       kind: 'user.update',
-      actor: { email: 'manager@demo.test', role: Role.Manager },
+      actor: { email: 'manager@demo.test', role: Role.Manager, name: expect.any(String) },
       detail: { route: 'PUT /api/v1/users/:id', id: customerId, name: 'Carla' },
+      // The user named by the name they have now, not only by id.
+      names: { id: expect.stringMatching(/^Carla\b/) },
       controller: null,
       outcome: 200,
     });
@@ -296,6 +298,7 @@ describe('the activity record of administrative actions', () => {
       email: 'audited@demo.test',
       password: 'set',
     });
+    expect(entry?.names).toEqual({ created: 'Audit Ed', business: expect.any(String) });
     expect(JSON.stringify(entry)).not.toContain('Secret-Pass-123');
     // It concerns the user's business: its manager reads it too.
     expect((await listed(tokens.manager, '?kind=user.create')).items.map((item) => item.seq)).toContain(

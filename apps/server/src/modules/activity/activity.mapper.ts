@@ -3,8 +3,11 @@ import type { NamedActivityRow } from './activity.repository.ts';
 
 const VIAS = new Set(['admin', 'customer', 'slicer']);
 
-/** An entry as the API answers it: the path the request came by is lifted out of the stored detail. */
-export function toActivityEntry(row: NamedActivityRow): ActivityEntry {
+/**
+ * An entry as the API answers it: the path the request came by is lifted out of the stored detail; `names` are the
+ * names of now of the objects the detail names by id (none in the CSV export, which keeps the ids).
+ */
+export function toActivityEntry(row: NamedActivityRow, names: Record<string, string> = {}): ActivityEntry {
   const { via, ...detail } = row.detail;
   return {
     seq: row.seq,
@@ -16,6 +19,7 @@ export function toActivityEntry(row: NamedActivityRow): ActivityEntry {
         : {
             id: row.actorUserId,
             email: row.actorEmail,
+            name: row.actorName,
             role: row.actorRole as Role | null,
             business: row.actorBusinessId,
           },
@@ -25,6 +29,7 @@ export function toActivityEntry(row: NamedActivityRow): ActivityEntry {
     ticket: row.ticketId,
     via: typeof via === 'string' && VIAS.has(via) ? (via as ActivityEntry['via']) : null,
     detail,
+    names,
     address: row.address,
     outcome: row.outcome,
   };

@@ -19,10 +19,14 @@ import { containsPattern, filteredTotal, rowsWithTotal } from '../../shared/list
 import { activityChain, activityRecords } from './activity.schema.ts';
 import { CHAIN_KEYED, type ChainedFields, entryHash } from './activity-chain.ts';
 import type { ActivityKey } from './activity-key.ts';
+import { objectNames } from './activity-names.ts';
 
 export type ActivityRow = typeof activityRecords.$inferSelect;
-/** An entry as lists show it: with the name its machine has now (null without a machine, or once it is gone). */
-export type NamedActivityRow = ActivityRow & { machineName: string | null };
+/**
+ * An entry as lists show it: with the names its machine and its actor have now (null without one, or once it is
+ * gone).
+ */
+export type NamedActivityRow = ActivityRow & { machineName: string | null; actorName: string | null };
 export type ChainHead = typeof activityChain.$inferSelect;
 
 /** An entry as it is made, before the record adds who the actor was then, the machine's business and the chain. */
@@ -169,12 +173,25 @@ export class ActivityRepository {
     return rows.map((entry) => entry.row);
   }
 
-  /** Entries with their machine's name of now, joined on its controller. */
+  /** Entries with their machine's and their actor's names of now, joined on its controller and the actor's id. */
   #named<Extra extends Record<string, SQL.Aliased>>(extra: Extra) {
     return this.#db
-      .select({ row: { ...getTableColumns(activityRecords), machineName: machineGroups.name }, ...extra })
+      .select({
+        row: {
+          ...getTableColumns(activityRecords),
+          machineName: machineGroups.name,
+          actorName: sql<string | null>`nullif(trim(${users.name} || ' ' || ${users.surname}), '')`,
+        },
+        ...extra,
+      })
       .from(activityRecords)
-      .leftJoin(machineGroups, eq(machineGroups.computerControllerId, activityRecords.controllerId));
+      .leftJoin(machineGroups, eq(machineGroups.computerControllerId, activityRecords.controllerId))
+      .leftJoin(users, eq(users.id, activityRecords.actorUserId));
+  }
+
+  /** The names of now of the objects the entries' details name by id (`objectNames`). */
+  objectNames(rows: readonly ActivityRow[]): Promise<Record<string, string>[]> {
+    return objectNames(this.#db, rows);
   }
 
   /**

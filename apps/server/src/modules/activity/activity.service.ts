@@ -29,7 +29,13 @@ export class ActivityService {
 
   async list(viewer: SessionSubject, query: ActivityQuery): Promise<Page<ActivityEntry>> {
     const { rows, total } = await this.#repository.page(filterOf(viewer, query), query.page, query.pageSize);
-    return { items: rows.map(toActivityEntry), total, page: query.page, pageSize: query.pageSize };
+    const names = await this.#repository.objectNames(rows);
+    return {
+      items: rows.map((row, index) => toActivityEntry(row, names[index])),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   /** Every entry the filter finds, oldest first, as CSV (read and written a batch at a time). */

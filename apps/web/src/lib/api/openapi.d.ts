@@ -47,6 +47,7 @@ export interface paths {
                                     business: number | null;
                                     email: string | null;
                                     id: number;
+                                    name: string | null;
                                     role: (0 | 1 | 2 | 3) | null;
                                 } | null;
                                 address: string | null;
@@ -60,6 +61,9 @@ export interface paths {
                                 /** @enum {string} */
                                 kind: "board.gcode" | "board.upload" | "board.delete" | "board.move" | "board.mkdir" | "board.plugin" | "settings.sessions" | "user.create" | "user.update" | "user.delete" | "user.machines.assign" | "user.machines.unassign" | "business.create" | "business.update" | "business.delete" | "license.create" | "license.update" | "license.delete" | "license.activate" | "catalog.create" | "catalog.update" | "catalog.delete" | "machineGroup.create" | "machineGroup.update" | "machineGroup.delete" | "controller.create" | "controller.update" | "controller.delete" | "gatewayKey.create" | "slicerToken.create" | "slicerToken.revokeAll" | "settings.twoFactor" | "twoFactor.enable" | "twoFactor.disable" | "twoFactor.reset" | "business.serviceConsent" | "serviceSession.request" | "serviceSession.decide" | "serviceSession.end" | "maintenance.task.create" | "maintenance.task.update" | "maintenance.task.delete" | "maintenance.override.set" | "maintenance.override.remove" | "maintenance.done";
                                 machine: string | null;
+                                names: {
+                                    [key: string]: string;
+                                };
                                 outcome: number | null;
                                 seq: number;
                                 ticket: number | null;

@@ -1,12 +1,19 @@
-import { ACTIVITY_KINDS, type ActivityEntry, type ActivityKind, type ActivityQuery } from '@portal/contract';
+import {
+  type ActivityEntry,
+  type ActivityKind,
+  type ActivityQuery,
+  activityKindsFor,
+} from '@portal/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { DataTable, type TableQuery } from '../../../components/ui/data-table';
-import { activityDetailLine } from '../../../lib/activity-detail';
+import { activityOutcome, activitySentence, actorName } from '../../../lib/activity-sentence';
 import { useBusinessChoices } from '../../../lib/choices';
+import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
 import { useExportActivity } from '../api/export-activity';
 import { useActivity } from '../api/get-activity';
@@ -42,6 +49,9 @@ export function ActivityTable({
   const lang = useLanguage();
   const ids = { kind: useId(), from: useId(), to: useId(), business: useId() };
   const businesses = useBusinessChoices({ enabled: canFilterBusiness });
+  // Only the actions whose entries this reader can ever find, by the record's reading rule.
+  const role = useSession()?.claims.role;
+  const kinds = useMemo(() => (role === undefined ? [] : activityKindsFor(role)), [role]);
   const [business, setBusiness] = useState('');
   const [table, setTable] = useState<TableQuery<'seq'>>({
     page: 1,
@@ -80,7 +90,11 @@ export function ActivityTable({
         id: 'at',
         enableSorting: false,
         header: t('activity.fields.at'),
-        cell: ({ row }) => new Date(row.original.at).toLocaleString(lang),
+        cell: ({ row }) => (
+          <time dateTime={row.original.at} className="text-nowrap">
+            {formatDateTime(row.original.at, lang)}
+          </time>
+        ),
       },
       {
         id: 'actor',
@@ -89,7 +103,7 @@ export function ActivityTable({
         cell: ({ row }) => {
           const { actor } = row.original;
           if (!actor) return t('activity.unknownActor');
-          const email = actor.email ?? `#${actor.id}`;
+          const email = actor.email ?? actorName(row.original, t);
           return (
             <Button
               variant="link"
@@ -97,7 +111,7 @@ export function ActivityTable({
               title={t('activity.filters.byUser', { email })}
               onClick={() => firstPage(() => setUser({ id: actor.id, email: actor.email }))}
             >
-              {email}
+              {actorName(row.original, t)}
             </Button>
           );
         },
@@ -137,7 +151,9 @@ export function ActivityTable({
         header: t('activity.fields.detail'),
         cell: ({ row }) => (
           <>
-            <code className="text-break">{activityDetailLine(row.original)}</code>
+            <span className="text-break" data-testid="activity-sentence">
+              {activitySentence(row.original, t, lang)}
+            </span>
             {row.original.detail.truncated === true && (
               <Badge bg="secondary" className="ms-2">
                 {t('activity.truncated')}
@@ -161,7 +177,7 @@ export function ActivityTable({
         id: 'outcome',
         enableSorting: false,
         header: t('activity.fields.outcome'),
-        cell: ({ row }) => row.original.outcome ?? t('activity.noAnswer'),
+        cell: ({ row }) => activityOutcome(row.original, t),
       },
       {
         id: 'address',
@@ -187,7 +203,7 @@ export function ActivityTable({
             onChange={(event) => firstPage(() => setKind(event.currentTarget.value as ActivityKind | ''))}
           >
             <option value="">{t('activity.filters.allKinds')}</option>
-            {ACTIVITY_KINDS.map((value) => (
+            {kinds.map((value) => (
               <option key={value} value={value}>
                 {t(`activity.kinds.${value}`)}
               </option>
@@ -249,7 +265,7 @@ export function ActivityTable({
               })}
           {verification.broken?.checkpoint &&
             ` ${t('activity.brokenCheckpoint', {
-              at: new Date(verification.broken.checkpoint.at).toLocaleString(lang),
+              at: formatDateTime(verification.broken.checkpoint.at, lang),
               seq: verification.broken.checkpoint.seq,
             })}`}
         </Alert>

@@ -76,12 +76,18 @@ export function useLogin() {
   return useMutation({ mutationFn: (body: LoginBody) => login(body), meta: { authRequest: true } });
 }
 
-/** The second step's mutation, on the login page or (with `replacing`) in the session popup. */
-export function useCompleteSignIn(options: { replacing?: boolean } = {}) {
+/**
+ * The second step's mutation, on the login page or (with `replacing`) in the session popup; with `codeAtField` a
+ * wrong code is the form's to show beside its field, not a toast's.
+ */
+export function useCompleteSignIn(options: { replacing?: boolean; codeAtField?: boolean } = {}) {
   return useMutation({
     mutationFn: (body: TwoFactorLoginBody) =>
       completeSignIn(body, options.replacing ? { replacing: getSession()?.token } : {}),
-    meta: { authRequest: true },
+    meta: {
+      authRequest: true,
+      ...(options.codeAtField && { fieldErrors: ['INVALID_TWO_FACTOR_CODE'] as const }),
+    },
   });
 }
 

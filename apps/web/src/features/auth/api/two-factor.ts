@@ -36,6 +36,8 @@ export function useConfirmTwoFactor() {
   return useMutation({
     mutationFn: (body: TwoFactorCodeBody) =>
       answer(api.POST('/api/v1/two-factor/confirm', { body }), twoFactorRecoveryCodesSchema),
+    // A wrong code is said at the code's field (wrongCodeAtField).
+    meta: { fieldErrors: ['INVALID_TWO_FACTOR_CODE'] },
     onSuccess: () => {
       showToast({ type: 'success', body: t('twoFactor.turnedOn') });
       return queryClient.invalidateQueries({ queryKey: twoFactorKey });
@@ -49,6 +51,7 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TwoFactorCodeBody) => answer(api.POST('/api/v1/two-factor/disable', { body }), null),
+    meta: { fieldErrors: ['INVALID_TWO_FACTOR_CODE'] },
     onSuccess: () => {
       showToast({ type: 'success', body: t('twoFactor.turnedOff') });
       return queryClient.invalidateQueries({ queryKey: twoFactorKey });

@@ -24,7 +24,7 @@ export default function SetupAtSignIn({
 }) {
   const { t } = useTranslation();
   const start = useSetupAtSignIn();
-  const complete = useCompleteSignIn({ replacing });
+  const complete = useCompleteSignIn({ replacing, codeAtField: true });
   const [setup, setSetup] = useState<TwoFactorSetup>();
   const [done, setDone] = useState<{ session: Session; recoveryCodes: string[] }>();
   const { mutate } = start;
@@ -42,7 +42,7 @@ export default function SetupAtSignIn({
         <TotpSetupPanel
           setup={setup}
           busy={complete.isPending}
-          onConfirm={(code) =>
+          onConfirm={(code, refused) =>
             complete.mutate(
               { challenge, code },
               {
@@ -50,6 +50,7 @@ export default function SetupAtSignIn({
                   recoveryCodes ? setDone({ session, recoveryCodes }) : onSignedIn(session),
                 onError: (error) => {
                   if ((error as { status?: number }).status === 401) onBack();
+                  else refused(error);
                 },
               },
             )

@@ -10,6 +10,7 @@ import {
   useStartTwoFactorSetup,
   useTwoFactorStatus,
 } from '../api/two-factor';
+import { wrongCodeAtField } from '../lib/wrong-code';
 import { AppCodeField, RecoveryCodesPanel, TotpSetupPanel } from './two-factor-setup';
 
 type Stage =
@@ -73,10 +74,13 @@ export function TwoFactorCard() {
             setup={stage.setup}
             busy={confirm.isPending}
             onCancel={idle}
-            onConfirm={(code) =>
+            onConfirm={(code, refused) =>
               confirm.mutate(
                 { code },
-                { onSuccess: ({ recoveryCodes }) => setStage({ kind: 'codes', codes: recoveryCodes }) },
+                {
+                  onSuccess: ({ recoveryCodes }) => setStage({ kind: 'codes', codes: recoveryCodes }),
+                  onError: refused,
+                },
               )
             }
           />
@@ -93,7 +97,10 @@ function TurnOffForm({ onDone }: { onDone: () => void }) {
   const disable = useDisableTwoFactor();
   const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
   const submit = form.handleSubmit(({ code }) =>
-    disable.mutate({ code: code.replace(/\s/g, '') }, { onSuccess: onDone }),
+    disable.mutate(
+      { code: code.replace(/\s/g, '') },
+      { onSuccess: onDone, onError: (error) => wrongCodeAtField(form, error) },
+    ),
   );
   return (
     <form noValidate onSubmit={submit}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { TextField } from '../../../components/ui/text-field';
 import { showToast } from '../../../lib/toast-store';
+import { wrongCodeAtField } from '../lib/wrong-code';
 
 /** The QR code of an `otpauth://` URI as an SVG data URL; the library loads only here, on the set-up screen. */
 function useQrCode(uri: string): string | undefined {
@@ -35,13 +36,16 @@ export function TotpSetupPanel({
 }: {
   setup: TwoFactorSetup;
   busy: boolean;
-  onConfirm: (code: string) => void;
+  /** The code typed, and how to say beside the field that the call refused it (`wrongCodeAtField`). */
+  onConfirm: (code: string, refused: (error: unknown) => void) => void;
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   const qr = useQrCode(setup.uri);
   const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
-  const submit = form.handleSubmit(({ code }) => onConfirm(code.replace(/\s/g, '')));
+  const submit = form.handleSubmit(({ code }) =>
+    onConfirm(code.replace(/\s/g, ''), (error) => wrongCodeAtField(form, error)),
+  );
   return (
     <form noValidate onSubmit={submit} data-testid="totp-setup">
       <p>{t('login.twoFactor.scan')}</p>

@@ -7,6 +7,7 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { TextField } from '../../../components/ui/text-field';
 import type { Session } from '../../../lib/session-store';
 import { useCompleteSignIn } from '../api/login';
+import { wrongCodeAtField } from '../lib/wrong-code';
 
 // The set-up screen (and the QR library it loads) comes only to a user asked to set up.
 const SetupAtSignIn = lazy(() => import('./setup-at-sign-in'));
@@ -50,7 +51,7 @@ function CodeForm({
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const complete = useCompleteSignIn({ replacing });
+  const complete = useCompleteSignIn({ replacing, codeAtField: true });
   const [done, setDone] = useState(false);
   const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
   const submit = form.handleSubmit(({ code }) =>
@@ -64,7 +65,11 @@ function CodeForm({
         onError: (error) => {
           // An expired challenge: the password is asked again.
           if ((error as { status?: number }).status === 401) onBack();
-          else form.setValue('code', '');
+          else {
+            form.setValue('code', '');
+            // A wrong code is said at the field, where the next one is typed.
+            wrongCodeAtField(form, error);
+          }
         },
       },
     ),

@@ -1,9 +1,9 @@
 import type { ComputerController } from '@portal/contract';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { formatDateTime } from '../../../lib/format';
 import { useGenerateGatewayKey } from '../api/generate-gateway-key';
 import { GatewayKeyDialog } from './gateway-key-dialog';
 
@@ -12,7 +12,7 @@ import { GatewayKeyDialog } from './gateway-key-dialog';
  * asks before replacing a key, since the old one then stops working.
  */
 export function GatewayKeyCard({ controller }: { controller: ComputerController }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const generate = useGenerateGatewayKey(controller.id);
   const [confirming, setConfirming] = useState(false);
   const [key, setKey] = useState<string | null>(null);
@@ -36,7 +36,7 @@ export function GatewayKeyCard({ controller }: { controller: ComputerController 
         <p>
           {hasKey && controller.keyCreatedAt
             ? t('hardware.controllers.key.since', {
-                date: format(new Date(controller.keyCreatedAt), 'yyyy-MM-dd HH:mm'),
+                date: formatDateTime(controller.keyCreatedAt, i18n.language),
               })
             : t('hardware.controllers.key.none')}
         </p>

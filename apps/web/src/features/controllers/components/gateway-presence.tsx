@@ -2,6 +2,7 @@ import { type ComputerController, MINIMUM_GATEWAY_VERSION } from '@portal/contra
 import type { ReactNode } from 'react';
 import { Alert, Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
 import { firmwareText, gatewayUpdateCommands, uptimeParts, uptimeSecondsAt } from '../lib/gateway-report';
 
 type Gateway = ComputerController['gateway'];
@@ -13,9 +14,7 @@ type Gateway = ComputerController['gateway'];
 export function GatewayPresence({ gateway }: { gateway: Gateway }) {
   const { t, i18n } = useTranslation();
   const lastSeen = gateway.lastSeenAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(gateway.lastSeenAt),
-      )
+    ? formatDateTime(gateway.lastSeenAt, i18n.language)
     : t('hardware.controllers.presence.never');
   const { report } = gateway;
   // What stands for the board's firmware and latency while the last report has none.

@@ -8,9 +8,13 @@ const SLICERS = ['prusaSlicer', 'cura'] as const;
 type Slicer = (typeof SLICERS)[number];
 const STEPS = ['step1', 'step2', 'step3', 'step4', 'step5', 'step6'] as const;
 
-/** Step-by-step setup for each slicer, and the OctoPrint alternative. */
+/**
+ * Step-by-step setup for each slicer, and the OctoPrint alternative. The URL to paste begins as the token dialog's
+ * does, with this page's own scheme (`http://` on a portal without TLS).
+ */
 export function SlicerInstructionsDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const scheme = `${window.location.protocol}//`;
   const [slicer, setSlicer] = useState<Slicer>('prusaSlicer');
   return (
     <OverlayDialog
@@ -31,7 +35,7 @@ export function SlicerInstructionsDialog({ show, onClose }: { show: boolean; onC
       </Form.Group>
       <ol>
         {STEPS.map((step) => (
-          <li key={step}>{t(`externalAccess.instructions.${slicer}.${step}`)}</li>
+          <li key={step}>{t(`externalAccess.instructions.${slicer}.${step}`, { scheme })}</li>
         ))}
       </ol>
       <p className="mb-0 text-body-secondary">{t('externalAccess.instructions.octoprint')}</p>

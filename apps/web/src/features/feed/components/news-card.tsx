@@ -1,7 +1,7 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
 import { useDeleteFeedItem } from '../api/delete-feed-item';
 import { useFeed } from '../api/get-feed';
 import { FeedItemDialog } from './feed-item-dialog';
@@ -16,7 +16,7 @@ export interface NewsCardProps {
  * button to publish news, beside the card or in its place when there is none, and delete buttons.
  */
 export function NewsCard({ canManage }: NewsCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: items } = useFeed();
   const remove = useDeleteFeedItem();
   const [writing, setWriting] = useState(false);
@@ -66,7 +66,7 @@ export function NewsCard({ canManage }: NewsCardProps) {
                   )}
                 </div>
                 <time dateTime={item.datetime} className="small text-body-secondary">
-                  {format(new Date(item.datetime), 'yyyy-MM-dd HH:mm')}
+                  {formatDateTime(item.datetime, i18n.language)}
                 </time>
                 <p className="mb-0 mt-1" style={{ whiteSpace: 'pre-wrap' }}>
                   {item.content}

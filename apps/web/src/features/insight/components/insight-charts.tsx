@@ -20,6 +20,7 @@ import {
   formatNumber,
   formatUtilisation,
   formatWeek,
+  machineLineStyles,
   outcomeSeries,
   spansYears,
   utilisationLines,
@@ -30,24 +31,20 @@ ChartJS.register(BarElement, LineElement, PointElement, CategoryScale, LinearSca
 // Labels in the page's own typeface rather than Chart.js's Helvetica default.
 ChartJS.defaults.font.family = getComputedStyle(document.body).fontFamily;
 
-/** Bootstrap's theme colours for the machines' lines, in order; the fleet's line is the body colour. */
-const LINE_COLOURS = [
-  '--bs-primary',
-  '--bs-success',
-  '--bs-warning',
-  '--bs-danger',
-  '--bs-info',
-  '--bs-secondary',
-];
-
 /** The current colour mode's value of a Bootstrap CSS variable (data-bs-theme on <html> decides it). */
 const cssColour = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
-/** A chart under its title; the chart itself is an image named by a sentence saying what it shows. */
-function ChartFigure({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A chart under its title (and what its measure is, where the axis has room for its short name only); the chart
+ * itself is an image named by a sentence saying what it shows.
+ */
+function ChartFigure({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
   return (
     <figure className="mb-0">
-      <figcaption className="h6">{title}</figcaption>
+      <figcaption className="h6">
+        {title}
+        {note && <span className="d-block small fw-normal text-body-secondary mt-1">{note}</span>}
+      </figcaption>
       <div className="position-relative" style={{ height: '16rem' }}>
         {children}
       </div>
@@ -66,8 +63,7 @@ export default function InsightCharts({ insight }: { insight: FleetInsight }) {
   const theme = useTheme();
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
 
-  // The theme is a dependency on purpose: the colours are re-read from CSS when it changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  // The theme is a dependency: the colours are re-read from CSS, and the machines' lines chosen, when it changes.
   const charts = useMemo(() => {
     const text = cssColour('--bs-body-color');
     const grid = cssColour('--bs-border-color');
@@ -89,16 +85,17 @@ export default function InsightCharts({ insight }: { insight: FleetInsight }) {
       ...common,
       scales: { x: weekAxis, y: { ...axis(t('insight.charts.utilisation.axis')), beginAtZero: true } },
     };
+    // The fleet's line in the body colour, thick; each machine's in a colour of its own.
+    const styles = machineLineStyles(insight.machines.length, theme);
     const lines = utilisationLines(insight, t('insight.charts.fleet')).map((line, index) => {
-      const colour =
-        index === 0 ? text : cssColour(LINE_COLOURS[(index - 1) % LINE_COLOURS.length] as string);
+      const style = index === 0 ? { colour: text, dash: [] } : styles[index - 1];
       return {
         label: line.name,
         data: line.percent,
-        borderColor: colour,
-        backgroundColor: colour,
+        borderColor: style?.colour,
+        backgroundColor: style?.colour,
         borderWidth: index === 0 ? 3 : 1.5,
-        borderDash: index === 0 ? undefined : [4, 3],
+        borderDash: style?.dash,
         spanGaps: false,
       };
     });
@@ -174,7 +171,10 @@ export default function InsightCharts({ insight }: { insight: FleetInsight }) {
   return (
     <Row xs={1} xl={3} className="g-4 mb-4">
       <Col>
-        <ChartFigure title={t('insight.charts.utilisation.title')}>
+        <ChartFigure
+          title={t('insight.charts.utilisation.title')}
+          note={t('insight.charts.utilisation.measure')}
+        >
           <Line
             role="img"
             aria-label={summaries.utilisation}

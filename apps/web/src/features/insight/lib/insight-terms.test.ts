@@ -4,6 +4,7 @@ import {
   formatDay,
   formatUtilisation,
   formatWeek,
+  machineLineStyles,
   outcomeSeries,
   spansYears,
   utilisationLines,
@@ -72,5 +73,19 @@ describe('the insight terms', () => {
       { machine: 7, name: 'Prusa linea 1', percent: [50, null] },
     ]);
     expect(outcomeSeries(insight)).toEqual({ completed: [3, 0], cancelled: [0, 0], interrupted: [0, 0] });
+  });
+});
+
+describe("the machines' lines", () => {
+  it('take a colour each, none reused however many machines there are', () => {
+    for (const count of [1, 6, 7, 13, 40]) {
+      const colours = machineLineStyles(count, 'dark').map((style) => style.colour);
+      expect(new Set(colours).size).toBe(count);
+    }
+  });
+
+  it('are light on a dark page and dark on a light one', () => {
+    expect(machineLineStyles(2, 'dark')[0]?.colour).toMatch(/ 68%\)$/);
+    expect(machineLineStyles(2, 'light')[0]?.colour).toMatch(/ 38%\)$/);
   });
 });

@@ -69,3 +69,21 @@ export function outcomeSeries(insight: FleetInsight) {
     interrupted: insight.fleet.map((week) => week.interrupted),
   };
 }
+
+/** Dash patterns the machines' lines take in turn, so lines of near hues still differ. */
+const DASHES: readonly (readonly number[])[] = [[], [6, 3], [2, 2], [8, 3, 2, 3]];
+
+/**
+ * A colour and a dash pattern for each of `count` machines' lines, none reused however many there are: hues
+ * spread evenly round the wheel, light on a dark page and dark on a light one, for contrast with the background.
+ */
+export function machineLineStyles(
+  count: number,
+  theme: 'light' | 'dark',
+): { colour: string; dash: number[] }[] {
+  const lightness = theme === 'dark' ? 68 : 38;
+  return Array.from({ length: count }, (_, index) => ({
+    colour: `hsl(${Math.round((210 + (index * 360) / count) % 360)} 75% ${lightness}%)`,
+    dash: [...(DASHES[index % DASHES.length] ?? [])],
+  }));
+}

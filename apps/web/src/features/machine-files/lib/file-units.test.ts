@@ -1,26 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFilament, formatFileSize, formatPrintTime } from './file-units';
-
-describe('file sizes in the page language', () => {
-  it('uses decimal units with one decimal, and whole bytes below a kilobyte', () => {
-    expect(formatFileSize(0, 'it')).toBe('0 byte');
-    expect(formatFileSize(999, 'en')).toBe('999 byte');
-    expect(formatFileSize(45_000, 'it')).toBe('45 kB');
-    expect(formatFileSize(2_250_000, 'it')).toBe('2,3 MB');
-    expect(formatFileSize(2_250_000, 'en')).toBe('2.3 MB');
-    expect(formatFileSize(1_500_000_000, 'en')).toBe('1.5 GB');
-  });
-
-  it('moves to the next unit instead of rounding up to 1000', () => {
-    expect(formatFileSize(999_960, 'en')).toBe('1 MB');
-    expect(formatFileSize(999_940, 'en')).toBe('999.9 kB');
-  });
-
-  it('shows nothing for a value that is not a size', () => {
-    expect(formatFileSize(Number.NaN, 'it')).toBe('');
-    expect(formatFileSize(-1, 'it')).toBe('');
-  });
-});
+import { formatFilament, formatPrintTime } from './file-units';
 
 describe('estimated print times', () => {
   it('reads hours and minutes, minutes alone under an hour, seconds under a minute', () => {

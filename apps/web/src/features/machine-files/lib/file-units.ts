@@ -1,33 +1,10 @@
 /**
  * Sizes, durations and filament lengths in the page's language: numbers by Intl.NumberFormat, so Italian reads
- * '2,3 MB' and English '2.3 MB'.
+ * '2,3 MB' and English '2.3 MB' (sizes by the app's shared `lib/format.ts`).
  */
 
-const SIZE_UNITS = [
-  { unit: 'gigabyte', bytes: 1e9 },
-  { unit: 'megabyte', bytes: 1e6 },
-  { unit: 'kilobyte', bytes: 1e3 },
-] as const;
-
-/**
- * A file size in decimal units (1 kB = 1000 bytes, as the symbols mean), one decimal above a kilobyte; whole
- * bytes below. Empty for a value that is not a size.
- */
-export function formatFileSize(bytes: number, language: string): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
-  for (const { unit, bytes: scale } of SIZE_UNITS) {
-    // 999 950 bytes would round to '1000 kB': it is shown as '1 MB' instead.
-    if (bytes >= scale * 0.99995) {
-      return new Intl.NumberFormat(language, {
-        style: 'unit',
-        unit,
-        unitDisplay: 'short',
-        maximumFractionDigits: 1,
-      }).format(bytes / scale);
-    }
-  }
-  return new Intl.NumberFormat(language, { style: 'unit', unit: 'byte', unitDisplay: 'short' }).format(bytes);
-}
+/** Sizes are written as everywhere in the app. */
+export { formatFileSize } from '../../../lib/format';
 
 const part = (value: number, unit: 'hour' | 'minute' | 'second', language: string) =>
   new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value);

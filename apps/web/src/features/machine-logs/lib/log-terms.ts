@@ -1,4 +1,5 @@
 import { isValid, parseISO } from 'date-fns';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import type en from '../../../locales/en.json';
 import { parseLogNumber } from './csv-table';
 
@@ -68,11 +69,7 @@ export function formatCell(cell: string, kind: ColumnKind, { language, translate
     case 'date': {
       const date = parseISO(text);
       if (!isValid(date)) return cell;
-      const hasTime = /\d{2}:\d{2}/.test(text);
-      return new Intl.DateTimeFormat(language, {
-        dateStyle: 'medium',
-        ...(hasTime && { timeStyle: 'short' }),
-      }).format(date);
+      return /\d{2}:\d{2}/.test(text) ? formatDateTime(date, language) : formatDate(date, language);
     }
     case 'number': {
       const value = parseLogNumber(text);
@@ -99,5 +96,5 @@ export function formatCell(cell: string, kind: ColumnKind, { language, translate
 /** A week's first day (yyyy-MM-dd, as the chart's data names it) in the page's format. */
 export function formatWeek(week: string, language: string): string {
   const date = parseISO(week);
-  return isValid(date) ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date) : week;
+  return isValid(date) ? formatDate(date, language) : week;
 }

@@ -1,12 +1,9 @@
 import type { MaintenanceTaskState } from '@portal/contract';
-import { format } from 'date-fns';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { CaptionedTable } from '../../../components/ui/captioned-table';
+import { formatDateTime } from '../../../lib/format';
 import { useMaintenanceDoneLog } from '../api/get-machine-maintenance';
-
-/** How a done record's time shows. */
-export const DONE_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
 
 /** Who did the work, or a dash once the user is gone. */
 export const personName = (person: { name: string; surname: string } | null): string =>
@@ -17,7 +14,7 @@ export const personName = (person: { name: string; surname: string } | null): st
  * sits beside the board's own maintenance file on the machine's maintenance page.
  */
 export function DoneLog({ machine, tasks }: { machine: number; tasks: readonly MaintenanceTaskState[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const log = useMaintenanceDoneLog(machine);
   const caption = t('maintenance.log.title');
   const taskName = (id: number) => tasks.find((state) => state.task.id === id)?.task.name ?? `#${id}`;
@@ -39,7 +36,7 @@ export function DoneLog({ machine, tasks }: { machine: number; tasks: readonly M
               header: t('maintenance.log.date'),
               cellClassName: 'text-nowrap',
               cell: (record) => (
-                <time dateTime={record.date}>{format(new Date(record.date), DONE_TIME_FORMAT)}</time>
+                <time dateTime={record.date}>{formatDateTime(record.date, i18n.language)}</time>
               ),
             },
             { id: 'task', header: t('maintenance.log.task'), cell: (record) => taskName(record.task) },

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CaptionedTable } from '../../../components/ui/captioned-table';
 import { paths } from '../../../config/paths';
-import { formatDay } from '../../../lib/calendar-day';
 import type { Choice } from '../../../lib/choices';
+import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useMaintenanceFleet } from '../api/get-maintenance-fleet';
 import type { MaintenanceFleetFilter } from '../api/maintenance-keys';
@@ -176,7 +176,7 @@ export function FleetMaintenanceList({ businesses }: FleetMaintenanceListProps) 
               header: t('maintenance.fields.lastDone'),
               cellClassName: 'small text-nowrap',
               cell: (item) =>
-                item.lastDone ? formatDay(new Date(item.lastDone.date)) : t('maintenance.plan.never'),
+                item.lastDone ? formatDate(item.lastDone.date, lang) : t('maintenance.plan.never'),
             },
           ]}
           rows={items}

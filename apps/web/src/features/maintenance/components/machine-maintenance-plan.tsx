@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CaptionedTable, type TableColumn } from '../../../components/ui/captioned-table';
 import { paths } from '../../../config/paths';
-import { formatDay } from '../../../lib/calendar-day';
+import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useMachineMaintenance } from '../api/get-machine-maintenance';
 import { formatAmount } from '../lib/maintenance-format';
@@ -34,8 +34,8 @@ function useTicketDraft(machineName: string) {
       }),
     );
     const last = state.lastDone
-      ? t('maintenance.ticket.lastDone', { date: formatDay(new Date(state.lastDone.date)) })
-      : t('maintenance.ticket.neverDone', { date: formatDay(new Date(state.since)) });
+      ? t('maintenance.ticket.lastDone', { date: formatDate(state.lastDone.date, language) })
+      : t('maintenance.ticket.neverDone', { date: formatDate(state.since, language) });
     const content = [
       t('maintenance.ticket.intro', { task: state.task.name, machine: machineName }),
       '',
@@ -50,6 +50,7 @@ function useTicketDraft(machineName: string) {
 /** The plan's columns but the actions: the task, its counters, its state and when it was last done. */
 function usePlanColumns(): TableColumn<MaintenanceTaskState>[] {
   const { t } = useTranslation();
+  const lang = useLanguage();
   return [
     {
       id: 'task',
@@ -81,7 +82,7 @@ function usePlanColumns(): TableColumn<MaintenanceTaskState>[] {
         <>
           <CounterReadings counters={state.counters} intervals={state.intervals} />
           <div className="small text-body-secondary">
-            {t('maintenance.plan.since', { date: formatDay(new Date(state.since)) })}
+            {t('maintenance.plan.since', { date: formatDate(state.since, lang) })}
             {state.overridden && (
               <span className="badge text-bg-secondary ms-2" data-testid="maintenance-overridden">
                 {t('maintenance.plan.overridden')}
@@ -104,7 +105,7 @@ function usePlanColumns(): TableColumn<MaintenanceTaskState>[] {
       cell: (state) =>
         state.lastDone ? (
           <>
-            <time dateTime={state.lastDone.date}>{formatDay(new Date(state.lastDone.date))}</time>
+            <time dateTime={state.lastDone.date}>{formatDate(state.lastDone.date, lang)}</time>
             <div className="text-body-secondary">{personName(state.lastDone.by)}</div>
           </>
         ) : (

@@ -1,13 +1,13 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/format';
 import { useAt, useNow } from '../../../lib/timers';
 import { useLanguage } from '../../../lib/use-language';
 import { useRefreshServiceSessions } from '../api/change-service-session';
 import { useMachineOpenSessions } from '../api/get-service-sessions';
-import { liveState, personName, SESSION_TIME_FORMAT } from '../lib/service-session-rules';
+import { liveState, personName } from '../lib/service-session-rules';
 
 // Who has control changes on the minute at most (ends are shown to the minute); their exact end is watched apart.
 const CLOCK_MS = 30_000;
@@ -48,7 +48,7 @@ export function RemoteControlNow({ controllerId }: { controllerId: number }) {
           <li key={session.id} data-testid="remote-control-now-session">
             {t('serviceSessions.now.until', {
               name: personName(session.requester) ?? t('serviceSessions.unknownPerson'),
-              time: format(new Date(session.endsAt as string), SESSION_TIME_FORMAT),
+              time: formatDateTime(session.endsAt as string, lang),
             })}
             {session.ticket !== null && (
               <>

@@ -1,8 +1,8 @@
 import type { ServiceSession } from '@portal/contract';
-import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
 import { useDurationLabel } from '../hooks/use-duration-label';
 import {
   isRequester,
@@ -10,7 +10,6 @@ import {
   mayDecide,
   mayEnd,
   personName,
-  SESSION_TIME_FORMAT,
   type SessionViewer,
 } from '../lib/service-session-rules';
 import { ServiceStateBadge } from './service-state-badge';
@@ -29,9 +28,10 @@ export interface ServiceSessionItemProps {
   onAction: (action: SessionAction, session: ServiceSession) => void;
 }
 
-const Time = ({ at }: { at: string }) => (
-  <time dateTime={at}>{format(new Date(at), SESSION_TIME_FORMAT)}</time>
-);
+function Time({ at }: { at: string }) {
+  const { i18n } = useTranslation();
+  return <time dateTime={at}>{formatDateTime(at, i18n.language)}</time>;
+}
 
 /**
  * One session of the ticket: its state (an active one flips to expired as its countdown reaches zero), who asked,

@@ -1,17 +1,19 @@
-import { format } from 'date-fns';
 import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { CaptionedTable } from '../../../components/ui/captioned-table';
-import { activityDetailLine } from '../../../lib/activity-detail';
+import { activitySentence, actorName } from '../../../lib/activity-sentence';
+import { formatDateTime } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { useSessionLog } from '../api/get-session-log';
-import { SESSION_TIME_FORMAT } from '../lib/service-session-rules';
 
 /**
  * The ticket's session log: the activity record's entries for it (docs/design.md §9, §11), newest first, read as
- * the activity table reads them: when, who, the action, the machine and the detail line; nothing while it is empty.
+ * the activity table reads them: when, who, the action, the machine and what was done, in a sentence; nothing
+ * while it is empty.
  */
 export function SessionLog({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const { data, isError } = useSessionLog(ticketId);
   // A ticket without service sessions has nothing to log: the page leaves the place to the conversation.
   if (data?.items.length === 0) return null;
@@ -30,15 +32,12 @@ export function SessionLog({ ticketId }: { ticketId: number }) {
               id: 'at',
               header: t('activity.fields.at'),
               cellClassName: 'text-nowrap',
-              cell: (entry) => (
-                <time dateTime={entry.at}>{format(new Date(entry.at), SESSION_TIME_FORMAT)}</time>
-              ),
+              cell: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at, lang)}</time>,
             },
             {
               id: 'actor',
               header: t('activity.fields.actor'),
-              cell: (entry) =>
-                entry.actor ? (entry.actor.email ?? `#${entry.actor.id}`) : t('activity.unknownActor'),
+              cell: (entry) => actorName(entry, t),
             },
             {
               id: 'kind',
@@ -57,7 +56,7 @@ export function SessionLog({ ticketId }: { ticketId: number }) {
               header: t('activity.fields.detail'),
               cell: (entry) => (
                 <>
-                  <code className="text-break">{activityDetailLine(entry)}</code>
+                  <span className="text-break">{activitySentence(entry, t, lang)}</span>
                   {entry.detail.truncated === true && (
                     <Badge bg="secondary" className="ms-2">
                       {t('activity.truncated')}

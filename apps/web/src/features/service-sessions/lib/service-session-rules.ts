@@ -100,9 +100,6 @@ export const mayEnd = (
   session: Pick<ServiceSession, 'business' | 'requester'>,
 ): boolean => isRequester(viewer, session) || canIn(viewer, 'endServiceSession', session.business);
 
-/** How the session's times read on screen (date-fns pattern, as the ticket's own times). */
-export const SESSION_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
-
 /** "Name Surname" of a person named on a session, or null once the user is gone. */
 export const personName = (person: ServicePerson | null): string | null =>
   person === null ? null : `${person.name} ${person.surname}`.trim();

@@ -1,11 +1,11 @@
 import type { Ticket } from '@portal/contract';
-import { format } from 'date-fns';
 import { type ReactNode, useState } from 'react';
 import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { useTicketAnswers } from '../api/get-ticket-answers';
@@ -15,7 +15,7 @@ import { authorName } from './author-name';
 import { machineLabel } from './machine-label';
 import { ReplyBox } from './reply-box';
 import { TicketStatusBadge } from './ticket-status-badge';
-import { DATETIME_FORMAT, TicketThread } from './ticket-thread';
+import { TicketThread } from './ticket-thread';
 
 export interface TicketDetailProps {
   ticket: Ticket;
@@ -95,7 +95,7 @@ export function TicketDetail({ ticket, canDelete, aside, footer }: TicketDetailP
               <div>
                 <dt>{t('tickets.fields.opened')}</dt>
                 <dd>
-                  <time dateTime={ticket.datetime}>{format(new Date(ticket.datetime), DATETIME_FORMAT)}</time>
+                  <time dateTime={ticket.datetime}>{formatDateTime(ticket.datetime, lang)}</time>
                 </dd>
               </div>
             </dl>

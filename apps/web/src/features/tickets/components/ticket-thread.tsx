@@ -1,10 +1,8 @@
 import type { TicketAnswer, TicketAuthor } from '@portal/contract';
-import { format } from 'date-fns';
 import { Card, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
 import { authorName } from './author-name';
-
-export const DATETIME_FORMAT = 'yyyy-MM-dd HH:mm';
 
 export interface TicketThreadProps {
   answers: readonly TicketAnswer[] | undefined;
@@ -14,7 +12,7 @@ export interface TicketThreadProps {
 
 /** The answers of a ticket, oldest first, each with its author (or 'Non identificabile') and time. */
 export function TicketThread({ answers, authors, isError }: TicketThreadProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (isError) return <p className="text-danger">{t('table.loadError')}</p>;
   if (!answers)
     return (
@@ -33,7 +31,7 @@ export function TicketThread({ answers, authors, isError }: TicketThreadProps) {
                 {authorName(authors, answer.author) ?? t('tickets.unknownAuthor')}
               </span>
               <time dateTime={answer.datetime} className="text-body-secondary">
-                {format(new Date(answer.datetime), DATETIME_FORMAT)}
+                {formatDateTime(answer.datetime, i18n.language)}
               </time>
             </Card.Header>
             <Card.Body>

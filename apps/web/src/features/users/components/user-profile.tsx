@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { roleLabel } from './role-label';
 
@@ -10,7 +11,6 @@ import { roleLabel } from './role-label';
 export function UserProfile({ user, businessName }: { user: User; businessName?: string | undefined }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
 
   const rows: [string, ReactNode][] = [
     [t('user.fields.id'), user.id],
@@ -25,10 +25,10 @@ export function UserProfile({ user, businessName }: { user: User; businessName?:
       </Badge>,
     ],
     [t('user.fields.business'), businessName ?? user.business],
-    [t('user.fields.createdAt'), dateTime.format(new Date(user.createdAt))],
+    [t('user.fields.createdAt'), formatDateTime(user.createdAt, lang)],
     [
       t('user.fields.lastPasswordChange'),
-      user.lastPasswordChange ? dateTime.format(new Date(user.lastPasswordChange)) : t('user.never'),
+      user.lastPasswordChange ? formatDateTime(user.lastPasswordChange, lang) : t('user.never'),
     ],
   ];
 
