@@ -1,5 +1,5 @@
 /**
- * `npm start`: builds the web app if needed, runs the portal in this process and, in demo mode, the demo
+ * `npm start`: builds the web app (and the gateway's packages) if needed, runs the portal in this process and, in demo mode, the demo
  * fleet's simulated boards, webcams and gateways in a child process, which dial in through the real tunnel as
  * installed ones do. Stopping it stops both.
  */
@@ -9,9 +9,11 @@ import { ConfigError } from '../apps/server/src/config.ts';
 import type { DemoGateway } from '../apps/server/src/demo/demo-gateways.ts';
 import { type RunningServer, startServer } from '../apps/server/src/server.ts';
 import type { DemoHardwareOrder, DemoHardwareStarted } from './demo-hardware-process.ts';
+import { ensureGatewayPackages } from './gateway-packages.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 ensureWebBuild();
+ensureGatewayPackages();
 
 try {
   const server = await startServer();

@@ -51,6 +51,7 @@ const envSchema = z
     TRUST_PROXY: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
+    GATEWAY_PACKAGES: z.string().optional(),
     // A pattern: every machine has an origin of its own (docs/machine-origins.md).
     MACHINE_ORIGIN: z
       .string()
@@ -158,6 +159,8 @@ export interface Config {
   trustProxy: string[] | false;
   logLevel: string;
   webDist: string | undefined;
+  /** Folder of the gateway's built packages (GATEWAY_PACKAGES); undefined: apps/gateway/dist. */
+  gatewayPackages: string | undefined;
   /** Each machine's origin (MACHINE_ORIGIN, by default `m{id}.` before PUBLIC_URL's host on `machinePort`). */
   machineOrigins: MachineOrigins;
   /** Where the machine origins listen: MACHINE_PORT, by default PORT + 1. */
@@ -236,6 +239,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : false,
     logLevel: parsed.LOG_LEVEL,
     webDist: parsed.WEB_DIST,
+    gatewayPackages: parsed.GATEWAY_PACKAGES,
     machineOrigins: new MachineOrigins(
       parsed.MACHINE_ORIGIN ?? defaultMachineOriginPattern(publicUrl, machinePort),
     ),

@@ -66,3 +66,19 @@ export const pairingClaimBodySchema = z.object({
     .default(null),
 });
 export type PairingClaimBody = z.input<typeof pairingClaimBodySchema>;
+
+/** GET /api/v1/gateway/packages: the gateway's packages the portal offers, newest version only. */
+export const gatewayPackagesSchema = z.object({
+  /** Their version; null when none is built. */
+  version: z.string().nullable(),
+  packages: z.array(
+    z.object({
+      /** `deb`: Debian, Raspberry Pi OS; `npm`: any computer with Node.js (npm install -g). */
+      kind: z.enum(['deb', 'npm']),
+      file: z.string(),
+      bytes: z.number().int(),
+    }),
+  ),
+});
+export type GatewayPackages = z.infer<typeof gatewayPackagesSchema>;
+export const gatewayPackageParamsSchema = z.object({ file: z.string().max(100) });

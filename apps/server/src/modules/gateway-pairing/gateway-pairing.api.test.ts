@@ -190,3 +190,31 @@ describe('limits', () => {
     ).toBe(200);
   });
 });
+
+describe("the gateway's packages", () => {
+  it('lists the newest version’s packages to administrators and serves their bytes', async () => {
+    const list = await demo.call(ADMIN, 'GET', '/api/v1/gateway/packages');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({
+      version: '0.1.0',
+      packages: [
+        { kind: 'deb', file: 'portal-gateway_0.1.0_all.deb' },
+        { kind: 'npm', file: 'portal-gateway-0.1.0.tgz' },
+      ],
+    });
+    const deb = await demo.call(ADMIN, 'GET', '/api/v1/gateway/packages/portal-gateway_0.1.0_all.deb');
+    expect(deb.statusCode).toBe(200);
+    expect(deb.headers['content-type']).toBe('application/vnd.debian.binary-package');
+    expect(deb.headers['content-disposition']).toBe('attachment; filename="portal-gateway_0.1.0_all.deb"');
+    expect(deb.body).toBe('a stand-in for the Debian package\n');
+  });
+
+  it('serves nothing but the listed files, and nothing to others', async () => {
+    for (const file of ['portal-gateway-0.0.9.tgz', '..%2Ftest-config.ts', 'test-config.ts']) {
+      expect((await demo.call(ADMIN, 'GET', `/api/v1/gateway/packages/${file}`)).statusCode).toBe(404);
+    }
+    for (const email of ['manager@demo.test', 'tech@demo.test', 'customer@demo.test']) {
+      expect((await demo.call(email, 'GET', '/api/v1/gateway/packages')).statusCode).toBe(403);
+    }
+  });
+});

@@ -8,11 +8,11 @@ import { GatewayPairingService, type PairingControllers } from './gateway-pairin
  * claimed) and the administrators' claim on a controller's page, which installs the gateway's own key.
  */
 export function createGatewayPairingModule(
-  { db, clock }: ModuleDeps,
+  { db, clock, config }: ModuleDeps,
   { controllers }: { controllers: PairingControllers },
 ) {
   const repository = new GatewayPairingRepository(db);
-  const service = new GatewayPairingService(repository, controllers, clock);
+  const service = new GatewayPairingService(repository, controllers, clock, config.gatewayPackages);
   return {
     repository,
     service,

@@ -1,4 +1,10 @@
-import { computerControllerSchema, idParamsSchema, pairingClaimBodySchema } from '@portal/contract';
+import {
+  computerControllerSchema,
+  gatewayPackageParamsSchema,
+  gatewayPackagesSchema,
+  idParamsSchema,
+  pairingClaimBodySchema,
+} from '@portal/contract';
 import {
   PAIRING_PATH,
   PAIRING_STATUS_PATH,
@@ -75,6 +81,40 @@ export const gatewayPairingRoutes: FastifyPluginAsyncZod<{ pairing: GatewayPairi
         ticketId: null,
       };
       return controller;
+    },
+  );
+
+  app.get(
+    '/api/v1/gateway/packages',
+    {
+      schema: {
+        tags: ['gateway pairing'],
+        summary:
+          "The gateway's packages to download (administrators): the newest version's Debian and npm packages",
+        response: { 200: gatewayPackagesSchema, ...errorResponses(401, 403) },
+      },
+    },
+    (request) => pairing.packages(sessionOf(request)),
+  );
+
+  app.get(
+    '/api/v1/gateway/packages/:file',
+    {
+      schema: {
+        tags: ['gateway pairing'],
+        summary: "One of the gateway's packages, by the name the list gives (administrators)",
+        params: gatewayPackageParamsSchema,
+        // The file is streamed as it is read: no schema of its own.
+        response: { ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const opened = await pairing.openPackage(sessionOf(request), request.params.file);
+      return reply
+        .type(opened.type)
+        .header('content-length', String(opened.bytes))
+        .header('content-disposition', `attachment; filename="${request.params.file}"`)
+        .send(opened.stream as never);
     },
   );
 };

@@ -1,6 +1,7 @@
 import {
   type ComputerController,
   formatPairingCode,
+  type GatewayPackages,
   normalizePairingCode,
   type pairingClaimBodySchema,
 } from '@portal/contract';
@@ -10,6 +11,8 @@ import { AppError, invalidField, notFound } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { gatewayKeyMatches } from '../controllers/gateway-key.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
+import { listGatewayPackages, openGatewayPackage } from './gateway-packages.ts';
+import { canAddGateways } from './gateway-pairing.policy.ts';
 import type { GatewayPairingRepository } from './gateway-pairing.repository.ts';
 import { newPairingCode, PAIRING_LIMITS, pairingExpiry, pairingWait } from './pairing-rules.ts';
 
@@ -43,11 +46,33 @@ export class GatewayPairingService {
   readonly #pairings: GatewayPairingRepository;
   readonly #controllers: PairingControllers;
   readonly #clock: Clock;
+  readonly #packages: string | undefined;
 
-  constructor(pairings: GatewayPairingRepository, controllers: PairingControllers, clock: Clock) {
+  /** `packages`: the folder of the gateway's built packages (none: nothing to download). */
+  constructor(
+    pairings: GatewayPairingRepository,
+    controllers: PairingControllers,
+    clock: Clock,
+    packages: string | undefined,
+  ) {
     this.#pairings = pairings;
     this.#controllers = controllers;
     this.#clock = clock;
+    this.#packages = packages;
+  }
+
+  /** The gateway's packages to download (those who add gateways). */
+  async packages(viewer: Viewer): Promise<GatewayPackages> {
+    if (!canAddGateways(viewer)) throw new AppError('FORBIDDEN');
+    return listGatewayPackages(this.#packages);
+  }
+
+  /** One of those packages' bytes; a name not listed is 404. */
+  async openPackage(viewer: Viewer, file: string) {
+    if (!canAddGateways(viewer)) throw new AppError('FORBIDDEN');
+    const opened = await openGatewayPackage(this.#packages, file);
+    if (!opened) throw notFound('Gateway package');
+    return opened;
   }
 
   /** A code for the key whose hash the gateway sent, valid ten minutes; 429 beyond the limits. */

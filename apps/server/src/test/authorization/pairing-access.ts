@@ -47,4 +47,12 @@ export const PAIRING_ACCESS: Record<string, RouteAccess> = {
       payload: { code: (await freshPairing(f)).code, board: 'http://192.168.1.50', webcam: null },
     }),
   },
+  'GET /api/v1/gateway/packages': {
+    roles: administrators,
+    request: async () => ({ url: '/api/v1/gateway/packages' }),
+  },
+  'GET /api/v1/gateway/packages/:file': {
+    roles: administrators,
+    request: async () => ({ url: '/api/v1/gateway/packages/portal-gateway-0.1.0.tgz' }),
+  },
 };
