@@ -119,7 +119,10 @@ export function GatewayPairingCard({ controller }: { controller: ComputerControl
             id="pairing-webcam"
             label={t('hardware.controllers.pairing.webcam')}
             help={t('hardware.controllers.pairing.webcamHelp')}
-            registration={form.register('webcam', { setValueAs: (value: string) => value.trim() || null })}
+            registration={form.register('webcam', {
+              // An empty field is no webcam; the form starts with none (null).
+              setValueAs: (value: string | null) => (value ?? '').trim() || null,
+            })}
             error={errors.webcam?.message}
           />
           <BusyButton type="submit" busy={pair.isPending}>
