@@ -15,6 +15,7 @@ const MODULE_PUBLIC_FILES = [
   'business/business.repository.ts',
   'business/business.schema.ts',
   'catalog/catalog.schema.ts',
+  'controllers/gateway-key.ts',
   'gateway/tunnel-endpoint.ts',
   'gateway/tunnel-registry.ts',
   'licenses/licenses.schema.ts',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnGateway } from '../test-kit/gateway-process.ts';
+import { api } from '../test-kit/portal-api.ts';
 import {
   expectOnlineThrough,
   GATEWAY_DIR,
@@ -227,5 +228,44 @@ describe('installed with dpkg -i', () => {
     expect(await account('passwd')).toBeNull();
     expect(await account('group')).toBeNull();
     await expect(run('dpkg-query', ['--show', 'portal-gateway'])).rejects.toThrow();
+  });
+});
+
+describe('paired with a code', () => {
+  it('shows a code on its console, and once an administrator enters it the machine comes online', async () => {
+    // The tarball installed above, started with nothing but the portal's address in its config file.
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-gateway-pairing-'));
+    rig.closing(() => rm(folder, { recursive: true, force: true }));
+    const config = path.join(folder, 'config.json');
+    await writeFile(config, JSON.stringify({ server: machine.portal.url }), { mode: 0o600 });
+    const gateway = spawnGateway(
+      {},
+      {
+        command: [path.join(prefix, 'bin', 'portal-gateway')],
+        env: {
+          PATH: `${path.dirname(SYSTEM_NODE)}:/usr/bin:/bin`,
+          HOME: prefix,
+          PORTAL_GATEWAY_CONFIG: config,
+        },
+      },
+    );
+    rig.closing(() => gateway.stop());
+    await expect.poll(() => /"code":"([A-Z0-9]{4}-[A-Z0-9]{4})"/.exec(gateway.output())?.[1]).toBeDefined();
+    const code = /"code":"([A-Z0-9]{4}-[A-Z0-9]{4})"/.exec(gateway.output())?.[1];
+
+    const { portal, admin, controller, board } = machine;
+    await api(portal, admin, 'POST', `/api/v1/controller/computer/${controller}/pairing`, {
+      code,
+      board: board.url,
+    });
+    await expectOnlineThrough(machine, gateway);
+    expect(JSON.parse(await readFile(config, 'utf8'))).toMatchObject({
+      server: portal.url,
+      controller,
+      key: expect.stringMatching(/^[\w-]{43}$/),
+      board: board.url,
+    });
+    expect(await readlink(`/proc/${gateway.child.pid}/exe`)).toBe(await realpath(SYSTEM_NODE));
+    expect(await gateway.stop()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `npm start`: builds the web app if needed, runs the portal in this process and, in demo mode, the demo
+ * `npm start`: builds the web app (and the gateway's packages) if needed, runs the portal in this process and, in demo mode, the demo
  * fleet's simulated boards, webcams and gateways in a child process, which dial in through the real tunnel as
  * installed ones do. Stopping it stops both.
  */
@@ -9,12 +9,14 @@ import { ConfigError } from '../apps/server/src/config.ts';
 import type { DemoGateway } from '../apps/server/src/demo/demo-gateways.ts';
 import { type RunningServer, startServer } from '../apps/server/src/server.ts';
 import type { DemoHardwareOrder, DemoHardwareStarted } from './demo-hardware-process.ts';
+import { ensureGatewayPackages } from './gateway-packages.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 ensureWebBuild();
 // The demo's console is for a person: failed requests only, so the banner below stays in sight (LOG_REQUESTS=true
 // brings back a line per request).
 process.env.LOG_REQUESTS ??= 'false';
+ensureGatewayPackages();
 
 try {
   const server = await startServer();

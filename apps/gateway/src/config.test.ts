@@ -90,7 +90,7 @@ describe('gateway configuration', () => {
   });
 
   it('names each missing field, and its flag, environment variable and file key', () => {
-    const message = errorOf(() => parseCli([], {}));
+    const message = errorOf(() => parseCli(['--check'], {}));
     expect(message.split('\n').slice(0, 5)).toEqual([
       'Invalid gateway configuration:',
       '  field `server` is missing: give --server, PORTAL_GATEWAY_SERVER or "server" in the config file',
@@ -99,6 +99,25 @@ describe('gateway configuration', () => {
       '  field `board` is missing: give --board, PORTAL_GATEWAY_BOARD or "board" in the config file',
     ]);
     expect(message).not.toContain('webcam');
+  });
+
+  it('pairs when no key is given: the portal address alone is needed', () => {
+    expect(parseCli(['--server', 'https://portal.example.com'], {})).toEqual({
+      help: false,
+      pairing: {
+        exitAfter: false,
+        configPath: undefined,
+        config: { server: 'https://portal.example.com', boardPassword: 'reprap', logLevel: 'info' },
+      },
+    });
+    const file = configFile('unpaired.json', { server: 'https://portal.example.com', logLevel: 'info' });
+    expect(parseCli(['--pair'], { PORTAL_GATEWAY_CONFIG: file })).toMatchObject({
+      pairing: { exitAfter: true, configPath: file },
+    });
+    expect(parseCli(['--pair', '--server', 'https://p.example.com'], {})).toMatchObject({
+      pairing: { exitAfter: true, configPath: '/etc/portal-gateway/config.json' },
+    });
+    expect(errorOf(() => parseCli(['--pair'], {}))).toContain('field `server` is missing');
   });
 
   it('names the field of a wrong value and where it came from: a flag, the environment or the file', () => {

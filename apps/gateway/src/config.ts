@@ -89,6 +89,27 @@ const cliConfigSchema = gatewayConfigSchema.extend({
 
 export type CliConfig = z.output<typeof cliConfigSchema>;
 
+/** A gateway still to be paired: the portal's address; the board and webcam may come from the pairing. */
+const pairingConfigSchema = cliConfigSchema.partial({ controller: true, key: true, board: true });
+export type PairingConfig = z.output<typeof pairingConfigSchema>;
+
+/**
+ * Where `--pair` saves the credentials when neither --config nor PORTAL_GATEWAY_CONFIG names a file: the file the
+ * packages install and the service reads.
+ */
+export const DEFAULT_CONFIG_PATH = '/etc/portal-gateway/config.json';
+
+/**
+ * Pairing (README, "Pair with a code"): `exitAfter` for `--pair`, which saves the credentials and exits; otherwise
+ * a service started without a key, which saves them and goes on to run.
+ */
+export interface PairingCommand {
+  exitAfter: boolean;
+  config: PairingConfig;
+  /** The file the credentials are saved to; none: they are only printed (and used at once by a service). */
+  configPath: string | undefined;
+}
+
 /** Every setting with its three spellings, in the order precedence is told: flag > environment > file. */
 const SETTINGS = [
   { key: 'server', flag: 'server', env: 'PORTAL_GATEWAY_SERVER' },
@@ -103,6 +124,7 @@ const SETTINGS = [
 const CONFIG_FILE_ENV = 'PORTAL_GATEWAY_CONFIG';
 
 export const USAGE = `Usage: portal-gateway --server <url> --controller <id> --key <key> --board <url> [options]
+       portal-gateway --pair --server <url>
 
 Connects a machine's Duet board (and webcam) to the portal through one outbound tunnel.
 
@@ -117,6 +139,9 @@ Options (each also read from the environment variable shown, or from the JSON co
   --config <file>         JSON config file                            PORTAL_GATEWAY_CONFIG
   --check                 test the configuration, the board, the webcam and the portal, print one line for each
                           (with the fix for a failure) and exit: 0 when all pass
+  --pair                  show a pairing code, wait until it is entered on the controller's page in the portal,
+                          save the credentials to the config file (default ${DEFAULT_CONFIG_PATH}) and exit;
+                          a gateway started without a key pairs the same way, then runs
   --help                  show this text
 
 A flag beats the environment, which beats the file. Keep the key out of the command line (other users of the
@@ -127,7 +152,10 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-export type CliCommand = { help: true } | { help: false; check: boolean; config: CliConfig };
+export type CliCommand =
+  | { help: true }
+  | { help: false; check: boolean; config: CliConfig }
+  | { help: false; pairing: PairingCommand };
 
 /** Where a setting's value came from, named as the installer wrote it. */
 type Source = { kind: 'flag' | 'env' } | { kind: 'file'; path: string };
@@ -202,6 +230,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         ...Object.fromEntries(SETTINGS.map((setting) => [setting.flag, { type: 'string' as const }])),
         config: { type: 'string' },
         check: { type: 'boolean' },
+        pair: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -226,6 +255,26 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       merged[setting.key] = fromFlag;
       sources.set(setting.key, { kind: 'flag' });
     }
+  }
+
+  const pairing = values.pair === true || (values.check !== true && merged.key === undefined);
+  if (pairing) {
+    const parsed = pairingConfigSchema.safeParse(merged);
+    if (!parsed.success) {
+      throw new ConfigError(
+        `Invalid gateway configuration:\n${issueLines(parsed.error.issues, sources, configPath).join('\n')}\n\n` +
+          'Run portal-gateway --help for usage.',
+      );
+    }
+    const exitAfter = values.pair === true;
+    return {
+      help: false,
+      pairing: {
+        exitAfter,
+        config: parsed.data,
+        configPath: configPath ?? (exitAfter ? DEFAULT_CONFIG_PATH : undefined),
+      },
+    };
   }
 
   const result = cliConfigSchema.safeParse(merged);

@@ -9,6 +9,7 @@ export {
   type RunningGateway,
   startGateway,
 } from './gateway.ts';
+export { type PairedCredentials, type PairingOptions, pairGateway } from './pairing/pairing-client.ts';
 export type { BoardKind } from './relay/board-session-states.ts';
 export type { RelayCounters } from './relay/relay-stats.ts';
 export type { BackoffOptions } from './tunnel/backoff.ts';

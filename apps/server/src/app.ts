@@ -14,6 +14,7 @@ import {
   createTunnels,
 } from './modules/gateway/gateway.module.ts';
 import type { TunnelActor } from './modules/gateway/tunnel-registry.ts';
+import { createGatewayPairingModule } from './modules/gateway-pairing/gateway-pairing.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createHousekeepingModule } from './modules/housekeeping/housekeeping.module.ts';
 import { createInsightModule } from './modules/insight/insight.module.ts';
@@ -109,6 +110,7 @@ export function createModules(
     contact: (controllerId, contact) => controllers.service.gatewayContact(controllerId, contact),
     onDrain: (listener) => health.readiness.onDrain(listener),
   });
+  const gatewayPairing = createGatewayPairingModule(deps, { controllers: controllers.service });
   const machineAccess = createMachineAccessModule(deps);
   /** The holder's second look at a forwarded request: the session (or the user) still allowed, the machine reachable. */
   const reauthorise = async (controllerId: number, actor: TunnelActor): Promise<boolean> => {
@@ -188,6 +190,11 @@ export function createModules(
       everyMs: HOUSEKEEPING_EVERY_MS,
       run: () => passwordRecovery.service.purgeExpired(),
     },
+    {
+      name: 'gateway-pairing',
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: () => gatewayPairing.service.pruneExpired(),
+    },
     // Not expiry but the same once-per-deployment round: maintenance tasks that fell due by the days that passed.
     {
       name: 'maintenance-reminders',
@@ -207,6 +214,7 @@ export function createModules(
     machineGroups,
     controllers,
     gateway,
+    gatewayPairing,
     machineAccess,
     machineProxy,
     slicerAccess,

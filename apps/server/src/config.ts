@@ -53,6 +53,7 @@ const envSchema = z
     // An access line per request; `npm start` turns it off for the demo unless set.
     LOG_REQUESTS: flag.default(true),
     WEB_DIST: z.string().optional(),
+    GATEWAY_PACKAGES: z.string().optional(),
     // A pattern: every machine has an origin of its own (docs/machine-origins.md).
     MACHINE_ORIGIN: z
       .string()
@@ -162,6 +163,8 @@ export interface Config {
   /** An access line per request (LOG_REQUESTS); false logs only the failed ones. */
   logRequests: boolean;
   webDist: string | undefined;
+  /** Folder of the gateway's built packages (GATEWAY_PACKAGES); undefined: apps/gateway/dist. */
+  gatewayPackages: string | undefined;
   /** Each machine's origin (MACHINE_ORIGIN, by default `m{id}.` before PUBLIC_URL's host on `machinePort`). */
   machineOrigins: MachineOrigins;
   /** Where the machine origins listen: MACHINE_PORT, by default PORT + 1. */
@@ -241,6 +244,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: parsed.LOG_LEVEL,
     logRequests: parsed.LOG_REQUESTS,
     webDist: parsed.WEB_DIST,
+    gatewayPackages: parsed.GATEWAY_PACKAGES,
     machineOrigins: new MachineOrigins(
       parsed.MACHINE_ORIGIN ?? defaultMachineOriginPattern(publicUrl, machinePort),
     ),

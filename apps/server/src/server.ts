@@ -22,6 +22,8 @@ import { DEFAULT_HASHING_COST } from './shared/password-hasher.ts';
 import { connectRedis, type RedisConnections } from './shared/redis.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** Where `npm run build:gateway` (and `npm start`) put the gateway's packages. */
+const DEFAULT_GATEWAY_PACKAGES = fileURLToPath(new URL('../../gateway/dist', import.meta.url));
 /** A checked session is trusted this long without the database; this instance's own changes end it at once. */
 const SESSION_CACHE_MS = 5000;
 /**
@@ -140,6 +142,7 @@ export async function startServer(
         trustProxy: config.trustProxy,
         logRequests: config.logRequests,
         webDist: config.webDist ?? DEFAULT_WEB_DIST,
+        gatewayPackages: config.gatewayPackages ?? DEFAULT_GATEWAY_PACKAGES,
         passwordHashing: DEFAULT_HASHING_COST,
         machineOrigins: config.machineOrigins,
         proxyTimeoutMs: config.proxyTimeoutMs,

@@ -22,6 +22,7 @@ export * from './machine-proxy.ts';
 export * from './maintenance.ts';
 export * from './operator.ts';
 export * from './paging.ts';
+export * from './pairing.ts';
 export * from './password-recovery.ts';
 export * from './permissions.ts';
 export * from './push.ts';

@@ -1,5 +1,6 @@
 export { type HeartbeatOptions, keepAlive } from './heartbeat.ts';
 export { acceptServerSession, openClientSession } from './http2-over-websocket.ts';
+export * from './pairing.ts';
 export * from './protocol.ts';
 export {
   type GatewayReport,

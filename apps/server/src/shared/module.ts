@@ -25,6 +25,8 @@ export interface AppConfig {
   logRequests?: boolean;
   /** Folder of the built web app; undefined serves the API only. */
   webDist: string | undefined;
+  /** Folder of the gateway's built packages, offered for download to who may add gateways; none: no downloads. */
+  gatewayPackages?: string | undefined;
   /** Each machine's own origin, where its board pages and webcam are served (docs/machine-origins.md). */
   machineOrigins: MachineOrigins;
   /** How long a proxied request waits for the board's answer (30 s; tests shorten it). */

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MachineOrigins } from '../shared/machine-origins.ts';
 import type { AppConfig } from '../shared/module.ts';
 
@@ -18,6 +19,8 @@ export const TEST_CONFIG: AppConfig = {
   sessionCacheMs: 0,
   trustProxy: false,
   webDist: undefined,
+  // Stand-ins with the packages' names: the tests read the list and the bytes, never install them.
+  gatewayPackages: fileURLToPath(new URL('gateway-packages', import.meta.url)),
   machineOrigins: new MachineOrigins('https://m{id}.machines.example.test'),
   proxyTimeoutMs: 30_000,
   passwordHashing: { memoryCost: 1024, timeCost: 2 },

@@ -39,6 +39,7 @@ export const ADMINISTRATIVE_ACTIONS = {
   'PUT /api/v1/controller/computer/:id': 'controller.update',
   'DELETE /api/v1/controller/computer/:id': 'controller.delete',
   'POST /api/v1/controller/computer/:id/key': 'gatewayKey.create',
+  'POST /api/v1/controller/computer/:id/pairing': 'gatewayKey.create',
   'POST /api/v1/customer/printer/duet/:id/token': 'slicerToken.create',
   'DELETE /api/v1/customer/tokens/invalidate': 'slicerToken.revokeAll',
   'PUT /api/v1/settings/two-factor': 'settings.twoFactor',

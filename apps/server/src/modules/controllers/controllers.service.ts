@@ -158,6 +158,27 @@ export class ControllersService {
     return { key };
   }
 
+  /**
+   * Whether the viewer may change the controller's gateway key: 404 when they do not see it (another business's),
+   * 403 when they see it but may not manage it (docs/design.md §5d: administrators only).
+   */
+  async assertManageable(viewer: Viewer, id: number): Promise<void> {
+    await this.#visible(viewer, id);
+    if (!canManageControllers(viewer)) throw new AppError('FORBIDDEN');
+  }
+
+  /**
+   * A key a paired gateway made for itself becomes the controller's, known here only by its hash; the previous key
+   * stops working at once, as when a key is generated.
+   */
+  async installGatewayKeyHash(viewer: Viewer, id: number, keyHash: string): Promise<ComputerController> {
+    await this.assertManageable(viewer, id);
+    if (!(await this.#controllers.setKeyHash(id, keyHash, this.#clock())))
+      throw notFound('Computer controller');
+    this.#keyChanged(id);
+    return this.#response(await this.#visible(viewer, id));
+  }
+
   /** Whether `key` is the current gateway key of the controller (for the gateway tunnel). */
   async verifyGatewayKey(controllerId: number, key: string): Promise<boolean> {
     const hash = await this.#controllers.findKeyHash(controllerId);

@@ -8,6 +8,7 @@ import { LIVE_STATUS_ACCESS } from './live-status-access.ts';
 import { MACHINES_ACCESS } from './machines-access.ts';
 import { MAINTENANCE_ACCESS } from './maintenance-access.ts';
 import { NOTIFICATIONS_ACCESS } from './notifications-access.ts';
+import { PAIRING_ACCESS } from './pairing-access.ts';
 import { PASSWORD_RECOVERY_ACCESS } from './password-recovery-access.ts';
 import type { RouteAccess } from './route-access.ts';
 import { SERVICE_SESSIONS_ACCESS } from './service-sessions-access.ts';
@@ -69,6 +70,7 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   },
   ...BUSINESS_ACCESS,
   ...HARDWARE_ACCESS,
+  ...PAIRING_ACCESS,
   ...LIVE_STATUS_ACCESS,
   ...MACHINES_ACCESS,
   ...TICKETS_ACCESS,

@@ -2583,6 +2583,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/controller/computer/{id}/pairing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pair the gateway showing `code` with this controller (administrators): its own key replaces the previous one, and it learns the board and webcam addresses. Claims are limited per user and address */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        board: string;
+                        code: string;
+                        /** @default null */
+                        webcam?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business: number;
+                            gateway: {
+                                connected: boolean;
+                                /** Format: date-time */
+                                lastSeenAt: string | null;
+                                outdated: boolean;
+                                report: {
+                                    board: {
+                                        firmware: {
+                                            dsfVersion: string | null;
+                                            name: string;
+                                            version: string;
+                                        } | null;
+                                        latencyMs: number | null;
+                                        reachable: boolean;
+                                    };
+                                    /** Format: date-time */
+                                    reportedAt: string;
+                                    uptimeSeconds: number;
+                                } | null;
+                                version: string | null;
+                            };
+                            id: number;
+                            /** Format: date-time */
+                            keyCreatedAt: string | null;
+                            license: number | null;
+                            licenseDetails?: {
+                                activation: number | null;
+                                business: number;
+                                computer: number | null;
+                                computerName?: string | null;
+                                expiry: number;
+                                id: number;
+                            } | null;
+                            machine: number | null;
+                            name: string;
+                            type: number;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `ACCOUNT_DISABLED`: This account is disabled; `BUSINESS_SUSPENDED`: The business of this account is suspended; `FORBIDDEN`: You are not allowed to do this; `ADMIN_PATH_ONLY`: Only the administrator path of this machine may do this; `LICENSE_EXPIRED`: The licence of this machine is not valid; `SERVICE_SESSION_REQUIRED`: Remote control of this machine needs a service session accepted by its business; `CONSENT_OWNER_UNCONFIRMED`: An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `TOO_MANY_LOGIN_ATTEMPTS`: Too many failed login attempts; `TOO_MANY_REQUESTS`: Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customer/printer/duet/{id}/token": {
         parameters: {
             query?: never;
@@ -2919,6 +3049,270 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gateway/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gateway's packages to download (administrators): the newest version's Debian and npm packages */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            packages: {
+                                bytes: number;
+                                file: string;
+                                /** @enum {string} */
+                                kind: "deb" | "npm";
+                            }[];
+                            version: string | null;
+                        };
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `ACCOUNT_DISABLED`: This account is disabled; `BUSINESS_SUSPENDED`: The business of this account is suspended; `FORBIDDEN`: You are not allowed to do this; `ADMIN_PATH_ONLY`: Only the administrator path of this machine may do this; `LICENSE_EXPIRED`: The licence of this machine is not valid; `SERVICE_SESSION_REQUIRED`: Remote control of this machine needs a service session accepted by its business; `CONSENT_OWNER_UNCONFIRMED`: An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gateway/packages/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the gateway's packages, by the name the list gives (administrators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `ACCOUNT_DISABLED`: This account is disabled; `BUSINESS_SUSPENDED`: The business of this account is suspended; `FORBIDDEN`: You are not allowed to do this; `ADMIN_PATH_ONLY`: Only the administrator path of this machine may do this; `LICENSE_EXPIRED`: The licence of this machine is not valid; `SERVICE_SESSION_REQUIRED`: Remote control of this machine needs a service session accepted by its business; `CONSENT_OWNER_UNCONFIRMED`: An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gateway/pairing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A gateway without a key asks for a pairing code, sending its own key's SHA-256; the code lives ten minutes, codes are limited per address */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        keyHash: string;
+                        version: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `TOO_MANY_LOGIN_ATTEMPTS`: Too many failed login attempts; `TOO_MANY_REQUESTS`: Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gateway/pairing/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a pairing code was claimed, asked with the key whose hash asked for it: its controller and the board's and webcam's addresses once it was */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        key: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** @enum {string} */
+                            state: "waiting";
+                        } | {
+                            board: string;
+                            controller: number;
+                            /** @enum {string} */
+                            state: "paired";
+                            webcam: string | null;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

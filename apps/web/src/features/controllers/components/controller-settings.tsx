@@ -4,9 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useLicenseChoices } from '../api/get-license-choices';
 import { ControllerForm } from './controller-form';
 import { GatewayKeyCard } from './gateway-key-card';
+import { GatewayPairingCard } from './gateway-pairing-card';
 import { GatewayPresence } from './gateway-presence';
 
-/** The page of one computer controller: its data and licence, and its gateway key for administrators. */
+/**
+ * The page of one computer controller: its data and licence; for administrators, pairing a gateway with a code and,
+ * for locked-down sites, its gateway key.
+ */
 export function ControllerSettings({
   controller,
   canManageKey,
@@ -39,6 +43,11 @@ export function ControllerSettings({
             </Card.Body>
           </Card>
         </Col>
+        {canManageKey && (
+          <Col>
+            <GatewayPairingCard controller={controller} />
+          </Col>
+        )}
         {canManageKey && (
           <Col>
             <GatewayKeyCard controller={controller} />

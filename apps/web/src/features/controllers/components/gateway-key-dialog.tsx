@@ -7,12 +7,14 @@ import { showToast } from '../../../lib/toast-store';
 import { useController } from '../api/get-controller';
 import {
   connectedSince,
+  GATEWAY_CHECK_COMMAND,
   GATEWAY_CONFIG_FILE,
   GATEWAY_INSTALL_COMMANDS,
   GATEWAY_SECRETS_FILE,
   gatewayConfigFile,
   gatewaySecretsFile,
 } from '../lib/gateway-setup';
+import { GatewayPackages } from './gateway-packages';
 
 /** While the dialog waits for the gateway, the controller is asked again this often. */
 const WAIT_POLL_MS = 2000;
@@ -73,7 +75,10 @@ export function GatewayKeyDialog({
       </Form.Group>
 
       <h3 className="h6">{t('hardware.controllers.setup.title')}</h3>
+      <p>{t('hardware.controllers.setup.install')}</p>
+      <GatewayPackages />
       <p>{t('hardware.controllers.setup.files', { board: t('hardware.controllers.setup.boardField') })}</p>
+      <p>{t('hardware.controllers.setup.webcam')}</p>
       <div className="d-flex flex-wrap gap-2 mb-3">
         <Button
           variant="outline-secondary"
@@ -112,6 +117,17 @@ export function GatewayKeyDialog({
           <i className="bi bi-clipboard me-1" aria-hidden="true" />
           {t('hardware.controllers.setup.copyCommands')}
         </Button>
+      </Form.Group>
+
+      <Form.Group controlId="gateway-check" className="mb-3">
+        <Form.Label>{t('hardware.controllers.pairing.checkCommand')}</Form.Label>
+        <Form.Control
+          as="textarea"
+          readOnly
+          rows={2}
+          value={GATEWAY_CHECK_COMMAND}
+          className="font-monospace small"
+        />
       </Form.Group>
 
       <Alert variant={connected ? 'success' : 'secondary'} className="mb-0" data-testid="gateway-wait">

@@ -31,3 +31,27 @@ export const connectedSince = (
   gateway: { connected: boolean; lastSeenAt: string | null },
   since: number,
 ): boolean => gateway.connected && gateway.lastSeenAt !== null && Date.parse(gateway.lastSeenAt) >= since;
+
+/** What installs a downloaded package on the gateway computer (apps/gateway/README.md, "Install"). */
+export function gatewayInstallCommands(kind: 'deb' | 'npm', file: string): string[] {
+  if (kind === 'deb') return [`sudo apt install ./${file}`];
+  return [
+    `sudo npm install -g ./${file}`,
+    'sudo useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin portal-gateway',
+    'sudo install -d -m 700 -o portal-gateway -g portal-gateway /etc/portal-gateway',
+    'sudo install -m 644 "$(npm root -g)/portal-gateway/portal-gateway.service" /etc/systemd/system/',
+    'sudo systemctl daemon-reload',
+  ];
+}
+
+/** Shows the pairing code, waits for it to be entered here, saves the credentials. */
+export const gatewayPairCommand = (server: string): string => `sudo portal-gateway --pair --server ${server}`;
+
+/** Starts (or restarts) the service once paired. */
+export const GATEWAY_START_COMMAND =
+  'sudo systemctl enable portal-gateway && sudo systemctl restart portal-gateway';
+
+/** Checks the configuration, board, webcam and portal as the service sees them (README, "Check a gateway"). */
+export const GATEWAY_CHECK_COMMAND =
+  "sudo sh -c 'set -a; [ -f /etc/portal-gateway/secrets.env ] && . /etc/portal-gateway/secrets.env; " +
+  "PORTAL_GATEWAY_CONFIG=/etc/portal-gateway/config.json portal-gateway --check'";
