@@ -5402,6 +5402,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             controllerId: number;
+                            license: {
+                                activation: number | null;
+                                expiry: number;
+                            } | null;
                             machineGroupId: number;
                             name: string;
                             status: {
