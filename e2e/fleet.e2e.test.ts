@@ -36,16 +36,11 @@ async function openMachines(page: Page, email: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: t('fleet.title') }).waitFor();
 }
 
-/** The accordion's section headers, in order, with whether each is open. */
-async function sections(page: Page) {
-  const buttons = page.locator('.accordion-button');
-  await buttons.first().waitFor();
-  return Promise.all(
-    (await buttons.all()).map(async (button) => ({
-      label: (await button.innerText()).split('\n')[0]?.trim(),
-      open: (await button.getAttribute('aria-expanded')) === 'true',
-    })),
-  );
+/** The location sections' names, in order (every section is open: its cards show). */
+async function sections(page: Page): Promise<string[]> {
+  const headings = page.getByTestId('location-section').getByRole('heading', { level: 2 });
+  await headings.first().waitFor();
+  return (await headings.allInnerTexts()).map((text) => text.split('\n')[0]?.trim() ?? '');
 }
 
 describe('npm start', () => {
@@ -64,7 +59,7 @@ describe('the machine list', () => {
     const page = await suite.open();
     await openMachines(page, 'customer@demo.test');
 
-    expect(await sections(page)).toEqual([{ label: 'Reparto stampa', open: true }]);
+    expect(await sections(page)).toEqual(['Reparto stampa']);
     const line = card(page, 'Prusa linea 1');
     await expect.poll(() => badge(line).innerText(), EVENTUALLY).toBe(t('fleet.states.processing'));
     expect(await line.locator('[data-machine-icon]').getAttribute('data-machine-icon')).toBe('printer');
@@ -90,15 +85,11 @@ describe('the machine list', () => {
     await expectAccessible(page, 'machine list (customer)');
   });
 
-  it("shows an administrator every location, the first open, every card's state and the data shortcuts", async () => {
+  it("shows an administrator every location open, every card's state and the data shortcuts", async () => {
     const page = await suite.open();
     await openMachines(page, 'admin@demo.test');
 
-    expect(await sections(page)).toEqual([
-      { label: 'Laboratorio', open: true },
-      { label: 'Magazzino', open: false },
-      { label: 'Reparto stampa', open: false },
-    ]);
+    expect((await sections(page)).sort()).toEqual(['Laboratorio', 'Magazzino', 'Reparto stampa']);
     await expect
       .poll(() => badge(card(page, 'Voron prototipi')).innerText(), EVENTUALLY)
       .toBe(t('fleet.states.paused'));
@@ -110,7 +101,6 @@ describe('the machine list', () => {
       /Brenta Prototipi S\.r\.l\.$/,
     );
 
-    await page.getByRole('button', { name: /Magazzino/ }).click();
     await expect
       .poll(() => badge(card(page, 'Modix grande formato')).innerText(), EVENTUALLY)
       .toBe(t('fleet.states.halted'));
@@ -137,7 +127,6 @@ describe('the machine list', () => {
   it("shows a printing machine's file thumbnail and an idle one's webcam still, with their heaters", async () => {
     const page = await suite.open();
     await openMachines(page, 'admin@demo.test');
-    await page.getByRole('button', { name: /Reparto stampa/ }).click();
     const naturalWidth = (image: Locator) =>
       image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0));
     const printing = card(page, 'Prusa linea 1');
@@ -169,9 +158,9 @@ describe('the machine list', () => {
     await renamed.getByRole('textbox', { name: t('fleet.edit.location') }).fill('Reparto finitura');
     await renamed.getByRole('button', { name: t('common.save') }).click();
     await page.getByText(t('fleet.toasts.location')).waitFor();
-    // The machine now stands in a section of its own, after the one it left.
+    // The machine now stands in a section of its own.
     await expect
-      .poll(async () => (await sections(page)).map((section) => section.label), EVENTUALLY)
+      .poll(async () => (await sections(page)).sort(), EVENTUALLY)
       .toEqual(['Reparto finitura', 'Reparto stampa']);
 
     // Escape leaves the field unchanged, and sends nothing.
@@ -185,22 +174,30 @@ describe('the machine list', () => {
     await renamed.getByRole('textbox', { name: t('fleet.edit.location') }).fill('Reparto stampa');
     await renamed.getByRole('textbox', { name: t('fleet.edit.location') }).press('Enter');
     await renamed.getByRole('button', { name: t('fleet.edit.editLocation') }).waitFor();
-    await expect
-      .poll(async () => (await sections(page)).map((section) => section.label), EVENTUALLY)
-      .toEqual(['Reparto stampa']);
+    await expect.poll(() => sections(page), EVENTUALLY).toEqual(['Reparto stampa']);
   });
 
-  it("counts the user's machines and those online on the dashboard", async () => {
+  it("counts the user's machines on the dashboard by state, each count leading to the list filtered by it", async () => {
     const page = await suite.open();
     await signIn(page, 'customer2@demo.test');
-    // The RatRig printing is online; the board of Prusa laboratorio is offline.
+    // The RatRig prints; the board of Prusa laboratorio is offline (and its licence is ending).
     const machines = demoGroupsAssignedTo('customer2@demo.test');
     const total = machines.length;
     const unit = t('hardware.dashboard.unit', { count: total });
     expect(await page.getByTestId('machine-count').innerText()).toMatch(new RegExp(`^${total}\\s+${unit}$`));
+    const byState = page.getByRole('navigation', { name: t('fleet.dashboard.byState') });
+    const count = (state: string) => byState.locator(`[data-fleet-state="${state}"]`);
     await expect
-      .poll(() => page.getByTestId('machines-online').innerText(), EVENTUALLY)
-      .toBe(t('fleet.dashboard.online', { online: machines.filter(isOnlineInDemo).length, total }));
+      .poll(() => count('attention').innerText(), EVENTUALLY)
+      .toBe(`1 ${t('fleet.glance.states.attention')}`);
+    expect(await count('printing').innerText()).toBe(`1 ${t('fleet.glance.states.printing')}`);
+    expect(await count('idle').innerText()).toBe(`0 ${t('fleet.glance.states.idle')}`);
+    expect(machines.filter(isOnlineInDemo).map((group) => group.name)).toEqual(['RatRig produzione']);
+    await count('attention').click();
+    await page.waitForURL(/\/it\/machines\?state=attention$/);
+    await card(page, 'Prusa laboratorio').waitFor();
+    expect(await page.getByTestId('machine-card').count()).toBe(1);
+    await expectAccessible(page, 'dashboard counts');
   });
 
   it('fits a phone: one card a row, nothing wider than the screen', async () => {

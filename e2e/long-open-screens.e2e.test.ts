@@ -11,28 +11,28 @@ const EVENTUALLY = { timeout: 30_000, interval: 250 };
 
 const expiryOf = (token: string | null) => (token ? (decodeJwt(token).exp ?? 0) * 1000 : 0);
 
-async function openFleet(page: Page): Promise<void> {
-  await signIn(page, 'customer@demo.test');
-  await page
-    .getByTestId('sidebar')
-    .getByRole('link', { name: t('fleet.nav') })
-    .click();
-  await page.getByRole('heading', { level: 1, name: t('fleet.title') }).waitFor();
+/**
+ * The wall view, opened by its address as a workshop screen's bookmark would: with sessions this short, any other
+ * screen shown first, untouched, would already ask for the password.
+ */
+async function openWall(page: Page): Promise<void> {
+  await signIn(page, 'customer@demo.test', { at: '/it/machines/wall' });
+  await page.getByRole('heading', { level: 1, name: t('fleet.wall.title') }).waitFor();
 }
 
 describe('a screen left open past the session length', () => {
-  it('keeps a workshop display of the fleet signed in and updating, untouched, until its session is revoked', async () => {
+  it('keeps the wall view signed in and updating, untouched, until its session is revoked', async () => {
     const page = await suite.open();
-    await openFleet(page);
+    await openWall(page);
     const firstToken = await storedToken(page);
     const firstExpiry = expiryOf(firstToken);
 
     // Nobody touches the page: its live status keeps the session renewed past the first token's end.
     await expect.poll(async () => expiryOf(await storedToken(page)), EVENTUALLY).toBeGreaterThan(firstExpiry);
     await expect.poll(() => Date.now(), EVENTUALLY).toBeGreaterThan(firstExpiry + 2000);
-    expect(new URL(page.url()).pathname).toBe('/it/machines');
+    expect(new URL(page.url()).pathname).toBe('/it/machines/wall');
     expect(await page.getByRole('dialog').count(), 'no expiry popup on a display in use').toBe(0);
-    const progress = page.getByTestId('machine-progress').first();
+    const progress = page.getByTestId('wall-progress').first();
     const before = await progress.innerText();
     await expect.poll(() => progress.innerText(), EVENTUALLY).not.toBe(before);
 
@@ -45,6 +45,16 @@ describe('a screen left open past the session length', () => {
     expect(revoked).toBeDefined();
     await page.waitForURL(/\/it\/login$/, { timeout: 30_000 });
     await page.getByText(t('login.reasons.SESSION_ENDED')).waitFor();
+  });
+
+  it('asks the machine list, live but untouched, for the password before its session ends', async () => {
+    const page = await suite.open();
+    // Opened by address, not by a click: its live statuses alone do not keep the session.
+    await signIn(page, 'customer@demo.test', { at: '/it/machines' });
+    await page.getByRole('heading', { level: 1, name: t('fleet.title') }).waitFor();
+    const token = await storedToken(page);
+    await page.getByRole('dialog', { name: t('session.expiring.title') }).waitFor({ timeout: 30_000 });
+    expect(await storedToken(page), 'only the wall view is renewed untouched').toBe(token);
   });
 
   it('still asks an idle page for the password before its session ends', async () => {

@@ -10,7 +10,7 @@ describe('catalog texts', () => {
   it('puts values in and picks the plural form as the app does', () => {
     expect(t('fleet.sectionCount', { count: 1 })).toBe('1 macchina');
     expect(t('fleet.sectionCount', { count: 2 })).toBe('2 macchine');
-    expect(t('fleet.dashboard.online', { online: 1, total: 2 })).toBe('1 di 2 online');
+    expect(t('fleet.glance.shown', { shown: 1, total: 2 })).toBe('1 macchine mostrate su 2');
   });
 
   it('refuses a key the catalog lacks', () => {

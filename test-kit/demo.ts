@@ -6,6 +6,8 @@ import type { DEMO_USERS } from '../apps/server/src/demo/demo-fleet.ts';
 import { DEMO_MACHINE_GROUPS } from '../apps/server/src/demo/demo-machines.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS } from '../apps/server/src/demo/demo-fleet.ts';
+export { DEMO_MAINTENANCE_DUE } from '../apps/server/src/demo/demo-maintenance.ts';
+export { DEMO_MACHINE_GROUPS };
 
 export type DemoEmail = (typeof DEMO_USERS)[number]['email'];
 type DemoMachineGroup = (typeof DEMO_MACHINE_GROUPS)[number];

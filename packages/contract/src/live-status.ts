@@ -86,12 +86,24 @@ export const machineLiveStatusSchema = z.object({
 });
 export type MachineLiveStatus = z.infer<typeof machineLiveStatusSchema>;
 
+/**
+ * The licence of a machine's controller as its card needs it (docs/product.md §3): when it was activated and
+ * for how long, in milliseconds, so the page reads its state with `licenseStateOf`. Null without a licence.
+ */
+export const machineLicenseSchema = z.object({
+  activation: z.number().int().nullable(),
+  expiry: z.number().int(),
+});
+export type MachineLicense = z.infer<typeof machineLicenseSchema>;
+
 /** One machine group's card: GET /api/v1/machines/status items, and the stream's `status` events. */
 export const machineStatusSchema = z.object({
   machineGroupId: z.number().int(),
   controllerId: z.number().int(),
   /** The machine group's name. */
   name: z.string(),
+  /** Its controller's licence, null when it has none (a machine without one counts as expired). */
+  license: machineLicenseSchema.nullable(),
   status: machineLiveStatusSchema,
 });
 export type MachineStatus = z.infer<typeof machineStatusSchema>;

@@ -23,6 +23,15 @@ const appLayout = async () => {
   return { Component: AppLayout };
 };
 
+/** The wall view stands outside the shell, yet needs the signed-in catalog as the shell's screens do. */
+const wallScreen = async () => {
+  const [{ default: Component }] = await Promise.all([
+    import('./routes/app/machines-wall'),
+    loadSignedInCatalog(),
+  ]);
+  return { Component };
+};
+
 /** Every route of the web client. Guards mirror the server's permissions for navigation only. */
 export function createRouter() {
   return createBrowserRouter([
@@ -55,6 +64,7 @@ export function createRouter() {
         {
           element: <RequireAuth />,
           children: [
+            { path: paths.machinesWall.path, lazy: wallScreen },
             {
               lazy: appLayout,
               children: [

@@ -10,6 +10,9 @@ export type SettingsTab =
   | 'roles'
   | 'sessions';
 
+const queryOf = (params: URLSearchParams | undefined): string =>
+  params && params.size > 0 ? `?${params}` : '';
+
 /**
  * Every URL of the web client. `path` is the router pattern under the `/:lang` prefix, `getHref` builds
  * a link in a given language: the one place that knows the shape of each URL.
@@ -45,6 +48,15 @@ export const paths = {
     getHref: (lang: Language, id: number) => `/${lang}/settings/machine-group/${id}`,
   },
   machines: { path: 'machines', getHref: (lang: Language) => `/${lang}/machines` },
+  /** The machine list with a view: its filter, order and search (`?state=…&sort=…&q=…`). */
+  machinesView: {
+    getHref: (lang: Language, view: URLSearchParams) => `/${lang}/machines${queryOf(view)}`,
+  },
+  /** The fleet's wall view: large tiles for a workshop screen, without the navigation; `view` as the list's. */
+  machinesWall: {
+    path: 'machines/wall',
+    getHref: (lang: Language, view?: URLSearchParams) => `/${lang}/machines/wall${queryOf(view)}`,
+  },
   machine: {
     path: 'machines/:id',
     getHref: (lang: Language, id: number) => `/${lang}/machines/${id}`,

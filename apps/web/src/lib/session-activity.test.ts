@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdLiveView, inUseSince, watchInput } from './session-activity';
+import { holdLiveView, holdLiveViewWhileVisible, inUseSince, watchInput } from './session-activity';
 
 // The page's window is only ever an event target to this module.
 beforeEach(() => vi.stubGlobal('window', new EventTarget()));
@@ -30,6 +30,22 @@ describe('session activity', () => {
     release();
     expect(inUseSince(Number.MAX_SAFE_INTEGER)).toBe(true);
     other();
+    expect(inUseSince(Number.MAX_SAFE_INTEGER)).toBe(false);
+  });
+
+  it('holds the live view only while the document is visible, and lets go when stopped', () => {
+    const page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+    const stop = holdLiveViewWhileVisible(page as unknown as Document);
+    expect(inUseSince(Number.MAX_SAFE_INTEGER)).toBe(true);
+    page.visibilityState = 'hidden';
+    page.dispatchEvent(new Event('visibilitychange'));
+    expect(inUseSince(Number.MAX_SAFE_INTEGER)).toBe(false);
+    page.visibilityState = 'visible';
+    page.dispatchEvent(new Event('visibilitychange'));
+    expect(inUseSince(Number.MAX_SAFE_INTEGER)).toBe(true);
+    stop();
+    expect(inUseSince(Number.MAX_SAFE_INTEGER)).toBe(false);
+    page.dispatchEvent(new Event('visibilitychange'));
     expect(inUseSince(Number.MAX_SAFE_INTEGER)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Whether the page is in use, which decides if its session is renewed before it runs out: someone touched
- * it (a key, a click, a scroll) since the session was last issued, or it shows live data (a workshop display
- * of the fleet that nobody touches). An idle page gets the expiry popup instead.
+ * it (a key, a click, a scroll) since the session was last issued, or it is the fleet's wall view on screen
+ * (a workshop display nobody touches, docs/product.md §2). An idle page gets the expiry popup instead.
  */
 
 const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
@@ -29,7 +29,7 @@ export function watchInput(): () => void {
   };
 }
 
-/** Marks live data on screen while held (the status stream holds it); returns the release. */
+/** Marks a display meant to stay signed in untouched while held; returns the release. */
 export function holdLiveView(): () => void {
   liveViews += 1;
   let released = false;
@@ -42,3 +42,27 @@ export function holdLiveView(): () => void {
 
 /** True when the page shows live data, or had input at or after `since` (epoch ms). */
 export const inUseSince = (since: number): boolean => liveViews > 0 || lastInputAt >= since;
+
+type VisibilitySource = Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
+
+/**
+ * Holds the live view only while the document is visible: a hidden tab or a minimised window lets its session
+ * run out like any idle page's. Returns the way to stop.
+ */
+export function holdLiveViewWhileVisible(source: VisibilitySource = document): () => void {
+  let release: (() => void) | null = null;
+  const update = (): void => {
+    if (source.visibilityState === 'visible') release ??= holdLiveView();
+    else {
+      release?.();
+      release = null;
+    }
+  };
+  update();
+  source.addEventListener('visibilitychange', update);
+  return () => {
+    source.removeEventListener('visibilitychange', update);
+    release?.();
+    release = null;
+  };
+}

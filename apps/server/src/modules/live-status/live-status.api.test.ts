@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { BoardOptions } from '@portal/board-sim';
 import {
   errorBodySchema,
+  licenseStateOf,
   type MachineLiveStatus,
   type MachineStatus,
   machineStatusListSchema,
@@ -97,6 +98,23 @@ describe('GET /api/v1/machines/status', () => {
       expect(item.controllerId).toBe((await demo.group(item.name)).computerControllerId);
       expect(item.machineGroupId).toBe((await demo.group(item.name)).id);
     }
+  });
+
+  it("gives each machine its controller's licence, so the cards can tell expiring and expired ones", async () => {
+    const now = Date.now();
+    const items = await statusesFor('admin@demo.test');
+    const stateOf = (name: string) => {
+      const license = items.find((item) => item.name === name)?.license;
+      return license ? licenseStateOf(license, now) : 'none';
+    };
+    expect(stateOf('Prusa linea 1')).toBe('active');
+    expect(stateOf('Prusa linea 2')).toBe('expiring');
+    expect(stateOf('Voron prototipi')).toBe('expired');
+    // A customer reads the same licence of the machines they see, and nothing of others.
+    const customer = await statusesFor('customer@demo.test');
+    expect(customer.find((item) => item.name === 'Prusa linea 2')?.license).toEqual(
+      items.find((item) => item.name === 'Prusa linea 2')?.license,
+    );
   });
 
   it('shows a machine whose gateway never connected as gateway offline', async () => {

@@ -5,5 +5,7 @@ export const toMachineStatus = (row: VisibleMachineRow, status: MachineLiveStatu
   machineGroupId: row.machineGroupId,
   controllerId: row.controllerId,
   name: row.name,
+  license:
+    row.licenseExpiryMs === null ? null : { activation: row.licenseActivation, expiry: row.licenseExpiryMs },
   status,
 });

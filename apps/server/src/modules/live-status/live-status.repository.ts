@@ -1,12 +1,15 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { machineGroups } from '../../db/schema.ts';
+import { computerControllers, licenses, machineGroups } from '../../db/schema.ts';
 
 /** A machine group a viewer sees, with the controller whose board its card follows. */
 export interface VisibleMachineRow {
   machineGroupId: number;
   controllerId: number;
   name: string;
+  /** Its controller's licence: activation (epoch ms) and length (ms); both null without a licence. */
+  licenseActivation: number | null;
+  licenseExpiryMs: number | null;
 }
 
 export class LiveStatusRepository {
@@ -16,17 +19,25 @@ export class LiveStatusRepository {
     this.#db = db;
   }
 
-  /** The machine groups `visibility` (the policy's condition) selects, by name. */
-  visibleMachines(visibility: SQL | undefined): Promise<VisibleMachineRow[]> {
-    return this.#db
+  /** The machine groups `visibility` (the policy's condition) selects, by name, with their controller's licence. */
+  async visibleMachines(visibility: SQL | undefined): Promise<VisibleMachineRow[]> {
+    const rows = await this.#db
       .select({
         machineGroupId: machineGroups.id,
         controllerId: machineGroups.computerControllerId,
         name: machineGroups.name,
+        activation: licenses.activation,
+        licenseExpiryMs: licenses.expiryMs,
       })
       .from(machineGroups)
+      .leftJoin(computerControllers, eq(computerControllers.id, machineGroups.computerControllerId))
+      .leftJoin(licenses, eq(licenses.id, computerControllers.licenseId))
       .where(visibility)
       .orderBy(asc(machineGroups.name), asc(machineGroups.id));
+    return rows.map(({ activation, ...row }) => ({
+      ...row,
+      licenseActivation: activation ? activation.getTime() : null,
+    }));
   }
 
   /** Whether `visibility` selects the machine group of the controller. */

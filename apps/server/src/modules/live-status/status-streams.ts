@@ -53,7 +53,12 @@ const sameMachines = (a: VisibleMachines, b: VisibleMachines) =>
   a.size === b.size &&
   [...a].every(([id, row]) => {
     const other = b.get(id);
-    return other?.machineGroupId === row.machineGroupId && other.name === row.name;
+    return (
+      other?.machineGroupId === row.machineGroupId &&
+      other.name === row.name &&
+      other.licenseActivation === row.licenseActivation &&
+      other.licenseExpiryMs === row.licenseExpiryMs
+    );
   });
 
 /**

@@ -1,89 +1,118 @@
-import { can, type MachineGroup, Role } from '@portal/contract';
-import { useState } from 'react';
-import { Accordion, Alert, Badge, Col, Row } from 'react-bootstrap';
+import { can, Role } from '@portal/contract';
+import { Alert, Badge, Button, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/ui/page-spinner';
-import { useMachineStatuses } from '../../features/fleet/api/get-machine-statuses';
-import { cardStatusOf } from '../../features/fleet/lib/card-rules';
-import { type LocationSection, sectionsByLocation } from '../../features/fleet/lib/location-sections';
-import { useAllMachineGroups } from '../../features/machine-groups/api/get-all-machine-groups';
+import { paths } from '../../config/paths';
+import { FleetToolbar } from '../../features/fleet/components/fleet-toolbar';
+import {
+  countByState,
+  type FleetView,
+  filterMachines,
+  licenseAlertOf,
+  paramsOfView,
+  sectionsInOrder,
+  sortMachines,
+  viewOfParams,
+} from '../../features/fleet/lib/fleet-glance';
 import { useVideoToken } from '../../features/machine-panel/hooks/use-video-token';
-import { useMaintenanceSummaries } from '../../features/maintenance/api/get-maintenance-fleet';
 import { useBusinessChoices } from '../../lib/choices';
 import { useSession } from '../../lib/session-store';
+import { useNow } from '../../lib/timers';
+import { useLanguage } from '../../lib/use-language';
 import { MachinePreviewCard } from './machine-preview-card';
+import { useFleetGlance } from './use-fleet-glance';
+
+/** How often the licence and time-left rules look at the clock again. */
+const CLOCK_MS = 60_000;
 
 /**
- * The machine list (docs/product.md §2): the user's machine groups by location in an accordion,
- * the first section open, each with its preview card showing its live status.
+ * The machine list (docs/product.md §2): every machine at once, by location with every section open; the count
+ * of each state as a filter, a search box and an order, all three kept in the address.
  */
 export function MachineList() {
   const { t, i18n } = useTranslation();
+  const lang = useLanguage();
   const session = useSession();
-  const groups = useAllMachineGroups();
+  const { machines, isError } = useFleetGlance();
+  const [params, setParams] = useSearchParams();
+  const view = viewOfParams(params);
+  const now = useNow(CLOCK_MS);
   // Administrators see every business's machines, so each card names its business.
   const isAdministrator = session?.claims.role === Role.Administrator;
   const businesses = useBusinessChoices({ enabled: isAdministrator }).data;
   // One webcam token, renewed here, for every card's snapshot.
   const videoToken = useVideoToken();
-  const { statuses, failedState } = useMachineStatuses();
-  // Each machine's maintenance at a glance, for the cards' badges (docs/design.md §12).
-  const maintenance = useMaintenanceSummaries();
-  // Null until the user opens or closes a section: then the first section is the one open.
-  const [openKeys, setOpenKeys] = useState<string[] | null>(null);
 
-  if (groups.isError) return <Alert variant="danger">{t('fleet.loadError')}</Alert>;
-  if (!groups.data || !session) return <PageSpinner />;
-  if (groups.data.length === 0) return <Alert variant="info">{t('fleet.empty')}</Alert>;
+  if (isError) return <Alert variant="danger">{t('fleet.loadError')}</Alert>;
+  if (!machines || !session) return <PageSpinner />;
+  if (machines.length === 0) return <Alert variant="info">{t('fleet.empty')}</Alert>;
 
+  // Typing replaces the address; a filter or an order is a step the back button returns from.
+  const show = (next: Partial<FleetView>, replace = false) =>
+    setParams(paramsOfView({ ...view, ...next }), { replace });
   const showShortcuts = can(session.claims.role, 'machineShortcuts');
-  const sections = sectionsByLocation(groups.data, i18n.language);
-  const keyOf = (section: LocationSection<MachineGroup>) => `location:${section.location}`;
-  const first = sections[0];
-  const activeKeys = openKeys ?? (first ? [keyOf(first)] : []);
-  // A machine moved to another location is followed there: its new section opens.
-  const openLocation = (location: string) => {
-    const key = keyOf({ location: location.trim(), groups: [] });
-    setOpenKeys((keys) => [...new Set([...(keys ?? activeKeys), key])]);
-  };
+  const shown = sortMachines(filterMachines(machines, view, now), view.sort, i18n.language, now);
+  const sections = sectionsInOrder(shown, view.sort, i18n.language);
 
   return (
-    <Accordion
-      alwaysOpen
-      activeKey={activeKeys}
-      onSelect={(keys) => setOpenKeys(Array.isArray(keys) ? keys : keys ? [keys] : [])}
-      className="shadow-sm"
-    >
-      {sections.map((section) => (
-        <Accordion.Item key={keyOf(section)} eventKey={keyOf(section)} data-testid="location-section">
-          <Accordion.Header>
-            <span className="d-flex align-items-center gap-2 flex-grow-1 me-2">
-              <i className="bi bi-geo-alt" aria-hidden="true" />
-              <span className="fw-medium">{section.location || t('fleet.noLocation')}</span>
-              <Badge bg="secondary" pill className="ms-auto fw-normal">
-                {t('fleet.sectionCount', { count: section.groups.length })}
-              </Badge>
-            </span>
-          </Accordion.Header>
-          <Accordion.Body className="px-2 px-sm-3">
-            <Row xs={1} md={2} xl={3} className="g-3">
-              {section.groups.map((group) => (
-                <Col key={group.id}>
-                  <MachinePreviewCard
-                    group={group}
-                    status={cardStatusOf(group.id, statuses, failedState)}
-                    showShortcuts={showShortcuts}
-                    business={businesses?.find((business) => business.id === group.business)}
-                    videoToken={videoToken}
-                    maintenance={maintenance?.get(group.id)}
-                    onMoved={openLocation}
-                  />
-                </Col>
-              ))}
-            </Row>
-          </Accordion.Body>
-        </Accordion.Item>
+    <>
+      <div className="d-flex justify-content-end mb-2">
+        <Link to={paths.machinesWall.getHref(lang, params)} className="btn btn-sm btn-outline-primary">
+          <i className="bi bi-display me-1" aria-hidden="true" />
+          {t('fleet.glance.wallLink')}
+        </Link>
+      </div>
+      <FleetToolbar
+        view={view}
+        counts={countByState(machines, now)}
+        total={machines.length}
+        onState={(state) => show({ state })}
+        onSort={(sort) => show({ sort })}
+        onQuery={(query) => show({ query }, true)}
+      />
+      <p className="small text-body-secondary" aria-live="polite" data-testid="fleet-shown">
+        {t('fleet.glance.shown', { shown: shown.length, total: machines.length })}
+      </p>
+      {shown.length === 0 && (
+        <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2">
+          {t('fleet.glance.noMatch')}
+          <Button variant="link" className="p-0" onClick={() => show({ state: null, query: '' })}>
+            {t('fleet.glance.clear')}
+          </Button>
+        </Alert>
+      )}
+      {sections.map((section, index) => (
+        <section
+          key={section.location}
+          className="mb-4"
+          aria-labelledby={`fleet-location-${index}`}
+          data-testid="location-section"
+        >
+          <h2 className="h6 d-flex align-items-center gap-2 mb-3" id={`fleet-location-${index}`}>
+            <i className="bi bi-geo-alt" aria-hidden="true" />
+            <span className="fw-medium">{section.location || t('fleet.noLocation')}</span>
+            <Badge bg="secondary" pill className="fw-normal">
+              {t('fleet.sectionCount', { count: section.machines.length })}
+            </Badge>
+          </h2>
+          <Row xs={1} md={2} xl={3} className="g-3">
+            {section.machines.map((machine) => (
+              <Col key={machine.group.id}>
+                <MachinePreviewCard
+                  group={machine.group}
+                  status={machine.status}
+                  license={licenseAlertOf(machine.license, now)}
+                  showShortcuts={showShortcuts}
+                  business={businesses?.find((business) => business.id === machine.group.business)}
+                  videoToken={videoToken}
+                  maintenance={machine.maintenance}
+                />
+              </Col>
+            ))}
+          </Row>
+        </section>
       ))}
-    </Accordion>
+    </>
   );
 }

@@ -10,10 +10,12 @@ import { Link } from 'react-router';
 import { ActionsMenuButton, ContextMenuArea, type MenuAction } from '../../components/ui/context-menu';
 import { InlineEdit } from '../../components/ui/inline-edit';
 import { paths } from '../../config/paths';
+import { LicenseBadge } from '../../features/fleet/components/license-badge';
 import { MachineJobSummary } from '../../features/fleet/components/machine-job-summary';
 import { MachineStatusBadge } from '../../features/fleet/components/machine-status-badge';
 import { MachineTemperatures } from '../../features/fleet/components/machine-temperatures';
 import { isOnline } from '../../features/fleet/lib/card-rules';
+import type { LicenseAlert } from '../../features/fleet/lib/fleet-glance';
 import {
   type InlineField,
   useRenameMachineGroup,
@@ -32,6 +34,8 @@ const locationSchema = machineGroupUpdateBodySchema.shape.location.unwrap();
 export interface MachinePreviewCardProps {
   group: MachineGroup;
   status: MachineLiveStatus;
+  /** The controller's licence when it needs attention (ending within the warning window, or not valid). */
+  license: LicenseAlert;
   /** Administrators also get the maintenance and statistics shortcuts (docs/product.md §6). */
   showShortcuts: boolean;
   /** The machine's business, for administrators (who see every business's machines). */
@@ -40,19 +44,17 @@ export interface MachinePreviewCardProps {
   videoToken: string | null;
   /** The machine's maintenance at a glance: a badge beside its status when a task is due. */
   maintenance?: MaintenanceSummary | undefined;
-  /** Called once a new location is saved, so the list can open the section the machine moves to. */
-  onMoved: (location: string) => void;
 }
 
 /** A machine group's preview on the machine list (docs/product.md §2). */
 export function MachinePreviewCard({
   group,
   status,
+  license,
   showShortcuts,
   business,
   videoToken,
   maintenance,
-  onMoved,
 }: MachinePreviewCardProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -62,8 +64,7 @@ export function MachinePreviewCard({
   const filesHref = paths.machineFiles.getHref(lang, group.id);
   const rename = useRenameMachineGroup(group.id);
   const save = (field: InlineField) => async (value: string) => {
-    const saved = await rename.mutateAsync({ field, value });
-    if (field === 'location') onMoved(saved.location);
+    await rename.mutateAsync({ field, value });
   };
   const links = [
     { label: t('fleet.links.settings'), icon: 'gear', href: paths.machineSettings.getHref(lang, group.id) },
@@ -154,6 +155,7 @@ export function MachinePreviewCard({
             <span className="d-flex flex-wrap align-items-center gap-2">
               <MachineStatusBadge state={status.state} />
               <MaintenanceBadge machine={group} summary={maintenance} />
+              <LicenseBadge alert={license} />
             </span>
             <span className="small text-body-secondary" data-testid="machine-computer">
               <i className="bi bi-router me-1" aria-hidden="true" />

@@ -5800,6 +5800,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             controllerId: number;
+                            license: {
+                                activation: number | null;
+                                expiry: number;
+                            } | null;
                             machineGroupId: number;
                             name: string;
                             status: {

@@ -2,12 +2,12 @@ import { can } from '@portal/contract';
 import { Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NewsCard } from '../../../features/feed/components/news-card';
-import { FleetOnlineSummary } from '../../../features/fleet/components/fleet-online-summary';
 import { MachinesCard } from '../../../features/machine-groups/components/machines-card';
 import { TicketsCard } from '../../../features/tickets/components/tickets-card';
 import { ProfileCard } from '../../../features/users/components/profile-card';
 import { useSession } from '../../../lib/session-store';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { FleetStateSummary } from '../../machines/fleet-state-summary';
 
 export default function DashboardRoute() {
   const { t } = useTranslation();
@@ -20,7 +20,7 @@ export default function DashboardRoute() {
       <Row xs={1} md={2} xl={3} className="g-4">
         <Col>
           <MachinesCard>
-            <FleetOnlineSummary />
+            <FleetStateSummary />
           </MachinesCard>
         </Col>
         <Col>

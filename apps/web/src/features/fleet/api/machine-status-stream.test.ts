@@ -6,6 +6,7 @@ const item = (machineGroupId: number, state: MachineStatus['status']['state']): 
   machineGroupId,
   controllerId: machineGroupId + 10,
   name: `M${machineGroupId}`,
+  license: null,
   status: { state, job: null, heaters: [], boardName: null, firmwareVersion: null, updatedAt: null },
 });
 

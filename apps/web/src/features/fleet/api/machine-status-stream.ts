@@ -7,7 +7,6 @@ import {
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { urlOf } from '../../../lib/api/client';
-import { holdLiveView } from '../../../lib/session-activity';
 import { useSession } from '../../../lib/session-store';
 import { machineStatusesQueryKey } from './fleet-keys';
 
@@ -35,10 +34,8 @@ class MachineStatusStream {
     this.#holders += 1;
     this.#client = client;
     if (this.#holders === 1) this.#connect();
-    // Live data on screen keeps the session renewed, however long nobody touches the page.
-    const releaseLiveView = holdLiveView();
+    // Live data alone does not keep the session: only the wall view does, while on screen (docs/design.md §4).
     return () => {
-      releaseLiveView();
       this.#holders -= 1;
       if (this.#holders === 0) this.#disconnect();
     };

@@ -44,9 +44,6 @@ const UNREACHABLE: ReadonlySet<MachineCardState> = new Set(['waiting', 'gatewayO
 /** A machine is online once its board answers: not waiting for the first answer, nor offline. */
 export const isOnline = (state: MachineCardState): boolean => !UNREACHABLE.has(state);
 
-export const countOnline = (statuses: readonly MachineStatus[]): number =>
-  statuses.filter((status) => isOnline(status.status.state)).length;
-
 /** Progress in percent with one decimal, in the page's language ('42,5%' in Italian). */
 export function formatProgress(progress: number, language: string): string {
   return new Intl.NumberFormat(language, {
