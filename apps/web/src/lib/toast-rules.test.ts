@@ -1,6 +1,6 @@
 import { TOAST_DEFAULT_DELAY_MS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { createToast, normalizeDelay } from './toast-rules';
+import { createToast, normalizeDelay, sameToastShown } from './toast-rules';
 
 describe('normalizeDelay', () => {
   it('defaults to 5000 ms', () => {
@@ -40,5 +40,25 @@ describe('createToast', () => {
     expect(
       createToast('t2', { header: 'Error', body: 'Boom', type: 'danger', autohide: false, delay: -3 }),
     ).toEqual({ id: 't2', header: 'Error', body: 'Boom', type: 'danger', autohide: false, delay: 5000 });
+  });
+});
+
+describe('sameToastShown', () => {
+  const error = createToast('t1', { type: 'danger', header: 'Error', body: 'Not found.' });
+  it('finds a toast saying the same', () => {
+    expect(
+      sameToastShown([error], createToast('t2', { type: 'danger', header: 'Error', body: 'Not found.' })),
+    ).toBe(error);
+  });
+  it('tells apart another body, header or type', () => {
+    expect(
+      sameToastShown([error], createToast('t2', { type: 'danger', header: 'Error', body: 'Other.' })),
+    ).toBe(undefined);
+    expect(
+      sameToastShown([error], createToast('t2', { type: 'danger', header: '', body: 'Not found.' })),
+    ).toBe(undefined);
+    expect(
+      sameToastShown([error], createToast('t2', { type: 'warning', header: 'Error', body: 'Not found.' })),
+    ).toBe(undefined);
   });
 });

@@ -1,6 +1,5 @@
 import { can, type MachineGroup } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
 import { useMachineStatuses } from '../../../features/fleet/api/get-machine-statuses';
@@ -11,6 +10,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBoardTarget } from '../../machines/use-board-target';
 import { useMachineContext } from '../../machines/use-machine-context';
+import { RecordNotFound, recordNotFoundTitle } from '../record-not-found';
 
 /**
  * /machines/{id}/files: the file browser of the machine's board (docs/product.md §2 and §4), with the machine's
@@ -22,7 +22,7 @@ export default function MachineFilesRoute() {
   const context = useMachineContext();
   const group: MachineGroup | undefined = context.status === 'missing' ? undefined : context.group;
   const title = t('files.title', { name: group?.name ?? t('files.loadingName') });
-  usePageTitle(title);
+  usePageTitle(context.status === 'missing' ? recordNotFoundTitle(t, 'machine', context.error) : title);
   const target = useBoardTarget(context);
   const role = useSession()?.claims.role;
   // Rename and delete go with the administrators' files shortcut (docs/product.md §6).
@@ -30,7 +30,8 @@ export default function MachineFilesRoute() {
   const { statuses } = useMachineStatuses();
   const machineState = statuses?.find((entry) => entry.machineGroupId === group?.id)?.status.state;
 
-  if (context.status === 'missing') return <Navigate replace to={paths.dashboard.getHref(lang)} />;
+  if (context.status === 'missing')
+    return <RecordNotFound kind="machine" error={context.error} onRetry={context.retry} />;
   return (
     <>
       <FilesHeader machineName={group?.name} backHref={paths.machines.getHref(lang)} />

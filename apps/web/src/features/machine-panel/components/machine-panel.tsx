@@ -31,6 +31,12 @@ export interface MachinePanelProps {
   licenseContact: string;
   /** The machine's business when it is suspended, for administrators (its users cannot sign in). */
   suspendedBusiness?: string | undefined;
+  /** In the frame's consent refusal: asking for a service session (outside staff). */
+  consentAction?: ReactNode;
+  /** In place of the frame once the service session it ran under has ended. */
+  frameCover?: ReactNode;
+  /** Beside the licence notices when the licence has ended or ends soon: asking for its renewal. */
+  licenseAction?: ReactNode;
 }
 
 const proxyFirmwareOf = (firmware: number) =>
@@ -45,6 +51,9 @@ export function MachinePanel({
   unavailable,
   licenseContact,
   suspendedBusiness,
+  consentAction,
+  frameCover,
+  licenseAction,
 }: MachinePanelProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -93,12 +102,21 @@ export function MachinePanel({
         isAdministrator={isAdministrator}
         controllerId={controller.id}
         contact={licenseContact}
+        action={licenseAction}
       />
-      {controls && summary}
+      {/* The portal's own summary stays while the licence has ended: the state and last job, read only. */}
+      {summary}
       {controls && (
         <Row className="g-3">
           <Col xs={12} xl={webcamShown ? 7 : 12}>
-            {unavailable ?? <PanelFrame request={request} machineName={group.name} />}
+            {unavailable ?? (
+              <PanelFrame
+                request={request}
+                machineName={group.name}
+                consentAction={consentAction}
+                cover={frameCover}
+              />
+            )}
           </Col>
           {webcamShown && (
             <Col xs={12} xl={5}>
