@@ -354,7 +354,7 @@ describe('the company page, for other roles', () => {
     await page.waitForURL(/\/it\/dashboard$/);
   });
 
-  it('gives technicians no Company link and sends them from a company page to the dashboard', async () => {
+  it('gives technicians no Company link and shows them a company page as not found', async () => {
     const page = await open();
     const own = await businessId(page, BUSINESS_A);
     await signIn(page, 'tech@demo.test');
@@ -365,13 +365,16 @@ describe('the company page, for other roles', () => {
         .count(),
     ).toBe(0);
     await page.goto(`/it/business/${own}`);
-    await page.waitForURL(/\/it\/dashboard$/);
+    await page.getByRole('heading', { name: t('notFound.record.business') }).waitFor();
+    expect(location(page)).toBe(`/it/business/${own}`);
   });
 
-  it('sends an administrator from a business that does not exist to the dashboard', async () => {
+  it('shows an administrator a business that does not exist as not found, at its address', async () => {
     const page = await open();
     await signIn(page, 'admin@demo.test', { at: '/it/business/999999' });
-    await page.waitForURL(/\/it\/dashboard$/);
+    await page.getByRole('heading', { name: t('notFound.record.business') }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/it/business/999999');
+    await page.getByRole('link', { name: t('notFound.record.toBusinesses') }).waitFor();
   });
 });
 

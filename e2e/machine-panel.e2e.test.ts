@@ -343,11 +343,11 @@ describe('the machine control panel', () => {
     }
   });
 
-  it('goes to the dashboard for a machine that does not exist', async () => {
+  it('shows a machine that does not exist as not found, at its address', async () => {
     const page = await open();
     await signIn(page, 'customer@demo.test', { at: '/it/machines/999999' });
-    await page.waitForURL(/\/it\/dashboard$/);
-    expect(location(page)).toBe('/it/dashboard');
+    await page.getByRole('heading', { name: t('notFound.record.machine') }).waitFor();
+    expect(location(page)).toBe('/it/machines/999999');
   });
 
   it('shows a designed state instead of the board page while the board or the gateway is offline', async () => {
