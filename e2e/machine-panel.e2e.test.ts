@@ -156,13 +156,14 @@ describe('the machine control panel', () => {
     await expectWebcamFrames(page);
   });
 
-  it('warns with the days left when the licence ends within 30 days', async () => {
+  it('warns with the days left when the licence ends within 30 days, with the way to renew it', async () => {
     const page = await open();
     await openMachine(page, 'customer@demo.test', 'Prusa linea 2');
-    await page
+    const expiring = page
       .getByRole('alert')
-      .filter({ hasText: /^La licenza di questa macchina scade tra \d+ giorni\.$/ })
-      .waitFor();
+      .filter({ hasText: /^La licenza di questa macchina scade tra \d+ giorni\./ });
+    await expiring.waitFor();
+    await expiring.getByRole('button', { name: t('machinePanel.license.requestRenewal') }).waitFor();
     await expectBoardPage(page, 'Prusa linea 2');
   });
 

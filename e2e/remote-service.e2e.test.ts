@@ -274,8 +274,8 @@ describe('remote service with the customer’s consent', () => {
     expect(refusedCode.status).toBe(403);
     expect(refusedCode.body).toContain('SERVICE_SESSION_REQUIRED');
     // The page learns of the end: the frame is taken down (no board page left retrying), covered by who ended it.
+    // Released, the hold lets every reading through at once from now on.
     release();
-    await technician.unroute('**/api/v1/service-sessions?*');
     const cover = technician.getByTestId('panel-session-ended');
     await cover.getByRole('heading', { name: t('serviceSessions.panelEnded.title') }).waitFor(SETTLE);
     const endedBy =

@@ -1,4 +1,4 @@
-import type { ServiceSession, ServiceSessionState } from '@portal/contract';
+import { can, type ServiceSession, type ServiceSessionState } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useAt } from '../../../lib/timers';
@@ -26,7 +26,8 @@ export function useEndedSession(
   const [now, setNow] = useState(Date.now);
   const sessions = useQuery({
     ...getServiceSessionsQueryOptions({ controller: String(controllerId) }),
-    enabled: viewer !== undefined,
+    // Only staff who ask for sessions work under one; the machine's own people never need it.
+    enabled: viewer !== undefined && can(viewer.role, 'requestServiceSession'),
     refetchInterval: (query) =>
       viewer && ownActiveSession(query.state.data ?? [], viewer, Date.now()) ? SESSION_WATCH_MS : false,
     // A watch behind the page: a failed reading is tried again at the next interval, without a toast.
