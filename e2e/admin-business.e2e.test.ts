@@ -321,7 +321,7 @@ describe('businesses and licences, as an administrator', () => {
 });
 
 describe('the company page, for other roles', () => {
-  it('takes a manager to their own business through the Company link, read-only, and not to another', async () => {
+  it('takes a manager to their own business through the Company link, read-only, and not to another’s', async () => {
     const page = await open();
     const other = await businessId(page, BUSINESS_B);
     await signIn(page, 'manager@demo.test');
@@ -350,11 +350,13 @@ describe('the company page, for other roles', () => {
     expect(await page.getByRole('link', { name: 'Cella pallet B' }).count()).toBe(0);
     await expectAccessible(page, 'business page of a manager, machine groups tab');
 
+    // Another business is not the manager's to see: its not-found page, at its address.
     await page.goto(`/it/business/${other}`);
-    await page.waitForURL(/\/it\/dashboard$/);
+    await page.getByRole('heading', { name: t('notFound.record.business') }).waitFor();
+    expect(location(page)).toBe(`/it/business/${other}`);
   });
 
-  it('gives technicians no Company link and sends them from a company page to the dashboard', async () => {
+  it('gives technicians no Company link and shows them a company page as not found', async () => {
     const page = await open();
     const own = await businessId(page, BUSINESS_A);
     await signIn(page, 'tech@demo.test');
@@ -365,13 +367,16 @@ describe('the company page, for other roles', () => {
         .count(),
     ).toBe(0);
     await page.goto(`/it/business/${own}`);
-    await page.waitForURL(/\/it\/dashboard$/);
+    await page.getByRole('heading', { name: t('notFound.record.business') }).waitFor();
+    expect(location(page)).toBe(`/it/business/${own}`);
   });
 
-  it('sends an administrator from a business that does not exist to the dashboard', async () => {
+  it('shows an administrator a business that does not exist as not found, at its address', async () => {
     const page = await open();
     await signIn(page, 'admin@demo.test', { at: '/it/business/999999' });
-    await page.waitForURL(/\/it\/dashboard$/);
+    await page.getByRole('heading', { name: t('notFound.record.business') }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/it/business/999999');
+    await page.getByRole('link', { name: t('notFound.record.toBusinesses') }).waitFor();
   });
 });
 

@@ -382,12 +382,14 @@ describe('hardware administration', () => {
     );
   });
 
-  it('sends a missing controller to the home page and a missing machine group to the dashboard', async () => {
+  it('shows a missing controller and a missing machine group as not found, at their addresses', async () => {
     const page = await open();
     await signIn(page, 'admin@demo.test', { at: '/it/settings/computer-controller/999999' });
-    await page.waitForURL(/\/it$/);
+    await page.getByRole('heading', { name: t('notFound.record.controller') }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/it/settings/computer-controller/999999');
     await page.goto('/it/settings/machine-group/abc');
-    await page.waitForURL(/\/it\/dashboard$/);
+    await page.getByRole('heading', { name: t('notFound.record.machine') }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/it/settings/machine-group/abc');
   });
 
   it('passes the accessibility check on every hardware screen in the light theme too', async () => {

@@ -167,13 +167,14 @@ describe('machine statistics and maintenance', () => {
     await expectAccessible(page, 'maintenance on a phone');
   });
 
-  it('sends an unknown machine to the dashboard', async () => {
+  it('shows an unknown machine as not found, at its address', async () => {
     const page = await open();
     await signIn(page, 'admin@demo.test', { at: '/it/machines/999999/statistics' });
-    await page.waitForURL(/\/it\/dashboard$/);
+    await page.getByRole('heading', { name: t('notFound.record.machine') }).waitFor();
+    expect(location(page)).toBe('/it/machines/999999/statistics');
     await page.goto('/it/machines/abc/maintenance');
-    await page.waitForURL(/\/it\/dashboard$/);
-    expect(location(page)).toBe('/it/dashboard');
+    await page.getByRole('heading', { name: t('notFound.record.machine') }).waitFor();
+    expect(location(page)).toBe('/it/machines/abc/maintenance');
   });
 
   it('speaks English under /en', async () => {

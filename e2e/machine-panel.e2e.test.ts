@@ -218,13 +218,14 @@ describe('the machine control panel', () => {
     await expectWebcamFrames(page);
   });
 
-  it('warns with the days left when the licence ends within 30 days', async () => {
+  it('warns with the days left when the licence ends within 30 days, with the way to renew it', async () => {
     const page = await open();
     await openMachine(page, 'customer@demo.test', 'Prusa linea 2');
-    await page
+    const expiring = page
       .getByRole('alert')
-      .filter({ hasText: /^La licenza di questa macchina scade tra \d+ giorni\.$/ })
-      .waitFor();
+      .filter({ hasText: /^La licenza di questa macchina scade tra \d+ giorni\./ });
+    await expiring.waitFor();
+    await expiring.getByRole('button', { name: t('machinePanel.license.requestRenewal') }).waitFor();
     await expectBoardPage(page, 'Prusa linea 2');
   });
 
@@ -405,11 +406,11 @@ describe('the machine control panel', () => {
     }
   });
 
-  it('goes to the dashboard for a machine that does not exist', async () => {
+  it('shows a machine that does not exist as not found, at its address', async () => {
     const page = await open();
     await signIn(page, 'customer@demo.test', { at: '/it/machines/999999' });
-    await page.waitForURL(/\/it\/dashboard$/);
-    expect(location(page)).toBe('/it/dashboard');
+    await page.getByRole('heading', { name: t('notFound.record.machine') }).waitFor();
+    expect(location(page)).toBe('/it/machines/999999');
   });
 
   it('shows a designed state instead of the board page while the board or the gateway is offline', async () => {

@@ -21,6 +21,8 @@ const TECHNICIAN = {
   password: 'Esterno1234!',
 };
 const TECHNICIAN_NAME = `${TECHNICIAN.name} ${TECHNICIAN.surname}`;
+/** The demo manager of business A, who ends the session. */
+const MANAGER_NAME = 'Marco Manager';
 const REASON = 'Verifica del firmware dopo il distacco della stampa';
 const COMMENT = 'Va bene, la macchina è ferma fino a domani';
 /** What the technician sends through the panel's console: read-only, with a reply that says it reached the board. */
@@ -240,7 +242,17 @@ describe('remote service with the customer’s consent', () => {
       .filter({ hasText: GCODE });
     await activityRow.first().waitFor();
 
-    // 8. The manager ends the session; the technician's open panel is refused within a moment.
+    // 8. The manager ends the session; the technician's open panel is refused within a moment. The page's own
+    // reading of the sessions is held back until the frame's refusals are checked: once it reads the end, it takes
+    // the frame down.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await technician.route('**/api/v1/service-sessions?*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await manager.goto(`/it/tickets/${ticket}`);
     const active = manager.getByTestId('remote-service').getByTestId('service-session');
     await active.getByRole('button', { name: t('serviceSessions.actions.end') }).click();
@@ -261,8 +273,16 @@ describe('remote service with the customer’s consent', () => {
     const refusedCode = await fromFrame(frame, `rr_gcode?gcode=${encodeURIComponent(GCODE)}`);
     expect(refusedCode.status).toBe(403);
     expect(refusedCode.body).toContain('SERVICE_SESSION_REQUIRED');
-    // The page's own polling fails: it says it lost the board.
-    await expect.poll(() => panel.locator('#status').textContent(), SETTLE).toMatch(/disconnected/);
+    // The page learns of the end: the frame is taken down (no board page left retrying), covered by who ended it.
+    // Released, the hold lets every reading through at once from now on.
+    release();
+    const cover = technician.getByTestId('panel-session-ended');
+    await cover.getByRole('heading', { name: t('serviceSessions.panelEnded.title') }).waitFor(SETTLE);
+    const endedBy =
+      t('serviceSessions.panelEnded.endedBy', { name: MANAGER_NAME, time: '§' }).split('§')[0] ?? '';
+    expect(await cover.innerText()).toContain(endedBy);
+    expect(await technician.locator('iframe').count()).toBe(0);
+    await technician.getByTestId('remote-control-now').waitFor({ state: 'detached', ...SETTLE });
     await dismissToast(manager, t('serviceSessions.toasts.ended'));
     await expect.poll(() => active.getAttribute('data-state'), SETTLE).toBe('ended');
 

@@ -130,9 +130,11 @@ describe('support tickets between a customer and an administrator', () => {
     await expectAccessible(page, 'machine group settings with its tickets');
   });
 
-  it('sends a ticket that cannot be loaded back to the list', async () => {
+  it('shows a ticket that cannot be loaded as not found, with the way back to the list', async () => {
     const page = await open();
     await signIn(page, 'customer2@demo.test', { at: '/it/tickets/1' });
+    await page.getByRole('heading', { name: t('notFound.record.ticket') }).waitFor();
+    await page.getByRole('link', { name: t('notFound.record.toTickets') }).click();
     await page.waitForURL(/\/it\/tickets$/);
   });
 

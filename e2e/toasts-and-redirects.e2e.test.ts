@@ -90,23 +90,31 @@ describe('sessions and redirects', () => {
     expect(location(page)).toBe('/en/login');
   });
 
-  it('goes back to the user list when a user page cannot be loaded', async () => {
+  it('shows a user page that cannot be loaded as not found, at its own address, with the way to the list', async () => {
     const page = await open();
     await logIn(page, 'admin@demo.test');
     await page.goto('/it/settings/users/999999');
+    const notFound = page.getByTestId('record-not-found');
+    await notFound.getByRole('heading', { name: t('notFound.record.user') }).waitFor();
+    expect(location(page)).toBe('/it/settings/users/999999');
+    // Said once, on the page: no error toast besides.
+    expect(await page.getByTestId('toast-area').getByRole('alert').count()).toBe(0);
+    await expectAccessible(page, 'a user that is not there');
+    await notFound.getByRole('link', { name: t('notFound.record.toUsers') }).click();
     await page.waitForURL(/\/it\/settings#users$/);
     await page.getByRole('heading', { name: t('settings.title') }).waitFor();
-    expect(location(page)).toBe('/it/settings#users');
-    await expectAccessible(page, 'the settings page');
   });
 
-  it('sends a customer, who has no user list, from a user page that cannot be loaded to the dashboard', async () => {
+  it('shows a customer, who has no user list, a user page that cannot be loaded as not found', async () => {
     const page = await open();
     await logIn(page, 'customer@demo.test');
     await page.goto('/it/settings/users/999999');
+    const notFound = page.getByTestId('record-not-found');
+    await notFound.getByRole('heading', { name: t('notFound.record.user') }).waitFor();
+    expect(location(page)).toBe('/it/settings/users/999999');
+    expect(await notFound.getByRole('link', { name: t('notFound.record.toUsers') }).count()).toBe(0);
+    await notFound.getByRole('link', { name: t('notFound.toDashboard') }).click();
     await page.waitForURL(/\/it\/dashboard$/);
     await page.getByRole('heading', { name: t('dashboard.title') }).waitFor();
-    expect(location(page)).toBe('/it/dashboard');
-    await expectAccessible(page, 'the dashboard');
   });
 });

@@ -54,6 +54,11 @@ export const CAPABILITIES = {
   maintenanceDone: ['all', 'own', 'own', 'none'],
   /** Fleet insight, the machines' use per week: every business's machines, or one's own business's. */
   fleetInsight: ['all', 'own', 'none', 'none'],
+  /**
+   * Asking the operator to renew a machine's licence, as a ticket the server writes (on the machines one sees);
+   * administrators renew licences themselves.
+   */
+  requestLicenceRenewal: ['none', 'all', 'all', 'all'],
 } as const satisfies Record<string, Row>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants.ts';
 import { idParamSchema, idSchema } from './ids.ts';
 import { LIMITS } from './limits.ts';
 import { pageQuerySchema, pageSchema } from './paging.ts';
@@ -57,6 +58,14 @@ export const ticketCreateBodySchema = z.object({
 });
 export type TicketCreateBody = z.input<typeof ticketCreateBodySchema>;
 export const ticketCreatedSchema = z.object({ id: z.number().int() });
+
+/**
+ * POST /api/v1/machinegroup/{id}/licence-renewal: a ticket asking the operator to renew the machine's licence.
+ * The server writes its title and description, in `language` (the asker's screen), and answers the new ticket's
+ * id, or the id of the machine's renewal ticket still open (200 instead of 201).
+ */
+export const licenceRenewalBodySchema = z.object({ language: z.enum(LANGUAGES) });
+export type LicenceRenewalBody = z.input<typeof licenceRenewalBodySchema>;
 
 /** PUT /api/v1/tickets/{id}: closes or reopens it. */
 export const ticketUpdateBodySchema = z.object({ is_open: z.boolean() });

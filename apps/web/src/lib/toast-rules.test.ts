@@ -1,6 +1,6 @@
 import { TOAST_DEFAULT_DELAY_MS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { createToast, normalizeDelay } from './toast-rules';
+import { createToast, normalizeDelay, sameToastShown } from './toast-rules';
 
 describe('normalizeDelay', () => {
   it('defaults to 5000 ms', () => {
@@ -48,5 +48,25 @@ describe('a toast with a way onward', () => {
     const link = { href: '/en/machines/3', label: 'Go to Prusa' };
     expect(createToast('t2', { body: 'Print sent', link }).link).toEqual(link);
     expect('link' in createToast('t3', { body: 'Saved' })).toBe(false);
+  });
+});
+
+describe('sameToastShown', () => {
+  const error = createToast('t1', { type: 'danger', header: 'Error', body: 'Not found.' });
+  it('finds a toast saying the same', () => {
+    expect(
+      sameToastShown([error], createToast('t2', { type: 'danger', header: 'Error', body: 'Not found.' })),
+    ).toBe(error);
+  });
+  it('tells apart another body, header or type', () => {
+    expect(
+      sameToastShown([error], createToast('t2', { type: 'danger', header: 'Error', body: 'Other.' })),
+    ).toBe(undefined);
+    expect(
+      sameToastShown([error], createToast('t2', { type: 'danger', header: '', body: 'Not found.' })),
+    ).toBe(undefined);
+    expect(
+      sameToastShown([error], createToast('t2', { type: 'warning', header: 'Error', body: 'Not found.' })),
+    ).toBe(undefined);
   });
 });

@@ -44,3 +44,12 @@ export function createToast(id: string, input: ToastInput): Toast {
     ...(input.link ? { link: input.link } : {}),
   };
 }
+
+/**
+ * The toast already on screen that says the same as `toast` (type, header and body), if any: the same message
+ * twice at once (two calls failing alike, a retried action) is shown once.
+ */
+export const sameToastShown = (shown: readonly Toast[], toast: Toast): Toast | undefined =>
+  shown.find(
+    (other) => other.type === toast.type && other.header === toast.header && other.body === toast.body,
+  );

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { createToast, type Toast, type ToastInput } from './toast-rules';
+import { createToast, sameToastShown, type Toast, type ToastInput } from './toast-rules';
 
 // One store for the whole page so that non-React code (the query cache) can raise toasts too.
 let toasts: readonly Toast[] = [];
@@ -12,9 +12,11 @@ function update(next: readonly Toast[]): void {
   for (const listener of listeners) listener();
 }
 
-/** Shows a toast and returns its id. */
+/** Shows a toast and returns its id; a message already on screen is not shown a second time (its id is returned). */
 export function showToast(input: ToastInput): string {
   const toast = createToast(`toast-${nextId++}`, input);
+  const shown = sameToastShown(toasts, toast);
+  if (shown) return shown.id;
   update([...toasts, toast]);
   return toast.id;
 }

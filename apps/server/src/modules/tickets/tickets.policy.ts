@@ -25,5 +25,8 @@ export function visibleTickets(viewer: Viewer): SQL | undefined {
     : or(eq(tickets.authorId, viewer.id), onVisibleGroup);
 }
 
+/** Asking for a machine's licence renewal: everyone but administrators, who renew licences themselves. */
+export const canRequestLicenceRenewal = (viewer: Actor): boolean => can(viewer.role, 'requestLicenceRenewal');
+
 /** Deleting tickets: the capability table's "delete tickets" (administrators). */
 export const canDeleteTickets = (viewer: Actor): boolean => can(viewer.role, 'deleteTickets');

@@ -1,6 +1,6 @@
-import { and, asc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { machineGroups, users } from '../../db/schema.ts';
+import { computerControllers, licenses, machineGroups, users } from '../../db/schema.ts';
 import {
   containsPattern,
   filteredTotal,
@@ -117,6 +117,47 @@ export class TicketsRepository {
       .from(users)
       .where(isTicketAuthor(this.#db, ticketId))
       .orderBy(users.id);
+  }
+
+  /** A machine group the viewer sees (`visibility` on machine_groups), with its controller and licence. */
+  async findRenewalFacts(id: number, visibility: SQL | undefined) {
+    const [row] = await this.#db
+      .select({
+        businessId: machineGroups.businessId,
+        machineName: machineGroups.name,
+        location: machineGroups.location,
+        controllerName: computerControllers.name,
+        licenseId: licenses.id,
+        activation: licenses.activation,
+        expiry: licenses.expiryMs,
+      })
+      .from(machineGroups)
+      .innerJoin(computerControllers, eq(computerControllers.id, machineGroups.computerControllerId))
+      .leftJoin(licenses, eq(licenses.id, computerControllers.licenseId))
+      .where(and(eq(machineGroups.id, id), visibility));
+    return row;
+  }
+
+  /** The open ticket about the machine group with one of `titles` that `visibility` lets the viewer see. */
+  async findOpenTitled(
+    machineGroupId: number,
+    titles: readonly string[],
+    visibility: SQL | undefined,
+  ): Promise<number | undefined> {
+    const [row] = await this.#db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.machineGroupId, machineGroupId),
+          eq(tickets.isOpen, true),
+          inArray(tickets.title, [...titles]),
+          visibility,
+        ),
+      )
+      .orderBy(asc(tickets.id))
+      .limit(1);
+    return row?.id;
   }
 
   /** The machine group a new ticket is about, if the viewer sees it (`visibility` on machine_groups). */

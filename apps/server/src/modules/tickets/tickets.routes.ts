@@ -1,5 +1,6 @@
 import {
   idParamsSchema,
+  licenceRenewalBodySchema,
   ticketAnswerBodySchema,
   ticketAnswerSchema,
   ticketAuthorSchema,
@@ -43,6 +44,31 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
       },
     },
     async (request, reply) => reply.code(201).send(await tickets.create(sessionOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/v1/machinegroup/:id/licence-renewal',
+    {
+      schema: {
+        tags,
+        summary: "Ask the operator to renew a machine group's licence: a ticket the server writes",
+        params: idParamsSchema,
+        body: licenceRenewalBodySchema,
+        response: {
+          200: ticketCreatedSchema,
+          201: ticketCreatedSchema,
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, created } = await tickets.requestLicenceRenewal(
+        sessionOf(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send({ id });
+    },
   );
 
   app.get(

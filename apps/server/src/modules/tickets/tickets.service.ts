@@ -1,13 +1,15 @@
-import type {
-  Page,
-  Ticket,
-  TicketAnswer,
-  TicketAuthor,
-  TicketListItem,
-  ticketAnswerBodySchema,
-  ticketCreateBodySchema,
-  ticketListQuerySchema,
-  ticketUpdateBodySchema,
+import {
+  LANGUAGES,
+  type licenceRenewalBodySchema,
+  type Page,
+  type Ticket,
+  type TicketAnswer,
+  type TicketAuthor,
+  type TicketListItem,
+  type ticketAnswerBodySchema,
+  type ticketCreateBodySchema,
+  type ticketListQuerySchema,
+  type ticketUpdateBodySchema,
 } from '@portal/contract';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../shared/app-error.ts';
@@ -15,14 +17,16 @@ import type { Clock } from '../../shared/clock.ts';
 import { throwIfInvalid } from '../../shared/field-errors.ts';
 import { pageOf } from '../../shared/list-page.ts';
 import { type Viewer, visibleMachineGroups } from '../machine-groups/machine-groups.policy.ts';
+import { renewalTicket, renewalTitle } from './licence-renewal.ts';
 import { toTicketAnswerResponse, toTicketListItem, toTicketResponse } from './tickets.mapper.ts';
-import { canDeleteTickets, visibleTickets } from './tickets.policy.ts';
+import { canDeleteTickets, canRequestLicenceRenewal, visibleTickets } from './tickets.policy.ts';
 import type { TicketRow, TicketsRepository } from './tickets.repository.ts';
 
 type ListQuery = z.output<typeof ticketListQuerySchema>;
 type CreateBody = z.output<typeof ticketCreateBodySchema>;
 type UpdateBody = z.output<typeof ticketUpdateBodySchema>;
 type AnswerBody = z.output<typeof ticketAnswerBodySchema>;
+type RenewalBody = z.output<typeof licenceRenewalBodySchema>;
 
 /** A change of a ticket others may want to hear of: an answer, a close or a reopen, and who made it. */
 export interface TicketChange {
@@ -70,6 +74,38 @@ export class TicketsService {
       createdAt: this.#clock(),
     });
     return { id };
+  }
+
+  /**
+   * A ticket asking the operator to renew a machine group's licence, written by the server (docs/product.md §2):
+   * a group the viewer does not see is 404, administrators (who renew themselves) 403; while one is open for the
+   * machine (in either language) its id is answered instead of a second one.
+   */
+  async requestLicenceRenewal(
+    viewer: Viewer,
+    machineGroupId: number,
+    body: RenewalBody,
+  ): Promise<{ id: number; created: boolean }> {
+    const facts = await this.#tickets.findRenewalFacts(machineGroupId, visibleMachineGroups(viewer));
+    if (!facts) throw notFound('Machine group');
+    if (!canRequestLicenceRenewal(viewer)) throw new AppError('FORBIDDEN');
+    const titles = LANGUAGES.map((language) => renewalTitle(language, facts.machineName));
+    const open = await this.#tickets.findOpenTitled(machineGroupId, titles, visibleTickets(viewer));
+    if (open !== undefined) return { id: open, created: false };
+    const now = this.#clock();
+    const license =
+      facts.licenseId === null || facts.expiry === null
+        ? null
+        : { id: facts.licenseId, activation: facts.activation?.getTime() ?? null, expiry: facts.expiry };
+    const ticket = renewalTicket(body.language, { ...facts, license }, now.getTime());
+    const id = await this.#tickets.insert({
+      ...ticket,
+      authorId: viewer.id,
+      machineGroupId,
+      businessId: facts.businessId,
+      createdAt: now,
+    });
+    return { id, created: true };
   }
 
   /** Closes or reopens a ticket: whoever sees it (docs/product.md §4). */

@@ -45,6 +45,14 @@ export const TICKETS_ACCESS: Record<string, RouteAccess> = {
       payload: { title: 'Matrix', machine: (await groupOf(f, side)).id, content: 'Matrix' },
     }),
   },
+  'POST /api/v1/machinegroup/:id/licence-renewal': {
+    // The machine's viewers but administrators, who renew licences themselves.
+    roles: { ...groupViewers, administrator: 'none' },
+    request: async (f, side) => ({
+      url: `/api/v1/machinegroup/${(await groupOf(f, side)).id}/licence-renewal`,
+      payload: { language: 'en' },
+    }),
+  },
   'GET /api/v1/tickets/:id': ticketRow(groupViewers),
   'PUT /api/v1/tickets/:id': ticketRow(groupViewers, '', { is_open: false }),
   'DELETE /api/v1/tickets/:id': ticketRow(administrators),

@@ -1,6 +1,6 @@
 import { can, Role } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import type { MachineLogSource } from '../../features/machine-logs/api/get-machine-log';
 import { MachineLogCard } from '../../features/machine-logs/components/machine-log-card';
@@ -10,6 +10,7 @@ import { MachineMaintenancePlan } from '../../features/maintenance/components/ma
 import { useSession } from '../../lib/session-store';
 import { useLanguage } from '../../lib/use-language';
 import { usePageTitle } from '../../lib/use-page-title';
+import { RecordNotFound, recordNotFoundTitle } from '../routes/record-not-found';
 import { useMachineContext } from './use-machine-context';
 
 const HEADER_KEYS = {
@@ -25,7 +26,7 @@ const HEADER_KEYS = {
 
 /**
  * /machines/{id}/statistics and /machines/{id}/maintenance (docs/product.md §2): the machine's log
- * read from its board through the proxy. A missing or unloadable id goes to /dashboard. The maintenance
+ * read from its board through the proxy. A missing or unloadable id is the machine's not-found page. The maintenance
  * page shows the portal's maintenance plan of the machine and its done log first, the board's
  * own file under them.
  */
@@ -42,9 +43,10 @@ export function MachineLogScreen({ kind }: { kind: MachineLogKind }) {
     : machineName
       ? t(HEADER_KEYS[kind].full, { machine: machineName, controller: ready.controller.name })
       : t(HEADER_KEYS[kind].controllerOnly, { controller: ready.controller.name });
-  usePageTitle(title);
+  usePageTitle(context.status === 'missing' ? recordNotFoundTitle(t, 'machine', context.error) : title);
 
-  if (context.status === 'missing') return <Navigate replace to={paths.dashboard.getHref(lang)} />;
+  if (context.status === 'missing')
+    return <RecordNotFound kind="machine" error={context.error} onRetry={context.retry} />;
   const source: MachineLogSource | undefined = ready && {
     kind,
     firmware: String(ready.group.firmware),

@@ -1,9 +1,8 @@
 import { can, canIn } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { FragmentTabs } from '../../../components/ui/fragment-tabs';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { paths } from '../../../config/paths';
 import { useBusiness } from '../../../features/business/api/get-business';
 import { BusinessData } from '../../../features/business/components/business-data';
 import { BusinessStatusBadge } from '../../../features/business/components/business-status-badge';
@@ -17,6 +16,7 @@ import { resolveTab } from '../../../lib/tabs';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { MachineGroupsPanel } from '../../hardware/machine-groups-panel';
+import { isMissingRecord, RecordNotFound, recordNotFoundTitle } from '../record-not-found';
 
 // The tabs of docs/product.md §2; a fragment naming none of them shows the first.
 const TABS = ['data', 'licenses', 'users', 'machinegroups'] as const;
@@ -24,16 +24,22 @@ const TABS = ['data', 'licenses', 'users', 'machinegroups'] as const;
 /** The company page: administrators reach every business, managers their own (the Company link). */
 export default function BusinessRoute() {
   const { t } = useTranslation();
-  const lang = useLanguage();
+  const _lang = useLanguage();
   const { hash } = useLocation();
   const session = useSession();
   const id = parseId(useParams().id);
   const allowed = session !== null && id !== null && canIn(session.claims, 'companyLink', id);
-  const { data: business, isError } = useBusiness(allowed ? id : undefined);
-  usePageTitle(business?.name ?? t('businesses.page.title'));
+  const { data: business, isError, error, refetch } = useBusiness(allowed ? id : undefined);
+  const missing = !allowed || (isError && (!business || isMissingRecord(error)));
+  usePageTitle(
+    missing
+      ? recordNotFoundTitle(t, 'business', error ?? undefined)
+      : (business?.name ?? t('businesses.page.title')),
+  );
 
-  // Anyone else, and a business that cannot be loaded, goes to the dashboard.
-  if (!allowed || isError) return <Navigate replace to={paths.dashboard.getHref(lang)} />;
+  // Anyone else's business, and a business that cannot be loaded, is the business's not-found page.
+  if (missing)
+    return <RecordNotFound kind="business" error={error ?? undefined} onRetry={() => void refetch()} />;
   if (!business) return <PageSpinner />;
   // Who administers /settings (its businesses tab) edits, suspends and licenses businesses.
   const administers = can(session.claims.role, 'settings');

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
 import { ActivityTable } from '../../../features/activity/components/activity-table';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMachineContext } from '../../machines/use-machine-context';
+import { RecordNotFound, recordNotFoundTitle } from '../record-not-found';
 
 /** /machines/{id}/activity: what was done to this machine through the portal, by whom (docs/design.md §9). */
 export default function MachineActivityRoute() {
@@ -14,8 +15,9 @@ export default function MachineActivityRoute() {
   const context = useMachineContext();
   const name = context.status === 'missing' ? '' : (context.group?.name ?? '');
   const title = t('activity.machineTitle', { machine: name || t('files.loadingName') });
-  usePageTitle(title);
-  if (context.status === 'missing') return <Navigate replace to={paths.dashboard.getHref(lang)} />;
+  usePageTitle(context.status === 'missing' ? recordNotFoundTitle(t, 'machine', context.error) : title);
+  if (context.status === 'missing')
+    return <RecordNotFound kind="machine" error={context.error} onRetry={context.retry} />;
   return (
     <>
       <Link to={paths.machines.getHref(lang)} className="btn btn-outline-secondary mb-3">

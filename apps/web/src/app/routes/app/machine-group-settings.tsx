@@ -2,7 +2,7 @@ import { can, canIn, type MachineGroupUser } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
 import { useCatalog } from '../../../features/catalog/api/get-catalog';
@@ -19,10 +19,11 @@ import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useNamedChoices } from '../../hardware/named-choices';
+import { isMissingRecord, RecordNotFound, recordNotFoundTitle } from '../record-not-found';
 
 /**
  * /settings/machine-group/{id} and /machines/{id}/settings: one screen. A missing id or a group that
- * cannot be loaded goes to /dashboard (docs/product.md §8).
+ * cannot be loaded is the machine's not-found page, at this address (docs/product.md §8).
  */
 export default function MachineGroupSettingsRoute() {
   const { t } = useTranslation();
@@ -30,7 +31,8 @@ export default function MachineGroupSettingsRoute() {
   const queryClient = useQueryClient();
   const claims = useSession()?.claims;
   const id = parseId(useParams().id);
-  const { data: group, isError } = useMachineGroup(id ?? undefined);
+  const { data: group, isError, error, refetch } = useMachineGroup(id ?? undefined);
+  const missing = id === null || (isError && (!group || isMissingRecord(error)));
   const isAdministrator = claims !== undefined && can(claims.role, 'machineGroupAdminEdits');
   const editsPlans = claims !== undefined && can(claims.role, 'maintenancePlans');
 
@@ -45,9 +47,14 @@ export default function MachineGroupSettingsRoute() {
     (user: MachineGroupUser) => claims !== undefined && canIn(claims, 'manageUsers', user.business),
     [claims],
   );
-  usePageTitle(group?.name ?? t('hardware.machineGroups.settings.title'));
+  usePageTitle(
+    missing
+      ? recordNotFoundTitle(t, 'machine', error ?? undefined)
+      : (group?.name ?? t('hardware.machineGroups.settings.title')),
+  );
 
-  if (id === null || isError) return <Navigate replace to={paths.dashboard.getHref(lang)} />;
+  if (missing)
+    return <RecordNotFound kind="machine" error={error ?? undefined} onRetry={() => void refetch()} />;
   if (!group) return <PageSpinner />;
   const adminChoices =
     machineTypes.choices && businesses.choices && controllers

@@ -1,8 +1,6 @@
 import { type ComputerController, can, type MachineGroup, Role } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { paths } from '../../../config/paths';
 import { useMachineStatuses } from '../../../features/fleet/api/get-machine-statuses';
 import { MachinePanel } from '../../../features/machine-panel/components/machine-panel';
 import { useMachineMaintenance } from '../../../features/maintenance/api/get-machine-maintenance';
@@ -10,23 +8,33 @@ import { MaintenanceBadge } from '../../../features/maintenance/components/maint
 import { summarise } from '../../../features/maintenance/lib/maintenance-rules';
 import { useOperator } from '../../../features/operator/api/get-operator';
 import { RemoteControlNow } from '../../../features/service-sessions/components/remote-control-now';
+import { SessionEndedCover } from '../../../features/service-sessions/components/session-ended-cover';
+import { useEndedSession } from '../../../features/service-sessions/hooks/use-ended-session';
 import { useBusinessChoices } from '../../../lib/choices';
 import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { LicenceRenewalButton } from '../../machines/licence-renewal';
 import { MachineLiveSummary } from '../../machines/machine-live-summary';
 import { MachineStateNotice, unreachableStateOf } from '../../machines/machine-state-notice';
+import { ServiceSessionRequest } from '../../machines/service-session-request';
 import { useMachineContext } from '../../machines/use-machine-context';
+import { RecordNotFound, recordNotFoundTitle } from '../record-not-found';
 
-/** /machines/{id}: the machine's control panel and webcam; a missing id or a failed load goes to /dashboard. */
+/** /machines/{id}: the machine's control panel and webcam; a missing id or a failed load is the machine's not-found page. */
 export default function MachineRoute() {
   const { t } = useTranslation();
-  const lang = useLanguage();
+  const _lang = useLanguage();
   const role = useSession()?.claims.role;
   const machine = useMachineContext();
-  usePageTitle((machine.status !== 'missing' && machine.group?.name) || t('machinePanel.title'));
+  usePageTitle(
+    machine.status === 'missing'
+      ? recordNotFoundTitle(t, 'machine', machine.error)
+      : machine.group?.name || t('machinePanel.title'),
+  );
 
-  if (machine.status === 'missing') return <Navigate replace to={paths.dashboard.getHref(lang)} />;
+  if (machine.status === 'missing')
+    return <RecordNotFound kind="machine" error={machine.error} onRetry={machine.retry} />;
   if (machine.status === 'loading' || role === undefined) return <PageSpinner />;
   return (
     <LiveMachinePanel
@@ -52,7 +60,9 @@ function LiveMachinePanel({
   controller: ComputerController;
   role: Role;
 }) {
+  const viewer = useSession()?.claims;
   const { statuses, failedState, refetch } = useMachineStatuses();
+  const ended = useEndedSession(controller.id, viewer);
   const operator = useOperator();
   const isAdministrator = role === Role.Administrator;
   const business = useBusinessChoices({ enabled: isAdministrator }).data?.find(
@@ -69,6 +79,9 @@ function LiveMachinePanel({
       role={role}
       licenseContact={`${operator.name} (${operator.email}, ${operator.phone})`}
       suspendedBusiness={business && !business.active ? business.name : undefined}
+      consentAction={<ServiceSessionRequest group={group} controllerId={controller.id} />}
+      frameCover={ended && <SessionEndedCover session={ended.session} state={ended.state} />}
+      licenseAction={<LicenceRenewalButton machineGroupId={group.id} />}
       summary={
         <>
           {status && (
@@ -82,7 +95,7 @@ function LiveMachinePanel({
               }
             />
           )}
-          <RemoteControlNow controllerId={controller.id} />
+          {!ended && <RemoteControlNow controllerId={controller.id} />}
         </>
       }
       unavailable={unreachable && <MachineStateNotice state={unreachable} onRetry={() => void refetch()} />}

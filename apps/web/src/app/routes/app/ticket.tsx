@@ -1,8 +1,7 @@
 import { can } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { paths } from '../../../config/paths';
 import { RemoteServiceCard } from '../../../features/service-sessions/components/remote-service-card';
 import { SessionLog } from '../../../features/service-sessions/components/session-log';
 import { useTicket } from '../../../features/tickets/api/get-ticket';
@@ -11,20 +10,30 @@ import { parseId } from '../../../lib/route-params';
 import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { isMissingRecord, RecordNotFound, recordNotFoundTitle } from '../record-not-found';
 
 /**
- * /tickets/{id}: a ticket that cannot be loaded (or a bad id) goes back to /tickets (docs/product.md §8). Beside
+ * /tickets/{id}: a ticket that cannot be loaded (or a bad id) is the ticket's not-found page (docs/product.md §8). Beside
  * the details, its remote service card, and under the thread its session log (docs/design.md §11).
  */
 export default function TicketRoute() {
   const { t } = useTranslation();
-  const lang = useLanguage();
+  const _lang = useLanguage();
   const claims = useSession()?.claims;
   const id = parseId(useParams().id);
-  const { data: ticket, isError } = useTicket(id);
-  usePageTitle(ticket ? `#${ticket.id} ${ticket.title}` : t('tickets.title'));
+  const { data: ticket, isError, error, refetch } = useTicket(id);
+  // A failed reading again in the background keeps the ticket on screen, unless it says the ticket is gone.
+  const missing = id === null || (isError && (!ticket || isMissingRecord(error)));
+  usePageTitle(
+    missing
+      ? recordNotFoundTitle(t, 'ticket', error ?? undefined)
+      : ticket
+        ? `#${ticket.id} ${ticket.title}`
+        : t('tickets.title'),
+  );
 
-  if (id === null || isError) return <Navigate replace to={paths.tickets.getHref(lang)} />;
+  if (missing)
+    return <RecordNotFound kind="ticket" error={error ?? undefined} onRetry={() => void refetch()} />;
   if (!ticket) return <PageSpinner />;
   return (
     <TicketDetail

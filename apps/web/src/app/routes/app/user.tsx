@@ -1,10 +1,9 @@
 import { can } from '@portal/contract';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { FragmentTabs } from '../../../components/ui/fragment-tabs';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { paths } from '../../../config/paths';
 import { TwoFactorCard } from '../../../features/auth/components/two-factor-card';
 import { TwoFactorReset } from '../../../features/auth/components/two-factor-reset';
 import { useBusiness } from '../../../features/business/api/get-business';
@@ -20,6 +19,7 @@ import { useSession } from '../../../lib/session-store';
 import { resolveTab } from '../../../lib/tabs';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { isMissingRecord, RecordNotFound, recordNotFoundTitle } from '../record-not-found';
 
 const ALL_TABS = ['profile', 'addresses', 'contacts', 'machines', 'preferences'] as const;
 type UserTab = (typeof ALL_TABS)[number];
@@ -34,17 +34,19 @@ const visibleTabs = (role: Parameters<typeof can>[0]): UserTab[] =>
 
 export default function UserRoute() {
   const { t } = useTranslation();
-  const lang = useLanguage();
+  const _lang = useLanguage();
   const { hash } = useLocation();
   const viewer = useSession()?.claims;
   const id = parseId(useParams().id);
-  const { data: user, isError } = useUser(id ?? undefined);
+  const { data: user, isError, error, refetch } = useUser(id ?? undefined, { silent: true });
+  const missing = id === null || (isError && (!user || isMissingRecord(error)));
   const { data: business } = useBusiness(user?.business);
   const fullName = user ? `${user.name} ${user.surname || '_'}` : '';
-  usePageTitle(fullName || t('user.title'));
+  usePageTitle(missing ? recordNotFoundTitle(t, 'user', error ?? undefined) : fullName || t('user.title'));
 
-  // A user that cannot be loaded sends back to the users list (docs/product.md §8).
-  if (id === null || isError) return <Navigate replace to={paths.users.getHref(lang)} />;
+  // A user that cannot be loaded is the user's not-found page, at this address (docs/product.md §8).
+  if (missing)
+    return <RecordNotFound kind="user" error={error ?? undefined} onRetry={() => void refetch()} />;
   if (!user || !viewer) return <PageSpinner />;
   const tabs = visibleTabs(viewer.role);
   const tab = resolveTab(hash, tabs, 'profile');

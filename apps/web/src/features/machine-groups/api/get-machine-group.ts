@@ -11,7 +11,14 @@ export const getMachineGroupQueryOptions = (id: number) =>
     queryFn: ({ signal }) => getMachineGroup(id, signal),
   });
 
-/** A machine group by id; disabled while there is no id. */
+/**
+ * A machine group by id; disabled while there is no id. Its screens show a failed load in place (a not-found
+ * page), so no error toast.
+ */
 export function useMachineGroup(id: number | undefined) {
-  return useQuery({ ...getMachineGroupQueryOptions(id ?? 0), enabled: id !== undefined });
+  return useQuery({
+    ...getMachineGroupQueryOptions(id ?? 0),
+    enabled: id !== undefined,
+    meta: { silent: true },
+  });
 }

@@ -54,10 +54,13 @@ export const getPanelTicketQueryOptions = (
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    // The frame shows every refusal in its place (consent, licence, the board unreachable): no toast besides.
+    meta: { silent: true },
   });
 
-export function usePanelTicket(request: PanelTicketRequest, reload: number) {
+/** `enabled` false while the frame is covered: no ticket is asked for a frame that will not open. */
+export function usePanelTicket(request: PanelTicketRequest, reload: number, enabled = true) {
   // The frame's own error pages (on the machine origin) speak the page's language.
   const language = useLanguage();
-  return useQuery(getPanelTicketQueryOptions({ ...request, language }, reload));
+  return useQuery({ ...getPanelTicketQueryOptions({ ...request, language }, reload), enabled });
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +19,8 @@ export interface LicenseNoticesProps {
   controllerId: number;
   /** Who a customer asks for a licence: the operator's name and contacts. */
   contact: string;
+  /** What others than administrators may do about an ended or ending licence: ask for its renewal. */
+  action?: ReactNode;
 }
 
 /**
@@ -25,7 +28,13 @@ export interface LicenseNoticesProps {
  * end date for administrators, and, when the machine may not be used, why (no licence, not activated yet,
  * ended on which day) with the next step: whom to contact, or for administrators where to renew it.
  */
-export function LicenseNotices({ standing, isAdministrator, controllerId, contact }: LicenseNoticesProps) {
+export function LicenseNotices({
+  standing,
+  isAdministrator,
+  controllerId,
+  contact,
+  action,
+}: LicenseNoticesProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const end = standing.end === null ? '' : formatDay(standing.end);
@@ -45,14 +54,16 @@ export function LicenseNotices({ standing, isAdministrator, controllerId, contac
           ) : (
             t('machinePanel.license.contact', { contact })
           )}
+          {!isAdministrator && action && <div className="mt-2">{action}</div>}
         </Alert>
       )}
       {standing.warningDaysLeft !== null && (
-        <Alert variant="warning">
+        <Alert variant="warning" data-testid="license-expiring">
           <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
           {standing.warningDaysLeft === 0
             ? t('machinePanel.license.expiresToday')
             : t('machinePanel.license.expiring', { count: standing.warningDaysLeft })}
+          {!isAdministrator && action && <div className="mt-2">{action}</div>}
         </Alert>
       )}
       {isAdministrator && standing.end !== null && standing.state !== 'expired' && (

@@ -31,6 +31,12 @@ export interface MachinePanelProps {
   licenseContact: string;
   /** The machine's business when it is suspended, for administrators (its users cannot sign in). */
   suspendedBusiness?: string | undefined;
+  /** In the frame's consent refusal: asking for a service session (outside staff). */
+  consentAction?: ReactNode;
+  /** In place of the frame once the service session it ran under has ended. */
+  frameCover?: ReactNode;
+  /** Beside the licence notices when the licence has ended or ends soon: asking for its renewal. */
+  licenseAction?: ReactNode;
 }
 
 const proxyFirmwareOf = (firmware: number) =>
@@ -48,6 +54,9 @@ export function MachinePanel({
   unavailable,
   licenseContact,
   suspendedBusiness,
+  consentAction,
+  frameCover,
+  licenseAction,
 }: MachinePanelProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -96,11 +105,22 @@ export function MachinePanel({
         isAdministrator={isAdministrator}
         controllerId={controller.id}
         contact={licenseContact}
+        action={licenseAction}
       />
-      {controls && summary}
+      {/* The portal's own summary stays while the licence has ended: the state and last job, read only. */}
+      {summary}
       {controls && (
         <Row className="g-3">
-          <Col xs={12}>{unavailable ?? <PanelFrame request={request} machineName={group.name} />}</Col>
+          <Col xs={12}>
+            {unavailable ?? (
+              <PanelFrame
+                request={request}
+                machineName={group.name}
+                consentAction={consentAction}
+                cover={frameCover}
+              />
+            )}
+          </Col>
           {webcamShown && (
             <Col xs={12} lg={8} xl={6}>
               <WebcamView controllerId={controller.id} canUseLowLatency={can(role, 'webcamLowLatency')} />

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -6,16 +6,28 @@ import { useLanguage } from '../../../lib/use-language';
 import { getPanelTicket, type PanelTicketRequest, usePanelTicket } from '../api/get-panel-ticket';
 import { useFullscreen } from '../hooks/use-fullscreen';
 
+export interface PanelFrameProps {
+  request: PanelTicketRequest;
+  machineName: string;
+  /** What outside staff may do about a consent refusal: ask for a service session (docs/design.md §11). */
+  consentAction?: ReactNode;
+  /**
+   * Shown in place of the frame once the control it ran under has ended (a service session ended or expired):
+   * the frame is taken down, so the board's page stops retrying and shows no controls that no longer work.
+   */
+  cover?: ReactNode;
+}
+
 /**
  * The machine's web control panel, framed from the machine origin (docs/design.md §5). Each mount and each
  * reload asks for a new ticket: a ticket opens the frame once, within a minute. The frame can fill the screen, and
  * the panel can open in a tab of its own, on a ticket of its own (the same address and the same access rules).
  */
-export function PanelFrame({ request, machineName }: { request: PanelTicketRequest; machineName: string }) {
+export function PanelFrame({ request, machineName, consentAction, cover }: PanelFrameProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [reload, setReload] = useState(0);
-  const ticket = usePanelTicket(request, reload);
+  const ticket = usePanelTicket(request, reload, cover === undefined);
   const container = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(container);
   const [tabFailed, setTabFailed] = useState(false);
@@ -38,7 +50,7 @@ export function PanelFrame({ request, machineName }: { request: PanelTicketReque
     );
   };
 
-  const framed = ticket.isSuccess;
+  const framed = ticket.isSuccess && cover === undefined;
   return (
     <Card className="h-100 machine-panel-card" ref={container}>
       <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
@@ -65,7 +77,7 @@ export function PanelFrame({ request, machineName }: { request: PanelTicketReque
             variant="outline-secondary"
             size="sm"
             onClick={() => setReload((count) => count + 1)}
-            disabled={ticket.isFetching}
+            disabled={ticket.isFetching || cover !== undefined}
           >
             <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
             {t('machinePanel.panel.reload')}
@@ -78,7 +90,9 @@ export function PanelFrame({ request, machineName }: { request: PanelTicketReque
         </Alert>
       )}
       <Card.Body className="p-0 machine-panel-body">
-        {ticket.isPending ? (
+        {cover !== undefined ? (
+          cover
+        ) : ticket.isPending ? (
           <div className="d-flex justify-content-center align-items-center machine-panel-frame">
             <Spinner animation="border" role="status">
               <span className="visually-hidden">{t('common.loading')}</span>
@@ -87,8 +101,8 @@ export function PanelFrame({ request, machineName }: { request: PanelTicketReque
         ) : ticket.error instanceof ApiError && ticket.error.code === 'SERVICE_SESSION_REQUIRED' ? (
           // The business requires consent and the viewer, outside it, has no accepted session (docs/design.md §11).
           <Alert variant="warning" className="m-3" data-testid="panel-service-session-required">
-            <p className="mb-1">{t('errors.SERVICE_SESSION_REQUIRED')}</p>
-            <p className="mb-0">{t('machinePanel.panel.serviceSessionHint')}</p>
+            <p className={consentAction ? 'mb-2' : 'mb-0'}>{t('errors.SERVICE_SESSION_REQUIRED')}</p>
+            {consentAction}
           </Alert>
         ) : ticket.isError ? (
           <Alert variant="danger" className="m-3">

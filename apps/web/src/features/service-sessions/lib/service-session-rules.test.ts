@@ -1,12 +1,14 @@
-import { Role, SERVICE_SESSION_HOURS } from '@portal/contract';
+import { Role, SERVICE_SESSION_HOURS, type ServiceSession } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   countdownParts,
   durationParts,
+  endedWatchedSession,
   isRequester,
   liveState,
   mayDecide,
   mayEnd,
+  ownActiveSession,
   personName,
   SERVICE_SESSION_DURATIONS,
   sessionRequestOffer,
@@ -145,5 +147,50 @@ describe('the session request a ticket offers', () => {
     expect(showsRemoteService(customer, true, [])).toBe(false);
     expect(showsRemoteService(manager, true, [])).toBe(false);
     expect(showsRemoteService(customer, true, [session('requested', 5)])).toBe(true);
+  });
+});
+
+describe('the session an open control panel ran under', () => {
+  const viewer = { id: 7, role: Role.Technician, business: 1 };
+  const now = Date.parse('2026-03-02T10:00:00Z');
+  const session = (over: Partial<ServiceSession>): ServiceSession => ({
+    id: 1,
+    ticket: 3,
+    controller: 4,
+    machine: 5,
+    machineName: 'Prusa',
+    business: 2,
+    requester: { id: 7, name: 'Ettore', surname: 'Esterno' },
+    reason: 'Firmware',
+    hours: 2,
+    state: 'active',
+    requestedAt: '2026-03-02T08:00:00Z',
+    decidedAt: '2026-03-02T09:00:00Z',
+    decidedBy: { id: 8, name: 'Mara', surname: 'Manager' },
+    comment: null,
+    endsAt: '2026-03-02T11:00:00Z',
+    endedAt: null,
+    endedBy: null,
+    ...over,
+  });
+
+  it('finds the viewer’s own active session, not someone else’s or one past its end', () => {
+    const others = session({ id: 2, requester: { id: 9, name: 'A', surname: 'B' } });
+    expect(ownActiveSession([others, session({})], viewer, now)?.id).toBe(1);
+    expect(ownActiveSession([session({ endsAt: '2026-03-02T09:59:59Z' })], viewer, now)).toBeUndefined();
+    expect(ownActiveSession([session({ state: 'requested' })], viewer, now)).toBeUndefined();
+  });
+
+  it('says the watched session is over once ended early or past its end, and nothing before', () => {
+    expect(endedWatchedSession([session({})], 1, now)).toBeUndefined();
+    expect(endedWatchedSession([session({})], null, now)).toBeUndefined();
+    const ended = session({ state: 'ended', endedAt: '2026-03-02T09:58:00Z' });
+    expect(endedWatchedSession([ended], 1, now)).toEqual({ session: ended, state: 'ended' });
+    const late = session({});
+    expect(endedWatchedSession([late], 1, Date.parse('2026-03-02T11:00:00Z'))).toEqual({
+      session: late,
+      state: 'expired',
+    });
+    expect(endedWatchedSession([session({ id: 2 })], 1, now)).toBeUndefined();
   });
 });

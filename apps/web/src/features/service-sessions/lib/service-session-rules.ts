@@ -103,3 +103,30 @@ export const mayEnd = (
 /** "Name Surname" of a person named on a session, or null once the user is gone. */
 export const personName = (person: ServicePerson | null): string | null =>
   person === null ? null : `${person.name} ${person.surname}`.trim();
+
+/**
+ * The viewer's own session on a machine that is active at `now`, the one their open control panel runs under;
+ * undefined when they have none.
+ */
+export const ownActiveSession = (
+  sessions: readonly ServiceSession[],
+  viewer: SessionViewer,
+  now: number,
+): ServiceSession | undefined =>
+  sessions.find((session) => isRequester(viewer, session) && liveState(session, now) === 'active');
+
+/**
+ * The session a control panel ran under, once it is over at `now` (ended early, or past its time), with the state
+ * it ended in; undefined while it is still active, or when the page watched none.
+ */
+export function endedWatchedSession(
+  sessions: readonly ServiceSession[],
+  watched: number | null,
+  now: number,
+): { session: ServiceSession; state: ServiceSessionState } | undefined {
+  if (watched === null) return undefined;
+  const session = sessions.find((candidate) => candidate.id === watched);
+  if (!session) return undefined;
+  const state = liveState(session, now);
+  return state === 'active' ? undefined : { session, state };
+}

@@ -15,7 +15,7 @@ export const getTicketQueryOptions = (id: number) =>
     retry: false,
   });
 
-/** A ticket by id; disabled while there is no id. */
+/** A ticket by id; disabled while there is no id. Its page shows a failed load in place, so no error toast. */
 export function useTicket(id: number | null) {
-  return useQuery({ ...getTicketQueryOptions(id ?? 0), enabled: id !== null });
+  return useQuery({ ...getTicketQueryOptions(id ?? 0), enabled: id !== null, meta: { silent: true } });
 }

@@ -12,7 +12,14 @@ export const getUserQueryOptions = (id: number) =>
     queryFn: ({ signal }) => getUser(id, signal),
   });
 
-/** A user by id; disabled while there is no id (no session yet, or an unusable route parameter). */
-export function useUser(id: number | undefined) {
-  return useQuery({ ...getUserQueryOptions(id ?? 0), enabled: id !== undefined });
+/**
+ * A user by id; disabled while there is no id (no session yet, or an unusable route parameter). `silent` when the
+ * caller shows a failed load itself (the user's page).
+ */
+export function useUser(id: number | undefined, { silent = false }: { silent?: boolean } = {}) {
+  return useQuery({
+    ...getUserQueryOptions(id ?? 0),
+    enabled: id !== undefined,
+    ...(silent && { meta: { silent: true } }),
+  });
 }
