@@ -165,6 +165,7 @@ export function createModules(
     serviceSessionChanges: serviceSessions.changes,
     consentChanges: serviceSessions.consentChanges,
     mailer,
+    snapshot: webcam.snapshot,
   });
   const feed = createFeedModule(deps);
   const maintenance = createMaintenanceModule(deps, {
