@@ -1,0 +1,9 @@
+import type { Language, NotificationItem } from '@portal/contract';
+import { paths } from '../../../config/paths';
+
+/** The page an item opens: its ticket, its machine, or the licences; none once its object is gone. */
+export function notificationHref(item: NotificationItem, lang: Language): string | null {
+  if (item.ticketId !== null) return paths.ticket.getHref(lang, item.ticketId);
+  if (item.machineId !== null) return paths.machine.getHref(lang, item.machineId);
+  return null;
+}
