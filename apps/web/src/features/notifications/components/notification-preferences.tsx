@@ -60,6 +60,7 @@ export function NotificationPreferencesCard() {
                     <td key={channel} className="text-center">
                       <Form.Check
                         type="switch"
+                        role="switch"
                         className="d-inline-block"
                         id={`notify-${kind}-${channel}`}
                         aria-label={`${t(`notifications.kinds.${kind}`)}: ${t(`notifications.channels.${channel}`)}`}
