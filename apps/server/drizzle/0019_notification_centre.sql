@@ -15,6 +15,7 @@ CREATE TABLE "notifications" (
 	"ticket_id" integer,
 	"machine_id" integer,
 	"licence_id" integer,
+	"business_id" integer,
 	"subject" text NOT NULL,
 	"detail" text,
 	"shown" boolean NOT NULL,

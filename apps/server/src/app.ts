@@ -195,6 +195,12 @@ export function createModules(
       everyMs: HOUSEKEEPING_EVERY_MS,
       run: () => maintenance.reminders.check(),
     },
+    // Licences nearing their end, told once per licence and end (docs/product.md §10).
+    {
+      name: 'licence-notices',
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: () => notifications.notifier.licencesExpiring(),
+    },
   ]);
   return {
     mailer,

@@ -146,10 +146,12 @@ export function defaultPreferences(push: {
 export const notificationItemSchema = z.object({
   id: z.number().int(),
   event: z.enum(NOTIFICATION_EVENTS),
-  /** The ticket, machine group or licence it is about (by `event`); null once that is gone. */
+  /** The ticket, machine group or licence it is about (by `event`). */
   ticketId: z.number().int().nullable(),
   machineId: z.number().int().nullable(),
   licenceId: z.number().int().nullable(),
+  /** The business a licence belongs to, whose licences tab the item opens. */
+  businessId: z.number().int().nullable(),
   /** The name that identifies the object as it was then: a ticket's title, a machine's name, a task. */
   subject: z.string(),
   /** A detail: the finished file, the maintenance task, the licence's end date. */

@@ -222,3 +222,23 @@ describe('machine events', () => {
     expect(await mailsTo('customer@demo.test')).toEqual([]);
   });
 });
+
+describe('licences expiring', () => {
+  it("reach the business's managers and the operator's administrators, once per licence", async () => {
+    await t.modules.notifications.notifier.licencesExpiring();
+    await t.modules.notifications.notifier.licencesExpiring();
+    const business = await demo.businessId('A');
+    const manager = (await bell('manager@demo.test')).items.filter(
+      (item) => item.event === 'licenceExpiring',
+    );
+    expect(manager).toHaveLength(1);
+    expect(manager[0]).toMatchObject({ businessId: business, subject: 'Officine Adriatiche S.p.A.' });
+    const admin = (await bell('admin@demo.test')).items.filter((item) => item.event === 'licenceExpiring');
+    expect(admin.map((item) => item.businessId)).toContain(business);
+    expect((await bell('customer@demo.test')).items).toEqual([]);
+    expect((await bell('manager2@demo.test')).items.map((item) => item.businessId)).not.toContain(business);
+    const [mail, ...more] = await mailsTo('manager@demo.test');
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Licenza in scadenza: Officine Adriatiche S.p.A.');
+  });
+});

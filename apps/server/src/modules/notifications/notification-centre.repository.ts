@@ -18,6 +18,7 @@ export interface NewNotification {
   ticketId: number | null;
   machineId: number | null;
   licenceId: number | null;
+  businessId: number | null;
   subject: string;
   detail: string | null;
   shown: boolean;

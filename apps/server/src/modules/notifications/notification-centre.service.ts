@@ -11,6 +11,7 @@ function toItem(row: NotificationRow): NotificationItem {
     ticketId: row.ticketId,
     machineId: row.machineId,
     licenceId: row.licenceId,
+    businessId: row.businessId,
     subject: row.subject,
     detail: row.detail,
     createdAt: row.createdAt.toISOString(),

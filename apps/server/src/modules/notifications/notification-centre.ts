@@ -27,6 +27,7 @@ export interface Delivery {
   ticketId?: number | null;
   machineId?: number | null;
   licenceId?: number | null;
+  businessId?: number | null;
   /** What identifies the object in the bell: a ticket's title, a machine's name. */
   subject: string;
   detail?: string | null;
@@ -72,6 +73,7 @@ export async function deliver(deps: NotificationCentreDeps, delivery: Delivery):
           ticketId: delivery.ticketId ?? null,
           machineId: delivery.machineId ?? null,
           licenceId: delivery.licenceId ?? null,
+          businessId: delivery.businessId ?? null,
           subject: delivery.subject,
           detail: delivery.detail ?? null,
           shown: choice.inApp,

@@ -1,8 +1,9 @@
 import { type Language, Role } from '@portal/contract';
-import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   businesses,
+  licenses,
   machineGroups,
   machineGroupUsers,
   serviceSessions,
@@ -71,6 +72,14 @@ export interface ServiceNoticeRow {
   hours: number;
   comment: string | null;
   ticketAuthorId: number | null;
+}
+
+/** An activated licence nearing its end, and its business. */
+export interface ExpiringLicence {
+  id: number;
+  businessId: number;
+  businessName: string;
+  end: Date;
 }
 
 /** A consent change's mail: the business, who changed it (null once gone) and its managers. */
@@ -336,6 +345,38 @@ export class NotificationsRepository {
       .where(and(eq(users.businessId, businessId), eq(users.role, Role.Manager)))
       .orderBy(users.id);
     return { businessName: business.name, actorName: actor?.name ?? null, managers };
+  }
+
+  /** The activated licences whose end falls in [from, to), with their business. */
+  async expiringLicences(from: Date, to: Date): Promise<ExpiringLicence[]> {
+    const end = sql<Date>`(${licenses.activation} + ${licenses.expiryMs} * interval '1 millisecond')`;
+    const rows = await this.#db
+      .select({
+        id: licenses.id,
+        businessId: licenses.businessId,
+        businessName: businesses.name,
+        end: sql<string>`${end}`,
+      })
+      .from(licenses)
+      .innerJoin(businesses, eq(businesses.id, licenses.businessId))
+      .where(and(isNotNull(licenses.activation), gte(end, from), lt(end, to)))
+      .orderBy(licenses.id);
+    return rows.map((row) => ({ ...row, end: new Date(row.end) }));
+  }
+
+  /** Who hears of a business's licences ending: its managers and the operator's administrators. */
+  async licenceRecipients(businessId: number): Promise<ServiceRecipient[]> {
+    return this.#db
+      .select(candidateColumns())
+      .from(users)
+      .innerJoin(businesses, eq(businesses.id, users.businessId))
+      .where(
+        or(
+          and(eq(users.businessId, businessId), eq(users.role, Role.Manager)),
+          and(eq(businesses.operator, true), eq(users.role, Role.Administrator)),
+        ),
+      )
+      .orderBy(users.id);
   }
 
   /** Each user's language as their newest push subscription says (the portal's default without one). */

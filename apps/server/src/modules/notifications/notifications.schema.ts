@@ -70,6 +70,7 @@ export const notifications = pgTable(
     ticketId: integer(),
     machineId: integer(),
     licenceId: integer(),
+    businessId: integer(),
     subject: text().notNull(),
     detail: text(),
     shown: boolean().notNull(),

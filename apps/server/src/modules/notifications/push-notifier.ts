@@ -6,6 +6,7 @@ import type { MaintenanceReminder } from '../maintenance/maintenance.module.ts';
 import type { ConsentChange, ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
 import { sendConsentNotices } from './consent-notices.ts';
 import { EventThrottle } from './event-throttle.ts';
+import { sendLicenceNotices } from './licence-notices.ts';
 import { sendReminderNotices } from './maintenance-notices.ts';
 import { deliver, type NotificationCentreDeps } from './notification-centre.ts';
 import { recipientsOf } from './notifications.policy.ts';
@@ -92,6 +93,11 @@ export class PushNotifier {
   /** A maintenance task due soon or overdue on a machine group: the people who service it. */
   maintenanceDue(reminder: MaintenanceReminder): void {
     this.#track(() => sendReminderNotices(this.#centre(), reminder));
+  }
+
+  /** Licences ending within the warning days: their business's managers and the operator's administrators. */
+  async licencesExpiring(): Promise<void> {
+    await sendLicenceNotices(this.#centre());
   }
 
   /** Resolves once every notification started so far has been sent or given up. */

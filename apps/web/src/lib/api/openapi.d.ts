@@ -5969,6 +5969,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
+                                businessId: number | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 detail: string | null;

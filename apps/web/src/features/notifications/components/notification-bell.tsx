@@ -1,5 +1,5 @@
 import type { NotificationItem } from '@portal/contract';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../lib/use-language';
@@ -29,22 +29,23 @@ export function NotificationBell() {
     const closeOutside = (event: Event) => {
       if (event.target instanceof Node && !root.current?.contains(event.target)) setShow(false);
     };
+    // Escape closes it wherever the focus is (a button that turned disabled leaves it on the page).
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setShow(false);
+      toggle.current?.focus();
+    };
     document.addEventListener('click', closeOutside, true);
     document.addEventListener('focusin', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
     return () => {
       document.removeEventListener('click', closeOutside, true);
       document.removeEventListener('focusin', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
     };
   }, [show]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && show) {
-      event.preventDefault();
-      event.stopPropagation();
-      setShow(false);
-      toggle.current?.focus();
-    }
-  };
   const unread = data?.unread ?? 0;
   const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
   const open = (item: NotificationItem) => {
@@ -53,8 +54,7 @@ export function NotificationBell() {
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: it only gathers Escape from the toggle and the entries
-    <div className="dropdown" ref={root} onKeyDown={onKeyDown}>
+    <div className="dropdown" ref={root}>
       <button
         ref={toggle}
         type="button"
