@@ -167,6 +167,7 @@ export function createModules(
     serviceSessionChanges: serviceSessions.changes,
     consentChanges: serviceSessions.consentChanges,
     mailer,
+    snapshot: webcam.snapshot,
   });
   const feed = createFeedModule(deps);
   const maintenance = createMaintenanceModule(deps, {
@@ -200,6 +201,12 @@ export function createModules(
       name: 'maintenance-reminders',
       everyMs: HOUSEKEEPING_EVERY_MS,
       run: () => maintenance.reminders.check(),
+    },
+    // Licences nearing their end, told once per licence and end (docs/product.md §10).
+    {
+      name: 'licence-notices',
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: () => notifications.notifier.licencesExpiring(),
     },
   ]);
   return {

@@ -20,6 +20,7 @@ export * from './live-status.ts';
 export * from './machine-groups.ts';
 export * from './machine-proxy.ts';
 export * from './maintenance.ts';
+export * from './notifications.ts';
 export * from './operator.ts';
 export * from './paging.ts';
 export * from './pairing.ts';

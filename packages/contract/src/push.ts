@@ -45,18 +45,23 @@ export type VapidPublicKey = z.infer<typeof vapidPublicKeySchema>;
 
 /** What a notification is about. */
 export const PUSH_KINDS = [
+  'ticketCreated',
   'ticketAnswered',
   'ticketClosed',
   'ticketReopened',
   'jobFinished',
+  'jobFailed',
   'halted',
   'boardOffline',
+  'boardOnline',
   'gatewayOffline',
+  'gatewayOnline',
   'serviceRequested',
   'serviceAccepted',
   'serviceRejected',
   'serviceEnded',
   'maintenanceDue',
+  'licenceExpiring',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 

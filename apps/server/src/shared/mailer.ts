@@ -16,6 +16,10 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The same text as HTML, when the mail shows a picture inline (a machine's webcam frame). */
+  html?: string;
+  /** Files sent along; `cid` names one the HTML shows inline. */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
 }
 
 export interface SentMail {

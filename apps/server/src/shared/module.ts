@@ -49,8 +49,12 @@ export interface AppConfig {
    * checkpoints are appended to (none: no checkpoints).
    */
   activity?: { journalDir?: string; retentionDays?: number; flushMs?: number; checkpointFile?: string };
-  /** How often an open webcam stream's viewer is checked again (5 s); tests lengthen it. */
-  webcam?: { viewerRecheckMs?: number };
+  /**
+   * How often an open webcam stream's viewer is checked again (5 s); tests lengthen it. Whether a machine event's
+   * mail asks the camera for a frame when no stream is open (yes); API tests whose fake gateways answer only as
+   * boards turn it off.
+   */
+  webcam?: { viewerRecheckMs?: number; mailSnapshots?: boolean };
   /** How long after a finished job the board's statistics log is read (5 s); tests shorten it. */
   maintenance?: { catchUpDelayMs?: number };
   /** The portal's public address (PUBLIC_URL), the base of links in mails; never the request's Host. */

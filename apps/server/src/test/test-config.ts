@@ -26,6 +26,8 @@ export const TEST_CONFIG: AppConfig = {
   passwordHashing: { memoryCost: 1024, timeCost: 2 },
   // Tests count what their fake gateways receive: only the live status tests have the boards followed.
   liveStatus: { follow: false },
+  // Their fake gateways answer as boards: a machine event's mail takes a frame only from an open stream.
+  webcam: { mailSnapshots: false },
   publicUrl: 'https://portal.example.test',
   // The network is closed: push services' names under example.com pass the subscription's address check with a
   // public address. Messages to them are never delivered, since the connection asks the system's resolver.

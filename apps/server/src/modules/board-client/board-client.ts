@@ -27,7 +27,7 @@ export {
   type RelayRouteOptions,
   relayRoute,
 } from './relay-route.ts';
-export type { TunnelGetOptions } from './tunnel-get.ts';
+export { type TunnelGetOptions, tunnelGet } from './tunnel-get.ts';
 export {
   answerHeadOf,
   type BoardActivity,

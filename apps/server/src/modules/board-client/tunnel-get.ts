@@ -12,6 +12,8 @@ export interface TunnelGetOptions {
   maxBytes: number;
   /** The user the reading is for, when one asked for it. */
   actor?: TunnelActor;
+  /** The board (the default) or the machine's webcam. */
+  target?: 'board' | 'webcam';
 }
 
 /** A board's HTTP answer, or why there is none. */
@@ -29,13 +31,13 @@ export function tunnelGet(
   tunnels: TunnelRegistry,
   controllerId: number,
   path: string,
-  { waitMs, timeoutMs, maxBytes, actor }: TunnelGetOptions,
+  { waitMs, timeoutMs, maxBytes, actor, target = 'board' }: TunnelGetOptions,
 ): Promise<TunnelGetResult> {
   let stream: http2.ClientHttp2Stream | null;
   try {
     stream = tunnels.open(controllerId, {
       method: 'GET',
-      target: 'board',
+      target,
       path,
       waitMs,
       ...(actor && { actor }),

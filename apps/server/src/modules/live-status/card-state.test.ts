@@ -198,8 +198,27 @@ describe('machine transitions', () => {
     ]);
   });
 
-  it('no job finished after a cancel, a simulation, or a first reading', () => {
-    expect(transitionsBetween(at('cancelling'), finished)).toEqual([]);
+  it('a job cancelled: cancelling, then idle', () => {
+    expect(transitionsBetween(at('cancelling'), finished)).toEqual([
+      { type: 'jobFailed', fileName: '0:/gcodes/cubo.gcode' },
+    ]);
+  });
+
+  it('board and gateway back: an offline state left, the gateway at its first waiting', () => {
+    expect(transitionsBetween(at('gatewayOffline'), at('waiting'))).toEqual([
+      { type: 'gatewayOnline', fileName: null },
+    ]);
+    expect(transitionsBetween(at('boardOffline'), at('idle'))).toEqual([
+      { type: 'boardOnline', fileName: null },
+    ]);
+    expect(transitionsBetween(at('boardOffline'), at('waiting'))).toEqual([]);
+    expect(transitionsBetween(at('gatewayOffline'), at('boardOffline'))).toEqual([
+      { type: 'gatewayOnline', fileName: null },
+      { type: 'boardOffline', fileName: null },
+    ]);
+  });
+
+  it('no job finished after a simulation, or a first reading', () => {
     expect(transitionsBetween(at('simulating'), finished)).toEqual([]);
     expect(transitionsBetween(at('waiting'), finished)).toEqual([]);
     expect(transitionsBetween(undefined, finished)).toEqual([]);

@@ -160,7 +160,7 @@ describe('the live status monitor', () => {
     board.gatewayAnswer = null;
     await stateOf(controllerId, { state: 'idle' });
     await vi.waitFor(() =>
-      expect(transitionsOf(controllerId).map((event) => event.type)).toEqual(['boardOffline']),
+      expect(transitionsOf(controllerId).map((event) => event.type)).toEqual(['boardOffline', 'boardOnline']),
     );
   });
 

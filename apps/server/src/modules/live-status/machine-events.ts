@@ -11,7 +11,14 @@ export interface StatusChange {
 }
 
 /** The transitions that machine notifications are about (docs/design.md §6). */
-export type MachineTransitionType = 'jobFinished' | 'halted' | 'boardOffline' | 'gatewayOffline';
+export type MachineTransitionType =
+  | 'jobFinished'
+  | 'jobFailed'
+  | 'halted'
+  | 'boardOffline'
+  | 'boardOnline'
+  | 'gatewayOffline'
+  | 'gatewayOnline';
 
 export interface MachineTransition {
   type: MachineTransitionType;
@@ -20,7 +27,7 @@ export interface MachineTransition {
   machineGroupId: number | null;
   /** ISO time of the transition. */
   at: string;
-  /** The finished job's file, for `jobFinished`. */
+  /** The finished or cancelled job's file, for `jobFinished` and `jobFailed`. */
   fileName: string | null;
   /** The finished job's duration in seconds as the board told it, for `jobFinished` (absent or null: unknown). */
   durationSeconds?: number | null;
@@ -73,26 +80,41 @@ export class InProcessMachineEvents implements MachineEvents {
 }
 
 /**
- * The transitions between two consecutive statuses of one machine: a job finished (processing, then
- * idle with a last file), halted, board offline and gateway offline, each when it is entered.
+ * The transitions between two consecutive statuses of one machine: a job finished (processing, then idle with a last
+ * file) or cancelled (cancelling, then idle), halted, board offline and gateway offline, each when it is entered, and
+ * board and gateway back (an offline state left: the gateway's tunnel back is its `waiting`).
  */
 export function transitionsBetween(
   previous: MachineLiveStatus | undefined,
   next: MachineLiveStatus,
 ): { type: MachineTransitionType; fileName: string | null }[] {
   if (previous?.state === next.state) return [];
+  const back = backOnline(previous?.state, next.state);
   switch (next.state) {
     case 'idle':
-      return previous?.state === 'processing' && next.job?.finished
-        ? [{ type: 'jobFinished', fileName: next.job.fileName }]
-        : [];
+      if (previous?.state === 'processing' && next.job?.finished)
+        return [{ type: 'jobFinished', fileName: next.job.fileName }];
+      if (previous?.state === 'cancelling')
+        return [{ type: 'jobFailed', fileName: next.job?.fileName ?? null }];
+      return back;
     case 'halted':
     case 'boardOffline':
     case 'gatewayOffline':
-      return [{ type: next.state, fileName: null }];
+      return [...back, { type: next.state, fileName: null }];
     default:
-      return [];
+      return back;
   }
+}
+
+function backOnline(
+  previous: MachineLiveStatus['state'] | undefined,
+  next: MachineLiveStatus['state'],
+): { type: MachineTransitionType; fileName: null }[] {
+  if (previous === 'gatewayOffline' && next !== 'gatewayOffline')
+    return [{ type: 'gatewayOnline', fileName: null }];
+  if (previous === 'boardOffline' && next !== 'waiting' && next !== 'gatewayOffline')
+    return [{ type: 'boardOnline', fileName: null }];
+  return [];
 }
 
 /**

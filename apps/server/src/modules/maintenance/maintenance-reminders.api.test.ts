@@ -168,9 +168,9 @@ describe('maintenance reminders', () => {
     ]);
   });
 
-  it("go to the group's users who want machine notifications and to the operator's technicians, whatever theirs", async () => {
+  it("go to the group's users and the operator's technicians, by push to those whose machine switch is on", async () => {
     const operator = await demo.businessId('operator');
-    const row = await t.modules.users.repository.insert({
+    await t.modules.users.repository.insert({
       email: OPERATOR_TECH,
       name: 'Olga',
       surname: 'Operatore',
@@ -178,7 +178,6 @@ describe('maintenance reminders', () => {
       businessId: operator,
       passwordHash: 'not-used',
     });
-    await t.database.db.update(users).set({ machineNotifications: false }).where(eq(users.id, row.id));
     await t.database.db
       .update(users)
       .set({ machineNotifications: false })
@@ -205,13 +204,19 @@ describe('maintenance reminders', () => {
         url: `/it/machines/${prusa.id}`,
       }),
     ]);
-    expect(await messagesAt(operatorTech)).toEqual([
+    expect((await messagesAt(operatorTech)).filter((message) => message.machineId === prusa.id)).toEqual([
       expect.objectContaining({
         title: 'Maintenance overdue: Prusa linea 1',
         url: `/en/machines/${prusa.id}`,
       }),
     ]);
+    // The assigned technician turned machine pushes off: the reminder reaches them by mail only.
     expect(await messagesAt(tech)).toEqual([]);
+    expect(
+      (await mailsTo('tech@demo.test'))
+        .map((mail) => mail.subject)
+        .filter((subject) => subject.includes('Prusa')),
+    ).toEqual(['Manutenzione scaduta: Prusa linea 1']);
     expect((await messagesAt(customer)).map((message) => message.kind).sort()).toEqual([
       'jobFinished',
       'maintenanceDue',

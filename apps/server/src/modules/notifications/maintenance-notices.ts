@@ -4,11 +4,10 @@ import {
   type MaintenanceCriterion,
   type PushMessage,
 } from '@portal/contract';
-import type { Mailer, OutgoingMail } from '../../shared/mailer.ts';
+import type { OutgoingMail } from '../../shared/mailer.ts';
 import type { MaintenanceReminder } from '../maintenance/maintenance.module.ts';
+import { deliver, type NotificationCentreDeps } from './notification-centre.ts';
 import { recipientsOf } from './notifications.policy.ts';
-import type { NotificationsRepository } from './notifications.repository.ts';
-import type { PushSender } from './push-sender.ts';
 
 /** The reminders' texts, per language: the title (also the mail's subject) and why the task is due. */
 const TEXTS: Record<
@@ -92,41 +91,33 @@ export function reminderMail(
   };
 }
 
-export interface ReminderNoticesDeps {
-  repository: NotificationsRepository;
-  sender: PushSender;
-  mailer: Mailer;
+export interface ReminderNoticesDeps extends NotificationCentreDeps {
   /** The portal's public address, the base of the mails' links. */
   publicUrl: string;
 }
 
 /**
- * Tells a task's reminder (docs/design.md §12) by push and by mail, each in the recipient's language (a push in its
- * subscription's, a mail in the newest subscription's, else Italian): to the machine group's assigned users who
- * want machine notifications, and to the operator's technicians.
+ * Tells a task's reminder (docs/design.md §12), each in the recipient's language and on the channels they chose for
+ * maintenance: to the machine group's assigned users and to the operator's technicians. The reminders module claims
+ * each reminder once per cycle; the key (task, state, day) keeps a repeated one from reaching anyone twice a day.
  */
 export async function sendReminderNotices(
   deps: ReminderNoticesDeps,
   reminder: MaintenanceReminder,
 ): Promise<void> {
-  const { repository } = deps;
+  const { repository, clock } = deps;
   const recipients = recipientsOf(await repository.reminderRecipients(reminder.machineGroupId), null);
-  if (recipients.length === 0) return;
-  const ids = recipients.map((person) => person.id);
-  const [targets, languages] = await Promise.all([
-    repository.subscriptionsOf(ids),
-    repository.languagesOf(ids),
-  ]);
-  await Promise.all([
-    ...targets.map((target) => deps.sender.send(target, reminderMessage(reminder, target.language))),
-    ...recipients.map((person) =>
-      deps.mailer.send(
-        reminderMail(reminder, languages.get(person.id) ?? 'it', {
-          to: person.email,
-          name: person.name,
-          publicUrl: deps.publicUrl,
-        }),
-      ),
-    ),
-  ]);
+  const day = clock().toISOString().slice(0, 10);
+  await deliver(deps, {
+    event: 'maintenanceDue',
+    key: `maintenanceDue:g${reminder.machineGroupId}:k${reminder.taskId}:${reminder.state}:${day}`,
+    recipients,
+    machineId: reminder.machineGroupId,
+    subject: reminder.machineName,
+    detail: reminder.taskName,
+    controllerId: await repository.controllerOf(reminder.machineGroupId),
+    push: (language) => reminderMessage(reminder, language),
+    mail: (language, to) =>
+      reminderMail(reminder, language, { to: to.email, name: to.name, publicUrl: deps.publicUrl }),
+  });
 }

@@ -5,6 +5,9 @@ import type { Mailer } from '../../shared/mailer.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
 import type { MachineEvents } from '../live-status/machine-events.ts';
 import type { ConsentChange, ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
+import { NotificationCentreRepository } from './notification-centre.repository.ts';
+import { NotificationCentreService } from './notification-centre.service.ts';
+import type { Snapshot } from './notification-centre.ts';
 import { NotificationsRepository } from './notifications.repository.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { NotificationsService } from './notifications.service.ts';
@@ -27,11 +30,14 @@ export interface NotificationsModuleDeps {
   /** Businesses' consent settings changed, mailed to their managers. */
   consentChanges: Changes<ConsentChange>;
   mailer: Mailer;
+  /** A frame of a machine's camera for machine events' mails (the webcam module's). */
+  snapshot: Snapshot;
 }
 
 /**
- * Web Push (docs/product.md §3, §4 and §7): the VAPID key pair, the users' subscriptions, and the notifications of
- * ticket answers and status changes and of machine events.
+ * The notification centre (docs/product.md §10): each user's notifications in the bell, their channels
+ * per kind (in app, mail, push; `notification-centre.ts` delivers, once per user however many instances see an
+ * event), and Web Push (docs/product.md §3, §4 and §7): the VAPID key pair and the users' subscriptions.
  *
  * The key pair is made on first start and kept in the database, so every process signs alike. Each subscription
  * carries the language its messages are written in; push services only on public addresses, checked on subscribing,
@@ -44,7 +50,14 @@ export interface NotificationsModuleDeps {
  */
 export function createNotificationsModule(
   { db, clock, config }: ModuleDeps,
-  { machineEvents, ticketChanges, serviceSessionChanges, consentChanges, mailer }: NotificationsModuleDeps,
+  {
+    machineEvents,
+    ticketChanges,
+    serviceSessionChanges,
+    consentChanges,
+    mailer,
+    snapshot,
+  }: NotificationsModuleDeps,
 ) {
   const repository = new NotificationsRepository(db);
   const endpoints = new PushEndpointPolicy(config.push?.privateHosts, config.push?.resolve);
@@ -59,9 +72,14 @@ export function createNotificationsModule(
     // Every connection goes to an address the policy checked as it connects (no DNS rebinding in between).
     agent: new Agent({ lookup: endpoints.lookup, ...(extraCa && { ca: [...rootCertificates, extraCa] }) }),
   });
+  const centreRepository = new NotificationCentreRepository(db);
+  const centre = new NotificationCentreService(centreRepository, clock);
   const notifier = new PushNotifier({
     repository,
+    centre: centreRepository,
     sender,
+    mailer,
+    snapshot,
     clock,
     machineThrottleMs: config.push?.machineThrottleMs ?? MACHINE_THROTTLE_MS,
     mail: { mailer, publicUrl: config.publicUrl },
@@ -74,6 +92,7 @@ export function createNotificationsModule(
     repository,
     service,
     notifier,
-    routes: routesOf(notificationsRoutes, { service, notifier, sender, machineEvents }),
+    centre,
+    routes: routesOf(notificationsRoutes, { service, notifier, sender, machineEvents, centre }),
   };
 }

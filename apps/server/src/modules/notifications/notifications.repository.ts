@@ -1,8 +1,9 @@
 import { type Language, Role } from '@portal/contract';
-import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   businesses,
+  licenses,
   machineGroups,
   machineGroupUsers,
   serviceSessions,
@@ -41,13 +42,19 @@ export interface NewSubscription {
 /** The most subscriptions one user keeps (browsers and devices); older ones give way to newer ones. */
 export const SUBSCRIPTIONS_PER_USER = 20;
 
-const candidateColumns = (wants: typeof users.ticketNotifications | typeof users.machineNotifications) => ({
+/**
+ * Who a notification could go to, and where its mail goes. `wants` is true: each user's channels per kind decide
+ * (`notification-centre.ts`; the older ticket and machine switches are the push defaults there).
+ */
+const candidateColumns = () => ({
   id: users.id,
   role: sql<Role>`${users.role}`,
   business: users.businessId,
   enabled: users.enabled,
   businessActive: businesses.active,
-  wants,
+  wants: sql<boolean>`true`,
+  email: users.email,
+  name: users.name,
 });
 
 /** Someone a service session's notice may go to, with where its mail goes. */
@@ -65,6 +72,14 @@ export interface ServiceNoticeRow {
   hours: number;
   comment: string | null;
   ticketAuthorId: number | null;
+}
+
+/** An activated licence nearing its end, and its business. */
+export interface ExpiringLicence {
+  id: number;
+  businessId: number;
+  businessName: string;
+  end: Date;
 }
 
 /** A consent change's mail: the business, who changed it (null once gone) and its managers. */
@@ -183,14 +198,33 @@ export class NotificationsRepository {
     return row?.title;
   }
 
-  /** The people of a ticket's thread (its author and whoever answered), with their ticket preference. */
-  async threadPeople(ticketId: number): Promise<Candidate[]> {
+  /** The people of a ticket's thread (its author and whoever answered). */
+  async threadPeople(ticketId: number): Promise<ServiceRecipient[]> {
     return this.#db
-      .select(candidateColumns(users.ticketNotifications))
+      .select(candidateColumns())
       .from(users)
       .innerJoin(businesses, eq(businesses.id, users.businessId))
       .where(isTicketAuthor(this.#db, ticketId))
       .orderBy(users.id);
+  }
+
+  /** The operator's administrators and technicians, who handle tickets (each still checked to see the ticket). */
+  async ticketStaff(): Promise<ServiceRecipient[]> {
+    return this.#db
+      .select(candidateColumns())
+      .from(users)
+      .innerJoin(businesses, eq(businesses.id, users.businessId))
+      .where(and(eq(businesses.operator, true), inArray(users.role, [Role.Administrator, Role.Technician])))
+      .orderBy(users.id);
+  }
+
+  /** The controller serving a machine group (whose camera a machine event's mail shows), if any. */
+  async controllerOf(machineGroupId: number): Promise<number | null> {
+    const [row] = await this.#db
+      .select({ controllerId: machineGroups.computerControllerId })
+      .from(machineGroups)
+      .where(eq(machineGroups.id, machineGroupId));
+    return row?.controllerId ?? null;
   }
 
   /** Whether `viewer` still sees the ticket (an answerer may since have lost the machine group). */
@@ -211,10 +245,10 @@ export class NotificationsRepository {
     return row?.name;
   }
 
-  /** The users assigned to a machine group, with their machine preference. */
-  async groupPeople(machineGroupId: number): Promise<Candidate[]> {
+  /** The users assigned to a machine group. */
+  async groupPeople(machineGroupId: number): Promise<ServiceRecipient[]> {
     return this.#db
-      .select(candidateColumns(users.machineNotifications))
+      .select(candidateColumns())
       .from(machineGroupUsers)
       .innerJoin(users, eq(users.id, machineGroupUsers.userId))
       .innerJoin(businesses, eq(businesses.id, users.businessId))
@@ -262,12 +296,7 @@ export class NotificationsRepository {
             ),
           );
     return this.#db
-      .select({
-        ...candidateColumns(users.ticketNotifications),
-        wants: sql<boolean>`true`,
-        email: users.email,
-        name: users.name,
-      })
+      .select(candidateColumns())
       .from(users)
       .innerJoin(businesses, eq(businesses.id, users.businessId))
       .where(who)
@@ -275,21 +304,19 @@ export class NotificationsRepository {
   }
 
   /**
-   * Who a machine group's maintenance reminders go to (docs/design.md §12): its assigned users, by their machine
-   * preference, and the technicians of the operator's business (who service every business's machines), whatever
-   * theirs.
+   * Who a machine group's maintenance reminders go to (docs/design.md §12): its assigned users and the technicians
+   * of the operator's business (who service every business's machines).
    */
   async reminderRecipients(machineGroupId: number): Promise<ServiceRecipient[]> {
-    const mailColumns = { email: users.email, name: users.name };
     const assigned = await this.#db
-      .select({ ...candidateColumns(users.machineNotifications), ...mailColumns })
+      .select(candidateColumns())
       .from(machineGroupUsers)
       .innerJoin(users, eq(users.id, machineGroupUsers.userId))
       .innerJoin(businesses, eq(businesses.id, users.businessId))
       .where(eq(machineGroupUsers.machineGroupId, machineGroupId))
       .orderBy(users.id);
     const technicians = await this.#db
-      .select({ ...candidateColumns(users.machineNotifications), wants: sql<boolean>`true`, ...mailColumns })
+      .select(candidateColumns())
       .from(users)
       .innerJoin(businesses, eq(businesses.id, users.businessId))
       .where(and(eq(businesses.operator, true), eq(users.role, Role.Technician)))
@@ -318,6 +345,38 @@ export class NotificationsRepository {
       .where(and(eq(users.businessId, businessId), eq(users.role, Role.Manager)))
       .orderBy(users.id);
     return { businessName: business.name, actorName: actor?.name ?? null, managers };
+  }
+
+  /** The activated licences whose end falls in [from, to), with their business. */
+  async expiringLicences(from: Date, to: Date): Promise<ExpiringLicence[]> {
+    const end = sql<Date>`(${licenses.activation} + ${licenses.expiryMs} * interval '1 millisecond')`;
+    const rows = await this.#db
+      .select({
+        id: licenses.id,
+        businessId: licenses.businessId,
+        businessName: businesses.name,
+        end: sql<string>`${end}`,
+      })
+      .from(licenses)
+      .innerJoin(businesses, eq(businesses.id, licenses.businessId))
+      .where(and(isNotNull(licenses.activation), gte(end, from), lt(end, to)))
+      .orderBy(licenses.id);
+    return rows.map((row) => ({ ...row, end: new Date(row.end) }));
+  }
+
+  /** Who hears of a business's licences ending: its managers and the operator's administrators. */
+  async licenceRecipients(businessId: number): Promise<ServiceRecipient[]> {
+    return this.#db
+      .select(candidateColumns())
+      .from(users)
+      .innerJoin(businesses, eq(businesses.id, users.businessId))
+      .where(
+        or(
+          and(eq(users.businessId, businessId), eq(users.role, Role.Manager)),
+          and(eq(businesses.operator, true), eq(users.role, Role.Administrator)),
+        ),
+      )
+      .orderBy(users.id);
   }
 
   /** Each user's language as their newest push subscription says (the portal's default without one). */

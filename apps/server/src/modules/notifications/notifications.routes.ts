@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
 import type { MachineEvents } from '../live-status/machine-events.ts';
+import { notificationCentreRoutes } from './notification-centre.routes.ts';
+import type { NotificationCentreService } from './notification-centre.service.ts';
 import type { NotificationsService } from './notifications.service.ts';
 import type { PushNotifier } from './push-notifier.ts';
 import type { PushSender } from './push-sender.ts';
@@ -19,12 +21,14 @@ export interface NotificationsRoutesOptions {
   notifier: PushNotifier;
   sender: PushSender;
   machineEvents: MachineEvents;
+  centre: NotificationCentreService;
 }
 
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (
   app,
-  { service, notifier, sender, machineEvents },
+  { service, notifier, sender, machineEvents, centre },
 ) => {
+  await app.register(notificationCentreRoutes, { centre });
   // The key pair exists from the first start on; machine events are followed while the app runs, and the
   // notifications under way are finished before the database closes.
   let unsubscribe: (() => void) | undefined;

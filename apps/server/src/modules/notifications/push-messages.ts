@@ -2,14 +2,23 @@ import type { Language, PushKind, PushMessage } from '@portal/contract';
 
 /** What a ticket notification tells: which ticket, and its title. */
 export interface TicketFacts {
-  kind: Extract<PushKind, 'ticketAnswered' | 'ticketClosed' | 'ticketReopened'>;
+  kind: Extract<PushKind, 'ticketCreated' | 'ticketAnswered' | 'ticketClosed' | 'ticketReopened'>;
   ticketId: number;
   title: string;
 }
 
 /** What a machine notification tells: which machine group, its name, and the finished job's file. */
 export interface MachineFacts {
-  kind: Extract<PushKind, 'jobFinished' | 'halted' | 'boardOffline' | 'gatewayOffline'>;
+  kind: Extract<
+    PushKind,
+    | 'jobFinished'
+    | 'jobFailed'
+    | 'halted'
+    | 'boardOffline'
+    | 'boardOnline'
+    | 'gatewayOffline'
+    | 'gatewayOnline'
+  >;
   machineId: number;
   name: string;
   fileName: string | null;
@@ -21,22 +30,30 @@ export interface MachineFacts {
  */
 const TEXTS = {
   it: {
+    ticketCreated: (id: number) => `Nuovo ticket #${id}`,
     ticketAnswered: (id: number) => `Nuova risposta al ticket #${id}`,
     ticketClosed: (id: number) => `Ticket #${id} chiuso`,
     ticketReopened: (id: number) => `Ticket #${id} riaperto`,
     jobFinished: 'Lavorazione terminata',
+    jobFailed: 'Lavorazione annullata',
     halted: 'Macchina arrestata',
     boardOffline: 'Scheda non raggiungibile',
+    boardOnline: 'Scheda di nuovo raggiungibile',
     gatewayOffline: 'Gateway non raggiungibile',
+    gatewayOnline: 'Gateway di nuovo raggiungibile',
   },
   en: {
+    ticketCreated: (id: number) => `New ticket #${id}`,
     ticketAnswered: (id: number) => `New answer to ticket #${id}`,
     ticketClosed: (id: number) => `Ticket #${id} closed`,
     ticketReopened: (id: number) => `Ticket #${id} reopened`,
     jobFinished: 'Job finished',
+    jobFailed: 'Job cancelled',
     halted: 'Machine halted',
     boardOffline: 'Board offline',
+    boardOnline: 'Board back online',
     gatewayOffline: 'Gateway offline',
+    gatewayOnline: 'Gateway back online',
   },
 } as const satisfies Record<Language, Record<TicketFacts['kind'] | MachineFacts['kind'], unknown>>;
 
@@ -62,5 +79,28 @@ export function machineMessage(facts: MachineFacts, language: Language): PushMes
     tag: `machine-${facts.machineId}-${facts.kind}`,
     kind: facts.kind,
     machineId: facts.machineId,
+  };
+}
+
+/** Where an event's mail links to, and whom it greets. */
+export interface MailAddress {
+  to: string;
+  name: string;
+  publicUrl: string;
+}
+
+const GREETING: Record<Language, (name: string) => string> = {
+  it: (name) => `Ciao ${name},`,
+  en: (name) => `Hello ${name},`,
+};
+
+/** A push message written as a mail: its title the subject, its body and page's link the text. */
+export function messageMail(message: PushMessage, language: Language, { to, name, publicUrl }: MailAddress) {
+  const link = new URL(message.url, publicUrl).toString();
+  return {
+    to,
+    subject:
+      message.title === message.body ? message.title : `${message.title}: ${message.body.split('\n')[0]}`,
+    text: [GREETING[language](name), '', message.title, message.body, '', link].join('\n'),
   };
 }

@@ -1,38 +1,43 @@
-import type { Language, PushMessage } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../shared/clock.ts';
+import type { Mailer } from '../../shared/mailer.ts';
 import type { MachineEvent } from '../live-status/machine-events.ts';
 import type { MaintenanceReminder } from '../maintenance/maintenance.module.ts';
 import type { ConsentChange, ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
 import { sendConsentNotices } from './consent-notices.ts';
 import { EventThrottle } from './event-throttle.ts';
+import { sendLicenceNotices } from './licence-notices.ts';
 import { sendReminderNotices } from './maintenance-notices.ts';
+import { deliver, type NotificationCentreDeps } from './notification-centre.ts';
 import { recipientsOf } from './notifications.policy.ts';
-import type { NotificationsRepository } from './notifications.repository.ts';
-import { type MachineFacts, machineMessage, type TicketFacts, ticketMessage } from './push-messages.ts';
-import type { PushSender } from './push-sender.ts';
-import { type ServiceNoticesDeps, sendServiceNotices } from './service-notices.ts';
+import {
+  type MachineFacts,
+  machineMessage,
+  messageMail,
+  type TicketFacts,
+  ticketMessage,
+} from './push-messages.ts';
+import { sendServiceNotices } from './service-notices.ts';
 
-/** A ticket event the tickets module reports: an answer, or a close or reopen, and who did it. */
+/** A ticket event the tickets module reports: a new ticket, an answer, a close or reopen, and who did it. */
 export interface TicketEvent {
   ticketId: number;
   actorId: number;
   kind: TicketFacts['kind'];
 }
 
-export interface PushNotifierDeps {
-  repository: NotificationsRepository;
-  sender: PushSender;
-  clock: Clock;
+export interface PushNotifierDeps extends NotificationCentreDeps {
   /** At most one notification per machine and kind in this window. */
   machineThrottleMs: number;
-  /** Where service sessions' and maintenance reminders' mails go, and the base of their links. */
-  mail: Pick<ServiceNoticesDeps, 'mailer' | 'publicUrl'>;
+  /** Where consent mails go, and the base of every mail's links. */
+  mail: { mailer: Mailer; publicUrl: string };
+  clock: Clock;
 }
 
 /**
- * Turns ticket and machine events into push messages for the people they concern. Every entry point returns
- * at once: the work runs afterwards, so a notification never delays nor fails the request or the monitor
+ * Turns ticket, machine, service-session and maintenance events into notifications for the people they concern,
+ * delivered by the notification centre (`notification-centre.ts`) on each person's channels. Every entry point
+ * returns at once: the work runs afterwards, so a notification never delays nor fails the request or the monitor
  * that caused it; `idle()` tells when everything started so far is done.
  */
 export class PushNotifier {
@@ -50,26 +55,33 @@ export class PushNotifier {
     this.#log = log;
   }
 
-  /** An answer, close or reopen: the other people of the thread who want ticket notifications. */
+  /** A new ticket (the staff who handle it), an answer, close or reopen (the thread's other people). */
   ticketChanged(event: TicketEvent): void {
     this.#track(() => this.#notifyTicket(event));
   }
 
-  /** A machine transition (job finished, halted, board or gateway offline), throttled per machine and kind. */
+  /**
+   * A machine transition (job finished or cancelled, halted, board or gateway offline and back), throttled per
+   * machine and kind here, and keyed by the throttle's window in the database, so the instances of a deployment
+   * that all see it tell it once.
+   */
   machineEvent(event: MachineEvent): void {
     if (event.type === 'status' || event.machineGroupId === null) return;
-    const { machineGroupId, type, fileName } = event;
+    const { machineGroupId, type, fileName, controllerId } = event;
     if (!this.#throttle.admit(`${machineGroupId}:${type}`)) {
       this.#log?.debug({ machineGroupId, type }, 'machine notification throttled');
       return;
     }
-    this.#track(() => this.#notifyMachine({ kind: type, machineId: machineGroupId, fileName }));
+    const window = Math.floor(Date.parse(event.at) / this.#deps.machineThrottleMs);
+    const key = `${type}:g${machineGroupId}:${Number.isNaN(window) ? event.at : window}`;
+    this.#track(() =>
+      this.#notifyMachine({ kind: type, machineId: machineGroupId, fileName }, key, controllerId),
+    );
   }
 
-  /** A service session requested, decided or ended early: push and mail to the people it concerns. */
+  /** A service session requested, decided or ended early: the people it concerns. */
   serviceSessionChanged(change: ServiceSessionChange): void {
-    const { repository, sender, mail } = this.#deps;
-    this.#track(() => sendServiceNotices({ repository, sender, ...mail }, change));
+    this.#track(() => sendServiceNotices(this.#centre(), change));
   }
 
   /** A business's consent setting changed: a mail to each of its managers. */
@@ -78,15 +90,23 @@ export class PushNotifier {
     this.#track(() => sendConsentNotices({ repository, ...mail }, change));
   }
 
-  /** A maintenance task due soon or overdue on a machine group: push and mail to the people who service it. */
+  /** A maintenance task due soon or overdue on a machine group: the people who service it. */
   maintenanceDue(reminder: MaintenanceReminder): void {
-    const { repository, sender, mail } = this.#deps;
-    this.#track(() => sendReminderNotices({ repository, sender, ...mail }, reminder));
+    this.#track(() => sendReminderNotices(this.#centre(), reminder));
+  }
+
+  /** Licences ending within the warning days: their business's managers and the operator's administrators. */
+  async licencesExpiring(): Promise<void> {
+    await sendLicenceNotices(this.#centre());
   }
 
   /** Resolves once every notification started so far has been sent or given up. */
   async idle(): Promise<void> {
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+
+  #centre() {
+    return { ...this.#deps, publicUrl: this.#deps.mail.publicUrl };
   }
 
   #track(work: () => Promise<void>): void {
@@ -97,31 +117,48 @@ export class PushNotifier {
   }
 
   async #notifyTicket({ ticketId, actorId, kind }: TicketEvent): Promise<void> {
-    const { repository } = this.#deps;
+    const { repository, clock } = this.#deps;
     const title = await repository.ticketTitle(ticketId);
     if (title === undefined) return;
-    const people = recipientsOf(await repository.threadPeople(ticketId), actorId);
+    const candidates =
+      kind === 'ticketCreated' ? await repository.ticketStaff() : await repository.threadPeople(ticketId);
     const seeing = [];
-    for (const person of people) {
-      if (await repository.seesTicket(ticketId, person)) seeing.push(person.id);
+    for (const person of recipientsOf(candidates, actorId)) {
+      if (await repository.seesTicket(ticketId, person)) seeing.push(person);
     }
     const facts: TicketFacts = { kind, ticketId, title };
-    await this.#sendAll(seeing, (language) => ticketMessage(facts, language));
+    const publicUrl = this.#deps.mail.publicUrl;
+    await deliver(this.#deps, {
+      event: kind,
+      // A ticket's events happen on the instance that stored them, once each.
+      key: `${kind}:t${ticketId}:a${actorId}:${clock().toISOString()}`,
+      recipients: seeing,
+      ticketId,
+      subject: title,
+      push: (language) => ticketMessage(facts, language),
+      mail: (language, to) =>
+        messageMail(ticketMessage(facts, language), language, { to: to.email, name: to.name, publicUrl }),
+    });
   }
 
-  async #notifyMachine(facts: Omit<MachineFacts, 'name'>): Promise<void> {
+  async #notifyMachine(facts: Omit<MachineFacts, 'name'>, key: string, controllerId: number): Promise<void> {
     const { repository } = this.#deps;
     const name = await repository.machineName(facts.machineId);
     if (name === undefined) return;
     const people = recipientsOf(await repository.groupPeople(facts.machineId), null);
-    await this.#sendAll(
-      people.map((person) => person.id),
-      (language) => machineMessage({ ...facts, name }, language),
-    );
-  }
-
-  async #sendAll(userIds: number[], messageIn: (language: Language) => PushMessage): Promise<void> {
-    const targets = await this.#deps.repository.subscriptionsOf(userIds);
-    await Promise.all(targets.map((target) => this.#deps.sender.send(target, messageIn(target.language))));
+    const publicUrl = this.#deps.mail.publicUrl;
+    const message = (language: 'it' | 'en') => machineMessage({ ...facts, name }, language);
+    await deliver(this.#deps, {
+      event: facts.kind,
+      key,
+      recipients: people,
+      machineId: facts.machineId,
+      subject: name,
+      detail: facts.fileName,
+      controllerId,
+      push: message,
+      mail: (language, to) =>
+        messageMail(message(language), language, { to: to.email, name: to.name, publicUrl }),
+    });
   }
 }

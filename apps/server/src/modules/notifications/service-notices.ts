@@ -1,13 +1,9 @@
 import type { Language, PushKind, PushMessage } from '@portal/contract';
-import type { Mailer, OutgoingMail } from '../../shared/mailer.ts';
+import type { OutgoingMail } from '../../shared/mailer.ts';
 import type { ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
+import { deliver, type NotificationCentreDeps } from './notification-centre.ts';
 import { recipientsOf } from './notifications.policy.ts';
-import type {
-  NotificationsRepository,
-  ServiceNoticeRow,
-  ServiceRecipient,
-} from './notifications.repository.ts';
-import type { PushSender } from './push-sender.ts';
+import type { ServiceNoticeRow, ServiceRecipient } from './notifications.repository.ts';
 
 type ServiceKind = Extract<
   PushKind,
@@ -139,18 +135,15 @@ export function serviceMail(
   };
 }
 
-export interface ServiceNoticesDeps {
-  repository: NotificationsRepository;
-  sender: PushSender;
-  mailer: Mailer;
+export interface ServiceNoticesDeps extends NotificationCentreDeps {
   /** The portal's public address, the base of the mails' links. */
   publicUrl: string;
 }
 
 /**
- * Tells the people a service session concerns what happened to it, by push and by mail, each in their language
- * (docs/design.md §11): a request its business's managers and the ticket's customer; a decision and an early end
- * whoever asked. Sent whatever their notification preferences: someone is waiting on it.
+ * Tells the people a service session concerns what happened to it, each in their language and on the channels they
+ * chose for service sessions (docs/design.md §11): a request its business's managers and the ticket's customer; a
+ * decision and an early end whoever asked.
  */
 export async function sendServiceNotices(
   deps: ServiceNoticesDeps,
@@ -164,24 +157,16 @@ export async function sendServiceNotices(
       ? { businessId: row.businessId, ticketAuthorId: row.ticketAuthorId }
       : { userIds: [row.requesterId] },
   );
-  const recipients = recipientsOf(people, change.actorId);
-  if (recipients.length === 0) return;
   const kind = KIND_OF[change.kind];
-  const ids = recipients.map((person) => person.id);
-  const [targets, languages] = await Promise.all([
-    repository.subscriptionsOf(ids),
-    repository.languagesOf(ids),
-  ]);
-  await Promise.all([
-    ...targets.map((target) => deps.sender.send(target, serviceMessage(kind, row, target.language))),
-    ...recipients.map((person) =>
-      deps.mailer.send(
-        serviceMail(kind, row, languages.get(person.id) ?? 'it', {
-          to: person.email,
-          name: person.name,
-          publicUrl: deps.publicUrl,
-        }),
-      ),
-    ),
-  ]);
+  await deliver(deps, {
+    event: kind,
+    key: `${kind}:s${row.id}`,
+    recipients: recipientsOf(people, change.actorId),
+    ticketId: row.ticketId,
+    subject: row.machineName ?? '',
+    detail: row.reason,
+    push: (language) => serviceMessage(kind, row, language),
+    mail: (language, to) =>
+      serviceMail(kind, row, language, { to: to.email, name: to.name, publicUrl: deps.publicUrl }),
+  });
 }

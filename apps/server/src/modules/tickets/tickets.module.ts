@@ -17,7 +17,7 @@ export function createTicketsModule({ db, clock }: ModuleDeps) {
   return {
     repository,
     service,
-    /** Every answer, close and reopen, after it is stored; listeners must return at once (notifications). */
+    /** Every new ticket, answer, close and reopen, after it is stored; listeners must return at once (notifications). */
     changes: changes as Changes<TicketChange>,
     routes: routesOf(ticketsRoutes, { tickets: service }),
   };

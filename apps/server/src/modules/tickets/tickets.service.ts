@@ -28,11 +28,11 @@ type UpdateBody = z.output<typeof ticketUpdateBodySchema>;
 type AnswerBody = z.output<typeof ticketAnswerBodySchema>;
 type RenewalBody = z.output<typeof licenceRenewalBodySchema>;
 
-/** A change of a ticket others may want to hear of: an answer, a close or a reopen, and who made it. */
+/** A change of a ticket others may want to hear of: a new ticket, an answer, a close or a reopen, and who made it. */
 export interface TicketChange {
   ticketId: number;
   actorId: number;
-  kind: 'ticketAnswered' | 'ticketClosed' | 'ticketReopened';
+  kind: 'ticketCreated' | 'ticketAnswered' | 'ticketClosed' | 'ticketReopened';
 }
 /** Called after the change is stored; it must return at once and never throw (the module's `changes`). */
 type TicketChangeListener = (change: TicketChange) => void;
@@ -73,6 +73,7 @@ export class TicketsService {
       businessId: group?.businessId ?? viewer.business,
       createdAt: this.#clock(),
     });
+    this.#changed({ ticketId: id, actorId: viewer.id, kind: 'ticketCreated' });
     return { id };
   }
 

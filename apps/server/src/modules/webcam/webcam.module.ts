@@ -35,6 +35,11 @@ export function createWebcamModule({ config }: ModuleDeps, deps: WebcamDeps) {
   });
   return {
     hub,
+    /** A frame of a machine's camera, for notices' mails (null: no camera, or it did not answer). */
+    snapshot: (controllerId: number) =>
+      config.webcam?.mailSnapshots === false
+        ? Promise.resolve(service.latestFrame(controllerId))
+        : service.snapshot(controllerId),
     /** Registered on the machine origin's server (see machine-origin.ts), never on the portal's. */
     machineOriginRoutes: (app: Parameters<typeof webcamRoutes>[0]) => webcamRoutes(app, { service }),
   };

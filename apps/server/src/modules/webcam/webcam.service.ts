@@ -4,7 +4,7 @@ import { AppError, unauthenticated } from '../../shared/app-error.ts';
 import type { MachineOrigins } from '../../shared/machine-origins.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { type SessionEvents, touches } from '../auth/session-events.ts';
-import { relayRoute } from '../board-client/board-client.ts';
+import { relayRoute, tunnelGet } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import type { WebcamHub } from './webcam-hub.ts';
@@ -32,6 +32,10 @@ export interface WebcamServiceDeps {
  * through the session events). Cheap: the session check is mostly cached.
  */
 export const VIEWER_RECHECK_MS = 5_000;
+
+/** A mail's picture waits this long for the gateway, and is never larger than this. */
+const SNAPSHOT_WAIT_MS = 2_000;
+const SNAPSHOT_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * Ends `viewer`'s stream at the first re-check the portal refuses (an unreachable database ends nothing): every
@@ -95,6 +99,22 @@ export class WebcamService {
   /** The frame the camera's open stream last brought, if one is open. */
   latestFrame(controllerId: number): Buffer | null {
     return this.#deps.hub.latestFrame(controllerId);
+  }
+
+  /**
+   * A JPEG of the camera for a notice's mail: the open stream's latest frame, else the camera's own snapshot; null
+   * when the machine has no camera or it does not answer in time.
+   */
+  async snapshot(controllerId: number): Promise<Buffer | null> {
+    const latest = this.latestFrame(controllerId);
+    if (latest) return latest;
+    const result = await tunnelGet(this.#deps.registry, controllerId, '/?action=snapshot', {
+      target: 'webcam',
+      waitMs: SNAPSHOT_WAIT_MS,
+      timeoutMs: this.#deps.timeoutMs,
+      maxBytes: SNAPSHOT_MAX_BYTES,
+    });
+    return result.kind === 'answer' && result.status === 200 && result.body.length > 0 ? result.body : null;
   }
 
   /** The camera's own snapshot (mjpg-streamer's `/?action=snapshot`), relayed as the answer to `request`. */

@@ -11,6 +11,7 @@ import { navItemsFor } from '../../config/navigation';
 import { SessionExpiryDialog } from '../../features/auth/components/session-expiry-dialog';
 import { SessionRenewal } from '../../features/auth/components/session-renewal';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SiteFooter } from '../../features/operator/components/site-footer';
 import { AwaitingDecisionsBanner } from '../../features/service-sessions/components/awaiting-decisions-banner';
 import { useUser } from '../../features/users/api/get-user';
@@ -37,6 +38,7 @@ export function AppLayout() {
         <TopBar onOpenMenu={() => setMenuOpen(true)}>
           <ThemeSwitch />
           <LanguageSelector />
+          <NotificationBell />
           <UserMenu displayName={user ? `${user.name} ${user.surname}`.trim() : undefined} />
         </TopBar>
         <MainContent className="flex-grow-1 p-3 p-md-4">

@@ -6438,6 +6438,432 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's newest notifications, and how many are unread */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                businessId: number | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                detail: string | null;
+                                /** @enum {string} */
+                                event: "ticketCreated" | "ticketAnswered" | "ticketClosed" | "ticketReopened" | "serviceRequested" | "serviceAccepted" | "serviceRejected" | "serviceEnded" | "jobFinished" | "jobFailed" | "halted" | "boardOffline" | "boardOnline" | "gatewayOffline" | "gatewayOnline" | "maintenanceDue" | "licenceExpiring";
+                                id: number;
+                                licenceId: number | null;
+                                machineId: number | null;
+                                read: boolean;
+                                subject: string;
+                                ticketId: number | null;
+                            }[];
+                            unread: number;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of the signed-in user’s notifications read */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Read */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's channels (in app, mail, push) per kind of notification */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connection: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            halted: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            jobFailed: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            jobFinished: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            licenceExpiring: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            maintenanceDue: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            serviceSession: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            ticketAnswered: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            ticketClosed: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            ticketCreated: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Change the signed-in user's channels for some kinds, and the language of their mails */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        language?: "it" | "en";
+                        preferences: {
+                            connection?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            halted?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            jobFailed?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            jobFinished?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            licenceExpiring?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            maintenanceDue?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            serviceSession?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            ticketAnswered?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            ticketClosed?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            ticketCreated?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connection: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            halted: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            jobFailed: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            jobFinished: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            licenceExpiring: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            maintenanceDue: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            serviceSession: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            ticketAnswered: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            ticketClosed: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            ticketCreated: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every notification of the signed-in user read */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Read */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notifications/subscribe": {
         parameters: {
             query?: never;

@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { TwoFactorCard } from '../../../features/auth/components/two-factor-card';
 import { TwoFactorReset } from '../../../features/auth/components/two-factor-reset';
 import { useBusiness } from '../../../features/business/api/get-business';
+import { NotificationPreferencesCard } from '../../../features/notifications/components/notification-preferences';
 import { useUser } from '../../../features/users/api/get-user';
 import { PushSection } from '../../../features/users/components/push-status';
 import { UserMachines } from '../../../features/users/components/user-machines';
@@ -67,18 +68,28 @@ export default function UserRoute() {
           {/* Customers have no preferences tab, yet their tickets' answers reach them by push: this browser's
               push switch stands on their own profile instead. */}
           {user.id === viewer.id && !can(viewer.role, 'userPreferencesTab') && (
-            <Card>
-              <Card.Body>
-                <PushSection />
-              </Card.Body>
-            </Card>
+            <>
+              <NotificationPreferencesCard />
+              <Card>
+                <Card.Body>
+                  <PushSection />
+                </Card.Body>
+              </Card>
+            </>
           )}
         </div>
       )}
       {tab === 'addresses' && <UserRecords kind="addresses" userId={user.id} />}
       {tab === 'contacts' && <UserRecords kind="contacts" userId={user.id} />}
       {tab === 'machines' && <UserMachines user={user} viewer={viewer} />}
-      {tab === 'preferences' && <UserPreferences userId={user.id} />}
+      {tab === 'preferences' && (
+        <div className="d-grid gap-4">
+          {/* One's own channels per kind; the older switches below are the push defaults (and what an
+              administrator sets for others). */}
+          {user.id === viewer.id && <NotificationPreferencesCard />}
+          <UserPreferences userId={user.id} />
+        </div>
+      )}
     </>
   );
 }

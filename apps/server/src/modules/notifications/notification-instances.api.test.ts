@@ -1,0 +1,102 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PushMessage } from '@portal/contract';
+import { and, eq } from 'drizzle-orm';
+import PostalMime from 'postal-mime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, users } from '../../db/schema.ts';
+import { demoClient } from '../../test/demo-lookup.ts';
+import { type LocalPushService, newBrowserKeys, startLocalPushService } from '../../test/push-service.ts';
+import { TEST_CONFIG } from '../../test/test-config.ts';
+import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
+
+/**
+ * Two instances of one deployment on one database (docs/product.md §10): an event both see is stored,
+ * mailed and pushed once per user, by the instance whose insert won.
+ */
+let instances: TwoInstances;
+let push: LocalPushService;
+let outbox: string;
+
+beforeAll(async () => {
+  push = await startLocalPushService();
+  outbox = await mkdtemp(path.join(tmpdir(), 'portal-instances-outbox-'));
+  const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
+  instances = await startTwoInstances({
+    push: { extraCa: push.ca, privateHosts: ['127.0.0.1'], resolve },
+    mail: { ...TEST_CONFIG.mail, outboxDir: outbox },
+  });
+});
+afterAll(async () => {
+  await instances?.close();
+  await push?.close();
+  await rm(outbox, { recursive: true, force: true });
+});
+
+const idle = () =>
+  Promise.all([
+    instances.first.modules.notifications.notifier.idle(),
+    instances.second.modules.notifications.notifier.idle(),
+  ]);
+
+describe('a machine event seen by two instances', () => {
+  it('is one notification, one mail and one push per user', async () => {
+    const { first, second } = instances;
+    const demo = demoClient(first);
+    const browser = newBrowserKeys();
+    const endpoint = push.endpoint();
+    const subscribed = await demo.call('customer@demo.test', 'POST', '/api/v1/notifications/subscribe', {
+      endpoint,
+      expirationTime: null,
+      keys: browser.keys,
+      language: 'en',
+    });
+    expect(subscribed.statusCode).toBe(204);
+    const group = await demo.group('Prusa linea 1');
+    // Each instance notices the halt a moment apart, within the same window.
+    for (const [modules, offset] of [
+      [first.modules, 0],
+      [second.modules, 1_000],
+    ] as const) {
+      modules.liveStatus.events.emit({
+        type: 'halted',
+        controllerId: group.computerControllerId ?? 0,
+        machineGroupId: group.id,
+        at: new Date(first.clock.now().getTime() + offset).toISOString(),
+        fileName: null,
+      });
+    }
+    await idle();
+
+    const customerId = await first.idOf('customer@demo.test');
+    const rows = await first.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, customerId), eq(notifications.event, 'halted')));
+    expect(rows).toHaveLength(1);
+    const [technician] = await first.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'tech@demo.test'));
+    const techRows = await first.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, technician?.id ?? 0));
+    expect(techRows).toHaveLength(1);
+
+    const files = (await readdir(outbox)).filter((file) => file.endsWith('.eml'));
+    const mails = await Promise.all(
+      files.map(async (file) => PostalMime.parse(await readFile(path.join(outbox, file)))),
+    );
+    const to = (address: string) =>
+      mails.filter((mail) => (mail.to ?? []).some((each) => 'address' in each && each.address === address));
+    expect(to('customer@demo.test').map((mail) => mail.subject)).toEqual(['Prusa linea 1: Machine halted']);
+    expect(to('tech@demo.test')).toHaveLength(1);
+
+    const pushed = push.received
+      .filter((each) => `${push.origin}${each.path}` === endpoint)
+      .map((each) => JSON.parse(browser.decrypt(each.body)) as PushMessage);
+    expect(pushed.map((message) => message.kind)).toEqual(['halted']);
+  });
+});
