@@ -131,6 +131,9 @@ describe('platform routes', () => {
         // Password recovery is for people who cannot log in: the mailed link's token is the credential.
         'POST /api/v1/password/recover',
         'PUT /api/v1/password/recover',
+        // A gateway without a key asks for a pairing code and whether it was claimed: the key it made proves it.
+        'POST /api/v1/gateway/pairing',
+        'POST /api/v1/gateway/pairing/status',
         // A board file's download link: the one-minute ticket in its query is the credential.
         'GET /api/v1/machines/:id/download',
         // Slicers: the slicer token (in the path, or OctoPrint's X-Api-Key) is the credential.

@@ -72,7 +72,9 @@ describe('housekeeping', () => {
       'activity',
       'activity-checkpoint',
       'password-recovery',
+      'gateway-pairing',
       'maintenance-reminders',
+      'licence-notices',
     ]);
     expect(await t.database.db.select().from(loginFailures)).toEqual([]);
   });
