@@ -47,6 +47,11 @@ export interface ApiTest extends TestApp {
   businessOf(email: string): Promise<number>;
   /** A machine group of the demo fleet, by name. */
   demoGroup(name: string): Promise<typeof machineGroups.$inferSelect>;
+  /**
+   * The controllers of the demo's three reference machines: business A's with a valid licence (customer@ is
+   * assigned to it), A's with an expired one, and business B's.
+   */
+  demoControllers(): Promise<{ valid: number; expired: number; other: number }>;
   /** Forgets every failed login and every attempt in flight: each test starts with no account held back. */
   forgetLoginFailures(): Promise<void>;
 }
@@ -69,6 +74,12 @@ export function useTestApp(config: Given<Partial<AppConfig>> = {}, runtime: Give
     await current?.close();
     current = undefined;
   });
+
+  const demoGroup: ApiTest['demoGroup'] = async (name) => {
+    const [group] = await t().database.db.select().from(machineGroups).where(eq(machineGroups.name, name));
+    if (!group) throw new Error(`no demo group ${name}`);
+    return group;
+  };
 
   return {
     get app() {
@@ -130,10 +141,14 @@ export function useTestApp(config: Given<Partial<AppConfig>> = {}, runtime: Give
       if (!user) throw new Error(`no demo user ${email}`);
       return user.businessId;
     },
-    async demoGroup(name) {
-      const [group] = await t().database.db.select().from(machineGroups).where(eq(machineGroups.name, name));
-      if (!group) throw new Error(`no demo group ${name}`);
-      return group;
+    demoGroup,
+    async demoControllers() {
+      const controllerOf = async (name: string) => (await demoGroup(name)).computerControllerId;
+      return {
+        valid: await controllerOf('Prusa linea 1'),
+        expired: await controllerOf('Voron prototipi'),
+        other: await controllerOf('RatRig produzione'),
+      };
     },
     async forgetLoginFailures() {
       await t().database.db.delete(loginFailures);

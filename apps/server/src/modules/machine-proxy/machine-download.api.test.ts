@@ -10,8 +10,6 @@ const gateways: FakeGateway[] = [];
 const controller = { valid: 0, expired: 0, other: 0 };
 let tokens: Record<'admin' | 'manager' | 'customer', string>;
 
-const controllerOf = async (name: string) => (await t.demoGroup(name)).computerControllerId;
-
 const gateway = async (controllerId: number, handler: StreamHandler) => {
   const fake = await connectFakeGateway(t.modules.gateway.registry, controllerId, handler);
   gateways.push(fake);
@@ -27,9 +25,7 @@ const boardWith =
   };
 
 beforeAll(async () => {
-  controller.valid = await controllerOf('Prusa linea 1');
-  controller.expired = await controllerOf('Voron prototipi');
-  controller.other = await controllerOf('RatRig produzione');
+  Object.assign(controller, await t.demoControllers());
   tokens = await t.sessionsFor({
     admin: 'admin@demo.test',
     manager: 'manager@demo.test',

@@ -15,8 +15,6 @@ let sessions: Record<'admin' | 'manager' | 'customer' | 'customer2', string>;
 /** What the fake board received: method, path and body of each request. */
 let received: { method: string; path: string; body: string; contentType: string | undefined }[] = [];
 
-const controllerOf = async (name: string) => (await t.demoGroup(name)).computerControllerId;
-
 /** A board answering every request `{"err":0}` once it has read the body, keeping what it got. */
 const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
   const chunks: Buffer[] = [];
@@ -34,9 +32,7 @@ const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeade
 };
 
 beforeAll(async () => {
-  controller.valid = await controllerOf('Prusa linea 1');
-  controller.expired = await controllerOf('Voron prototipi');
-  controller.other = await controllerOf('RatRig produzione');
+  Object.assign(controller, await t.demoControllers());
   sessions = await t.sessionsFor({
     admin: 'admin@demo.test',
     manager: 'manager@demo.test',
