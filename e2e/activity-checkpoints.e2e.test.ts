@@ -1,11 +1,9 @@
 import path from 'node:path';
 import type { ActivityVerification } from '@portal/contract';
 import { Role } from '@portal/contract';
-import { desc, eq, gt, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../apps/server/src/db/database.ts';
-import { activityChain, activityRecords } from '../apps/server/src/db/schema.ts';
 import { signIn } from '../test-kit/browser-session.ts';
 import { type CatalogKey, t, tEn } from '../test-kit/catalog.ts';
 import { api, logIn as apiLogIn } from '../test-kit/portal-api.ts';
@@ -28,18 +26,19 @@ async function cutShort(dataDir: string): Promise<{ checkpointSeq: number; keptS
   const database = await openPglite(path.join(dataDir, 'pglite'));
   try {
     return await database.db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-      const [head] = await tx.select().from(activityChain).where(eq(activityChain.id, 1));
-      if (!head) throw new Error('no activity chain');
-      const keptSeq = head.lastSeq - REMOVED;
-      await tx.delete(activityRecords).where(gt(activityRecords.seq, keptSeq));
-      const [last] = await tx.select().from(activityRecords).orderBy(desc(activityRecords.seq)).limit(1);
-      if (!last || last.seq !== keptSeq) throw new Error(`no activity entry ${keptSeq}`);
-      await tx
-        .update(activityChain)
-        .set({ lastSeq: keptSeq, lastHash: last.hash })
-        .where(eq(activityChain.id, 1));
-      return { checkpointSeq: head.lastSeq, keptSeq };
+      await tx.execute('SET LOCAL session_replication_role = replica');
+      const head = (await tx.execute('SELECT last_seq FROM activity_chain WHERE id = 1')) as unknown as {
+        rows: { last_seq: number | string }[];
+      };
+      const lastSeq = Number(head.rows[0]?.last_seq);
+      if (!Number.isInteger(lastSeq) || lastSeq <= REMOVED) throw new Error('no activity record to cut');
+      const keptSeq = lastSeq - REMOVED;
+      await tx.execute(`DELETE FROM activity_records WHERE seq > ${keptSeq}`);
+      await tx.execute(
+        `UPDATE activity_chain SET last_seq = ${keptSeq},
+           last_hash = (SELECT hash FROM activity_records WHERE seq = ${keptSeq}) WHERE id = 1`,
+      );
+      return { checkpointSeq: lastSeq, keptSeq };
     });
   } finally {
     await database.close();
