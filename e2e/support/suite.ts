@@ -29,6 +29,16 @@ export function usePortal(env: Record<string, string> = {}, options: Omit<Portal
       if (!portal) throw new Error('the portal is not running');
       return portal.dataDir;
     },
+    /**
+     * Stops the portal, lets `work` change its data folder as only someone with the server's files could (its
+     * embedded database, its files), and starts it again on it: for states no route or test hook makes.
+     */
+    async whileStopped(work: (dataDir: string) => Promise<void>): Promise<void> {
+      if (!portal) throw new Error('the portal is not running');
+      await portal.terminate();
+      await work(portal.dataDir);
+      await portal.restart();
+    },
     /** What the portal printed so far. */
     output(): string {
       if (!portal) throw new Error('the portal is not running');

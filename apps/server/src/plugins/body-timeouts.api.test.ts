@@ -2,11 +2,11 @@ import http from 'node:http';
 import type http2 from 'node:http2';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/api-test.ts';
 import { demoClient } from '../test/demo-lookup.ts';
 import { connectFakeGateway, type FakeGateway } from '../test/fake-gateway.ts';
-import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let gateway: FakeGateway;
 let port = 0;
 let uploadPath = '';
@@ -22,16 +22,9 @@ const board = (stream: http2.ServerHttp2Stream) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const controllerId = (await demoClient(t).group('Prusa linea 1')).computerControllerId;
   gateway = await connectFakeGateway(t.modules.gateway.registry, controllerId, board);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/customer/printer/duet/${controllerId}/token`,
-    headers: bearer(await t.tokenFor('customer@demo.test')),
-    payload: { can_connect: true, can_upload_files: true, full_control: false },
-  });
-  apiKey = created.json().api_token;
+  apiKey = await t.slicerToken('customer@demo.test', controllerId);
   uploadPath = `/customer/api/v1/octoprint/${controllerId}/api/files/local`;
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = (t.app.server.address() as net.AddressInfo).port;
@@ -39,7 +32,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway.disconnect();
-  await t.close();
 });
 
 const BOUNDARY = 'timeout-test-boundary';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/api-test.ts';
+import { bearer, createTestApp } from '../test/test-app.ts';
 
 const page = (marker: string) =>
   `<!doctype html>\n<html lang="it" data-bs-theme="dark">\n<head><title>${marker}</title></head><body></body></html>\n`;
@@ -12,7 +13,6 @@ const page = (marker: string) =>
 const SCRIPT = 'console.log("the app");\n'.repeat(50);
 const SCRIPT_URL = '/assets/index-C0ffee12.js';
 
-let t: TestApp;
 let webDist: string;
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
@@ -23,12 +23,11 @@ beforeAll(async () => {
   await writeFile(`${script}.br`, brotliCompressSync(SCRIPT));
   await writeFile(`${script}.gz`, gzipSync(SCRIPT));
   await writeFile(path.join(webDist, 'theme-init.js'), 'document.documentElement.dataset.x = "1";\n');
-  t = await createTestApp({ webDist });
 });
 afterAll(async () => {
-  await t.close();
   await rm(webDist, { recursive: true, force: true });
 });
+const t = useTestApp(() => ({ webDist }));
 
 const htmlTag = (body: string) => body.match(/<html[^>]*>/)?.[0];
 

@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './api-test.ts';
 import { ACCESS_TABLE } from './authorization/access-table.ts';
 import { type Fixtures, loadFixtures } from './authorization/fixtures.ts';
 import { connectEveryMachine, matrixFailures, routeKey } from './authorization/matrix.ts';
 import type { FakeGateway } from './fake-gateway.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let f: Fixtures;
 let gateways: FakeGateway[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   f = await loadFixtures(t);
   gateways = await connectEveryMachine(t, t.modules.gateway.registry);
 });
 afterAll(async () => {
   await Promise.all(gateways.map((gateway) => gateway.disconnect()));
-  await t.close();
 });
 
 const registered = () => t.routes.filter((route) => route.method !== 'HEAD');

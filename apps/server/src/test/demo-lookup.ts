@@ -21,7 +21,8 @@ export function demoClient(t: TestApp) {
     if (!row) throw new Error(`no demo ${what}`);
     return row;
   };
-  const db = t.database.db;
+  // Read when called: a client made before its app starts (useTestApp's) finds the started app.
+  const db = () => t.database.db;
   return {
     call: async (email: string | null, method: Method, url: string, payload?: object) =>
       t.app.inject({ method, url, headers: await headersOf(email), ...(payload && { payload }) }),
@@ -30,17 +31,18 @@ export function demoClient(t: TestApp) {
         name === 'operator'
           ? eq(businesses.operator, true)
           : eq(businesses.name, name === 'A' ? 'Officine Adriatiche S.p.A.' : 'Brenta Prototipi S.r.l.');
-      return (await one(db.select({ id: businesses.id }).from(businesses).where(where), 'business')).id;
+      return (await one(db().select({ id: businesses.id }).from(businesses).where(where), 'business')).id;
     },
     group: (name: string) =>
-      one(db.select().from(machineGroups).where(eq(machineGroups.name, name)), `group ${name}`),
+      one(db().select().from(machineGroups).where(eq(machineGroups.name, name)), `group ${name}`),
     controller: (id: number) =>
-      one(db.select().from(computerControllers).where(eq(computerControllers.id, id)), `controller ${id}`),
+      one(db().select().from(computerControllers).where(eq(computerControllers.id, id)), `controller ${id}`),
     controllerNamed: (name: string) =>
       one(
-        db.select().from(computerControllers).where(eq(computerControllers.name, name)),
+        db().select().from(computerControllers).where(eq(computerControllers.name, name)),
         `controller ${name}`,
       ),
-    licensesOf: (businessId: number) => db.select().from(licenses).where(eq(licenses.businessId, businessId)),
+    licensesOf: (businessId: number) =>
+      db().select().from(licenses).where(eq(licenses.businessId, businessId)),
   };
 }

@@ -1,19 +1,15 @@
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { businesses } from '../db/schema.ts';
+import { useTestApp } from './api-test.ts';
 import { ACCESS_TABLE } from './authorization/access-table.ts';
 import { loadFixtures } from './authorization/fixtures.ts';
 import { injectRoute } from './inject-route.ts';
 import { expectNoServerFault } from './server-faults.ts';
-import { bearer, createTestApp, type TestApp } from './test-app.ts';
+import { bearer, createTestApp } from './test-app.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Path parameters as a client could send them: ids, near-ids, words and escapes. */
 const param = fc.oneof(

@@ -1,16 +1,15 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from './test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './api-test.ts';
+import { bearer } from './test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let base: URL;
 
 beforeAll(async () => {
-  t = await createTestApp();
   base = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
 });
-afterAll(() => t.close());
 
 /** A request over a real socket, with the headers exactly as given (repeated ones included). */
 function rawGet(path: string, headers: [string, string][] = []) {

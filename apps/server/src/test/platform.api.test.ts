@@ -1,13 +1,10 @@
 import { DEFAULT_OPERATOR_BUSINESS, ERROR_CODES } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exposition } from '../shared/metrics.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './api-test.ts';
+import { createTestApp } from './test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('platform routes', () => {
   it('answers /livez, /healthz and /readyz', async () => {

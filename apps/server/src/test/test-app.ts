@@ -32,6 +32,8 @@ export interface TestApp {
   routes: RegisteredRoute[];
   database: DatabaseHandle;
   clock: ReturnType<typeof manualClock>;
+  /** The folder mails land in: this app's own unless the options give mail settings of their own. */
+  outbox: string;
   /** Opens a session for a demo user directly (no password hashing) and returns its token. */
   tokenFor(email: string): Promise<string>;
   /** The same, with the session's renewal token as the browser's cookie header would carry it. */
@@ -80,6 +82,7 @@ export async function createTestApp(
     routes,
     database,
     clock,
+    outbox: outbox ?? options.mail?.outboxDir ?? TEST_CONFIG.mail.outboxDir,
     async tokenFor(email) {
       return (await modules.auth.service.openSession(await userOf(email))).accessToken;
     },

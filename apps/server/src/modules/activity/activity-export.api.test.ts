@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { machineGroups } from '../../db/schema.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { bearer } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ activity: { flushMs: 5 } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ activity: { flushMs: 5 } });
 
 describe("the activity record's CSV export", () => {
   it('writes a machine name a spreadsheet would run as a formula after a single quote', async () => {

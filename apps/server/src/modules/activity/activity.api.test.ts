@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ActivityEntry, type ActivityVerification, type Page, Role } from '@portal/contract';
 import { boardRequest } from '@portal/duet/protocol';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activityRecords, machineGroups } from '../../db/schema.ts';
+import { activityRecords } from '../../db/schema.ts';
 import { InProcessBus } from '../../shared/cluster-bus.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway, type StreamHandler } from '../../test/fake-gateway.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer } from '../../test/test-app.ts';
 import { TEST_ACTIVITY_KEY, TEST_CONFIG } from '../../test/test-config.ts';
 import { createActivityModule } from './activity.module.ts';
 import { ActivityRepository } from './activity.repository.ts';
@@ -18,7 +19,7 @@ import { ActivityJournal } from './activity-journal.ts';
 import { ActivityKey } from './activity-key.ts';
 import { ActivityLog } from './activity-log.ts';
 
-let t: TestApp;
+const t = useTestApp({ activity: { flushMs: 5 } });
 const gateways: FakeGateway[] = [];
 let controllerA = 0;
 let controllerB = 0;
@@ -34,22 +35,21 @@ const board: StreamHandler = (stream) => {
 };
 
 const controllerOf = async (name: string) => {
-  const [row] = await t.database.db.select().from(machineGroups).where(eq(machineGroups.name, name));
-  if (!row?.computerControllerId) throw new Error(`no demo group ${name}`);
+  const row = await t.demoGroup(name);
+  if (!row.computerControllerId) throw new Error(`no controller in demo group ${name}`);
   return row.computerControllerId;
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ activity: { flushMs: 5 } });
   controllerA = await controllerOf('Prusa linea 1');
   controllerB = await controllerOf('RatRig produzione');
-  tokens = {
-    admin: await t.tokenFor('admin@demo.test'),
-    manager: await t.tokenFor('manager@demo.test'),
-    tech: await t.tokenFor('tech@demo.test'),
-    customer: await t.tokenFor('customer@demo.test'),
-    customer2: await t.tokenFor('customer2@demo.test'),
-  };
+  tokens = await t.sessionsFor({
+    admin: 'admin@demo.test',
+    manager: 'manager@demo.test',
+    tech: 'tech@demo.test',
+    customer: 'customer@demo.test',
+    customer2: 'customer2@demo.test',
+  });
   for (const id of [controllerA, controllerB]) {
     gateways.push(await connectFakeGateway(t.modules.gateway.registry, id, board));
   }
@@ -59,7 +59,6 @@ afterEach(() => t.modules.activity.log.flush());
 
 afterAll(async () => {
   await Promise.all(gateways.splice(0).map((fake) => fake.disconnect()));
-  await t.close();
 });
 
 const proxied = (

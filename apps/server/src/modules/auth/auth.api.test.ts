@@ -1,23 +1,17 @@
 import { Role } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { businesses, loginFailures, users } from '../../db/schema.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { businesses, users } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
-import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { bearer, TEST_JWT_SECRET } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp({ sessionTtlSeconds: 3600, trustProxy: ['127.0.0.1'] });
 const login = (email: string, password: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { email, password }, headers });
 
-beforeAll(async () => {
-  t = await createTestApp({ sessionTtlSeconds: 3600, trustProxy: ['127.0.0.1'] });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.database.db.delete(loginFailures);
-  t.modules.auth.gate.clear();
-});
+beforeEach(() => t.forgetLoginFailures());
 
 describe('POST /api/v1/auth', () => {
   it('returns a session token with id, role, business and exp in seconds, and a video token', async () => {

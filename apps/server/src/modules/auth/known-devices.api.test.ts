@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loginFailures, users } from '../../db/schema.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { bearer } from '../../test/test-app.ts';
 import { THROTTLE } from './login-throttle.ts';
 
-let t: TestApp;
+const t = useTestApp({ trustProxy: ['127.0.0.1'] });
 const OWNER = '198.51.100.20';
 const WRONG = 'Wrong1234!';
 const DEVICE_COOKIE = 'portal_device';
@@ -62,14 +63,7 @@ async function flood(email: string, failures: number) {
   expect((await login(email, WRONG, '203.0.113.200')).statusCode).toBe(429);
 }
 
-beforeAll(async () => {
-  t = await createTestApp({ trustProxy: ['127.0.0.1'] });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.database.db.delete(loginFailures);
-  t.modules.auth.gate.clear();
-});
+beforeEach(() => t.forgetLoginFailures());
 
 describe('known devices', () => {
   it('let the owner sign in from their known device while failures from other addresses hold the account back', async () => {

@@ -1,11 +1,12 @@
 import argon2 from 'argon2';
 import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginFailures } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
 import { HASHER_DEFAULTS } from '../../shared/password-hasher.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { LOGIN_GATE } from './login-gate.ts';
 import { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { loginKeys, THROTTLE } from './login-throttle.ts';
@@ -22,7 +23,7 @@ afterAll(() => {
   vi.restoreAllMocks();
 });
 
-let t: TestApp;
+const t = useTestApp({ trustProxy: ['127.0.0.1'] });
 const ATTACKER = '203.0.113.66';
 const OWNER = '198.51.100.20';
 const WRONG = 'Wrong1234!';
@@ -84,14 +85,7 @@ function expectTooMany(response: LightMyRequestResponse) {
   expect(retryAfter(response)).toBeGreaterThanOrEqual(1);
 }
 
-beforeAll(async () => {
-  t = await createTestApp({ trustProxy: ['127.0.0.1'] });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.database.db.delete(loginFailures);
-  t.modules.auth.gate.clear();
-});
+beforeEach(() => t.forgetLoginFailures());
 
 describe('login limits under concurrent attempts', () => {
   it('judges at most ten of 40 simultaneous wrong passwords from one address, and refuses the right one sent with them', async () => {

@@ -1,17 +1,16 @@
 import { Role } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { bearer } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp({ sessionCacheMs: 10 * 60 * 1000 });
 
 beforeAll(async () => {
   // A cache longer than any test: only what the portal itself changes may end a cached session.
-  t = await createTestApp({ sessionCacheMs: 10 * 60 * 1000 });
 });
-afterAll(() => t.close());
 
 async function me(email: string, token: string) {
   return t.app.inject({ url: `/api/v1/users/${await t.idOf(email)}`, headers: bearer(token) });

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { bearer } from '../../test/test-app.ts';
 import { TEST_CONFIG } from '../../test/test-config.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const TTL_MS = TEST_CONFIG.sessionTtlSeconds * 1000;
 const MINUTE = 60 * 1000;

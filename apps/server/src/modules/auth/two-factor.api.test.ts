@@ -2,31 +2,21 @@ import { Role, TWO_FACTOR } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  activityRecords,
-  loginFailures,
-  twoFactorRecoveryCodes,
-  twoFactors,
-  users,
-} from '../../db/schema.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { activityRecords, twoFactorRecoveryCodes, twoFactors, users } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { bearer } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let business: number;
 let serial = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const [customer] = await t.database.db.select().from(users).where(eq(users.email, 'customer@demo.test'));
   business = customer?.businessId ?? 0;
 });
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.database.db.delete(loginFailures);
-  t.modules.auth.gate.clear();
-});
+beforeEach(() => t.forgetLoginFailures());
 
 /** A fresh user of business A with the demo password. */
 async function newUser(role: Role = Role.Customer): Promise<{ id: number; email: string }> {

@@ -1,34 +1,21 @@
 import { type Business, Role } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { computerControllers, computerTypes, licenses, users } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { bearer } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let businessA: number;
 let businessB: number;
 let operator: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  businessA = await businessOf('customer@demo.test');
-  businessB = await businessOf('customer2@demo.test');
-  operator = await businessOf('admin@demo.test');
+  businessA = await t.businessOf('customer@demo.test');
+  businessB = await t.businessOf('customer2@demo.test');
+  operator = await t.businessOf('admin@demo.test');
 });
-afterAll(() => t.close());
 
-async function businessOf(email: string) {
-  const user = await t.modules.users.repository.findById(await t.idOf(email));
-  if (!user) throw new Error(`no demo user ${email}`);
-  return user.businessId;
-}
-
-const call = async (viewer: string | null, method: 'PUT' | 'DELETE' | 'GET', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload && { payload }),
-    headers: viewer ? bearer(await t.tokenFor(viewer)) : {},
-  });
+const call = t.call;
 
 const login = (email: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { email, password: DEMO_PASSWORD } });

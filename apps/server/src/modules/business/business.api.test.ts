@@ -1,35 +1,16 @@
 import type { Business } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/api-test.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let businessA: number;
 let businessB: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  businessA = await businessOf('customer@demo.test');
-  businessB = await businessOf('customer2@demo.test');
+  businessA = await t.businessOf('customer@demo.test');
+  businessB = await t.businessOf('customer2@demo.test');
 });
-afterAll(() => t.close());
 
-async function businessOf(email: string) {
-  const user = await t.modules.users.repository.findById(await t.idOf(email));
-  if (!user) throw new Error(`no demo user ${email}`);
-  return user.businessId;
-}
-
-const call = async (
-  viewer: string | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload && { payload }),
-    headers: viewer ? bearer(await t.tokenFor(viewer)) : {},
-  });
+const call = t.call;
 
 describe('GET /api/v1/business/{id}', () => {
   it('returns the own business to any of its users', async () => {

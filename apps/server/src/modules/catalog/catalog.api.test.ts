@@ -1,5 +1,5 @@
 import type { Catalog, CatalogEntry } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   boardTypes,
   computerControllers,
@@ -7,29 +7,16 @@ import {
   machineGroups,
   machineTypes,
 } from '../../db/schema.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let businessA: number;
 beforeAll(async () => {
-  t = await createTestApp();
   const customer = await t.modules.users.repository.findById(await t.idOf('customer@demo.test'));
   businessA = customer?.businessId ?? 0;
 });
-afterAll(() => t.close());
 
-const call = async (
-  viewer: string | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload && { payload }),
-    headers: viewer ? bearer(await t.tokenFor(viewer)) : {},
-  });
+const call = t.call;
 
 /** A machine group using fresh types of every catalogue, so that each is in use. */
 async function insertMachineGroup() {

@@ -13,13 +13,13 @@ import {
   reportLine,
   TUNNEL_PATH,
 } from '@portal/tunnel';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
+const t = useTestApp();
+const demo = demoClient(t);
 let controller: number;
 let key: string;
 let tunnelUrl: string;
@@ -36,14 +36,11 @@ const REPORT: GatewayReport = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = demoClient(t);
   controller = (await demo.group('Prusa linea 1')).computerControllerId;
   key = (await demo.call('admin@demo.test', 'POST', `${LIST}/${controller}/key`)).json<{ key: string }>().key;
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   tunnelUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${TUNNEL_PATH}`;
 });
-afterAll(() => t.close());
 
 /** A gateway's end of a real tunnel to the test app: the stream the portal opens for reports is the test's. */
 async function dialIn(version: string) {

@@ -1,9 +1,9 @@
 import type { FleetInsight, InsightMachine } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { machineGroups, machineJobs } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const ADMIN = 'admin@demo.test';
 const MANAGER = 'manager@demo.test';
@@ -14,8 +14,8 @@ const MANAGER2 = 'manager2@demo.test';
 /** A Wednesday to a Sunday eleven days later: the first week counts five days (120 h), the second all 168. */
 const PERIOD = 'from=2025-03-05&to=2025-03-16';
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
+const t = useTestApp();
+const demo = demoClient(t);
 /** Business A's demo group and business B's. */
 let own: { id: number; computerControllerId: number; businessId: number; location: string };
 let other: { id: number; computerControllerId: number; businessId: number; location: string };
@@ -42,8 +42,6 @@ const job = (
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = demoClient(t);
   own = await demo.group('Prusa linea 1');
   other = await demo.group('RatRig produzione');
   // A database session in Italy's time zone must not move a job to another week (PGlite's one connection takes it;
@@ -67,10 +65,6 @@ beforeAll(async () => {
     // Business B's machine: 4 h 40 min, 0.8 m.
     job(other, '2025-03-11T09:00:00Z', 16_800, 800, 'completed'),
   ]);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 async function insight(email: string, query: string): Promise<FleetInsight> {

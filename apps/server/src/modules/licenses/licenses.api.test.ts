@@ -1,39 +1,20 @@
 import { isLicenseExpired, LICENSE_YEAR_MS, type License } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { computerControllers, computerTypes, licenses } from '../../db/schema.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let businessA: number;
 let businessB: number;
 let computerType: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  businessA = await businessOf('customer@demo.test');
-  businessB = await businessOf('customer2@demo.test');
+  businessA = await t.businessOf('customer@demo.test');
+  businessB = await t.businessOf('customer2@demo.test');
   const [type] = await t.database.db.insert(computerTypes).values({ name: 'Gateway di prova' }).returning();
   computerType = type?.id ?? 0;
 });
-afterAll(() => t.close());
 
-async function businessOf(email: string) {
-  const user = await t.modules.users.repository.findById(await t.idOf(email));
-  if (!user) throw new Error(`no demo user ${email}`);
-  return user.businessId;
-}
-
-const call = async (
-  viewer: string | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload && { payload }),
-    headers: viewer ? bearer(await t.tokenFor(viewer)) : {},
-  });
+const call = t.call;
 
 async function insertLicense(businessId: number, expiryMs = LICENSE_YEAR_MS, activation: Date | null = null) {
   const [row] = await t.database.db.insert(licenses).values({ businessId, expiryMs, activation }).returning();

@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { machineGroupUsers } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
 import {
   connectSimulatedBoard,
@@ -19,18 +20,16 @@ import {
   type TunnelledBoard,
   writeSlicedFile,
 } from '../../test/simulated-board.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer, createTestApp } from '../../test/test-app.ts';
 import type { MachineEvent } from './machine-events.ts';
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
+const t = useTestApp({ liveStatus: { follow: true, pollMs: 50, streamRefreshMs: 100 } });
+const demo = demoClient(t);
 const boards: TunnelledBoard[] = [];
 let origin: string;
 const busEvents: MachineEvent[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ liveStatus: { follow: true, pollMs: 50, streamRefreshMs: 100 } });
-  demo = demoClient(t);
   t.modules.liveStatus.events.subscribe((event) => busEvents.push(event));
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -38,7 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(boards.map((board) => board.close()));
-  await t.close();
 });
 
 const A_GROUPS = [

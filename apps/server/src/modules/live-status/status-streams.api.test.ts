@@ -1,25 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { errorBodySchema } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer } from '../../test/test-app.ts';
 import { MAX_STREAMS_PER_USER } from './status-streams.ts';
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
+const t = useTestApp({ liveStatus: { follow: false, streamRefreshMs: 3_600_000 } });
+const demo = demoClient(t);
 let origin: string;
 
 // The periodic check is an hour away: a stream that ends here ended because its session did.
 beforeAll(async () => {
-  t = await createTestApp({ liveStatus: { follow: false, streamRefreshMs: 3_600_000 } });
-  demo = demoClient(t);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 /** Opens a stream and reads its first snapshot; `ended` settles when the server ends it. */

@@ -1,17 +1,12 @@
 import type { MachineGroup } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computerControllers, machineGroupUsers } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  demo = demoClient(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const demo = demoClient(t);
 
 const ADMIN = 'admin@demo.test';
 

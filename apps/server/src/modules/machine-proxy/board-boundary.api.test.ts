@@ -4,9 +4,10 @@ import type { BoardMode } from '@portal/duet/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildMachineOrigin } from '../../machine-origin.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
 import { connectSimulatedBoard, type TunnelledBoard } from '../../test/simulated-board.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer } from '../../test/test-app.ts';
 
 /**
  * The board boundary as an attacker tries it (docs/board-access.md §1): a request is read once, as the board will
@@ -14,7 +15,7 @@ import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
  * change is spelled; a file of the card never runs as a page on a machine's origin.
  */
 
-let t: TestApp;
+const t = useTestApp({ proxyTimeoutMs: 5000 });
 let origin: FastifyInstance;
 let controllerId = 0;
 let businessId = 0;
@@ -22,18 +23,17 @@ let tokens: Record<'admin' | 'manager' | 'customer', string>;
 let board: TunnelledBoard | undefined;
 
 beforeAll(async () => {
-  t = await createTestApp({ proxyTimeoutMs: 5000 });
   origin = await buildMachineOrigin(t.modules);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   await origin.listen({ host: '127.0.0.1', port: 0 });
   const group = await demoClient(t).group('Prusa linea 1');
   controllerId = group.computerControllerId;
   businessId = group.businessId;
-  tokens = {
-    admin: await t.tokenFor('admin@demo.test'),
-    manager: await t.tokenFor('manager@demo.test'),
-    customer: await t.tokenFor('customer@demo.test'),
-  };
+  tokens = await t.sessionsFor({
+    admin: 'admin@demo.test',
+    manager: 'manager@demo.test',
+    customer: 'customer@demo.test',
+  });
 });
 
 afterEach(async () => {
@@ -44,7 +44,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await origin.close();
-  await t.close();
 });
 
 async function startBoard(mode: BoardMode) {

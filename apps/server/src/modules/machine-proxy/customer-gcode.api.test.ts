@@ -1,9 +1,8 @@
 import type { BoardOptions } from '@portal/board-sim';
-import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { machineGroups } from '../../db/schema.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/api-test.ts';
 import { connectSimulatedBoard, type TunnelledBoard } from '../../test/simulated-board.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer } from '../../test/test-app.ts';
 
 /**
  * G-code the customer path let through because it read `"` and `;` inside `( … )` as a string or a comment,
@@ -13,18 +12,13 @@ import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const BRACKET_ATTACKS = ['(") M997 (")', '(;) M997', '(;)M552 S0', '(") M98 P"0:/sys/config.g" (")'];
 
-let t: TestApp;
+const t = useTestApp({ proxyTimeoutMs: 2000 });
 let controllerId = 0;
 let customer = '';
 let board: TunnelledBoard | undefined;
 
 beforeAll(async () => {
-  t = await createTestApp({ proxyTimeoutMs: 2000 });
-  const [group] = await t.database.db
-    .select()
-    .from(machineGroups)
-    .where(eq(machineGroups.name, 'Prusa linea 1'));
-  if (!group) throw new Error('no demo group');
+  const group = await t.demoGroup('Prusa linea 1');
   controllerId = group.computerControllerId;
   customer = await t.tokenFor('customer@demo.test');
 });
@@ -32,10 +26,6 @@ beforeAll(async () => {
 afterEach(async () => {
   await board?.close();
   board = undefined;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 async function simulated(mode: BoardOptions['mode']): Promise<TunnelledBoard> {

@@ -1,18 +1,17 @@
 import { parseBoardRequest, serializeBoardTarget } from '@portal/duet/protocol';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { machineGroups } from '../../db/schema.ts';
 import { buildMachineOrigin } from '../../machine-origin.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer } from '../../test/test-app.ts';
 
 /**
  * The customer path runs the machine but does not re-program it (docs/board-access.md), on both origins and for
  * RRF and DSF requests alike; the admin path is unchanged.
  */
 
-let t: TestApp;
+const t = useTestApp({ proxyTimeoutMs: 2000 });
 let origin: FastifyInstance;
 let controllerId = 0;
 let tokens: Record<'admin' | 'customer', string>;
@@ -28,13 +27,8 @@ interface Received {
 let received: Received[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ proxyTimeoutMs: 2000 });
   origin = await buildMachineOrigin(t.modules);
-  const [group] = await t.database.db
-    .select()
-    .from(machineGroups)
-    .where(eq(machineGroups.name, 'Prusa linea 1'));
-  if (!group) throw new Error('no demo group');
+  const group = await t.demoGroup('Prusa linea 1');
   controllerId = group.computerControllerId;
   tokens = { admin: await t.tokenFor('admin@demo.test'), customer: await t.tokenFor('customer@demo.test') };
 });
@@ -46,7 +40,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await origin.close();
-  await t.close();
 });
 
 /** A board answering `{"err":0}` (201 for DSF's PUT) once a request's body has ended. */

@@ -1,21 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { machineGroups } from '../../db/schema.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway, type StreamHandler } from '../../test/fake-gateway.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer } from '../../test/test-app.ts';
 import { attachmentDisposition } from './machine-download.service.ts';
 
-let t: TestApp;
+const t = useTestApp({ proxyTimeoutMs: 300 });
 const gateways: FakeGateway[] = [];
 /** Controllers of demo groups: A's with a valid licence (customer@ assigned), A's expired one, and B's. */
 const controller = { valid: 0, expired: 0, other: 0 };
 let tokens: Record<'admin' | 'manager' | 'customer', string>;
-
-const controllerOf = async (name: string) => {
-  const [row] = await t.database.db.select().from(machineGroups).where(eq(machineGroups.name, name));
-  if (!row) throw new Error(`no demo group ${name}`);
-  return row.computerControllerId;
-};
 
 const gateway = async (controllerId: number, handler: StreamHandler) => {
   const fake = await connectFakeGateway(t.modules.gateway.registry, controllerId, handler);
@@ -32,23 +25,16 @@ const boardWith =
   };
 
 beforeAll(async () => {
-  t = await createTestApp({ proxyTimeoutMs: 300 });
-  controller.valid = await controllerOf('Prusa linea 1');
-  controller.expired = await controllerOf('Voron prototipi');
-  controller.other = await controllerOf('RatRig produzione');
-  tokens = {
-    admin: await t.tokenFor('admin@demo.test'),
-    manager: await t.tokenFor('manager@demo.test'),
-    customer: await t.tokenFor('customer@demo.test'),
-  };
+  Object.assign(controller, await t.demoControllers());
+  tokens = await t.sessionsFor({
+    admin: 'admin@demo.test',
+    manager: 'manager@demo.test',
+    customer: 'customer@demo.test',
+  });
 });
 
 afterEach(async () => {
   await Promise.all(gateways.splice(0).map((fake) => fake.disconnect()));
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 const askTicket = (token: string, controllerId: number, name: string, path = 'customer') =>

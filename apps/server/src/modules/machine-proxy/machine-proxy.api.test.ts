@@ -2,33 +2,26 @@ import { once } from 'node:events';
 import { type AddressInfo, connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { DEADLINE_HEADER, gatewayAuthorization, TUNNEL_PATH } from '@portal/tunnel';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { machineGroups } from '../../db/schema.ts';
 import { buildMachineOrigin } from '../../machine-origin.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import {
   answerJson,
   connectFakeGateway,
   type FakeGateway,
   type StreamHandler,
 } from '../../test/fake-gateway.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer } from '../../test/test-app.ts';
 import { ERROR_TEXTS } from './machine-error-page.ts';
 
-let t: TestApp;
+const t = useTestApp({ proxyTimeoutMs: 300 });
 let origin: FastifyInstance;
 const gateways: FakeGateway[] = [];
 /** Controllers of demo groups: A's with a valid licence (customer@ assigned), A's expired one, and B's. */
 const controller = { valid: 0, expired: 0, other: 0 };
 let tokens: Record<'admin' | 'manager' | 'customer' | 'customer2', string>;
-
-const controllerOf = async (name: string) => {
-  const [row] = await t.database.db.select().from(machineGroups).where(eq(machineGroups.name, name));
-  if (!row) throw new Error(`no demo group ${name}`);
-  return row.computerControllerId;
-};
 
 const gateway = async (controllerId: number, handler: StreamHandler) => {
   const fake = await connectFakeGateway(t.modules.gateway.registry, controllerId, handler);
@@ -37,17 +30,14 @@ const gateway = async (controllerId: number, handler: StreamHandler) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ proxyTimeoutMs: 300 });
   origin = await buildMachineOrigin(t.modules);
-  controller.valid = await controllerOf('Prusa linea 1');
-  controller.expired = await controllerOf('Voron prototipi');
-  controller.other = await controllerOf('RatRig produzione');
-  tokens = {
-    admin: await t.tokenFor('admin@demo.test'),
-    manager: await t.tokenFor('manager@demo.test'),
-    customer: await t.tokenFor('customer@demo.test'),
-    customer2: await t.tokenFor('customer2@demo.test'),
-  };
+  Object.assign(controller, await t.demoControllers());
+  tokens = await t.sessionsFor({
+    admin: 'admin@demo.test',
+    manager: 'manager@demo.test',
+    customer: 'customer@demo.test',
+    customer2: 'customer2@demo.test',
+  });
 });
 
 afterEach(async () => {
@@ -56,7 +46,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await origin.close();
-  await t.close();
 });
 
 const proxied = (token: string, url: string, init: { method?: 'GET' | 'POST'; payload?: Buffer } = {}) =>

@@ -1,24 +1,22 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { machineGroups } from '../../db/schema.ts';
 import { buildMachineOrigin } from '../../machine-origin.ts';
 import { MachineOrigins } from '../../shared/machine-origins.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer } from '../../test/test-app.ts';
 
 /** Configured machine origins, so the answer's origin can be checked exactly. */
 const MACHINE_ORIGINS = 'https://cam-{id}.machines.example.test';
 
-let t: TestApp;
+const t = useTestApp({ machineOrigins: new MachineOrigins(MACHINE_ORIGINS) });
 let origin: FastifyInstance;
 const gateways: FakeGateway[] = [];
 /** Controllers of demo groups: A's with a valid licence (customer@ assigned), A's expired one, and B's. */
 const controller = { valid: 0, expired: 0, other: 0 };
 
 const controllerOf = async (name: string) => {
-  const [row] = await t.database.db.select().from(machineGroups).where(eq(machineGroups.name, name));
-  if (!row) throw new Error(`no demo group ${name}`);
+  const row = await t.demoGroup(name);
   return { groupId: row.id, controllerId: row.computerControllerId };
 };
 
@@ -26,7 +24,6 @@ const webcamOf = (token: string, id: number | string) =>
   t.app.inject({ url: `/api/v1/machines/${id}/webcam`, headers: bearer(token) });
 
 beforeAll(async () => {
-  t = await createTestApp({ machineOrigins: new MachineOrigins(MACHINE_ORIGINS) });
   origin = await buildMachineOrigin(t.modules);
   controller.valid = (await controllerOf('Prusa linea 1')).controllerId;
   controller.expired = (await controllerOf('Voron prototipi')).controllerId;
@@ -39,7 +36,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await origin.close();
-  await t.close();
 });
 
 describe("GET /api/v1/machines/{id}/webcam: the webcam's address", () => {

@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type MaintenanceTask, type PushMessage, Role } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceReminders, users } from '../../db/schema.ts';
 import { DEMO_MAINTENANCE_DUE } from '../../demo/demo-maintenance.ts';
 import { InProcessBus } from '../../shared/cluster-bus.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
 import {
   type BrowserKeys,
@@ -15,36 +15,26 @@ import {
   newBrowserKeys,
   startLocalPushService,
 } from '../../test/push-service.ts';
-import { anotherInstance, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { anotherInstance, type createTestApp } from '../../test/test-app.ts';
 import { TEST_CONFIG } from '../../test/test-config.ts';
 
 const DAY = 86_400_000;
 const PUBLIC_URL = TEST_CONFIG.publicUrl;
 const OPERATOR_TECH = 'tecnico.operatore@demo.test';
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
 let push: LocalPushService;
-let outbox: string;
-let options: Parameters<typeof createTestApp>[0];
+let options: NonNullable<Parameters<typeof createTestApp>[0]>;
 
 beforeAll(async () => {
   push = await startLocalPushService();
-  outbox = await mkdtemp(path.join(tmpdir(), 'portal-reminders-outbox-'));
   const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
-  options = {
-    push: { extraCa: push.ca, privateHosts: ['127.0.0.1'], resolve },
-    mail: { ...TEST_CONFIG.mail, outboxDir: outbox },
-  };
-  t = await createTestApp(options);
-  demo = demoClient(t);
+  options = { push: { extraCa: push.ca, privateHosts: ['127.0.0.1'], resolve } };
 });
-
 afterAll(async () => {
-  await t?.close();
   await push?.close();
-  await rm(outbox, { recursive: true, force: true });
 });
+const t = useTestApp(() => options);
+let demo = demoClient(t);
 
 /** A browser of `email` subscribed through the API, with keys only the test holds. */
 async function subscribe(email: string, language: 'it' | 'en') {
@@ -71,9 +61,9 @@ async function messagesAt({ endpoint, browser }: { endpoint: string; browser: Br
 /** The mails to `address` in the outbox, oldest first, as a person reads them. */
 async function mailsTo(address: string) {
   await t.modules.notifications.notifier.idle();
-  const files = (await readdir(outbox)).filter((file) => file.endsWith('.eml')).sort();
+  const files = (await readdir(t.outbox)).filter((file) => file.endsWith('.eml')).sort();
   const mails = await Promise.all(
-    files.map(async (file) => PostalMime.parse(await readFile(path.join(outbox, file)))),
+    files.map(async (file) => PostalMime.parse(await readFile(path.join(t.outbox, file)))),
   );
   return mails
     .filter((mail) => (mail.to ?? []).some((to) => 'address' in to && to.address === address))
@@ -234,7 +224,11 @@ describe('maintenance reminders', () => {
   });
 
   it('are sent once however many instances check at once', async () => {
-    const second = await anotherInstance(t, options ?? {}, new InProcessBus());
+    const second = await anotherInstance(
+      t,
+      { ...options, mail: { ...TEST_CONFIG.mail, outboxDir: t.outbox } },
+      new InProcessBus(),
+    );
     try {
       await t.modules.maintenance.reminders.check();
       const ratrig = await demo.group('RatRig produzione');

@@ -8,10 +8,10 @@ import type {
   Page,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { machineJobs } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const ADMIN = 'admin@demo.test';
 const MANAGER = 'manager@demo.test';
@@ -22,21 +22,15 @@ const CUSTOMER2 = 'customer2@demo.test';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
+const t = useTestApp({ activity: { flushMs: 5 } });
+const demo = demoClient(t);
 /** Business A's demo group (assigned to tech@ and customer@) and business B's. */
 let own: { id: number; machineTypeId: number; computerControllerId: number; businessId: number };
 let other: { id: number; machineTypeId: number; computerControllerId: number; businessId: number };
 
 beforeAll(async () => {
-  t = await createTestApp({ activity: { flushMs: 5 } });
-  demo = demoClient(t);
   own = await demo.group('Prusa linea 1');
   other = await demo.group('RatRig produzione');
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 async function createTask(body: Record<string, unknown>): Promise<MaintenanceTask> {

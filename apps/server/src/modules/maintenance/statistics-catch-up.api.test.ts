@@ -3,6 +3,7 @@ import type { MachineMaintenance, MaintenanceTask } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { machineJobs } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
 import {
   connectSimulatedBoard,
@@ -10,23 +11,20 @@ import {
   type TunnelledBoard,
   writeSlicedFile,
 } from '../../test/simulated-board.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const HEADER = 'Data,File,Durata,Filamento (mm),Esito';
 const SETTLE = { timeout: 10_000 };
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
+const t = useTestApp({ liveStatus: { follow: true, pollMs: 50 }, maintenance: { catchUpDelayMs: 50 } });
+const demo = demoClient(t);
 const boards: TunnelledBoard[] = [];
 /** Each controller's card state, as the live status publishes it. */
 const states = new Map<number, string>();
 
 beforeAll(async () => {
   // Boards followed as the portal follows them, and the log read 50 ms after a job ends.
-  t = await createTestApp({ liveStatus: { follow: true, pollMs: 50 }, maintenance: { catchUpDelayMs: 50 } });
-  demo = demoClient(t);
   t.modules.liveStatus.events.subscribe((event) => {
     if (event.type === 'status') states.set(event.controllerId, event.status.state);
   });
@@ -34,7 +32,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(boards.map((board) => board.close()));
-  await t?.close();
 });
 
 /** The board's clock, its object model's `state.time` (local, no zone), read as if it were UTC. */

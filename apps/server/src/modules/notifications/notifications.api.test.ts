@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pushSubscriptions, pushVapidKeys } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
 import { newBrowserKeys } from '../../test/push-service.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { SUBSCRIPTIONS_PER_USER } from './notifications.repository.ts';
 import { NotificationsService } from './notifications.service.ts';
 import { PushEndpointPolicy } from './push-endpoint.ts';
@@ -22,13 +22,8 @@ const resolve = async (hostname: string) => {
   return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 };
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
-beforeAll(async () => {
-  t = await createTestApp({ push: { resolve, privateHosts: ['self-hosted.push.test'] } });
-  demo = demoClient(t);
-});
-afterAll(() => t.close());
+const t = useTestApp({ push: { resolve, privateHosts: ['self-hosted.push.test'] } });
+const demo = demoClient(t);
 
 let serial = 0;
 /** A subscription as a browser sends it, to a push service address nobody calls in these tests. */

@@ -2,6 +2,7 @@ import type { PushMessage } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushSubscriptions, users } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
 import {
   type BrowserKeys,
@@ -10,7 +11,6 @@ import {
   startLocalPushService,
   verifyVapid,
 } from '../../test/push-service.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 // Without the portal's own checks, the system resolver would take push.localhost to the local push service.
 import '../../../../../test-kit/localhost-names.ts';
 import type { MachineTransitionType } from '../live-status/machine-events.ts';
@@ -26,25 +26,24 @@ const resolve = async (hostname: string) => {
   return [{ address, family: 4 }];
 };
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
 let push: LocalPushService;
 let vapidPublicKey: string;
 
 beforeAll(async () => {
   push = await startLocalPushService();
-  // Its certificate is trusted, and its loopback address allowed, as a self-hosted service's would be.
-  t = await createTestApp({
-    push: { extraCa: push.ca, subject: 'mailto:ops@portal.test', privateHosts: ['127.0.0.1'], resolve },
-  });
-  demo = demoClient(t);
+});
+afterAll(async () => {
+  await push.close();
+});
+// Its certificate is trusted, and its loopback address allowed, as a self-hosted service's would be.
+const t = useTestApp(() => ({
+  push: { extraCa: push.ca, subject: 'mailto:ops@portal.test', privateHosts: ['127.0.0.1'], resolve },
+}));
+const demo = demoClient(t);
+beforeAll(async () => {
   vapidPublicKey = (
     await demo.call('admin@demo.test', 'GET', '/api/v1/notifications/vapid-public-key')
   ).json().publicKey;
-});
-afterAll(async () => {
-  await t.close();
-  await push.close();
 });
 
 /** Every user starts each test with both notification preferences on and no subscription. */

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { bearer } from '../../test/test-app.ts';
 import { TEST_CONFIG } from '../../test/test-config.ts';
 import { type ReadMail, readRecoveryMail } from './password-recovery.test-support.ts';
 
@@ -13,7 +14,6 @@ interface Received {
   raw: Buffer;
 }
 
-let t: TestApp;
 let smtp: SMTPServer;
 const received: Received[] = [];
 const arrivals: ((mail: Received) => void)[] = [];
@@ -46,12 +46,13 @@ beforeAll(async () => {
     smtp.once('error', reject);
     smtp.listen(0, '127.0.0.1', () => resolve());
   });
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ mail: { ...TEST_CONFIG.mail, smtpUrl: `smtp://127.0.0.1:${port}` } });
 });
 afterAll(async () => {
-  await t?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+const t = useTestApp(() => {
+  const { port } = smtp.server.address() as AddressInfo;
+  return { mail: { ...TEST_CONFIG.mail, smtpUrl: `smtp://127.0.0.1:${port}` } };
 });
 
 const nextMail = () => new Promise<Received>((resolve) => arrivals.push(resolve));

@@ -1,35 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { businesses, passwordRecovery, passwordRecoveryLimits, users } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { TEST_CONFIG } from '../../test/test-config.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { bearer } from '../../test/test-app.ts';
 import { readOutbox } from './password-recovery.test-support.ts';
 import { RECOVERY_LIMITS } from './recovery-rules.ts';
 import { hashRecoveryToken } from './recovery-token.ts';
 
-let t: TestApp;
-let outbox: string;
+const t = useTestApp();
 const NEW_PASSWORD = 'Nuova-Password1';
 
-beforeAll(async () => {
-  outbox = await mkdtemp(path.join(tmpdir(), 'portal-recovery-outbox-'));
-  t = await createTestApp({ mail: { ...TEST_CONFIG.mail, outboxDir: outbox } });
-});
-afterAll(async () => {
-  await t.close();
-  await rm(outbox, { recursive: true, force: true });
-});
 beforeEach(async () => {
   // Mails the previous test asked for are written before its outbox goes.
   await t.modules.passwordRecovery.service.settled();
   await t.database.db.delete(passwordRecoveryLimits);
   t.modules.passwordRecovery.refusals.clear();
-  await rm(outbox, { recursive: true, force: true });
+  await rm(t.outbox, { recursive: true, force: true });
 });
 
 const ask = (payload: unknown, options: Partial<InjectOptions> = {}) =>
@@ -44,7 +33,7 @@ async function mailedLink(email: string, language?: 'it' | 'en') {
   const response = await ask({ email, ...(language && { language }) });
   expect(response.statusCode).toBe(204);
   await t.modules.passwordRecovery.service.settled();
-  const mails = await readOutbox(outbox);
+  const mails = await readOutbox(t.outbox);
   const mail = mails.at(-1);
   if (!mail) throw new Error('no mail in the outbox');
   return mail;
@@ -99,7 +88,7 @@ describe('POST /api/v1/password/recover', () => {
     expect((await mailedLink(email, 'en')).link.pathname).toBe('/en/password/recover/change');
     await ask({ email }, { headers: { 'accept-language': 'en-GB,en;q=0.9' } });
     await t.modules.passwordRecovery.service.settled();
-    expect((await readOutbox(outbox)).at(-1)?.subject).toBe('Password recovery');
+    expect((await readOutbox(t.outbox)).at(-1)?.subject).toBe('Password recovery');
     expect((await mailedLink(email, 'it')).subject).toBe('Recupero della password');
   });
 
@@ -110,8 +99,8 @@ describe('POST /api/v1/password/recover', () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort());
-    expect((await readOutbox(outbox)).map((mail) => mail.email)).not.toContain('nobody-here@demo.test');
-    expect(await readOutbox(outbox)).toHaveLength(1);
+    expect((await readOutbox(t.outbox)).map((mail) => mail.email)).not.toContain('nobody-here@demo.test');
+    expect(await readOutbox(t.outbox)).toHaveLength(1);
   });
 
   it('answers the same to a disabled user or one of a suspended business, but sends them nothing', async () => {
@@ -124,7 +113,7 @@ describe('POST /api/v1/password/recover', () => {
     const barred = await newCustomer({ businessId: suspended.id });
     for (const email of [disabled, barred]) expect((await ask({ email })).statusCode).toBe(204);
     await t.modules.passwordRecovery.service.settled();
-    expect(await readOutbox(outbox)).toEqual([]);
+    expect(await readOutbox(t.outbox)).toEqual([]);
   });
 
   it('replaces the earlier link of the same user', async () => {
@@ -166,7 +155,7 @@ describe('POST /api/v1/password/recover', () => {
       expect(refused.headers['retry-after']).toBe('3600');
     }
     await t.modules.passwordRecovery.service.settled();
-    expect(await readOutbox(outbox)).toHaveLength(RECOVERY_LIMITS.perEmail);
+    expect(await readOutbox(t.outbox)).toHaveLength(RECOVERY_LIMITS.perEmail);
     // Another address from the same client still gets through; the limited one again after the hour.
     expect((await ask({ email: await newCustomer() })).statusCode).toBe(204);
     t.clock.advance(RECOVERY_LIMITS.windowMs);

@@ -1,29 +1,24 @@
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Role } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { machineGroups, pushSubscriptions, users } from '../../db/schema.ts';
+import { pushSubscriptions, users } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../demo/demo-fleet.ts';
 import { buildMachineOrigin } from '../../machine-origin.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway, type StreamHandler } from '../../test/fake-gateway.ts';
 import { readOutbox } from '../../test/outbox.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { TEST_CONFIG } from '../../test/test-config.ts';
 
 /**
  * Consent belongs to the business (docs/design.md §11): an account the operator's staff created or changed
  * cannot change it, every change is mailed to the business's managers, and turning it on closes outside staff's
  * open board sockets and panels at once.
  */
-let t: TestApp;
+const t = useTestApp();
 let origin: FastifyInstance;
-let outbox: string;
 let gateway: FakeGateway;
 let business = 0;
 let controller = 0;
@@ -44,15 +39,10 @@ const board: StreamHandler = (stream, headers) => {
   stream.end('{"err":0}');
 };
 
-const call = (token: string | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload && { payload }) });
+const call = t.callWith;
 const consentUrl = () => `/api/v1/business/${business}/service-consent`;
 const setConsent = (token: string, required: boolean) => call(token, 'PUT', consentUrl(), { required });
-const signIn = async (email: string, password = DEMO_PASSWORD): Promise<string> => {
-  const response = await call(undefined, 'POST', '/api/v1/auth', { email, password });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().access_token;
-};
+const signIn = t.signIn;
 
 /** A manager of business A written straight into the database: the business's own, nobody's doing. */
 async function ownManager(): Promise<{ id: number; email: string }> {
@@ -82,15 +72,9 @@ async function expectRefused(token: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  outbox = await mkdtemp(path.join(tmpdir(), 'portal-consent-outbox-'));
-  t = await createTestApp({ mail: { ...TEST_CONFIG.mail, outboxDir: outbox } });
   origin = await buildMachineOrigin(t.modules);
   await origin.listen({ host: '127.0.0.1', port: 0 });
-  const [group] = await t.database.db
-    .select()
-    .from(machineGroups)
-    .where(eq(machineGroups.name, 'Prusa linea 1'));
-  if (!group) throw new Error('no demo group');
+  const group = await t.demoGroup('Prusa linea 1');
   business = group.businessId;
   controller = group.computerControllerId;
   admin = await t.tokenFor('admin@demo.test');
@@ -100,8 +84,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway.disconnect();
   await origin.close();
-  await t.close();
-  await rm(outbox, { recursive: true, force: true });
 });
 
 describe("an account the operator's staff had a hand in", () => {
@@ -172,7 +154,7 @@ describe("an account the operator's staff had a hand in", () => {
     await expectRefused(await signIn(email, NEW_PASSWORD));
     expect((await call(undefined, 'POST', '/api/v1/password/recover', { email })).statusCode).toBe(204);
     await t.modules.passwordRecovery.service.settled();
-    const mail = (await readOutbox(outbox)).filter((item) => item.to.includes(email)).at(-1);
+    const mail = (await readOutbox(t.outbox)).filter((item) => item.to.includes(email)).at(-1);
     if (!mail) throw new Error('no recovery mail');
     const recovered = await call(undefined, 'PUT', '/api/v1/password/recover', {
       email,
@@ -202,11 +184,11 @@ describe('a consent change', () => {
       language: 'en',
       createdAt: t.clock.now(),
     });
-    const before = (await readOutbox(outbox)).length;
+    const before = (await readOutbox(t.outbox)).length;
     const manager = await t.tokenFor('manager@demo.test');
     expect((await setConsent(manager, true)).statusCode).toBe(200);
     await t.modules.notifications.notifier.idle();
-    const mails = (await readOutbox(outbox)).slice(before);
+    const mails = (await readOutbox(t.outbox)).slice(before);
     const managers = await t.database.db
       .select({ email: users.email })
       .from(users)
@@ -226,10 +208,10 @@ describe('a consent change', () => {
     expect(inEnglish?.subject).toBe('Consent for remote service turned on');
     expect(inEnglish?.text).toContain(`/en/business/${business}`);
 
-    const before2 = (await readOutbox(outbox)).length;
+    const before2 = (await readOutbox(t.outbox)).length;
     expect((await setConsent(manager, false)).statusCode).toBe(200);
     await t.modules.notifications.notifier.idle();
-    const off = (await readOutbox(outbox)).slice(before2);
+    const off = (await readOutbox(t.outbox)).slice(before2);
     expect(off).toHaveLength(managers.length);
     expect(off.find((mail) => mail.to.includes(english.email))?.subject).toBe(
       'Consent for remote service turned off',

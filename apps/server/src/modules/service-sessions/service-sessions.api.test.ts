@@ -1,16 +1,11 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ActivityEntry, Page, ServiceSession } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { machineGroups } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway, type StreamHandler } from '../../test/fake-gateway.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { TEST_CONFIG } from '../../test/test-config.ts';
 
-let t: TestApp;
-let outbox: string;
+const t = useTestApp({ activity: { flushMs: 5 } });
 let gateway: FakeGateway;
 let controller = 0;
 let machineGroup = 0;
@@ -28,14 +23,7 @@ const board: StreamHandler = (stream) => {
   });
 };
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (token: string | undefined, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload !== undefined && { payload: payload as object }),
-  });
+const call = t.callWith;
 
 const gcode = (token: string, code = 'M115') =>
   call(token, 'GET', `/proxy/duet/3.6/admin/${controller}/rr_gcode?gcode=${encodeURIComponent(code)}`);
@@ -54,24 +42,18 @@ async function activityOf(query: string): Promise<ActivityEntry[]> {
 }
 
 beforeAll(async () => {
-  outbox = await mkdtemp(path.join(tmpdir(), 'portal-service-outbox-'));
-  t = await createTestApp({ activity: { flushMs: 5 }, mail: { ...TEST_CONFIG.mail, outboxDir: outbox } });
-  const [group] = await t.database.db
-    .select()
-    .from(machineGroups)
-    .where(eq(machineGroups.name, 'Prusa linea 1'));
-  if (!group) throw new Error('no demo group');
+  const group = await t.demoGroup('Prusa linea 1');
   controller = group.computerControllerId;
   machineGroup = group.id;
   business = group.businessId;
-  tokens = {
-    admin: await t.tokenFor('admin@demo.test'),
-    manager: await t.tokenFor('manager@demo.test'),
-    tech: await t.tokenFor('tech@demo.test'),
-    customer: await t.tokenFor('customer@demo.test'),
-    manager2: await t.tokenFor('manager2@demo.test'),
-    customer2: await t.tokenFor('customer2@demo.test'),
-  };
+  tokens = await t.sessionsFor({
+    admin: 'admin@demo.test',
+    manager: 'manager@demo.test',
+    tech: 'tech@demo.test',
+    customer: 'customer@demo.test',
+    manager2: 'manager2@demo.test',
+    customer2: 'customer2@demo.test',
+  });
   const opened = await call(tokens.customer, 'POST', '/api/v1/tickets', {
     title: 'The Z axis grinds',
     machine: machineGroup,
@@ -79,10 +61,7 @@ beforeAll(async () => {
   });
   expect(opened.statusCode).toBe(201);
   ticket = opened.json().id;
-  const [groupB] = await t.database.db
-    .select()
-    .from(machineGroups)
-    .where(eq(machineGroups.name, 'RatRig produzione'));
+  const groupB = await t.demoGroup('RatRig produzione');
   const openedB = await call(tokens.customer2, 'POST', '/api/v1/tickets', {
     title: 'Another business',
     machine: groupB?.id,
@@ -94,8 +73,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway.disconnect();
-  await t.close();
-  await rm(outbox, { recursive: true, force: true });
 });
 
 describe('the consent setting', () => {
@@ -201,7 +178,7 @@ describe('a service session', () => {
   it("tells the business's managers and the ticket's customer by mail, in their language", async () => {
     await t.modules.notifications.notifier.idle();
     const all = await Promise.all(
-      (await readdir(outbox)).map((file) => readFile(path.join(outbox, file), 'utf8')),
+      (await readdir(t.outbox)).map((file) => readFile(path.join(t.outbox, file), 'utf8')),
     );
     // The consent turned on earlier was mailed to the managers too (consent-owner.api.test.ts), and the new ticket to
     // the operator's staff.

@@ -1,18 +1,15 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { machineGroups } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { connectSimulatedBoard, type TunnelledBoard } from '../../test/simulated-board.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * The OctoPrint face's uploads are checked line by line as the customer path's are (docs/board-access.md): a file
  * holding G-code for the admin path is refused before anything reaches the board, on a standalone board and on
  * an SBC (which the face reaches through DSF's rr_* emulation).
  */
-let t: TestApp;
 let controllerId = 0;
 let token = '';
 let board: TunnelledBoard | undefined;
@@ -20,27 +17,19 @@ let spoolDir = '';
 
 beforeAll(async () => {
   spoolDir = await mkdtemp(path.join(tmpdir(), 'portal-spool-gcode-'));
-  t = await createTestApp({ proxyTimeoutMs: 5000, uploads: { maxBytes: 16 * 1024 * 1024, spoolDir } });
-  const [group] = await t.database.db
-    .select()
-    .from(machineGroups)
-    .where(eq(machineGroups.name, 'Prusa linea 1'));
-  controllerId = group?.computerControllerId ?? 0;
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/customer/printer/duet/${controllerId}/token`,
-    headers: bearer(await t.tokenFor('customer@demo.test')),
-    payload: { can_connect: true, can_upload_files: true, full_control: false },
-  });
-  token = created.json().api_token;
+});
+afterAll(async () => {
+  await rm(spoolDir, { recursive: true, force: true });
+});
+const t = useTestApp(() => ({ proxyTimeoutMs: 5000, uploads: { maxBytes: 16 * 1024 * 1024, spoolDir } }));
+
+beforeAll(async () => {
+  controllerId = (await t.demoGroup('Prusa linea 1')).computerControllerId;
+  token = await t.slicerToken('customer@demo.test', controllerId);
 });
 afterEach(async () => {
   await board?.close();
   board = undefined;
-});
-afterAll(async () => {
-  await t.close();
-  await rm(spoolDir, { recursive: true, force: true });
 });
 
 /** An OctoPrint client's upload of `content` as `name`, printed at once. */

@@ -1,11 +1,9 @@
 import type http2 from 'node:http2';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { machineGroups } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp({ proxyTimeoutMs: 2000 });
 let gateway: FakeGateway;
 let controllerId = 0;
 let token = '';
@@ -24,24 +22,12 @@ const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeade
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ proxyTimeoutMs: 2000 });
-  const [group] = await t.database.db
-    .select()
-    .from(machineGroups)
-    .where(eq(machineGroups.name, 'Prusa linea 1'));
-  controllerId = group?.computerControllerId ?? 0;
+  controllerId = (await t.demoGroup('Prusa linea 1')).computerControllerId;
   gateway = await connectFakeGateway(t.modules.gateway.registry, controllerId, board);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/customer/printer/duet/${controllerId}/token`,
-    headers: bearer(await t.tokenFor('customer@demo.test')),
-    payload: { can_connect: true, can_upload_files: true, full_control: false },
-  });
-  token = created.json().api_token;
+  token = await t.slicerToken('customer@demo.test', controllerId);
 });
 afterAll(async () => {
   await gateway.disconnect();
-  await t.close();
 });
 
 const base = () => `/customer/api/v1/octoprint/${controllerId}`;

@@ -2,23 +2,18 @@ import type http2 from 'node:http2';
 import { Role } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, computerControllers, licenses, machineGroups, users } from '../../db/schema.ts';
+import { businesses, computerControllers, licenses, users } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp({ proxyTimeoutMs: 2000, sessionCacheMs: 0 });
 const gateways: FakeGateway[] = [];
 /** Controllers of demo groups: A's valid one (customer@ assigned), A's with an expired licence, B's. */
 const controller = { valid: 0, expired: 0, other: 0 };
 let sessions: Record<'admin' | 'manager' | 'customer' | 'customer2', string>;
 /** What the fake board received: method, path and body of each request. */
 let received: { method: string; path: string; body: string; contentType: string | undefined }[] = [];
-
-const controllerOf = async (name: string) => {
-  const [row] = await t.database.db.select().from(machineGroups).where(eq(machineGroups.name, name));
-  if (!row) throw new Error(`no demo group ${name}`);
-  return row.computerControllerId;
-};
 
 /** A board answering every request `{"err":0}` once it has read the body, keeping what it got. */
 const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
@@ -37,16 +32,13 @@ const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeade
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ proxyTimeoutMs: 2000, sessionCacheMs: 0 });
-  controller.valid = await controllerOf('Prusa linea 1');
-  controller.expired = await controllerOf('Voron prototipi');
-  controller.other = await controllerOf('RatRig produzione');
-  sessions = {
-    admin: await t.tokenFor('admin@demo.test'),
-    manager: await t.tokenFor('manager@demo.test'),
-    customer: await t.tokenFor('customer@demo.test'),
-    customer2: await t.tokenFor('customer2@demo.test'),
-  };
+  Object.assign(controller, await t.demoControllers());
+  sessions = await t.sessionsFor({
+    admin: 'admin@demo.test',
+    manager: 'manager@demo.test',
+    customer: 'customer@demo.test',
+    customer2: 'customer2@demo.test',
+  });
   gateways.push(await connectFakeGateway(t.modules.gateway.registry, controller.valid, board));
 });
 afterEach(() => {
@@ -54,7 +46,6 @@ afterEach(() => {
 });
 afterAll(async () => {
   await Promise.all(gateways.map((fake) => fake.disconnect()));
-  await t.close();
 });
 
 const upload = { can_connect: true, can_upload_files: true, full_control: false };

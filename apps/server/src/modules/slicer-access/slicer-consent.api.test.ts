@@ -1,15 +1,15 @@
 import type http2 from 'node:http2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { machineGroups, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Slicer tokens of outside staff under the business's consent setting (docs/design.md §11): tokens made while
  * consent was off change nothing once it is on, unless their user has an open service session at that moment.
  */
-let t: TestApp;
+const t = useTestApp({ proxyTimeoutMs: 2000, grantCacheMs: 30_000 });
 let gateway: FakeGateway;
 let controller = 0;
 let machineGroup = 0;
@@ -31,8 +31,7 @@ const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeade
 };
 
 type Method = 'GET' | 'POST' | 'PUT';
-const call = (token: string | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload && { payload }) });
+const call = t.callWith;
 
 const slicerToken = async (session: string, full: boolean) => {
   const created = await call(session, 'POST', `/api/v1/customer/printer/duet/${controller}/token`, {
@@ -111,12 +110,7 @@ async function expectChangesRefused() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ proxyTimeoutMs: 2000, grantCacheMs: 30_000 });
-  const [group] = await t.database.db
-    .select()
-    .from(machineGroups)
-    .where(eq(machineGroups.name, 'Prusa linea 1'));
-  if (!group) throw new Error('no demo group');
+  const group = await t.demoGroup('Prusa linea 1');
   controller = group.computerControllerId;
   machineGroup = group.id;
   business = group.businessId;
@@ -125,12 +119,12 @@ beforeAll(async () => {
   if (!admin) throw new Error('no demo administrator');
   const { id: _id, ...columns } = admin;
   await t.database.db.insert(users).values({ ...columns, email: 'admin2@demo.test' });
-  sessions = {
-    admin: await t.tokenFor('admin@demo.test'),
-    admin2: await t.tokenFor('admin2@demo.test'),
-    manager: await t.tokenFor('manager@demo.test'),
-    customer: await t.tokenFor('customer@demo.test'),
-  };
+  sessions = await t.sessionsFor({
+    admin: 'admin@demo.test',
+    admin2: 'admin2@demo.test',
+    manager: 'manager@demo.test',
+    customer: 'customer@demo.test',
+  });
   gateway = await connectFakeGateway(t.modules.gateway.registry, controller, board);
   tokens.full = await slicerToken(sessions.admin, true);
   tokens.upload = await slicerToken(sessions.admin2, false);
@@ -148,7 +142,6 @@ beforeEach(() => {
 });
 afterAll(async () => {
   await gateway.disconnect();
-  await t.close();
 });
 
 describe("outside staff's slicer tokens made before consent was required", () => {

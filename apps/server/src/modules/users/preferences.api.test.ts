@@ -1,15 +1,13 @@
 import { Role } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/api-test.ts';
 import { usersApi } from './users.test-support.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let api: ReturnType<typeof usersApi>;
 beforeAll(async () => {
-  t = await createTestApp();
   api = usersApi(t);
 });
-afterAll(() => t.close());
 
 const path = (userId: number | string) => `/api/v1/users/${userId}/preferences`;
 const get = (viewer: string | null, userId: number | string) => api.call(viewer, 'GET', path(userId));

@@ -1,15 +1,13 @@
 import { CREATE_USER_MESSAGES, Role } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/api-test.ts';
 import { usersApi } from './users.test-support.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let api: ReturnType<typeof usersApi>;
 beforeAll(async () => {
-  t = await createTestApp();
   api = usersApi(t);
 });
-afterAll(() => t.close());
 
 const PASSWORD = 'Nuova-Password1';
 let created = 0;

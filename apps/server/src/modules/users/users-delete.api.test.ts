@@ -1,17 +1,16 @@
 import { Role } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, contacts, machineGroupUsers, sessions } from '../../db/schema.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { bearer } from '../../test/test-app.ts';
 import { usersApi } from './users.test-support.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let api: ReturnType<typeof usersApi>;
 beforeAll(async () => {
-  t = await createTestApp();
   api = usersApi(t);
 });
-afterAll(() => t.close());
 
 const remove = (viewer: string | null, id: number | string) =>
   api.call(viewer, 'DELETE', `/api/v1/users/${id}`);

@@ -1,17 +1,16 @@
 import { Role } from '@portal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { bearer } from '../../test/test-app.ts';
 import { FIXTURE_PASSWORD, usersApi } from './users.test-support.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let api: ReturnType<typeof usersApi>;
 beforeAll(async () => {
-  t = await createTestApp();
   api = usersApi(t);
 });
-afterAll(() => t.close());
 
 const NEW_PASSWORD = 'Cambiata-123';
 

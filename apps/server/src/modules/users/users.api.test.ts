@@ -1,16 +1,15 @@
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { bearer } from '../../test/test-app.ts';
 import { usersApi } from './users.test-support.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let api: ReturnType<typeof usersApi>;
 beforeAll(async () => {
-  t = await createTestApp();
   api = usersApi(t);
 });
-afterAll(() => t.close());
 
 const getUser = async (viewer: string, id: number | string) =>
   t.app.inject({ url: `/api/v1/users/${id}`, headers: bearer(await t.tokenFor(viewer)) });

@@ -1,5 +1,4 @@
 import { type Role, Role as Roles } from '@portal/contract';
-import type { InjectOptions } from 'fastify';
 import {
   boardTypes,
   computerControllers,
@@ -8,7 +7,8 @@ import {
   machineTypes,
   users,
 } from '../../db/schema.ts';
-import { bearer, type TestApp } from '../../test/test-app.ts';
+import { callAsUser } from '../../test/api-test.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 /** The demo businesses by the email of one of their users. */
 export const BUSINESS_OF = { a: 'manager@demo.test', b: 'manager2@demo.test', operator: 'admin@demo.test' };
@@ -25,18 +25,7 @@ export function usersApi(t: TestApp) {
     fixtureHash ??= t.modules.auth.hasher.hash(FIXTURE_PASSWORD);
     return fixtureHash;
   };
-  const call = async (
-    viewer: string | null,
-    method: InjectOptions['method'],
-    url: string,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      ...(payload !== undefined && { payload: payload as InjectOptions['payload'] }),
-      headers: viewer ? bearer(await t.tokenFor(viewer)) : {},
-    });
+  const call = callAsUser(t);
 
   const businessId = async (key: BusinessKey) => {
     const user = await t.modules.users.repository.findWithBusinessStateByEmail(BUSINESS_OF[key]);

@@ -2,19 +2,17 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { machineGroups } from '../../db/schema.ts';
 import { buildMachineOrigin } from '../../machine-origin.ts';
 import { MachineOrigins } from '../../shared/machine-origins.ts';
 import '../../../../../test-kit/localhost-names.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer } from '../../test/test-app.ts';
 import { framePart, MJPEG_STREAM_HEADERS, MjpegFrameSplitter } from './mjpeg.ts';
 import { MAX_VIEWERS_PER_USER } from './webcam-hub.ts';
 
-let t: TestApp;
 let origin: FastifyInstance;
 /** Each camera's machine origin, on the port the test's machine origin listens on. */
 let base: (controllerId: number) => string;
@@ -54,30 +52,30 @@ function fakeCamera(everyMs = 10) {
   return { state, handler };
 }
 
-const controllerOf = async (name: string) => {
-  const [row] = await t.database.db.select().from(machineGroups).where(eq(machineGroups.name, name));
-  if (!row) throw new Error(`no demo group ${name}`);
-  return row.computerControllerId;
-};
+const controllerOf = async (name: string) => (await t.demoGroup(name)).computerControllerId;
 
 /** Opens a viewer's stream and resolves with the response (paused until read). */
 function view(url: string): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => http.get(url, resolve).on('error', reject));
 }
 
+let port = 0;
+let origins: MachineOrigins;
 beforeAll(async () => {
   // The port is known only once the origin listens, and the origins' pattern names it: a listening socket first.
   const probe = http.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as AddressInfo).port;
+  port = (probe.address() as AddressInfo).port;
   await new Promise((resolve) => probe.close(resolve));
-  const origins = new MachineOrigins(`http://m{id}.portal.localhost:${port}`);
-  // The periodic check is an hour away: a stream that ends here ended because its session did.
-  t = await createTestApp({
-    proxyTimeoutMs: 2000,
-    machineOrigins: origins,
-    webcam: { viewerRecheckMs: 3_600_000 },
-  });
+  origins = new MachineOrigins(`http://m{id}.portal.localhost:${port}`);
+});
+// The periodic check is an hour away: a stream that ends here ended because its session did.
+const t = useTestApp(() => ({
+  proxyTimeoutMs: 2000,
+  machineOrigins: origins,
+  webcam: { viewerRecheckMs: 3_600_000 },
+}));
+beforeAll(async () => {
   origin = await buildMachineOrigin(t.modules);
   await origin.listen({ host: '127.0.0.1', port });
   base = (controllerId) => origins.originOf(controllerId);
@@ -97,7 +95,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await origin.close();
-  await t.close();
 });
 
 const streamUrl = (controllerId: number, token = videoToken) =>
