@@ -256,7 +256,8 @@ describe('remote service from the control panel', () => {
         new RegExp(
           text(lang, 'serviceSessions.panelEnded.endedBy', {
             name: endedBy,
-            time: '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d',
+            // The date as the reader's language writes it, then the time of day.
+            time: '\\S.*\\d\\d:\\d\\d',
           }),
         ),
       );

@@ -14,7 +14,8 @@ export interface TopBarProps {
 export function TopBar({ onOpenMenu, start, children }: TopBarProps) {
   const { t } = useTranslation();
   return (
-    <header className="d-flex align-items-center gap-2 border-bottom px-3 py-2 bg-body">
+    // On a phone the margins and gaps close up: the bar holds five controls in 390 px.
+    <header className="d-flex align-items-center gap-2 border-bottom px-2 px-sm-3 py-2 bg-body">
       {onOpenMenu && (
         <Button
           variant="outline-secondary"
@@ -26,7 +27,7 @@ export function TopBar({ onOpenMenu, start, children }: TopBarProps) {
         </Button>
       )}
       {start}
-      <div className="ms-auto d-flex align-items-center gap-2 gap-sm-3">{children}</div>
+      <div className="ms-auto d-flex align-items-center gap-1 gap-sm-3">{children}</div>
     </header>
   );
 }

@@ -71,7 +71,7 @@ export function UserMenu({ displayName }: UserMenuProps) {
   };
 
   return (
-    <div className="d-flex align-items-center gap-2">
+    <div className="d-flex align-items-center gap-1 gap-sm-2">
       <TimeLeft claims={session.claims} />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: it only gathers the keys of the toggle and the entries */}
       <div className="dropdown" ref={root} onKeyDown={onKeyDown}>
