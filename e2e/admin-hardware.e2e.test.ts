@@ -273,8 +273,8 @@ describe('hardware administration', () => {
     await page.getByRole('button', { name: t('hardware.machineGroups.settings.saveGeneral') }).click();
     const saved = toast(page, 'Impostazioni generali aggiornate correttamente');
     await saved.waitFor();
-    // The same message is never on screen twice: closed, so that the second save's own toast can be seen.
-    await saved.getByRole('button', { name: t('common.close') }).click();
+    // The same message is never on screen twice: dismissed (a click), so that the second save's own can be seen.
+    await saved.click();
     await saved.waitFor({ state: 'detached' });
     await page
       .getByLabel(t('hardware.machineGroups.fields.firmware'))

@@ -15,7 +15,7 @@ export function TopBar({ onOpenMenu, start, children }: TopBarProps) {
   const { t } = useTranslation();
   return (
     // On a phone the margins and gaps close up: the bar holds five controls in 390 px.
-    <header className="d-flex align-items-center gap-2 border-bottom px-2 px-sm-3 py-2 bg-body">
+    <header className="d-flex align-items-center gap-1 gap-sm-2 border-bottom px-2 px-sm-3 py-2 bg-body">
       {onOpenMenu && (
         <Button
           variant="outline-secondary"

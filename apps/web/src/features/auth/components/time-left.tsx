@@ -8,7 +8,8 @@ export function TimeLeft({ claims }: { claims: SessionClaims }) {
   const timeLeft = useTimeLeft(claims);
   return (
     <span className="small text-body-secondary text-nowrap" title={t('userMenu.timeLeft')}>
-      <i className="bi bi-hourglass-split me-1" aria-hidden="true" />
+      {/* The icon gives way on phones, where the top bar has no pixel to spare. */}
+      <i className="bi bi-hourglass-split me-1 d-none d-sm-inline" aria-hidden="true" />
       <span className="visually-hidden">{t('userMenu.timeLeft')}: </span>
       <span data-testid="time-left">{timeLeft}</span>
     </span>
