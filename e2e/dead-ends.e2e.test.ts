@@ -257,7 +257,7 @@ describe('remote service from the control panel', () => {
           text(lang, 'serviceSessions.panelEnded.endedBy', {
             name: endedBy,
             // The date as the reader's language writes it, then the time of day.
-            time: '\\S.*\\d\\d:\\d\\d',
+            time: '\\S.*\\d:\\d\\d',
           }),
         ),
       );
