@@ -18,6 +18,15 @@ const FIRST_GROUP_WORKERS = 2;
 /** The server's API tests, and the check that the web app's API types match the routes (scripts/). */
 const API_TESTS = ['apps/server/src/**/*.api.test.ts', 'scripts/**/*.api.test.ts'];
 
+/** `vi.waitFor` waits as long as `expect.poll` does in the later projects (test-kit/patient-waits.ts). */
+const PATIENT_WAITS = ['test-kit/patient-waits.ts'];
+
+/**
+ * Guards against a hung test, not measures of speed (bench/ measures that): an API file's app, database copy and
+ * password hashes take seconds on a quiet machine and many times that on one busy with other work.
+ */
+const API_TIMEOUTS = { testTimeout: 120_000, hookTimeout: 180_000 };
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/tally-reporter.ts'],
@@ -38,6 +47,9 @@ export default defineConfig({
           // Browser tests need Chromium: they run with the end-to-end tests, so that these need only Node.js.
           exclude: ['**/*.api.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
           environment: 'node',
+          setupFiles: PATIENT_WAITS,
+          // A guard against a hung test: vitest's 5 s default is overrun by a busy machine, not by a slow test.
+          testTimeout: 30_000,
           maxWorkers: FIRST_GROUP_WORKERS,
           // Files share their worker's loaded modules (each import once per worker, not once per file): tests
           // replace a function with vi.spyOn, restored when the file ends, never with vi.mock, which would leak.
@@ -52,8 +64,8 @@ export default defineConfig({
           maxWorkers: FIRST_GROUP_WORKERS,
           env: { TEST_DATABASE: 'pglite' },
           globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          setupFiles: PATIENT_WAITS,
+          ...API_TIMEOUTS,
         },
       },
       ...(usePostgres
@@ -66,8 +78,8 @@ export default defineConfig({
                 maxWorkers: FIRST_GROUP_WORKERS,
                 env: { TEST_DATABASE: 'postgres' },
                 globalSetup: ['apps/server/src/test/global-setup.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                setupFiles: PATIENT_WAITS,
+                ...API_TIMEOUTS,
               },
             },
           ]

@@ -4,7 +4,7 @@ import { connectFakeGateway, type FakeGateway, type StreamHandler } from '../../
 import { bearer } from '../../test/test-app.ts';
 import { attachmentDisposition } from './machine-download.service.ts';
 
-const t = useTestApp({ proxyTimeoutMs: 300 });
+const t = useTestApp({ proxyTimeoutMs: 2000 });
 const gateways: FakeGateway[] = [];
 /** Controllers of demo groups: A's with a valid licence (customer@ assigned), A's expired one, and B's. */
 const controller = { valid: 0, expired: 0, other: 0 };

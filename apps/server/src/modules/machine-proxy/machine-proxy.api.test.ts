@@ -16,7 +16,10 @@ import {
 import { bearer } from '../../test/test-app.ts';
 import { ERROR_TEXTS } from './machine-error-page.ts';
 
-const t = useTestApp({ proxyTimeoutMs: 300 });
+// The proxy's wait for a board: long enough that a busy machine never makes a relayed answer late, short enough
+// that the tests of a stalled board wait for it.
+const PROXY_WAIT_MS = 2000;
+const t = useTestApp({ proxyTimeoutMs: PROXY_WAIT_MS });
 let origin: FastifyInstance;
 const gateways: FakeGateway[] = [];
 /** Controllers of demo groups: A's with a valid licence (customer@ assigned), A's expired one, and B's. */
@@ -157,12 +160,12 @@ describe('the machine proxy on the portal origin', () => {
       stream.resume();
       stream.on('end', () => answerJson({ err: 0 })(stream, headers));
     });
-    // Sent over about twice the proxy's 300 ms wait: each line follows the last one's arrival by 100 ms.
+    // Sent over about twice the proxy's wait: each line follows the last one's arrival by a third of it.
     const lines = Array.from({ length: 6 }, (_, i) => `G1 X${i}\n`);
     const body = Readable.from(
       (async function* () {
         for (const line of lines) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          await new Promise((resolve) => setTimeout(resolve, PROXY_WAIT_MS / 3));
           yield Buffer.from(line);
         }
       })(),
