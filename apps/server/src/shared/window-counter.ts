@@ -1,16 +1,6 @@
 import { inArray, lte, sql } from 'drizzle-orm';
-import { integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
-
-/** A table of requests counted per key ("issue:<address>", "email:<hash>", …) in fixed windows. */
-export const windowCounterTable = <Name extends string>(name: Name) =>
-  pgTable(name, {
-    key: varchar({ length: 300 }).primaryKey(),
-    requests: integer().notNull(),
-    windowStartedAt: timestamp({ withTimezone: true }).notNull(),
-  });
-
-type WindowCounterTable = ReturnType<typeof windowCounterTable<string>>;
+import type { WindowCounterTable } from './window-counter-table.ts';
 
 /** A fixed-window count after this request. */
 export interface WindowCount {

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { windowCounterTable } from '../../shared/window-counter.ts';
+import { windowCounterTable } from '../../shared/window-counter-table.ts';
 import { computerControllers } from '../machine-groups/machine-groups.schema.ts';
 
 /**
