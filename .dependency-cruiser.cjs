@@ -46,6 +46,25 @@ const TEST_FILE = '\\.test\\.ts$';
 /** What an import of these npm packages resolves to, or its name when it does not resolve. */
 const npmPackages = (names) => [`(^|/)node_modules/(@types/)?(${names})/`, `^(${names})(/|$)`];
 
+/**
+ * npm packages an app never imports, being the other side's (the other app's own code is apps-apart's): one rule
+ * each, named as here.
+ */
+const FOREIGN_LIBRARIES = [
+  {
+    name: 'web-uses-no-server-libraries',
+    comment: 'The web app talks to the server over HTTP only: no Fastify, Drizzle or pg.',
+    app: 'web',
+    packages: 'fastify|@fastify/[^/]+|drizzle-orm|pg',
+  },
+  {
+    name: 'server-uses-no-react',
+    comment: 'The server renders no React: the web app is built apart and served as files.',
+    app: 'server',
+    packages: 'react|react-[^/]+',
+  },
+];
+
 /** Tests, their support, the demo and the benchmarks: where the simulated hardware may be used. */
 const HARDWARE_SIMULATION_USERS = [
   '\\.test\\.ts$',
@@ -89,22 +108,13 @@ module.exports = {
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
-    {
-      name: 'web-uses-no-server-libraries',
-      comment:
-        "The web app talks to the server over HTTP only: no Fastify, Drizzle or pg (the server's own code is apps-apart's).",
+    ...FOREIGN_LIBRARIES.map(({ name, comment, app, packages }) => ({
+      name,
+      comment,
       severity: 'error',
-      from: { path: '^apps/web/' },
-      to: { path: npmPackages('fastify|@fastify/[^/]+|drizzle-orm|pg') },
-    },
-    {
-      name: 'server-uses-no-react',
-      comment:
-        "The server renders no React: the web app is built apart and served as files (its code is apps-apart's).",
-      severity: 'error',
-      from: { path: '^apps/server/' },
-      to: { path: npmPackages('react|react-[^/]+') },
-    },
+      from: { path: `^apps/${app}/` },
+      to: { path: npmPackages(packages) },
+    })),
     {
       name: 'server-shared-at-the-bottom',
       comment:

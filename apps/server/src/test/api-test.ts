@@ -2,19 +2,22 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { loginFailures, machineGroups } from '../db/schema.ts';
-import { DEMO_PASSWORD } from '../demo/demo-fleet.ts';
+import { DEMO_PASSWORD, type DEMO_USERS } from '../demo/demo-fleet.ts';
 import type { AppConfig } from '../shared/module.ts';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
 type Method = NonNullable<InjectOptions['method']>;
 type Runtime = NonNullable<Parameters<typeof createTestApp>[1]>;
 /** A value, or a function the test app's start calls for it (for what exists only once other set-up ran). */
-type Given<T> = T | (() => T | Promise<T>);
+export type Given<T> = T | (() => T | Promise<T>);
 
-const given = <T>(value: Given<T>): Promise<T> =>
+export const given = <T>(value: Given<T>): Promise<T> =>
   Promise.resolve(typeof value === 'function' ? (value as () => T | Promise<T>)() : value);
 
 type Answer = Promise<LightMyRequestResponse>;
+
+/** A demo user by the local part of the address (`manager` for manager@demo.test). */
+type DemoUserName = (typeof DEMO_USERS)[number]['email'] extends `${infer Name}@demo.test` ? Name : never;
 
 /** Calls with a session token already held (undefined: without one). */
 export const callWithToken =
@@ -37,8 +40,11 @@ export const callAsUser =
 export interface ApiTest extends TestApp {
   call: ReturnType<typeof callAsUser>;
   callWith: ReturnType<typeof callWithToken>;
-  /** Sessions of several demo users at once, opened one after another: the token of each, under its name. */
-  sessionsFor<Name extends string>(emails: Record<Name, string>): Promise<Record<Name, string>>;
+  /**
+   * Sessions of several demo users at once, named by their address's local part (`manager` for
+   * manager@demo.test), opened one after another: the token of each, under its name.
+   */
+  sessionsFor<Name extends DemoUserName>(...names: Name[]): Promise<Record<Name, string>>;
   /** A slicer token of a user for a machine, made through the API as the user makes it (upload, no full control). */
   slicerToken(email: string, controllerId: number, rights?: { full_control?: boolean }): Promise<string>;
   /** Signs in through the login route, as a browser does, and answers the session's token. */
@@ -109,12 +115,10 @@ export function useTestApp(config: Given<Partial<AppConfig>> = {}, runtime: Give
     close: () => t().close(),
     callWith: (token, method, url, payload) => callWithToken(t())(token, method, url, payload),
     call: (viewer, method, url, payload) => callAsUser(t())(viewer, method, url, payload),
-    async sessionsFor(emails) {
-      const tokens: Partial<Record<keyof typeof emails, string>> = {};
-      for (const [name, email] of Object.entries(emails) as [keyof typeof emails, string][]) {
-        tokens[name] = await t().tokenFor(email);
-      }
-      return tokens as Record<keyof typeof emails, string>;
+    async sessionsFor<Name extends DemoUserName>(...names: Name[]) {
+      const tokens: Partial<Record<Name, string>> = {};
+      for (const name of names) tokens[name] = await t().tokenFor(`${name}@demo.test`);
+      return tokens as Record<Name, string>;
     },
     async slicerToken(email, controllerId, rights = {}) {
       const created = await callAsUser(t())(

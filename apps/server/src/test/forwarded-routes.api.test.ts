@@ -7,7 +7,7 @@ import type { FakeGateway } from './fake-gateway.ts';
 import { injectRoute } from './inject-route.ts';
 import { expectNoServerFault } from './server-faults.ts';
 import { bearer } from './test-app.ts';
-import { startTwoInstances, type TwoInstances } from './two-instances.ts';
+import { useTwoInstances } from './two-instances.ts';
 
 /**
  * Every route that reaches a machine through its tunnel, on the instance that does not hold the tunnels
@@ -15,12 +15,11 @@ import { startTwoInstances, type TwoInstances } from './two-instances.ts';
  * user again), and generated input, which must fail as it does on one instance.
  */
 
-let instances: TwoInstances;
+const instances = useTwoInstances();
 let f: Fixtures;
 let gateways: FakeGateway[];
 
 beforeAll(async () => {
-  instances = await startTwoInstances();
   f = await loadFixtures(instances.first);
   gateways = await connectEveryMachine(instances.first, instances.first.modules.gateway.registry);
   // Every machine is online for the second instance, and none of its tunnels is held there.
@@ -30,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(gateways.map((gateway) => gateway.disconnect()));
-  await instances.close();
 });
 
 /** The routes whose requests go through a machine's tunnel: the proxy, the slicer faces and downloads. */

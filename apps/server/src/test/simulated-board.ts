@@ -2,7 +2,9 @@ import http from 'node:http';
 import type http2 from 'node:http2';
 import { BOOT_MS, type BoardOptions, type RunningBoard, startBoard } from '@portal/board-sim';
 import { BOARD_PREFIX, GATEWAY_ANSWER_HEADER, type GatewayAnswer } from '@portal/tunnel';
+import { afterAll } from 'vitest';
 import type { InProcessTunnelRegistry } from '../modules/gateway/tunnel-registry.ts';
+import type { ApiTest } from './api-test.ts';
 import { connectFakeGateway, type FakeGateway } from './fake-gateway.ts';
 
 /** Headers of one HTTP/1.1 connection, which an HTTP/2 answer may not carry. */
@@ -125,6 +127,30 @@ export async function connectSimulatedBoard(
   prepare?.(tunnelled);
   await tunnelled.connect(registry, controllerId);
   return tunnelled;
+}
+
+/**
+ * Simulated boards for demo groups of an API test file's app, each dialled in as the group's controller once
+ * `prepare` has set it up (as connectSimulatedBoard does), all closed after the file's tests.
+ */
+export function useDemoGroupBoards(t: Pick<ApiTest, 'demoGroup' | 'modules'>) {
+  const boards: TunnelledBoard[] = [];
+  afterAll(async () => {
+    await Promise.all(boards.map((board) => board.close()));
+  });
+  return {
+    async connect(groupName: string, options: BoardOptions = {}, prepare?: (board: TunnelledBoard) => void) {
+      const group = await t.demoGroup(groupName);
+      const board = await connectSimulatedBoard(
+        t.modules.gateway.registry,
+        group.computerControllerId,
+        options,
+        prepare,
+      );
+      boards.push(board);
+      return { group, board };
+    },
+  };
 }
 
 /**

@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { Modules } from '../app.ts';
 import type { ClusterMembership } from '../modules/gateway/gateway.module.ts';
 import { listenForInstances } from '../modules/gateway/instance-link.ts';
 import { RedisBus } from '../shared/cluster-bus.ts';
 import type { AppConfig } from '../shared/module.ts';
+import { type Given, given } from './api-test.ts';
 import { anotherInstance, createTestApp, type TestApp } from './test-app.ts';
 import { connectTestRedis, testNamespace } from './test-redis.ts';
 
@@ -22,7 +24,7 @@ export interface TwoInstances {
  * Two instances of one deployment (docs/design.md §7) on one database and the tests' Redis, each with its instance
  * port serving the other's forwarded requests: what several-instance API tests run against.
  */
-export async function startTwoInstances(options: Partial<AppConfig> = {}): Promise<TwoInstances> {
+async function startTwoInstances(options: Partial<AppConfig> = {}): Promise<TwoInstances> {
   const namespace = testNamespace();
   const secret = randomBytes(32).toString('hex');
   const closers: (() => Promise<void>)[] = [];
@@ -61,6 +63,39 @@ export async function startTwoInstances(options: Partial<AppConfig> = {}): Promi
       await second.app.close();
       await first.close();
       for (const close of closers) await close();
+    },
+  };
+}
+
+/**
+ * Sets up a several-instance API test file as useTestApp does a one-instance one: both instances started before
+ * the file's tests (the options read then) and closed after them, after the file's own afterAll hooks.
+ */
+export function useTwoInstances(options: Given<Partial<AppConfig>> = {}): Omit<TwoInstances, 'close'> {
+  let current: TwoInstances | undefined;
+  const started = (): TwoInstances => {
+    if (!current) throw new Error('the instances are started in beforeAll: use them in hooks and tests');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startTwoInstances(await given(options));
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    get first() {
+      return started().first;
+    },
+    get second() {
+      return started().second;
+    },
+    get secret() {
+      return started().secret;
+    },
+    get firstAddress() {
+      return started().firstAddress;
     },
   };
 }

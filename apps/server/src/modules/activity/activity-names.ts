@@ -1,4 +1,5 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import {
   boardTypes,
@@ -89,55 +90,26 @@ function wanted(rows: readonly Pick<ActivityRow, 'kind' | 'detail'>[]): Map<Name
   return ids;
 }
 
+/** Where each table's names are: its id and the name shown for a row (a user's, with the surname). */
+const NAME_SOURCES: Record<Named, { table: PgTable; id: PgColumn; name: SQL<string> | PgColumn }> = {
+  user: { table: users, id: users.id, name: sql<string>`${users.name} || ' ' || ${users.surname}` },
+  business: { table: businesses, id: businesses.id, name: businesses.name },
+  group: { table: machineGroups, id: machineGroups.id, name: machineGroups.name },
+  controller: { table: computerControllers, id: computerControllers.id, name: computerControllers.name },
+  task: { table: maintenanceTasks, id: maintenanceTasks.id, name: maintenanceTasks.name },
+  machineType: { table: machineTypes, id: machineTypes.id, name: machineTypes.name },
+  boardType: { table: boardTypes, id: boardTypes.id, name: boardTypes.name },
+  computerType: { table: computerTypes, id: computerTypes.id, name: computerTypes.name },
+};
+
 async function namesIn(db: Database, table: Named, ids: number[]): Promise<Map<number, string>> {
-  const rows = await (() => {
-    switch (table) {
-      case 'user':
-        return db
-          .select({ id: users.id, name: users.name, surname: users.surname })
-          .from(users)
-          .where(inArray(users.id, ids))
-          .then((found) =>
-            found.map((user) => ({ id: user.id, name: `${user.name} ${user.surname}`.trim() })),
-          );
-      case 'business':
-        return db
-          .select({ id: businesses.id, name: businesses.name })
-          .from(businesses)
-          .where(inArray(businesses.id, ids));
-      case 'group':
-        return db
-          .select({ id: machineGroups.id, name: machineGroups.name })
-          .from(machineGroups)
-          .where(inArray(machineGroups.id, ids));
-      case 'controller':
-        return db
-          .select({ id: computerControllers.id, name: computerControllers.name })
-          .from(computerControllers)
-          .where(inArray(computerControllers.id, ids));
-      case 'task':
-        return db
-          .select({ id: maintenanceTasks.id, name: maintenanceTasks.name })
-          .from(maintenanceTasks)
-          .where(inArray(maintenanceTasks.id, ids));
-      case 'machineType':
-        return db
-          .select({ id: machineTypes.id, name: machineTypes.name })
-          .from(machineTypes)
-          .where(inArray(machineTypes.id, ids));
-      case 'boardType':
-        return db
-          .select({ id: boardTypes.id, name: boardTypes.name })
-          .from(boardTypes)
-          .where(inArray(boardTypes.id, ids));
-      case 'computerType':
-        return db
-          .select({ id: computerTypes.id, name: computerTypes.name })
-          .from(computerTypes)
-          .where(inArray(computerTypes.id, ids));
-    }
-  })();
-  return new Map(rows.map((row) => [row.id, row.name]));
+  const source = NAME_SOURCES[table];
+  const rows = await db
+    .select({ id: source.id, name: source.name })
+    .from(source.table)
+    .where(inArray(source.id, ids));
+  // A user without a surname has no trailing blank.
+  return new Map(rows.map((row) => [row.id as number, String(row.name).trim()]));
 }
 
 /**

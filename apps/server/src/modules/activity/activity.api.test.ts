@@ -43,13 +43,7 @@ const controllerOf = async (name: string) => {
 beforeAll(async () => {
   controllerA = await controllerOf('Prusa linea 1');
   controllerB = await controllerOf('RatRig produzione');
-  tokens = await t.sessionsFor({
-    admin: 'admin@demo.test',
-    manager: 'manager@demo.test',
-    tech: 'tech@demo.test',
-    customer: 'customer@demo.test',
-    customer2: 'customer2@demo.test',
-  });
+  tokens = await t.sessionsFor('admin', 'manager', 'tech', 'customer', 'customer2');
   for (const id of [controllerA, controllerB]) {
     gateways.push(await connectFakeGateway(t.modules.gateway.registry, id, board));
   }

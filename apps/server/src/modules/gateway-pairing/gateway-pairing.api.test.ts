@@ -1,17 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type ComputerController, PAIRING_CODE_TTL_MS } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer } from '../../test/test-app.ts';
 import { PAIRING_LIMITS } from './pairing-rules.ts';
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  demo = demoClient(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const demo = demoClient(t);
 
 const ADMIN = 'admin@demo.test';
 const CONTROLLERS = '/api/v1/controller/computer';

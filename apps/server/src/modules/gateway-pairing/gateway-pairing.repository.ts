@@ -1,40 +1,24 @@
-import { and, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../shared/db-errors.ts';
+import { type WindowCount, WindowCounter } from '../../shared/window-counter.ts';
 import { gatewayPairingLimits, gatewayPairings } from './gateway-pairing.schema.ts';
-import { PAIRING_LIMITS, type PairingCount } from './pairing-rules.ts';
+import { PAIRING_LIMITS } from './pairing-rules.ts';
 
 export type PairingRow = typeof gatewayPairings.$inferSelect;
 
-const WINDOW = sql.raw(`interval '${PAIRING_LIMITS.windowMs / 1000} seconds'`);
-
 export class GatewayPairingRepository {
   readonly #db: Database;
+  readonly #limits: WindowCounter;
 
   constructor(db: Database) {
     this.#db = db;
+    this.#limits = new WindowCounter(db, gatewayPairingLimits, PAIRING_LIMITS.windowMs);
   }
 
-  /**
-   * Counts one request under `key`, in one statement so that concurrent requests each see the ones before them;
-   * a window that is over starts again at this request.
-   */
-  async count(key: string, now: Date): Promise<PairingCount> {
-    const current = gatewayPairingLimits;
-    const windowOver = sql`${current.windowStartedAt} <= excluded.window_started_at - ${WINDOW}`;
-    const [row] = await this.#db
-      .insert(current)
-      .values({ key, requests: 1, windowStartedAt: now })
-      .onConflictDoUpdate({
-        target: current.key,
-        set: {
-          requests: sql`case when ${windowOver} then 1 else ${current.requests} + 1 end`,
-          windowStartedAt: sql`case when ${windowOver} then excluded.window_started_at else ${current.windowStartedAt} end`,
-        },
-      })
-      .returning({ requests: current.requests, windowStartedAt: current.windowStartedAt });
-    if (!row) throw new Error('counting a pairing request returned no row');
-    return row;
+  /** Counts one pairing request or claim under `key`, in its fixed window. */
+  count(key: string, now: Date): Promise<WindowCount> {
+    return this.#limits.count(key, now);
   }
 
   /** Codes that may still be claimed now. */
@@ -92,12 +76,6 @@ export class GatewayPairingRepository {
     await this.#db
       .delete(gatewayPairings)
       .where(and(isNull(gatewayPairings.claimedAt), lte(gatewayPairings.expiresAt, now)));
-    const windowStart = new Date(now.getTime() - PAIRING_LIMITS.windowMs);
-    const over = this.#db
-      .select({ key: gatewayPairingLimits.key })
-      .from(gatewayPairingLimits)
-      .where(lte(gatewayPairingLimits.windowStartedAt, windowStart))
-      .for('update', { skipLocked: true });
-    await this.#db.delete(gatewayPairingLimits).where(inArray(gatewayPairingLimits.key, over));
+    await this.#limits.pruneOver(now);
   }
 }

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { windowCounterTable } from '../../shared/window-counter-table.ts';
 import { computerControllers } from '../machine-groups/machine-groups.schema.ts';
 
 /**
@@ -30,8 +31,4 @@ export const gatewayPairings = pgTable(
 );
 
 /** Pairing requests and claims counted per key ("issue:<address>", "claim-user:<id>", …) in a fixed window. */
-export const gatewayPairingLimits = pgTable('gateway_pairing_limits', {
-  key: varchar({ length: 300 }).primaryKey(),
-  requests: integer().notNull(),
-  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
-});
+export const gatewayPairingLimits = windowCounterTable('gateway_pairing_limits');

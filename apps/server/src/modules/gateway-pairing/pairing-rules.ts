@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH, PAIRING_CODE_TTL_MS } from '@portal/contract';
+import { type WindowCount, windowWait } from '../../shared/window-counter.ts';
 
 /**
  * The limits of pairing (docs/design.md §5d has the arithmetic): every count in a fixed window of ten minutes, as
@@ -29,17 +30,9 @@ export function newPairingCode(draw: (max: number) => number = randomInt): strin
 
 export const pairingExpiry = (now: Date): Date => new Date(now.getTime() + PAIRING_CODE_TTL_MS);
 
-/** A fixed-window count after this request. */
-export interface PairingCount {
-  requests: number;
-  windowStartedAt: Date;
-}
-
 /** Milliseconds until one more request is allowed under `limit`, or 0 when this one is within it. */
-export function pairingWait(count: PairingCount, limit: number, now: Date): number {
-  if (count.requests <= limit) return 0;
-  return Math.max(1, count.windowStartedAt.getTime() + PAIRING_LIMITS.windowMs - now.getTime());
-}
+export const pairingWait = (count: WindowCount, limit: number, now: Date): number =>
+  windowWait(count, limit, PAIRING_LIMITS.windowMs, now);
 
 /**
  * The chance that one guess claims some live code, with the deployment at its cap of live codes: at most

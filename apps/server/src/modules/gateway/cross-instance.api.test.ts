@@ -4,7 +4,7 @@ import type http2 from 'node:http2';
 import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { machineGroups } from '../../db/schema.ts';
 import {
   answerJson,
@@ -13,13 +13,13 @@ import {
   type StreamHandler,
 } from '../../test/fake-gateway.ts';
 import { bearer, type TestApp } from '../../test/test-app.ts';
-import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
+import { type TwoInstances, useTwoInstances } from '../../test/two-instances.ts';
 import { InstancePeers } from './instance-link.ts';
 import { HOLDER_ANSWERS, type TunnelActor } from './tunnel-registry.ts';
 
 // Two instances of one deployment on one database and one Redis, each with its instance port: a request for a
 // machine whose tunnel the other holds is forwarded there, authorised on both.
-let instances: TwoInstances;
+const instances = useTwoInstances({ proxyTimeoutMs: 2_000 });
 let first: TestApp;
 let second: TwoInstances['second'];
 const gateways: FakeGateway[] = [];
@@ -27,7 +27,6 @@ let controllerId = 0;
 let othersController = 0;
 
 beforeAll(async () => {
-  instances = await startTwoInstances({ proxyTimeoutMs: 2_000 });
   ({ first, second } = instances);
   const groupController = async (name: string) => {
     const [row] = await first.database.db.select().from(machineGroups).where(eq(machineGroups.name, name));
@@ -40,10 +39,6 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await Promise.all(gateways.splice(0).map((gateway) => gateway.disconnect()));
-});
-
-afterAll(async () => {
-  await instances?.close();
 });
 
 /** A gateway dialled into `on`'s instance, disconnected after the test. */

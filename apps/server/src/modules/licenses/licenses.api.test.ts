@@ -1,41 +1,19 @@
 import { isLicenseExpired, LICENSE_YEAR_MS, type License } from '@portal/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { computerControllers, computerTypes, licenses } from '../../db/schema.ts';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/api-test.ts';
+import { useLicenceFixtures } from '../../test/licence-fixtures.ts';
 
 const t = useTestApp();
-let businessA: number;
-let businessB: number;
-let computerType: number;
-beforeAll(async () => {
-  businessA = await t.businessOf('customer@demo.test');
-  businessB = await t.businessOf('customer2@demo.test');
-  const [type] = await t.database.db.insert(computerTypes).values({ name: 'Gateway di prova' }).returning();
-  computerType = type?.id ?? 0;
-});
+const licensing = useLicenceFixtures(t);
+const { insertLicense, insertController } = licensing;
 
 const call = t.call;
 
-async function insertLicense(businessId: number, expiryMs = LICENSE_YEAR_MS, activation: Date | null = null) {
-  const [row] = await t.database.db.insert(licenses).values({ businessId, expiryMs, activation }).returning();
-  if (!row) throw new Error('no licence');
-  return row.id;
-}
-
-async function insertController(businessId: number, name: string, licenseId: number | null = null) {
-  const [row] = await t.database.db
-    .insert(computerControllers)
-    .values({ name, typeId: computerType, businessId, licenseId })
-    .returning();
-  if (!row) throw new Error('no controller');
-  return row.id;
-}
-
 describe('GET /api/v1/licenses', () => {
   it('pages through every licence for an administrator, with the controller name when asked', async () => {
-    const own = await insertLicense(businessA);
-    const other = await insertLicense(businessB);
-    const controller = await insertController(businessB, 'Router Dolo', other);
+    const own = await insertLicense(licensing.businessA);
+    const other = await insertLicense(licensing.businessB);
+    const controller = await insertController(licensing.businessB, 'Router Dolo', other);
     const response = await call(
       'admin@demo.test',
       'GET',
@@ -45,7 +23,7 @@ describe('GET /api/v1/licenses', () => {
     const items: License[] = response.json().items;
     expect(items.find((item) => item.id === other)).toEqual({
       id: other,
-      business: businessB,
+      business: licensing.businessB,
       expiry: LICENSE_YEAR_MS,
       activation: null,
       computer: controller,
@@ -58,12 +36,12 @@ describe('GET /api/v1/licenses', () => {
   });
 
   it('shows everyone else only their business’s licences', async () => {
-    await insertLicense(businessA);
-    await insertLicense(businessB);
+    await insertLicense(licensing.businessA);
+    await insertLicense(licensing.businessB);
     for (const [viewer, business] of [
-      ['manager@demo.test', businessA],
-      ['customer@demo.test', businessA],
-      ['customer2@demo.test', businessB],
+      ['manager@demo.test', licensing.businessA],
+      ['customer@demo.test', licensing.businessA],
+      ['customer2@demo.test', licensing.businessB],
     ] as const) {
       const response = await call(viewer, 'GET', '/api/v1/licenses?pageSize=200');
       const businesses = new Set(response.json().items.map((item: License) => item.business));
@@ -97,22 +75,22 @@ describe('GET /api/v1/licenses', () => {
 
 describe('GET /api/v1/business/{id}/licenses', () => {
   it('lists one business’s licences to its users and to administrators', async () => {
-    const license = await insertLicense(businessB);
+    const license = await insertLicense(licensing.businessB);
     for (const viewer of ['admin@demo.test', 'manager2@demo.test']) {
       const response = await call(
         viewer,
         'GET',
-        `/api/v1/business/${businessB}/licenses?include_computer=true`,
+        `/api/v1/business/${licensing.businessB}/licenses?include_computer=true`,
       );
       expect(response.statusCode).toBe(200);
       const items: License[] = response.json().items;
-      expect(items.every((item) => item.business === businessB)).toBe(true);
+      expect(items.every((item) => item.business === licensing.businessB)).toBe(true);
       expect(items.find((item) => item.id === license)).toMatchObject({ computerName: null });
     }
   });
 
   it('answers 404 for another business, exactly as for a missing one', async () => {
-    const other = await call('manager@demo.test', 'GET', `/api/v1/business/${businessB}/licenses`);
+    const other = await call('manager@demo.test', 'GET', `/api/v1/business/${licensing.businessB}/licenses`);
     const missing = await call('admin@demo.test', 'GET', '/api/v1/business/999999/licenses');
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual(missing.json());
@@ -120,19 +98,21 @@ describe('GET /api/v1/business/{id}/licenses', () => {
 
   it('answers 400 for a malformed id and 401 without a session', async () => {
     expect((await call('admin@demo.test', 'GET', '/api/v1/business/0/licenses')).statusCode).toBe(400);
-    expect((await call(null, 'GET', `/api/v1/business/${businessA}/licenses`)).statusCode).toBe(401);
+    expect((await call(null, 'GET', `/api/v1/business/${licensing.businessA}/licenses`)).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe('GET /api/v1/licenses/{id}', () => {
   it('returns a licence of the viewer’s business', async () => {
     const activation = new Date('2026-01-01T00:00:00Z');
-    const id = await insertLicense(businessA, 1000, activation);
+    const id = await insertLicense(licensing.businessA, { expiryMs: 1000, activation });
     const response = await call('customer@demo.test', 'GET', `/api/v1/licenses/${id}?include_computer=true`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       id,
-      business: businessA,
+      business: licensing.businessA,
       expiry: 1000,
       activation: activation.getTime(),
       computer: null,
@@ -141,7 +121,7 @@ describe('GET /api/v1/licenses/{id}', () => {
   });
 
   it('answers 404 for another business’s licence, exactly as for a missing one', async () => {
-    const id = await insertLicense(businessB);
+    const id = await insertLicense(licensing.businessB);
     const other = await call('customer@demo.test', 'GET', `/api/v1/licenses/${id}`);
     const missing = await call('customer@demo.test', 'GET', '/api/v1/licenses/999999');
     expect(other.statusCode).toBe(404);
@@ -159,13 +139,13 @@ describe('GET /api/v1/licenses/{id}', () => {
 describe('POST /api/v1/licenses', () => {
   it('creates a licence that is not activated, hence expired, for an administrator', async () => {
     const response = await call('admin@demo.test', 'POST', '/api/v1/licenses', {
-      business: businessA,
+      business: licensing.businessA,
       expiry: LICENSE_YEAR_MS,
     });
     expect(response.statusCode).toBe(201);
     const license: License = response.json();
     expect(license).toMatchObject({
-      business: businessA,
+      business: licensing.businessA,
       expiry: LICENSE_YEAR_MS,
       activation: null,
       computer: null,
@@ -193,7 +173,7 @@ describe('POST /api/v1/licenses', () => {
   });
 
   it('refuses everyone but administrators with 403, and answers 401 without a session', async () => {
-    const body = { business: businessA, expiry: LICENSE_YEAR_MS };
+    const body = { business: licensing.businessA, expiry: LICENSE_YEAR_MS };
     for (const viewer of ['manager@demo.test', 'tech@demo.test', 'customer@demo.test']) {
       expect((await call(viewer, 'POST', '/api/v1/licenses', body)).statusCode).toBe(403);
     }

@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import type { BoardOptions } from '@portal/board-sim';
 import {
   errorBodySchema,
   licenseStateOf,
@@ -10,22 +9,17 @@ import {
 } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { EventSource } from 'eventsource';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { machineGroupUsers } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
-import {
-  connectSimulatedBoard,
-  printFor,
-  type TunnelledBoard,
-  writeSlicedFile,
-} from '../../test/simulated-board.ts';
+import { printFor, useDemoGroupBoards, writeSlicedFile } from '../../test/simulated-board.ts';
 import { bearer, createTestApp } from '../../test/test-app.ts';
 import type { MachineEvent } from './machine-events.ts';
 
 const t = useTestApp({ liveStatus: { follow: true, pollMs: 50, streamRefreshMs: 100 } });
 const demo = demoClient(t);
-const boards: TunnelledBoard[] = [];
+const boards = useDemoGroupBoards(t);
 let origin: string;
 const busEvents: MachineEvent[] = [];
 
@@ -33,10 +27,6 @@ beforeAll(async () => {
   t.modules.liveStatus.events.subscribe((event) => busEvents.push(event));
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await Promise.all(boards.map((board) => board.close()));
 });
 
 const A_GROUPS = [
@@ -61,25 +51,8 @@ async function statusOfGroup(email: string, name: string): Promise<MachineLiveSt
   return item.status;
 }
 
-/**
- * A simulated board behind a gateway for a demo group's controller; `prepare` sets it up (a print, a stall)
- * before its gateway dials in.
- */
-async function connectGroup(
-  name: string,
-  options: BoardOptions = {},
-  prepare?: (board: TunnelledBoard) => void,
-) {
-  const group = await demo.group(name);
-  const board = await connectSimulatedBoard(
-    t.modules.gateway.registry,
-    group.computerControllerId,
-    options,
-    prepare,
-  );
-  boards.push(board);
-  return { ...group, board };
-}
+/** A simulated board for a demo group; `prepare` sets it up (a print, a stall) before its gateway dials in. */
+const connectGroup = boards.connect;
 
 describe('GET /api/v1/machines/status', () => {
   it.each([
@@ -212,7 +185,7 @@ describe('GET /api/v1/machines/status/stream', () => {
       await vi.waitFor(() =>
         expect(admin.statuses()).toContainEqual(
           expect.objectContaining({
-            machineGroupId: ratrig.id,
+            machineGroupId: ratrig.group.id,
             status: expect.objectContaining({ state: 'halted' }),
           }),
         ),
@@ -223,7 +196,7 @@ describe('GET /api/v1/machines/status/stream', () => {
       await vi.waitFor(() =>
         expect(customer.statuses()).toContainEqual(
           expect.objectContaining({
-            machineGroupId: linea2.id,
+            machineGroupId: linea2.group.id,
             status: expect.objectContaining({ state: 'paused' }),
           }),
         ),
@@ -232,7 +205,7 @@ describe('GET /api/v1/machines/status/stream', () => {
         customer.statuses().every((item) => ['Prusa linea 1', 'Prusa linea 2'].includes(item.name)),
       ).toBe(true);
       expect(JSON.stringify(customer.received)).not.toContain('RatRig');
-      expect(busEvents.some((event) => event.controllerId === ratrig.computerControllerId)).toBe(true);
+      expect(busEvents.some((event) => event.controllerId === ratrig.group.computerControllerId)).toBe(true);
     } finally {
       customer.source.close();
       admin.source.close();

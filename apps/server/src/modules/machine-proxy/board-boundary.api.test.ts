@@ -29,11 +29,7 @@ beforeAll(async () => {
   const group = await demoClient(t).group('Prusa linea 1');
   controllerId = group.computerControllerId;
   businessId = group.businessId;
-  tokens = await t.sessionsFor({
-    admin: 'admin@demo.test',
-    manager: 'manager@demo.test',
-    customer: 'customer@demo.test',
-  });
+  tokens = await t.sessionsFor('admin', 'manager', 'customer');
 });
 
 afterEach(async () => {

@@ -26,11 +26,7 @@ const boardWith =
 
 beforeAll(async () => {
   Object.assign(controller, await t.demoControllers());
-  tokens = await t.sessionsFor({
-    admin: 'admin@demo.test',
-    manager: 'manager@demo.test',
-    customer: 'customer@demo.test',
-  });
+  tokens = await t.sessionsFor('admin', 'manager', 'customer');
 });
 
 afterEach(async () => {

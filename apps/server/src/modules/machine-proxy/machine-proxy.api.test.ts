@@ -35,12 +35,7 @@ const gateway = async (controllerId: number, handler: StreamHandler) => {
 beforeAll(async () => {
   origin = await buildMachineOrigin(t.modules);
   Object.assign(controller, await t.demoControllers());
-  tokens = await t.sessionsFor({
-    admin: 'admin@demo.test',
-    manager: 'manager@demo.test',
-    customer: 'customer@demo.test',
-    customer2: 'customer2@demo.test',
-  });
+  tokens = await t.sessionsFor('admin', 'manager', 'customer', 'customer2');
 });
 
 afterEach(async () => {

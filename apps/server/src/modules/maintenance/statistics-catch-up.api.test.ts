@@ -1,14 +1,14 @@
-import { STATISTICS_PATH } from '@portal/board-sim';
+import { type BoardOptions, STATISTICS_PATH } from '@portal/board-sim';
 import type { MachineMaintenance, MaintenanceTask } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { machineJobs } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
 import {
-  connectSimulatedBoard,
   printFor,
   type TunnelledBoard,
+  useDemoGroupBoards,
   writeSlicedFile,
 } from '../../test/simulated-board.ts';
 
@@ -19,7 +19,7 @@ const SETTLE = { timeout: 10_000 };
 
 const t = useTestApp({ liveStatus: { follow: true, pollMs: 50 }, maintenance: { catchUpDelayMs: 50 } });
 const demo = demoClient(t);
-const boards: TunnelledBoard[] = [];
+const boards = useDemoGroupBoards(t);
 /** Each controller's card state, as the live status publishes it. */
 const states = new Map<number, string>();
 
@@ -28,10 +28,6 @@ beforeAll(async () => {
   t.modules.liveStatus.events.subscribe((event) => {
     if (event.type === 'status') states.set(event.controllerId, event.status.state);
   });
-});
-
-afterAll(async () => {
-  await Promise.all(boards.map((board) => board.close()));
 });
 
 /** The board's clock, its object model's `state.time` (local, no zone), read as if it were UTC. */
@@ -71,21 +67,14 @@ const jobsOf = (controllerId: number) =>
 async function connectGroup(
   name: string,
   lines: (boardNow: number) => string[],
-  options: Parameters<typeof connectSimulatedBoard>[2] = {},
+  options: BoardOptions = {},
   prepare?: (board: TunnelledBoard) => void,
 ) {
-  const group = await demo.group(name);
-  const board = await connectSimulatedBoard(
-    t.modules.gateway.registry,
-    group.computerControllerId,
-    options,
-    (tunnelled) => {
-      boardInUtcPlus2(tunnelled);
-      writeLog(tunnelled, lines(boardClock(tunnelled)));
-      prepare?.(tunnelled);
-    },
-  );
-  boards.push(board);
+  const { group, board } = await boards.connect(name, options, (tunnelled) => {
+    boardInUtcPlus2(tunnelled);
+    writeLog(tunnelled, lines(boardClock(tunnelled)));
+    prepare?.(tunnelled);
+  });
   return { group, board, controllerId: group.computerControllerId };
 }
 

@@ -1,34 +1,22 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { NotificationList, NotificationPreferences } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { notificationPreferences, notifications, users } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_CONFIG } from '../../test/test-config.ts';
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
-let outbox: string;
-
-beforeAll(async () => {
-  outbox = await mkdtemp(path.join(tmpdir(), 'portal-centre-outbox-'));
-  t = await createTestApp({ mail: { ...TEST_CONFIG.mail, outboxDir: outbox } });
-  demo = demoClient(t);
-});
-afterAll(async () => {
-  await t?.close();
-  await rm(outbox, { recursive: true, force: true });
-});
+const t = useTestApp();
+const demo = demoClient(t);
 beforeEach(async () => {
   await t.modules.notifications.notifier.idle();
   await t.database.db.delete(notifications);
   await t.database.db.delete(notificationPreferences);
   await t.database.db.update(users).set({ ticketNotifications: true, machineNotifications: true });
-  for (const file of await readdir(outbox)) await rm(path.join(outbox, file));
+  for (const file of await readdir(t.outbox)) await rm(path.join(t.outbox, file));
 });
 
 async function bell(email: string): Promise<NotificationList> {
@@ -41,9 +29,9 @@ async function bell(email: string): Promise<NotificationList> {
 /** The mails to `address` in the outbox, as a person reads them. */
 async function mailsTo(address: string) {
   await t.modules.notifications.notifier.idle();
-  const files = (await readdir(outbox)).filter((file) => file.endsWith('.eml')).sort();
+  const files = (await readdir(t.outbox)).filter((file) => file.endsWith('.eml')).sort();
   const mails = await Promise.all(
-    files.map(async (file) => PostalMime.parse(await readFile(path.join(outbox, file)))),
+    files.map(async (file) => PostalMime.parse(await readFile(path.join(t.outbox, file)))),
   );
   return mails
     .filter((mail) => (mail.to ?? []).some((to) => 'address' in to && to.address === address))

@@ -4,32 +4,30 @@ import path from 'node:path';
 import type { PushMessage } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../db/schema.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
 import { type LocalPushService, newBrowserKeys, startLocalPushService } from '../../test/push-service.ts';
 import { TEST_CONFIG } from '../../test/test-config.ts';
-import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
+import { useTwoInstances } from '../../test/two-instances.ts';
 
 /**
  * Two instances of one deployment on one database (docs/product.md §10): an event both see is stored,
  * mailed and pushed once per user, by the instance whose insert won.
  */
-let instances: TwoInstances;
 let push: LocalPushService;
 let outbox: string;
-
-beforeAll(async () => {
+// Both instances mail into one folder and push to one local push service, started with them.
+const instances = useTwoInstances(async () => {
   push = await startLocalPushService();
   outbox = await mkdtemp(path.join(tmpdir(), 'portal-instances-outbox-'));
   const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
-  instances = await startTwoInstances({
+  return {
     push: { extraCa: push.ca, privateHosts: ['127.0.0.1'], resolve },
     mail: { ...TEST_CONFIG.mail, outboxDir: outbox },
-  });
+  };
 });
 afterAll(async () => {
-  await instances?.close();
   await push?.close();
   await rm(outbox, { recursive: true, force: true });
 });

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
+import { type WindowCount, WindowCounter } from '../../shared/window-counter.ts';
 import { passwordRecovery, passwordRecoveryLimits } from './password-recovery.schema.ts';
-import { RECOVERY_LIMITS, type RecoveryKeys, type RequestCount } from './recovery-rules.ts';
+import { RECOVERY_LIMITS, type RecoveryKeys } from './recovery-rules.ts';
 
 export type RecoveryRow = typeof passwordRecovery.$inferSelect;
 
@@ -11,38 +12,21 @@ export interface RecoveryWithEmail extends RecoveryRow {
   email: string;
 }
 
-const WINDOW = sql.raw(`interval '${RECOVERY_LIMITS.windowMs / 1000} seconds'`);
-
 export class PasswordRecoveryRepository {
   readonly #db: Database;
+  readonly #limits: WindowCounter;
 
   constructor(db: Database) {
     this.#db = db;
+    this.#limits = new WindowCounter(db, passwordRecoveryLimits, RECOVERY_LIMITS.windowMs);
   }
 
-  /**
-   * Counts one request under each key, in one statement per key so that concurrent requests each see the
-   * ones before them; a window that is over starts again at this request.
-   */
-  async countRequest(keys: RecoveryKeys, now: Date): Promise<Record<keyof RecoveryKeys, RequestCount>> {
-    const count = async (key: string): Promise<RequestCount> => {
-      const current = passwordRecoveryLimits;
-      const windowOver = sql`${current.windowStartedAt} <= excluded.window_started_at - ${WINDOW}`;
-      const [row] = await this.#db
-        .insert(current)
-        .values({ key, requests: 1, windowStartedAt: now })
-        .onConflictDoUpdate({
-          target: current.key,
-          set: {
-            requests: sql`case when ${windowOver} then 1 else ${current.requests} + 1 end`,
-            windowStartedAt: sql`case when ${windowOver} then excluded.window_started_at else ${current.windowStartedAt} end`,
-          },
-        })
-        .returning({ requests: current.requests, windowStartedAt: current.windowStartedAt });
-      if (!row) throw new Error('counting a recovery request returned no row');
-      return row;
+  /** Counts one request under each of its keys, in their fixed windows. */
+  async countRequest(keys: RecoveryKeys, now: Date): Promise<Record<keyof RecoveryKeys, WindowCount>> {
+    return {
+      email: await this.#limits.count(keys.email, now),
+      client: await this.#limits.count(keys.client, now),
     };
-    return { email: await count(keys.email), client: await count(keys.client) };
   }
 
   /** A new link for a user, replacing every earlier link of theirs (used or not). */
@@ -74,13 +58,7 @@ export class PasswordRecoveryRepository {
 
   /** Deletes expired links and counters whose window is over (housekeeping). */
   async pruneExpired(now: Date): Promise<void> {
-    const windowStart = new Date(now.getTime() - RECOVERY_LIMITS.windowMs);
     await this.#db.delete(passwordRecovery).where(lte(passwordRecovery.expiresAt, now));
-    const over = this.#db
-      .select({ key: passwordRecoveryLimits.key })
-      .from(passwordRecoveryLimits)
-      .where(lte(passwordRecoveryLimits.windowStartedAt, windowStart))
-      .for('update', { skipLocked: true });
-    await this.#db.delete(passwordRecoveryLimits).where(inArray(passwordRecoveryLimits.key, over));
+    await this.#limits.pruneOver(now);
   }
 }

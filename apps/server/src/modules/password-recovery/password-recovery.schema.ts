@@ -1,4 +1,5 @@
 import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { windowCounterTable } from '../../shared/window-counter-table.ts';
 import { users } from '../users/users.schema.ts';
 
 /**
@@ -25,8 +26,4 @@ export const passwordRecovery = pgTable(
 );
 
 /** Recovery requests counted per key ("email:<hash>" or "address:<ip>") in a fixed window. */
-export const passwordRecoveryLimits = pgTable('password_recovery_limits', {
-  key: varchar({ length: 300 }).primaryKey(),
-  requests: integer().notNull(),
-  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
-});
+export const passwordRecoveryLimits = windowCounterTable('password_recovery_limits');

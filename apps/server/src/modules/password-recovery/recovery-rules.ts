@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Role } from '@portal/contract';
+import { type WindowCount, windowWait } from '../../shared/window-counter.ts';
 
 /** Requests counted per submitted address and per client address, each in a fixed window of an hour. */
 export const RECOVERY_LIMITS = {
@@ -9,12 +10,6 @@ export const RECOVERY_LIMITS = {
   /** Requests one client may make over all addresses in a window. */
   perClient: 20,
 } as const;
-
-/** A fixed-window count after this request. */
-export interface RequestCount {
-  requests: number;
-  windowStartedAt: Date;
-}
 
 export interface RecoveryKeys {
   email: string;
@@ -32,14 +27,12 @@ export function recoveryKeys(email: string, clientAddress: string): RecoveryKeys
 
 /** Milliseconds each key refuses this request for (0: within its limit). */
 export function recoveryWaits(
-  counts: Record<keyof RecoveryKeys, RequestCount>,
+  counts: Record<keyof RecoveryKeys, WindowCount>,
   now: Date,
 ): Record<keyof RecoveryKeys, number> {
-  const over = (count: RequestCount, limit: number) =>
-    count.requests > limit ? count.windowStartedAt.getTime() + RECOVERY_LIMITS.windowMs - now.getTime() : 0;
   return {
-    email: over(counts.email, RECOVERY_LIMITS.perEmail),
-    client: over(counts.client, RECOVERY_LIMITS.perClient),
+    email: windowWait(counts.email, RECOVERY_LIMITS.perEmail, RECOVERY_LIMITS.windowMs, now),
+    client: windowWait(counts.client, RECOVERY_LIMITS.perClient, RECOVERY_LIMITS.windowMs, now),
   };
 }
 

@@ -46,14 +46,7 @@ beforeAll(async () => {
   controller = group.computerControllerId;
   machineGroup = group.id;
   business = group.businessId;
-  tokens = await t.sessionsFor({
-    admin: 'admin@demo.test',
-    manager: 'manager@demo.test',
-    tech: 'tech@demo.test',
-    customer: 'customer@demo.test',
-    manager2: 'manager2@demo.test',
-    customer2: 'customer2@demo.test',
-  });
+  tokens = await t.sessionsFor('admin', 'manager', 'tech', 'customer', 'manager2', 'customer2');
   const opened = await call(tokens.customer, 'POST', '/api/v1/tickets', {
     title: 'The Z axis grinds',
     machine: machineGroup,

@@ -33,12 +33,7 @@ const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeade
 
 beforeAll(async () => {
   Object.assign(controller, await t.demoControllers());
-  sessions = await t.sessionsFor({
-    admin: 'admin@demo.test',
-    manager: 'manager@demo.test',
-    customer: 'customer@demo.test',
-    customer2: 'customer2@demo.test',
-  });
+  sessions = await t.sessionsFor('admin', 'manager', 'customer', 'customer2');
   gateways.push(await connectFakeGateway(t.modules.gateway.registry, controller.valid, board));
 });
 afterEach(() => {

@@ -119,12 +119,7 @@ beforeAll(async () => {
   if (!admin) throw new Error('no demo administrator');
   const { id: _id, ...columns } = admin;
   await t.database.db.insert(users).values({ ...columns, email: 'admin2@demo.test' });
-  sessions = await t.sessionsFor({
-    admin: 'admin@demo.test',
-    admin2: 'admin2@demo.test',
-    manager: 'manager@demo.test',
-    customer: 'customer@demo.test',
-  });
+  sessions = await t.sessionsFor('admin', 'admin2', 'manager', 'customer');
   gateway = await connectFakeGateway(t.modules.gateway.registry, controller, board);
   tokens.full = await slicerToken(sessions.admin, true);
   tokens.upload = await slicerToken(sessions.admin2, false);

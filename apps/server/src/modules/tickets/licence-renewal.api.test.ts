@@ -1,15 +1,10 @@
 import type { Ticket } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/api-test.ts';
 import { demoClient } from '../../test/demo-lookup.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let demo: ReturnType<typeof demoClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  demo = demoClient(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const demo = demoClient(t);
 
 const renewal = async (email: string, group: string, language: unknown = 'en') =>
   demo.call(email, 'POST', `/api/v1/machinegroup/${(await demo.group(group)).id}/licence-renewal`, {

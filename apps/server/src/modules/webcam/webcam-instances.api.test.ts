@@ -1,23 +1,18 @@
 import { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { machineGroups } from '../../db/schema.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
-import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
+import { useTwoInstances } from '../../test/two-instances.ts';
 import { framePart, MJPEG_STREAM_HEADERS } from './mjpeg.ts';
 import type { FrameSink } from './webcam-hub.ts';
 
 // Two instances of one deployment: the camera's tunnel on the first, viewers on both.
-let instances: TwoInstances;
+const instances = useTwoInstances();
 let gateway: FakeGateway | undefined;
-
-beforeAll(async () => {
-  instances = await startTwoInstances();
-});
 
 afterAll(async () => {
   await gateway?.disconnect();
-  await instances?.close();
 });
 
 describe('a camera whose tunnel another instance holds', () => {

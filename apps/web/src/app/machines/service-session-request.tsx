@@ -27,6 +27,7 @@ import {
 import { createTicket } from '../../features/tickets/api/create-ticket';
 import { useTickets } from '../../features/tickets/api/get-tickets';
 import { ticketListsKey } from '../../features/tickets/api/ticket-keys';
+import { fieldProps } from '../../lib/field-props';
 import { useSession } from '../../lib/session-store';
 import { showToast } from '../../lib/toast-store';
 import { useLanguage } from '../../lib/use-language';
@@ -122,7 +123,6 @@ function RequestDialog({ group, onClose }: { group: MachineGroup; onClose: () =>
       ]);
     },
   });
-  const { errors } = form.formState;
   const writesTicket = form.watch('ticket') === NEW_TICKET;
   return (
     <FormDialog
@@ -138,41 +138,36 @@ function RequestDialog({ group, onClose }: { group: MachineGroup; onClose: () =>
       <SelectField
         id="panel-request-ticket"
         label={t('serviceSessions.fromPanel.ticket')}
-        registration={form.register('ticket', { setValueAs: toId })}
+        {...fieldProps(form, 'ticket', { setValueAs: toId })}
         choices={[
           ...(tickets ?? []).map((ticket) => ({ id: ticket.id, label: `#${ticket.id} ${ticket.title}` })),
           { id: NEW_TICKET, label: t('serviceSessions.fromPanel.newTicket') },
         ]}
-        error={errors.ticket?.message}
       />
       {writesTicket && (
         <>
           <TextField
             id="panel-request-title"
             label={t('tickets.fields.title')}
-            registration={form.register('title')}
-            error={errors.title?.message}
+            {...fieldProps(form, 'title')}
           />
           <TextAreaField
             id="panel-request-content"
             label={t('tickets.fields.description')}
-            registration={form.register('content')}
-            error={errors.content?.message}
+            {...fieldProps(form, 'content')}
           />
         </>
       )}
       <TextAreaField
         id="panel-request-reason"
         label={t('serviceSessions.request.reason')}
-        registration={form.register('reason')}
-        error={errors.reason?.message}
+        {...fieldProps(form, 'reason')}
       />
       <SelectField
         id="panel-request-hours"
         label={t('serviceSessions.request.duration')}
-        registration={form.register('hours', { setValueAs: toId })}
+        {...fieldProps(form, 'hours', { setValueAs: toId })}
         choices={SERVICE_SESSION_DURATIONS.map((hours) => ({ id: hours, label: durationLabel(hours) }))}
-        error={errors.hours?.message}
       />
     </FormDialog>
   );

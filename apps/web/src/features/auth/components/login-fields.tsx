@@ -2,6 +2,7 @@ import type { LoginBody } from '@portal/contract';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldProps } from '../../../lib/field-props';
 
 /** The email and password fields shared by the login page and the session popup. */
 export function LoginFields({
@@ -14,7 +15,6 @@ export function LoginFields({
   emailReadOnly?: boolean;
 }) {
   const { t } = useTranslation();
-  const { errors } = form.formState;
   return (
     <>
       <TextField
@@ -24,8 +24,7 @@ export function LoginFields({
         autoComplete="username"
         readOnly={emailReadOnly}
         required={!emailReadOnly}
-        registration={form.register('email')}
-        error={errors.email?.message}
+        {...fieldProps(form, 'email')}
       />
       <TextField
         id={`${idPrefix}-password`}
@@ -33,8 +32,7 @@ export function LoginFields({
         type="password"
         autoComplete="current-password"
         required
-        registration={form.register('password')}
-        error={errors.password?.message}
+        {...fieldProps(form, 'password')}
       />
     </>
   );

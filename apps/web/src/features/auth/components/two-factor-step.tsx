@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldProps } from '../../../lib/field-props';
 import type { Session } from '../../../lib/session-store';
 import { useCompleteSignIn } from '../api/login';
 import { wrongCodeAtField } from '../lib/wrong-code';
@@ -82,10 +83,9 @@ function CodeForm({
         label={t('login.twoFactor.code')}
         autoComplete="one-time-code"
         required
-        registration={form.register('code', {
+        {...fieldProps(form, 'code', {
           validate: (value) => value.trim() !== '' || t('login.twoFactor.codeRequired'),
         })}
-        error={form.formState.errors.code?.message}
         help={t('login.twoFactor.codeHelp')}
       />
       <div className="d-flex gap-2">

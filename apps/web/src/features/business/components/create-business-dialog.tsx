@@ -2,6 +2,7 @@ import { businessCreateBodySchema } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateBusiness } from '../api/create-business';
 
@@ -30,10 +31,9 @@ export function CreateBusinessDialog({ show, onHide }: { show: boolean; onHide: 
       <TextField
         id="business-create-name"
         label={t('businesses.fields.name')}
-        registration={form.register('name')}
+        {...fieldProps(form, 'name')}
         autoComplete="organization"
         required
-        error={form.formState.errors.name?.message}
       />
     </FormDialog>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateCatalogEntry } from '../api/create-catalog-entry';
 import { useUpdateCatalogEntry } from '../api/update-catalog-entry';
@@ -23,7 +24,6 @@ export function CatalogEntryDialog({
   const form = useSchemaForm(catalogEntryBodySchema, {
     defaultValues: { name: entry?.name ?? '', description: entry?.description ?? '' },
   });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((body) => {
     if (entry) update.mutate({ id: entry.id, body }, { onSuccess: onClose });
@@ -43,14 +43,12 @@ export function CatalogEntryDialog({
         id="catalog-entry-name"
         label={t('hardware.catalog.fields.name')}
         required
-        registration={form.register('name')}
-        error={errors.name?.message}
+        {...fieldProps(form, 'name')}
       />
       <TextAreaField
         id="catalog-entry-description"
         label={t('hardware.catalog.fields.description')}
-        registration={form.register('description')}
-        error={errors.description?.message}
+        {...fieldProps(form, 'description')}
       />
     </FormDialog>
   );

@@ -4,6 +4,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField, toId } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import type { Choice } from '../../../lib/choices';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateController } from '../api/create-controller';
 
@@ -27,7 +28,6 @@ export function ControllerCreateDialog({
   const form = useSchemaForm(controllerCreateBodySchema, {
     defaultValues: { name: '' },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((body) => create.mutate(body, { onSuccess: onCreated }));
 
   return (
@@ -43,26 +43,23 @@ export function ControllerCreateDialog({
         id="controller-name"
         label={t('hardware.controllers.fields.name')}
         required
-        registration={form.register('name')}
-        error={errors.name?.message}
+        {...fieldProps(form, 'name')}
       />
       <SelectField
         id="controller-type"
         label={t('hardware.controllers.fields.type')}
-        registration={form.register('type', { setValueAs: toId })}
+        {...fieldProps(form, 'type', { setValueAs: toId })}
         choices={types}
         emptyLabel={t('hardware.controllers.choose.type')}
         required
-        error={errors.type?.message}
       />
       <SelectField
         id="controller-business"
         label={t('hardware.controllers.fields.business')}
-        registration={form.register('business', { setValueAs: toId })}
+        {...fieldProps(form, 'business', { setValueAs: toId })}
         choices={businesses}
         emptyLabel={t('hardware.controllers.choose.business')}
         required
-        error={errors.business?.message}
       />
     </FormDialog>
   );

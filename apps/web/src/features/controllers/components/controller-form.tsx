@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { SelectField, toIdOrNull } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { selectableLicenseIds } from '../api/get-license-choices';
 import { useUpdateController } from '../api/update-controller';
@@ -25,7 +26,6 @@ export function ControllerForm({
   const form = useSchemaForm(controllerUpdateBodySchema, {
     values: { name: controller.name, license: controller.license },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((body) => update.mutate(body));
   const choices = selectableLicenseIds(licenses, controller).map((id) => ({
     id,
@@ -42,17 +42,15 @@ export function ControllerForm({
         id="controller-name"
         label={t('hardware.controllers.fields.name')}
         required
-        registration={form.register('name')}
-        error={errors.name?.message}
+        {...fieldProps(form, 'name')}
       />
       <SelectField
         id="controller-license"
         label={t('hardware.controllers.fields.license')}
-        registration={form.register('license', { setValueAs: toIdOrNull })}
+        {...fieldProps(form, 'license', { setValueAs: toIdOrNull })}
         choices={choices}
         emptyLabel={t('hardware.controllers.license.none')}
         emptyChoosable
-        error={errors.license?.message}
       />
       {controller.licenseDetails && <LicenseState license={controller.licenseDetails} />}
       <BusyButton type="submit" busy={update.isPending}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useController } from '../api/get-controller';
 import { usePairGateway } from '../api/pair-gateway';
@@ -52,7 +53,6 @@ export function GatewayPairingCard({ controller }: { controller: ComputerControl
   const form = useSchemaForm(pairingClaimBodySchema, {
     defaultValues: { code: '', board: '', webcam: null },
   });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((body) =>
     pair.mutate(body, {
@@ -104,26 +104,23 @@ export function GatewayPairingCard({ controller }: { controller: ComputerControl
             required
             autoComplete="off"
             help={t('hardware.controllers.pairing.codeHelp')}
-            registration={form.register('code')}
-            error={errors.code?.message}
+            {...fieldProps(form, 'code')}
           />
           <TextField
             id="pairing-board"
             label={t('hardware.controllers.pairing.board')}
             required
             help={t('hardware.controllers.pairing.boardHelp', { example: BOARD_ADDRESS_PLACEHOLDER })}
-            registration={form.register('board')}
-            error={errors.board?.message}
+            {...fieldProps(form, 'board')}
           />
           <TextField
             id="pairing-webcam"
             label={t('hardware.controllers.pairing.webcam')}
             help={t('hardware.controllers.pairing.webcamHelp')}
-            registration={form.register('webcam', {
+            {...fieldProps(form, 'webcam', {
               // An empty field is no webcam; the form starts with none (null).
               setValueAs: (value: string | null) => (value ?? '').trim() || null,
             })}
-            error={errors.webcam?.message}
           />
           <BusyButton type="submit" busy={pair.isPending}>
             {t('hardware.controllers.pairing.submit')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateFeedItem } from '../api/create-feed-item';
 
@@ -13,7 +14,6 @@ export function FeedItemDialog({ onClose }: { onClose: () => void }) {
   const form = useSchemaForm(feedItemCreateBodySchema, {
     defaultValues: { title: '', content: '' },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((body) => create.mutate(body, { onSuccess: onClose }));
 
   return (
@@ -28,16 +28,14 @@ export function FeedItemDialog({ onClose }: { onClose: () => void }) {
       <TextField
         id="feed-title"
         label={t('tickets.feed.fields.title')}
-        registration={form.register('title')}
+        {...fieldProps(form, 'title')}
         required
-        error={errors.title?.message}
       />
       <TextAreaField
         id="feed-content"
         label={t('tickets.feed.fields.content')}
-        registration={form.register('content')}
+        {...fieldProps(form, 'content')}
         rows={5}
-        error={errors.content?.message}
       />
     </FormDialog>
   );

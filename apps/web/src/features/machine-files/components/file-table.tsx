@@ -2,9 +2,9 @@ import type { ReactElement, ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { CaptionedTable } from '../../../components/ui/captioned-table';
+import { formatFileSize } from '../../../lib/format';
 import { formatBoardDate } from '../lib/board-date';
 import type { BoardEntry, FileSort, SortColumn } from '../lib/file-sort';
-import { formatFileSize } from '../lib/file-units';
 
 export interface FileTableProps {
   /** The caption: which folder this is. */

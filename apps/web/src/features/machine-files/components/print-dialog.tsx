@@ -3,12 +3,13 @@ import type { FormEvent } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { formatFileSize } from '../../../lib/format';
 import { showToast } from '../../../lib/toast-store';
 import type { BoardTarget } from '../api/board-target';
 import { useFileInfo } from '../api/file-info';
 import { useStartPrint } from '../api/start-print';
 import type { BoardEntry } from '../lib/file-sort';
-import { formatFilament, formatFileSize, formatPrintTime } from '../lib/file-units';
+import { formatFilament, formatPrintTime } from '../lib/file-units';
 import { estimatedSeconds, printBlockOf } from '../lib/print-rules';
 import { describeFileError } from './file-error';
 

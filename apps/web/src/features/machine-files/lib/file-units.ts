@@ -1,10 +1,7 @@
 /**
- * Sizes, durations and filament lengths in the page's language: numbers by Intl.NumberFormat, so Italian reads
- * '2,3 MB' and English '2.3 MB' (sizes by the app's shared `lib/format.ts`).
+ * Print times and filament lengths in the page's language, by Intl.NumberFormat, so Italian reads '2,14 m' and
+ * English '2.14 m'. Sizes are the app's shared `lib/format.ts`'s, as everywhere else.
  */
-
-/** Sizes are written as everywhere in the app. */
-export { formatFileSize } from '../../../lib/format';
 
 const part = (value: number, unit: 'hour' | 'minute' | 'second', language: string) =>
   new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value);

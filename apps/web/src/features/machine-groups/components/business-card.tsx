@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { SelectField, toId } from '../../../components/ui/select-field';
 import type { Choice } from '../../../lib/choices';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateMachineGroup } from '../api/update-machine-group';
 
@@ -37,10 +38,9 @@ export function BusinessCard({
           <SelectField
             id="group-business"
             label={t('hardware.machineGroups.fields.business')}
-            registration={form.register('business', { setValueAs: toId })}
+            {...fieldProps(form, 'business', { setValueAs: toId })}
             choices={businesses}
             required
-            error={form.formState.errors.business?.message}
           />
           <BusyButton type="submit" busy={update.isPending}>
             {t('hardware.machineGroups.settings.saveBusiness')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { SelectField, toId } from '../../../components/ui/select-field';
 import type { Choice } from '../../../lib/choices';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateComposition } from '../api/update-composition';
 
@@ -23,7 +24,6 @@ export function CompositionCard({ group, machineTypes, controllers, onChanged }:
   const form = useSchemaForm(machineGroupCompositionBodySchema, {
     values: { machine: group.machine, computerController: group.computer },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((body) => update.mutate(body));
 
   return (
@@ -36,19 +36,17 @@ export function CompositionCard({ group, machineTypes, controllers, onChanged }:
           <SelectField
             id="group-machine"
             label={t('hardware.machineGroups.fields.machine')}
-            registration={form.register('machine', { setValueAs: toId })}
+            {...fieldProps(form, 'machine', { setValueAs: toId })}
             choices={machineTypes}
             required
-            error={errors.machine?.message}
           />
           <SelectField
             id="group-computer"
             label={t('hardware.machineGroups.fields.computer')}
-            registration={form.register('computerController', { setValueAs: toId })}
+            {...fieldProps(form, 'computerController', { setValueAs: toId })}
             choices={controllers}
             required
             help={t('hardware.machineGroups.choose.computerHelp')}
-            error={errors.computerController?.message}
           />
           <BusyButton type="submit" busy={update.isPending}>
             {t('hardware.machineGroups.settings.saveComposition')}

@@ -5,6 +5,7 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateMachineGroup } from '../api/update-machine-group';
 import { firmwareChoices } from './firmware-choices';
@@ -31,7 +32,6 @@ export function GeneralSettingsCard({ group, showFirmware }: { group: MachineGro
       firmware: group.firmware,
     },
   });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit(({ firmware, ...fields }) =>
     update.mutate(showFirmware ? { ...fields, firmware } : fields),
@@ -48,28 +48,24 @@ export function GeneralSettingsCard({ group, showFirmware }: { group: MachineGro
             id="group-name"
             label={t('hardware.machineGroups.fields.name')}
             required
-            registration={form.register('name')}
-            error={errors.name?.message}
+            {...fieldProps(form, 'name')}
           />
           <TextAreaField
             id="group-description"
             label={t('hardware.machineGroups.fields.description')}
-            registration={form.register('description')}
-            error={errors.description?.message}
+            {...fieldProps(form, 'description')}
           />
           <TextField
             id="group-location"
             label={t('hardware.machineGroups.fields.location')}
-            registration={form.register('location')}
-            error={errors.location?.message}
+            {...fieldProps(form, 'location')}
           />
           {showFirmware && (
             <SelectField
               id="group-firmware"
               label={t('hardware.machineGroups.fields.firmware')}
-              registration={form.register('firmware', { setValueAs: Number })}
+              {...fieldProps(form, 'firmware', { setValueAs: Number })}
               choices={firmwareChoices(t('hardware.machineGroups.firmware.unknown'))}
-              error={errors.firmware?.message}
             />
           )}
           <BusyButton type="submit" busy={update.isPending}>

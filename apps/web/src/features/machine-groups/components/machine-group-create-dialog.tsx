@@ -8,6 +8,7 @@ import { SelectField, toId } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import type { Choice } from '../../../lib/choices';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateMachineGroup } from '../api/create-machine-group';
 import { firmwareChoices } from './firmware-choices';
@@ -77,27 +78,23 @@ export function MachineGroupCreateDialog({
             id="machine-group-name"
             label={t('hardware.machineGroups.fields.name')}
             required
-            registration={form.register('name')}
-            error={errors.name?.message}
+            {...fieldProps(form, 'name')}
           />
           <TextField
             id="machine-group-location"
             label={t('hardware.machineGroups.fields.location')}
-            registration={form.register('location')}
-            error={errors.location?.message}
+            {...fieldProps(form, 'location')}
           />
           <TextAreaField
             id="machine-group-description"
             label={t('hardware.machineGroups.fields.description')}
-            registration={form.register('description')}
-            error={errors.description?.message}
+            {...fieldProps(form, 'description')}
           />
           <SelectField
             id="machine-group-firmware"
             label={t('hardware.machineGroups.fields.firmware')}
-            registration={form.register('firmware', { setValueAs: Number })}
+            {...fieldProps(form, 'firmware', { setValueAs: Number })}
             choices={firmwareChoices(t('hardware.machineGroups.firmware.unknown'))}
-            error={errors.firmware?.message}
           />
         </Col>
         <Col>

@@ -7,6 +7,7 @@ import { DateField } from '../../../components/ui/date-field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldProps } from '../../../lib/field-props';
 import { validationKey } from '../../../lib/form-errors';
 import { useLanguage } from '../../../lib/use-language';
 import { useMarkMaintenanceDone } from '../api/mark-done';
@@ -70,15 +71,13 @@ export function MarkDoneDialog({ machine, task, onClose }: MarkDoneDialogProps) 
       <TextAreaField
         id="maintenance-done-note"
         label={t('maintenance.done.note')}
-        registration={form.register('note')}
-        error={errors.note?.message}
+        {...fieldProps(form, 'note')}
       />
       <TextField
         id="maintenance-done-parts"
         label={t('maintenance.done.parts')}
-        registration={form.register('parts')}
+        {...fieldProps(form, 'parts')}
         help={t('maintenance.done.partsHint')}
-        error={errors.parts?.message}
       />
     </FormDialog>
   );

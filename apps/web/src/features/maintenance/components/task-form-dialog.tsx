@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldProps } from '../../../lib/field-props';
 import { useCreatePlanTask, useUpdatePlanTask } from '../api/plan-tasks';
 import { type TaskFormValues, taskFormSchema, taskFormValues } from '../lib/maintenance-forms';
 import { IntervalFields, useIssueMessage } from './interval-fields';
@@ -53,22 +54,19 @@ export function TaskFormDialog({ machineType, task, onClose }: TaskFormDialogPro
         id="maintenance-task-name"
         label={t('maintenance.plan.fields.name')}
         required
-        registration={form.register('name')}
-        error={errors.name?.message}
+        {...fieldProps(form, 'name')}
       />
       <IntervalFields idPrefix="maintenance-task" register={form.register} errors={errors} />
       <TextAreaField
         id="maintenance-task-instruction"
         label={t('maintenance.plan.fields.instruction')}
-        registration={form.register('instruction')}
-        error={errors.instruction?.message}
+        {...fieldProps(form, 'instruction')}
       />
       <TextField
         id="maintenance-task-link"
         label={t('maintenance.plan.fields.link')}
-        registration={form.register('link')}
+        {...fieldProps(form, 'link')}
         help={t('maintenance.plan.fields.linkHint')}
-        error={errors.link?.message}
       />
     </FormDialog>
   );

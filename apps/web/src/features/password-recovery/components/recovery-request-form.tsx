@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
+import { fieldProps } from '../../../lib/field-props';
 import { showToast } from '../../../lib/toast-store';
 import { useLanguage } from '../../../lib/use-language';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -55,8 +56,7 @@ export function RecoveryRequestForm() {
         type="email"
         autoComplete="username"
         required
-        registration={form.register('email')}
-        error={form.formState.errors.email?.message}
+        {...fieldProps(form, 'email')}
       />
       <BusyButton type="submit" className="w-100" busy={request.isPending}>
         {t('recovery.request.submit')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { ApiError } from '../../../lib/api-client';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useDecideServiceSession } from '../api/change-service-session';
 import { useDurationLabel } from '../hooks/use-duration-label';
@@ -54,8 +55,7 @@ export function DecisionDialog({ session, accept, onClose }: DecisionDialogProps
       <TextAreaField
         id="service-decision-comment"
         label={t('serviceSessions.decision.comment')}
-        registration={form.register('comment')}
-        error={form.formState.errors.comment?.message}
+        {...fieldProps(form, 'comment')}
       />
     </FormDialog>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { SelectField, toId } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useRequestServiceSession } from '../api/change-service-session';
 import { useDurationLabel } from '../hooks/use-duration-label';
@@ -17,7 +18,6 @@ export function RequestSessionForm({ ticketId }: { ticketId: number }) {
   const form = useSchemaForm(serviceSessionRequestBodySchema, {
     defaultValues: { reason: '', hours: SERVICE_SESSION_DURATIONS[0] },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((body) => request.mutate(body, { onSuccess: () => form.reset() }));
 
   return (
@@ -34,15 +34,13 @@ export function RequestSessionForm({ ticketId }: { ticketId: number }) {
       <TextAreaField
         id="service-request-reason"
         label={t('serviceSessions.request.reason')}
-        registration={form.register('reason')}
-        error={errors.reason?.message}
+        {...fieldProps(form, 'reason')}
       />
       <SelectField
         id="service-request-hours"
         label={t('serviceSessions.request.duration')}
-        registration={form.register('hours', { setValueAs: toId })}
+        {...fieldProps(form, 'hours', { setValueAs: toId })}
         choices={SERVICE_SESSION_DURATIONS.map((hours) => ({ id: hours, label: durationLabel(hours) }))}
-        error={errors.hours?.message}
       />
       <BusyButton type="submit" busy={request.isPending}>
         <i className="bi bi-person-gear me-1" aria-hidden="true" />

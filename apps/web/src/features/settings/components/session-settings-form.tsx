@@ -3,6 +3,7 @@ import { Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldProps } from '../../../lib/field-props';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSaveSessionSettings, useSessionSettings } from '../api/session-settings';
 
@@ -12,7 +13,6 @@ export function SessionSettingsForm() {
   const settings = useSessionSettings();
   const save = useSaveSessionSettings();
   const form = useSchemaForm(sessionSettingsSchema, settings.data ? { values: settings.data } : {});
-  const { errors } = form.formState;
   const submit = form.handleSubmit((body) => save.mutate(body));
 
   if (!settings.data) return <PageSpinner />;
@@ -27,8 +27,7 @@ export function SessionSettingsForm() {
             label={t('settings.sessions.maxHours')}
             inputMode="numeric"
             required
-            registration={form.register('maxHours', { valueAsNumber: true })}
-            error={errors.maxHours?.message}
+            {...fieldProps(form, 'maxHours', { valueAsNumber: true })}
             help={t('settings.sessions.range', SESSION_MAX_HOURS)}
           />
           <Button type="submit" disabled={save.isPending}>

@@ -8,6 +8,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import type { Choice } from '../../../lib/choices';
+import { fieldProps } from '../../../lib/field-props';
 import { useLanguage } from '../../../lib/use-language';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateTicket } from '../api/create-ticket';
@@ -36,7 +37,6 @@ export function NewTicketForm({
   const form = useSchemaForm(ticketCreateBodySchema, {
     defaultValues: { title: initialTitle, content: initialContent },
   });
-  const { errors } = form.formState;
   const { setValue } = form;
   // The choices arrive after the form: the machine is chosen once its option exists.
   useEffect(() => {
@@ -53,25 +53,22 @@ export function NewTicketForm({
           <TextField
             id="ticket-title"
             label={t('tickets.fields.title')}
-            registration={form.register('title')}
+            {...fieldProps(form, 'title')}
             required
-            error={errors.title?.message}
           />
           <SelectField
             id="ticket-machine"
             label={t('tickets.fields.machine')}
-            registration={form.register('machine', { setValueAs: toId })}
+            {...fieldProps(form, 'machine', { setValueAs: toId })}
             choices={machines ?? []}
             emptyLabel={machines ? t('tickets.new.chooseMachine') : t('common.loading')}
             required
-            error={errors.machine?.message}
           />
           <TextAreaField
             id="ticket-content"
             label={t('tickets.fields.description')}
-            registration={form.register('content')}
+            {...fieldProps(form, 'content')}
             rows={6}
-            error={errors.content?.message}
           />
           <Button type="submit" disabled={create.isPending}>
             {t('tickets.new.submit')}
