@@ -10,7 +10,7 @@ import { useStartPrint } from '../api/start-print';
 import type { BoardEntry } from '../lib/file-sort';
 import { formatFilament, formatFileSize, formatPrintTime } from '../lib/file-units';
 import { estimatedSeconds, printBlockOf } from '../lib/print-rules';
-import { describeFileError } from './file-error';
+import { describeFileError, isConsentRefusal } from './file-error';
 
 export interface PrintDialogProps {
   target: BoardTarget;
@@ -23,6 +23,8 @@ export interface PrintDialogProps {
   /** The machine's live state, when known: a job running, a halt or an offline board keep the print back. */
   machineState: MachineCardState | undefined;
   onClose: () => void;
+  /** A change refused for want of a service session: the browser offers the request instead (docs/design.md §11). */
+  onConsentRefused: () => void;
 }
 
 /**
@@ -38,6 +40,7 @@ export function PrintDialog({
   machineHref,
   machineState,
   onClose,
+  onConsentRefused,
 }: PrintDialogProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -57,6 +60,9 @@ export function PrintDialog({
           link: { href: machineHref, label: t('files.print.follow', { machine: machineName }) },
         });
         onClose();
+      },
+      onError: (error) => {
+        if (isConsentRefusal(error)) onConsentRefused();
       },
     });
   };
