@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { Role } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from '../test-kit/browser-session.ts';
-import { t, tEn } from '../test-kit/catalog.ts';
+import { type CatalogKey, t, tEn } from '../test-kit/catalog.ts';
 import { DEMO_PASSWORD, demoGroupsAssignedTo, idleDemoGroups } from '../test-kit/demo.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { usePortal } from './support/suite.ts';
@@ -153,6 +154,10 @@ describe('the file browser of a machine', () => {
       .click();
     await page.getByRole('cell', { name: 'Supporto_sensore.gcode', exact: true }).waitFor();
     expect(await crumbs(page)).toEqual(['0:', 'gcodes']);
+    // The board's date as every date of the app is written in Italian (lib/format.ts), never yyyy-MM-dd.
+    expect(await row(page, FILE).locator('td.file-date').innerText()).toMatch(
+      /^\d{1,2} [a-z]{3} \d{4},\s+\d{2}:\d{2}$/,
+    );
     await expectAccessible(page, 'files in 0:/gcodes');
 
     await page
@@ -456,6 +461,11 @@ describe('the file browser for everyone who may use it', () => {
     await page.getByRole('heading', { name: tEn('files.title', { name: MACHINE }) }).waitFor();
     // On a phone the size stands under the name, in the same cell.
     await page.getByText(FILE, { exact: true }).waitFor();
+    // The board's date as English writes every date of the app, its day and time on lines of their own if need be.
+    const fileRow = page.getByRole('row').filter({ has: page.getByText(FILE, { exact: true }) });
+    expect(await fileRow.locator('td.file-date').innerText()).toMatch(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4},\s+\d{1,2}:\d{2}\s[AP]M$/,
+    );
     expect(await page.getByTestId('upload-only-in').count()).toBe(0);
     await expectAccessible(page, 'files of a customer on a phone, English');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -544,4 +554,115 @@ describe('printing from the file browser', () => {
       )
       .toBe(`${t('fleet.states.processing')} ${FILE}`);
   });
+});
+
+/** The operator's technician the test makes: outside business A, so a change on its machines needs consent. */
+const OUTSIDE_TECHNICIAN = {
+  email: 'tecnico.esterno@demo.test',
+  name: 'Elio',
+  surname: 'Esterno',
+  password: 'Esterno1234!',
+};
+
+/** The request runs on a desktop in Italian, then shows as waiting on a phone in English. */
+const CONSENT_SCREENS = [
+  { name: 'desktop, Italian', lang: 'it', viewport: { width: 1440, height: 900 } },
+  { name: 'phone, English', lang: 'en', viewport: { width: 390, height: 844 } },
+] as const;
+
+describe('a change refused for want of a service session', () => {
+  const consent = async (page: Page, required: boolean, groupId: number) => {
+    const login = await page.request.post('/api/v1/auth', {
+      data: { email: 'manager@demo.test', password: DEMO_PASSWORD },
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const business = (await (
+      await page.request.get(`/api/v1/machinegroup/${groupId}`, { headers: await adminHeaders(page) })
+    ).json()) as { business: number };
+    const answer = await page.request.put(`/api/v1/business/${business.business}/service-consent`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { required },
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  };
+  let cleanUp: (() => Promise<void>) | undefined;
+  // The other journeys of this file change business A's machines as the operator's administrator.
+  afterAll(() => cleanUp?.());
+
+  for (const [index, screen] of CONSENT_SCREENS.entries()) {
+    it(`offers the control panel's request for a session in the file browser (${screen.name})`, async () => {
+      const { lang } = screen;
+      const text = (key: CatalogKey, values?: Record<string, unknown>) =>
+        lang === 'it' ? t(key, values) : tEn(key, values);
+      const page = await open(screen.viewport);
+      const id = await machineReady(page);
+      if (index === 0) {
+        // Set-up once: a technician of the operator with the machine, and consent on for its business.
+        const headers = await adminHeaders(page);
+        const admins = (await (
+          await page.request.get('/api/v1/users?q=admin%40demo.test', { headers })
+        ).json()) as { items: { email: string; business: number }[] };
+        const created = await page.request.post('/api/v1/users', {
+          headers,
+          data: {
+            business: admins.items.find((user) => user.email === 'admin@demo.test')?.business,
+            ...OUTSIDE_TECHNICIAN,
+            role: Role.Technician,
+            enabled: true,
+          },
+        });
+        expect(created.ok(), await created.text()).toBe(true);
+        await giveAccess(page, OUTSIDE_TECHNICIAN.email, id);
+        await consent(page, true, id);
+        // The journey's page is closed by then: the clean-up opens its own.
+        cleanUp = async () => consent(await open(), false, id);
+      }
+      await signIn(page, OUTSIDE_TECHNICIAN.email, {
+        password: OUTSIDE_TECHNICIAN.password,
+        at: `/${lang}/machines/${id}/files`,
+      });
+      // Reading needs no session: the listing shows (on a phone the size shares the name's cell).
+      await page.getByText(FILE, { exact: true }).waitFor();
+      expect(await page.getByTestId('files-service-session-required').count()).toBe(0);
+
+      // An upload is a change: refused, the page says why and offers the request, with no error toast.
+      await page
+        .getByLabel(text('files.upload.label'))
+        .setInputFiles([
+          { name: 'e2e-assistenza.gcode', mimeType: 'text/plain', buffer: Buffer.from('G28\n') },
+        ]);
+      await page.getByRole('button', { name: text('files.upload.submit'), exact: true }).click();
+      const refused = page.getByTestId('files-service-session-required');
+      await refused.getByText(text('errors.SERVICE_SESSION_REQUIRED'), { exact: true }).waitFor();
+      expect(
+        await page
+          .getByTestId('toast-area')
+          .getByRole('alert')
+          .filter({ hasText: text('toast.error') })
+          .count(),
+      ).toBe(0);
+      if (index === 0) {
+        await refused.getByRole('button', { name: text('serviceSessions.fromPanel.open') }).click();
+        const dialog = page.getByTestId('panel-service-request');
+        const submit = dialog.getByRole('button', { name: text('serviceSessions.request.submit') });
+        await expect.poll(() => submit.isEnabled(), { timeout: 10_000 }).toBe(true);
+        await dialog
+          .getByLabel(text('serviceSessions.fromPanel.ticket'))
+          .selectOption({ label: text('serviceSessions.fromPanel.newTicket') });
+        await dialog.getByLabel(text('tickets.fields.description')).fill('Carico dei file di prova');
+        await dialog.getByLabel(text('serviceSessions.request.reason')).fill('File di prova');
+        await expectAccessible(page, 'the service session request from the file browser');
+        await submit.click();
+        await dialog.waitFor({ state: 'detached' });
+      }
+      // The request waits for the business: said in place, with its ticket.
+      const pending = refused.getByTestId('panel-service-request-pending');
+      await pending.getByText(text('serviceSessions.fromPanel.pending')).waitFor();
+      await pending.getByRole('link').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        screen.viewport.width,
+      );
+      await expectAccessible(page, `the file browser's consent refusal (${screen.name})`);
+    });
+  }
 });

@@ -171,6 +171,13 @@ describe('the wall view', () => {
       await page.getByRole('button', { name: tr('fleet.wall.exitFullscreen') }).click();
       await fullscreen.waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      // Every machine's name whole, on a phone too: a long one wraps beside its state rather than being cut.
+      const cutNames = await tiles
+        .getByRole('heading', { level: 2 })
+        .evaluateAll(
+          (headings) => headings.filter((heading) => heading.scrollWidth > heading.clientWidth).length,
+        );
+      expect(cutNames).toBe(0);
       await expectAccessible(page, `wall view (${lang})`);
     },
   );

@@ -84,6 +84,11 @@ describe('pairing a gateway with a code', () => {
         expect(
           await card.getByLabel(text('hardware.controllers.pairing.checkCommand')).inputValue(),
         ).toContain('portal-gateway --check');
+        // Every command whole in its box, on a phone too, where the long ones wrap.
+        const hidden = await card
+          .locator('textarea')
+          .evaluateAll((boxes) => boxes.filter((box) => box.scrollHeight > box.clientHeight + 1).length);
+        expect(hidden).toBe(0);
         await expectAccessible(page, `pairing card (${language})`);
 
         // A mistyped code is said beside its field.

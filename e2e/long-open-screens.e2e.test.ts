@@ -47,6 +47,33 @@ describe('a screen left open past the session length', () => {
     await page.getByText(t('login.reasons.SESSION_ENDED')).waitFor();
   });
 
+  it('never interrupts a hidden wall view with the popup, and renews it at once when shown again', async () => {
+    const page = await suite.open();
+    // A wall opened in a background tab: its document hidden from the first script on.
+    await page.addInitScript(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    });
+    await openWall(page);
+    const token = await storedToken(page);
+    const expiry = expiryOf(token);
+    // Past the half-way point at which it renews when shown (with 20 s sessions the popup is due at once for a
+    // page not in use): hidden, it is neither renewed nor interrupted.
+    await expect.poll(() => Date.now(), EVENTUALLY).toBeGreaterThan(expiry - 7500);
+    expect(await page.getByRole('dialog').count(), 'no popup on a hidden wall view').toBe(0);
+    expect(await storedToken(page), 'a hidden wall view is not renewed').toBe(token);
+
+    // Shown again before its end: renewed at once, still on the wall, still no popup.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(async () => expiryOf(await storedToken(page)), EVENTUALLY).toBeGreaterThan(expiry);
+    expect(new URL(page.url()).pathname).toBe('/it/machines/wall');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
   it('asks the machine list, live but untouched, for the password before its session ends', async () => {
     const page = await suite.open();
     // Opened by address, not by a click: its live statuses alone do not keep the session.

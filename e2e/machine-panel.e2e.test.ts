@@ -169,6 +169,20 @@ describe('the machine control panel', () => {
     }
     await expectAccessible(page, 'machine control panel on a phone (English)');
 
+    // A browser that blocks the pop-up (window.open answers null): the page says so and what to do, no tab opens.
+    await page.evaluate(() => {
+      window.open = () => null;
+    });
+    const tabs = page.context().pages().length;
+    await page.getByRole('button', { name: tEn('machinePanel.panel.newTab') }).click();
+    const blocked = page.getByRole('alert').filter({ hasText: tEn('machinePanel.panel.newTabFailed') });
+    await blocked.waitFor();
+    expect(page.context().pages().length).toBe(tabs);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'the blocked new tab on a phone (English)');
+    await blocked.getByRole('button', { name: tEn('common.close') }).click();
+    await blocked.waitFor({ state: 'detached' });
+
     await page.getByRole('button', { name: tEn('machinePanel.hideWebcam') }).click();
     await image.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: tEn('machinePanel.showWebcam') }).waitFor();

@@ -62,6 +62,12 @@ describe('the notification bell', () => {
       await bell(page).click();
       const item = page.getByTestId('notification-item').filter({ hasText: title }).first();
       await item.getByText(t('notifications.events.ticketAnswered')).waitFor();
+      // The list stands whole on the screen, on a phone too, where the bell is not at the screen's edge.
+      const list = await page.locator('#notification-list').boundingBox();
+      expect(list?.x ?? -1).toBeGreaterThanOrEqual(0);
+      expect((list?.x ?? 0) + (list?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+      // When it happened, as every date and time of the app reads in Italian (lib/format.ts).
+      expect(await item.locator('time').innerText()).toMatch(/^\d{1,2} [a-z]{3} \d{4}, \d{2}:\d{2}$/);
       await expectAccessible(page, `notification list ${viewport.width}`);
 
       await item.getByRole('link').click();
@@ -86,12 +92,11 @@ describe('the notification bell', () => {
     await ticketAnsweredFor(page, 'customer@demo.test', 'admin@demo.test', 'Cold bed');
     await page.goto('/en/tickets');
     await bell(page).click();
-    await page
-      .getByTestId('notification-item')
-      .filter({ hasText: 'Cold bed' })
-      .first()
-      .getByText(tEn('notifications.events.ticketAnswered'))
-      .waitFor();
+    const item = page.getByTestId('notification-item').filter({ hasText: 'Cold bed' }).first();
+    await item.getByText(tEn('notifications.events.ticketAnswered')).waitFor();
+    expect(await item.locator('time').innerText()).toMatch(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/,
+    );
     await page.getByRole('heading', { name: tEn('notifications.title') }).waitFor();
     await expectAccessible(page, 'notification list in English');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFileSize } from './format';
+import { formatDate, formatDateTime, formatDateTimeParts, formatFileSize } from './format';
 
 describe('sizes in the page language', () => {
   it('writes bytes out with the plural of the language, decimal units with one decimal above', () => {
@@ -39,7 +39,17 @@ describe('dates in the page language', () => {
     expect(formatDateTime(new Date(at), 'it')).toBe(formatDateTime(at, 'it'));
   });
 
+  it('cuts a moment after its day, the parts reading together as the whole', () => {
+    for (const language of ['it', 'en']) {
+      const parts = formatDateTimeParts(at, language);
+      expect(`${parts?.day} ${parts?.time}`).toBe(formatDateTime(at, language));
+    }
+    expect(formatDateTimeParts(at, 'it')?.day).toBe('28 nov 2026,');
+    expect(formatDateTimeParts(at, 'en')?.day).toBe('Nov 28, 2026,');
+  });
+
   it('shows nothing for a value that is no date', () => {
+    expect(formatDateTimeParts('not a date', 'it')).toBeNull();
     expect(formatDateTime('not a date', 'en')).toBe('');
     expect(formatDate(Number.NaN, 'it')).toBe('');
   });

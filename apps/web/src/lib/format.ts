@@ -30,6 +30,27 @@ export function formatDateTime(value: string | number | Date, language: string):
   return cached(dateTimeFormats, language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/**
+ * A moment as `formatDateTime` writes it, cut where its day ends: the day with the separator after it, and the
+ * time, so that a narrow column can wrap between them and keep each whole. Null for a value that is no date.
+ */
+export function formatDateTimeParts(
+  value: string | number | Date,
+  language: string,
+): { day: string; time: string } | null {
+  const date = asDate(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const format = cached(dateTimeFormats, language, { dateStyle: 'medium', timeStyle: 'short' });
+  const parts = format.formatToParts(date);
+  // The day ends with its year; the literal after it (', ' in both languages) joins it to the time. The cut is
+  // made in `format`'s own text, whose spaces may differ from the parts' (a narrow space before AM).
+  const year = parts.findIndex((part) => part.type === 'year');
+  const cut = parts[year + 1]?.type === 'literal' ? year + 2 : year + 1;
+  const dayLength = parts.slice(0, cut).reduce((length, part) => length + part.value.length, 0);
+  const whole = format.format(date);
+  return { day: whole.slice(0, dayLength).trimEnd(), time: whole.slice(dayLength) };
+}
+
 /** A moment's day; empty for a value that is no date. */
 export function formatDate(value: string | number | Date, language: string): string {
   const date = asDate(value);

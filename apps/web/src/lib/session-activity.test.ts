@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdLiveView, holdLiveViewWhileVisible, inUseSince, watchInput } from './session-activity';
+import {
+  holdLiveView,
+  holdLiveViewWhileVisible,
+  inUseSince,
+  onLiveViewHeld,
+  watchInput,
+} from './session-activity';
 
 // The page's window is only ever an event target to this module.
 beforeEach(() => vi.stubGlobal('window', new EventTarget()));
@@ -47,5 +53,23 @@ describe('session activity', () => {
     expect(inUseSince(Number.MAX_SAFE_INTEGER)).toBe(false);
     page.dispatchEvent(new Event('visibilitychange'));
     expect(inUseSince(Number.MAX_SAFE_INTEGER)).toBe(false);
+  });
+
+  it('tells its listeners when a live view comes to be held, not while one already is', () => {
+    const held = vi.fn();
+    const stop = onLiveViewHeld(held);
+    const page = Object.assign(new EventTarget(), { visibilityState: 'hidden' as DocumentVisibilityState });
+    const stopHolding = holdLiveViewWhileVisible(page as unknown as Document);
+    expect(held).not.toHaveBeenCalled();
+    page.visibilityState = 'visible';
+    page.dispatchEvent(new Event('visibilitychange'));
+    expect(held).toHaveBeenCalledTimes(1);
+    const other = holdLiveView();
+    expect(held).toHaveBeenCalledTimes(1);
+    other();
+    stopHolding();
+    stop();
+    holdLiveView()();
+    expect(held).toHaveBeenCalledTimes(1);
   });
 });

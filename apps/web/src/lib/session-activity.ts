@@ -9,6 +9,7 @@ const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 let lastInputAt = 0;
 let liveViews = 0;
 let watchers = 0;
+const heldListeners = new Set<() => void>();
 
 const noteInput = (): void => {
   lastInputAt = Date.now();
@@ -29,9 +30,19 @@ export function watchInput(): () => void {
   };
 }
 
+/**
+ * Calls `listener` each time a live view starts being held after none was (the wall view shown again): a
+ * renewal that came due meanwhile, skipped as the page was idle, is then made at once. Returns the way to stop.
+ */
+export function onLiveViewHeld(listener: () => void): () => void {
+  heldListeners.add(listener);
+  return () => heldListeners.delete(listener);
+}
+
 /** Marks a display meant to stay signed in untouched while held; returns the release. */
 export function holdLiveView(): () => void {
   liveViews += 1;
+  if (liveViews === 1) for (const listener of heldListeners) listener();
   let released = false;
   return () => {
     if (released) return;

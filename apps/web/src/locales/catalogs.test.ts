@@ -42,4 +42,13 @@ describe('translation catalogs', () => {
     expect(it_.common.close).toBe('Chiudi');
     expect(it_.common.loading).toBe('Caricamento...');
   });
+
+  it('write the noun "licence" in English, but for the two toasts docs/product.md §8 quotes as they are', () => {
+    const quoted = new Set([en.licenses.toast.created, en.licenses.toast.updated]);
+    expect([...quoted]).toEqual(['License created correctly', 'License updated correctly']);
+    const american = leafValues(en).filter(
+      (value) => typeof value === 'string' && /\blicenses?\b/i.test(value) && !quoted.has(value),
+    );
+    expect(american).toEqual([]);
+  });
 });

@@ -53,7 +53,7 @@ export const ERROR_TEXTS = {
     FORBIDDEN: 'You are not allowed to do this.',
     NOT_FOUND: 'Not found.',
     BAD_REQUEST: 'The request is not valid.',
-    LICENSE_EXPIRED: 'The license of this machine is not valid.',
+    LICENSE_EXPIRED: 'The licence of this machine is not valid.',
     SERVICE_SESSION_REQUIRED:
       'Remote control of this machine needs a service session accepted by its business.',
     BUSINESS_SUSPENDED: 'Your business is suspended: please contact the operator.',

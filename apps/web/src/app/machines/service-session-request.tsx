@@ -50,9 +50,9 @@ const requestFormSchema = serviceSessionRequestBodySchema
   });
 
 /**
- * In the control panel's consent refusal (docs/design.md §11): outside staff ask for a service session right
- * there, from an open ticket about the machine or a new one they write; while a request of theirs waits for the
- * business (or a session of theirs is open), the refusal says so and links to its ticket instead.
+ * In a consent refusal, the control panel's or the file browser's (docs/design.md §11): outside staff ask for a
+ * service session right there, from an open ticket about the machine or a new one they write; while a request of
+ * theirs waits for the business (or a session of theirs is open), the refusal says so and links to its ticket.
  */
 export function ServiceSessionRequest({
   group,

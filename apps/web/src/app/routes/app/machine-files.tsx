@@ -8,13 +8,15 @@ import { FilesHeader } from '../../../features/machine-files/components/files-he
 import { useSession } from '../../../lib/session-store';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { ServiceSessionRequest } from '../../machines/service-session-request';
 import { useBoardTarget } from '../../machines/use-board-target';
 import { useMachineContext } from '../../machines/use-machine-context';
 import { RecordNotFound, recordNotFoundTitle } from '../record-not-found';
 
 /**
  * /machines/{id}/files: the file browser of the machine's board (docs/product.md §2 and §4), with the machine's
- * live state from the fleet's status stream, which decides whether a print may start.
+ * live state from the fleet's status stream, which decides whether a print may start, and beside a consent
+ * refusal the control panel's request for a service session (docs/design.md §11).
  */
 export default function MachineFilesRoute() {
   const { t } = useTranslation();
@@ -45,6 +47,7 @@ export default function MachineFilesRoute() {
           machineName={group.name}
           machineHref={backHref}
           machineState={machineState}
+          consentAction={<ServiceSessionRequest group={group} controllerId={target.controllerId} />}
         />
       ) : (
         <PageSpinner />

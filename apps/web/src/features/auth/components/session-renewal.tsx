@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { renewalAt } from '../../../lib/session';
-import { inUseSince, watchInput } from '../../../lib/session-activity';
+import { inUseSince, onLiveViewHeld, watchInput } from '../../../lib/session-activity';
 import { sessionEndReasonOf } from '../../../lib/session-end';
 import { getSession, storeSession, useSession } from '../../../lib/session-store';
 import { useAt } from '../../../lib/timers';
@@ -11,14 +11,24 @@ import { renewSession } from '../api/renew-session';
 const RETRY_MS = 15_000;
 
 /**
- * Renews the session shortly before it runs out while the page is in use or shows live data, so a workshop
- * display keeps running; an idle page is left to the expiry popup. Other tabs pick the renewed session up
+ * Renews the session shortly before it runs out while the page is in use or is the wall view on screen, so a
+ * workshop display keeps running (at once when the wall is shown again past its renewal time); an idle page is
+ * left to the expiry popup. Other tabs pick the renewed session up
  * from storage. An answer that ends the session logs out with its reason.
  */
 export function SessionRenewal() {
   const session = useSession();
   const [retryAt, setRetryAt] = useState<number | null>(null);
   useEffect(() => watchInput(), []);
+  // The wall view shown again after its renewal came due while hidden: renew now rather than let it run out.
+  useEffect(
+    () =>
+      onLiveViewHeld(() => {
+        const current = getSession();
+        if (current && Date.now() >= renewalAt(current.claims, current.receivedAt)) setRetryAt(Date.now());
+      }),
+    [],
+  );
 
   const due = session ? (retryAt ?? renewalAt(session.claims, session.receivedAt)) : null;
   useAt(due, () => {

@@ -36,7 +36,7 @@ export function GatewayPackages() {
             aria-label={t('hardware.controllers.packages.commands', { file: item.file })}
             rows={gatewayInstallCommands(item.kind, item.file).length}
             value={gatewayInstallCommands(item.kind, item.file).join('\n')}
-            className="font-monospace small"
+            className="font-monospace small command-lines"
           />
         </div>
       ))}

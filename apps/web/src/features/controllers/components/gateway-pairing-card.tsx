@@ -30,7 +30,7 @@ function Commands({ id, label, lines }: { id: string; label: string; lines: stri
         readOnly
         rows={lines.length}
         value={lines.join('\n')}
-        className="font-monospace small"
+        className="font-monospace small command-lines"
       />
     </Form.Group>
   );

@@ -31,7 +31,7 @@ export function WallTile({ name, location, status, reasons, now }: WallTileProps
       <Card.Body className="d-flex flex-column gap-2">
         <div className="d-flex align-items-start justify-content-between gap-2">
           <div className="min-w-0">
-            <h2 className="h3 mb-0 text-truncate">{name}</h2>
+            <h2 className="h3 mb-0 text-break">{name}</h2>
             {location && <p className="mb-0 text-body-secondary">{location}</p>}
           </div>
           <span className="fs-5">

@@ -22,7 +22,7 @@ import {
 import { isPrintable } from '../lib/print-rules';
 import { DeleteDialog } from './delete-dialog';
 import { FileBreadcrumb } from './file-breadcrumb';
-import { describeFileError } from './file-error';
+import { describeFileError, isConsentRefusal } from './file-error';
 import { FileTable } from './file-table';
 import { PrintDialog } from './print-dialog';
 import { RenameDialog } from './rename-dialog';
@@ -38,6 +38,11 @@ export interface FileBrowserProps {
   machineHref: string;
   /** The machine's live state when known (the fleet's status stream): a busy machine does not start a print. */
   machineState: MachineCardState | undefined;
+  /**
+   * Beside a consent refusal of a change (outside staff without an open service session, docs/design.md §11):
+   * asking for a session, as the control panel's refusal offers.
+   */
+  consentAction?: ReactNode;
 }
 
 /** The entry a rename, delete or print dialog is open for. */
@@ -48,7 +53,14 @@ type OpenDialog = { kind: 'rename' | 'delete' | 'print'; entry: BoardEntry; path
  * listing; folders cannot be opened while a listing loads; uploads go into the current folder; G-code files of
  * 0:/gcodes print after a confirm step.
  */
-export function FileBrowser({ target, canManage, machineName, machineHref, machineState }: FileBrowserProps) {
+export function FileBrowser({
+  target,
+  canManage,
+  machineName,
+  machineHref,
+  machineState,
+  consentAction,
+}: FileBrowserProps) {
   const { t } = useTranslation();
   const [stack, setStack] = useState<PathStack>(() => startStack(target.path));
   const [sort, setSort] = useState<FileSort>(null);
@@ -58,6 +70,14 @@ export function FileBrowser({ target, canManage, machineName, machineHref, machi
   const download = useDownloadFile(target);
   const uploads = useUploadFiles(target);
   const entries = useMemo(() => sortEntries(listing.data ?? [], sort), [listing.data, sort]);
+  // Reading stays open to outside staff; a change they make without a session is refused. From the first such
+  // refusal the page says why and offers the request; a dialog refused so closes, leaving the page's notice.
+  const [dialogRefused, setDialogRefused] = useState(false);
+  const consentRefused = dialogRefused || uploads.items.some((item) => isConsentRefusal(item.error));
+  const onConsentRefused = () => {
+    setDialogRefused(true);
+    setDialog(null);
+  };
   // The lock flag of docs/product.md §4: a listing in flight ignores folder clicks.
   const isLocked = listing.isFetching;
 
@@ -133,6 +153,12 @@ export function FileBrowser({ target, canManage, machineName, machineHref, machi
   return (
     <Card>
       <Card.Body>
+        {consentRefused && (
+          <Alert variant="warning" data-testid="files-service-session-required">
+            <p className={consentAction ? 'mb-2' : 'mb-0'}>{t('errors.SERVICE_SESSION_REQUIRED')}</p>
+            {consentAction}
+          </Alert>
+        )}
         <UploadPanel
           onUpload={upload}
           isUploading={uploads.isUploading}
@@ -145,7 +171,7 @@ export function FileBrowser({ target, canManage, machineName, machineHref, machi
           onTruncate={(level) => setStack((current) => truncateTo(current, level))}
         />
         {download.isError && (
-          <Alert variant="danger" dismissible onClose={() => download.reset()}>
+          <Alert variant="danger" dismissible closeLabel={t('common.close')} onClose={() => download.reset()}>
             {t('files.errors.action', {
               reason: describeFileError(download.error, t, { path: target.path }),
             })}
@@ -208,6 +234,7 @@ export function FileBrowser({ target, canManage, machineName, machineHref, machi
           path={dialog.path}
           name={dialog.entry.name}
           onClose={() => setDialog(null)}
+          onConsentRefused={onConsentRefused}
         />
       )}
       {dialog?.kind === 'print' && (
@@ -219,6 +246,7 @@ export function FileBrowser({ target, canManage, machineName, machineHref, machi
           machineHref={machineHref}
           machineState={machineState}
           onClose={() => setDialog(null)}
+          onConsentRefused={onConsentRefused}
         />
       )}
       {dialog?.kind === 'delete' && (
@@ -227,6 +255,7 @@ export function FileBrowser({ target, canManage, machineName, machineHref, machi
           entry={dialog.entry}
           path={dialog.path}
           onClose={() => setDialog(null)}
+          onConsentRefused={onConsentRefused}
         />
       )}
     </Card>

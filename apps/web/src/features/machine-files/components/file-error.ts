@@ -12,6 +12,13 @@ export interface FileErrorContext {
 }
 
 /**
+ * The refusal of a change by outside staff without an open service session on a business that requires consent
+ * (docs/design.md §11): the page offers the request for one rather than only an error.
+ */
+export const isConsentRefusal = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'SERVICE_SESSION_REQUIRED';
+
+/**
  * Why a board call failed, in words: the portal's own codes (gateway or board offline, time-out…), a board's
  * `{"err":N}` refusal, its error reply to a G-code, its bare 503 (out of buffers), or no answer at all.
  */

@@ -2,8 +2,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { CaptionedTable } from '../../../components/ui/captioned-table';
-import { formatFileSize } from '../../../lib/format';
-import { formatBoardDate } from '../lib/board-date';
+import { formatDateTimeParts, formatFileSize } from '../../../lib/format';
+import { parseBoardDate } from '../lib/board-date';
 import type { BoardEntry, FileSort, SortColumn } from '../lib/file-sort';
 
 export interface FileTableProps {
@@ -24,13 +24,14 @@ export interface FileTableProps {
   placeholder?: ReactNode;
 }
 
-/** A board date as its day and its time, each kept whole where the column wraps them. */
-function BoardDate({ value }: { value: string | undefined }) {
-  const [day, time] = formatBoardDate(value).split(' ');
-  if (!day) return null;
+/** A board date as every date of the app is written, its day and its time each kept whole where the column wraps. */
+function BoardDate({ value, language }: { value: string | undefined; language: string }) {
+  const date = parseBoardDate(value);
+  const parts = date && formatDateTimeParts(date, language);
+  if (!parts) return null;
   return (
     <>
-      <span className="text-nowrap">{day}</span> <span className="text-nowrap">{time}</span>
+      <span className="text-nowrap">{parts.day}</span> <span className="text-nowrap">{parts.time}</span>
     </>
   );
 }
@@ -96,7 +97,7 @@ export function FileTable({
           header: t('files.columns.date'),
           sort: sortBy('date'),
           cellClassName: 'file-date',
-          cell: (entry) => <BoardDate value={entry.date} />,
+          cell: (entry) => <BoardDate value={entry.date} language={i18n.language} />,
         },
         {
           id: 'size',

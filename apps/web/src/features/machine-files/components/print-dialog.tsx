@@ -11,7 +11,7 @@ import { useStartPrint } from '../api/start-print';
 import type { BoardEntry } from '../lib/file-sort';
 import { formatFilament, formatPrintTime } from '../lib/file-units';
 import { estimatedSeconds, printBlockOf } from '../lib/print-rules';
-import { describeFileError } from './file-error';
+import { describeFileError, isConsentRefusal } from './file-error';
 
 export interface PrintDialogProps {
   target: BoardTarget;
@@ -24,6 +24,8 @@ export interface PrintDialogProps {
   /** The machine's live state, when known: a job running, a halt or an offline board keep the print back. */
   machineState: MachineCardState | undefined;
   onClose: () => void;
+  /** A change refused for want of a service session: the browser offers the request instead (docs/design.md §11). */
+  onConsentRefused: () => void;
 }
 
 /**
@@ -39,6 +41,7 @@ export function PrintDialog({
   machineHref,
   machineState,
   onClose,
+  onConsentRefused,
 }: PrintDialogProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -58,6 +61,9 @@ export function PrintDialog({
           link: { href: machineHref, label: t('files.print.follow', { machine: machineName }) },
         });
         onClose();
+      },
+      onError: (error) => {
+        if (isConsentRefusal(error)) onConsentRefused();
       },
     });
   };

@@ -5,7 +5,7 @@ import { TextField } from '../../../components/ui/text-field';
 import type { BoardTarget } from '../api/board-target';
 import { useRenameFile } from '../api/move-file';
 import { renamedPath, renameProblem } from '../lib/rename-rules';
-import { describeFileError } from './file-error';
+import { describeFileError, isConsentRefusal } from './file-error';
 
 export interface RenameDialogProps {
   target: BoardTarget;
@@ -13,17 +13,27 @@ export interface RenameDialogProps {
   path: string;
   name: string;
   onClose: () => void;
+  /** A change refused for want of a service session: the browser offers the request instead (docs/design.md §11). */
+  onConsentRefused: () => void;
 }
 
 /** Renames a board file or folder in place; closes once the board agrees, else says why it refused. */
-export function RenameDialog({ target, path, name, onClose }: RenameDialogProps) {
+export function RenameDialog({ target, path, name, onClose, onConsentRefused }: RenameDialogProps) {
   const { t } = useTranslation();
   const rename = useRenameFile(target);
   const form = useForm<{ name: string }>({ defaultValues: { name } });
   const error = form.formState.errors.name?.message;
 
   const submit = form.handleSubmit(({ name: next }) =>
-    rename.mutate({ from: path, to: renamedPath(path, next) }, { onSuccess: onClose }),
+    rename.mutate(
+      { from: path, to: renamedPath(path, next) },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          if (isConsentRefusal(error)) onConsentRefused();
+        },
+      },
+    ),
   );
 
   return (

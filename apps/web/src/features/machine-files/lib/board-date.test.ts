@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { backupName, formatBoardDate, toBoardTime } from './board-date';
+import { backupName, parseBoardDate, toBoardTime } from './board-date';
 
 describe('board dates', () => {
   it("writes a time in the board's zone-less local format", () => {
     expect(toBoardTime(new Date(2024, 4, 2, 8, 3, 9))).toBe('2024-05-02T08:03:09');
   });
 
-  it('shows a listed date to the minute, and nothing for a missing or broken one', () => {
-    expect(formatBoardDate('2024-05-02T08:30:12')).toBe('2024-05-02 08:30');
-    expect(formatBoardDate(undefined)).toBe('');
-    expect(formatBoardDate('not a date')).toBe('');
+  it('reads a listed date as local time, and nothing from a missing or broken one', () => {
+    expect(parseBoardDate('2024-05-02T08:30:12')).toEqual(new Date(2024, 4, 2, 8, 30, 12));
+    expect(parseBoardDate(undefined)).toBeNull();
+    expect(parseBoardDate('not a date')).toBeNull();
   });
 
   it('keeps a replaced file under its name with .bck appended', () => {

@@ -85,7 +85,13 @@ export function PanelFrame({ request, machineName, consentAction, cover }: Panel
         </div>
       </Card.Header>
       {tabFailed && (
-        <Alert variant="warning" className="m-3 mb-0" dismissible onClose={() => setTabFailed(false)}>
+        <Alert
+          variant="warning"
+          className="m-3 mb-0"
+          dismissible
+          closeLabel={t('common.close')}
+          onClose={() => setTabFailed(false)}
+        >
           {t('machinePanel.panel.newTabFailed')}
         </Alert>
       )}

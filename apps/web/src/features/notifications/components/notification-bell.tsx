@@ -2,6 +2,7 @@ import type { NotificationItem } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
 import { notificationHref } from '../lib/notification-link';
@@ -47,7 +48,6 @@ export function NotificationBell() {
   }, [show]);
 
   const unread = data?.unread ?? 0;
-  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
   const open = (item: NotificationItem) => {
     if (!item.read) markRead.mutate(item.id);
     setShow(false);
@@ -81,9 +81,8 @@ export function NotificationBell() {
       {show && (
         <div
           id="notification-list"
-          className="dropdown-menu dropdown-menu-end show p-0"
+          className="dropdown-menu dropdown-menu-end show p-0 notification-menu"
           data-bs-popper="static"
-          style={{ width: 'min(24rem, 90vw)' }}
         >
           <div className="d-flex align-items-center justify-content-between px-3 py-2 border-bottom">
             <h2 className="h6 mb-0">{t('notifications.title')}</h2>
@@ -110,7 +109,7 @@ export function NotificationBell() {
                       {!item.read && <span className="visually-hidden"> ({t('notifications.unread')})</span>}
                     </span>
                     <time className="small text-body-secondary text-nowrap" dateTime={item.createdAt}>
-                      {dateTime.format(new Date(item.createdAt))}
+                      {formatDateTime(item.createdAt, lang)}
                     </time>
                   </span>
                   <span className="d-block small text-truncate">
