@@ -1,5 +1,15 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { catalogParts } from './apps/web/src/locales/catalog-parts-plugin.ts';
+
+/**
+ * Every Node.js process of the run (the test workers and the portals, demo hardware, gateways and simulators they
+ * start) keeps what it compiled in one cache: Node.js stores each module's type-stripped source and its compiled
+ * code there, keyed by the module's content, so a later process skips that work. The end-to-end files alone start
+ * about forty portals, each loading the same server modules (docs/benchmarks.md, "The test suite's time").
+ */
+process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'portal-tests-compile-cache');
 
 /**
  * One runner for every level: `npm test` runs them all. `api` runs on PGlite and, when DATABASE_URL is set,

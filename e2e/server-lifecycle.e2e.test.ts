@@ -10,6 +10,7 @@ import {
   freePort,
   newDataDir,
   type PortalProcess,
+  seededDataDir,
   spawnPortal,
   terminate,
   waitUntilReady,
@@ -18,8 +19,19 @@ import {
 const folders: string[] = [];
 const processes: PortalProcess[] = [];
 
+/** An empty data folder: the portal's first start, which migrates and seeds it. */
 async function folder() {
   const dataDir = await newDataDir();
+  folders.push(dataDir);
+  return dataDir;
+}
+/**
+ * A copy of the seeded demo data folder, for tests about a later start: a first start migrates and seeds the
+ * embedded database, about twice the CPU of a start on it (docs/benchmarks.md), and the global set-up's template
+ * already took that path.
+ */
+async function seededFolder() {
+  const dataDir = await seededDataDir();
   folders.push(dataDir);
   return dataDir;
 }
@@ -83,7 +95,7 @@ afterEach(async () => {
 
 describe('the server process', () => {
   it('shuts down cleanly on SIGTERM and starts again on the same data, sessions included', async () => {
-    const dataDir = await folder();
+    const dataDir = await seededFolder();
     const first = await startReady(dataDir);
     const token = (
       (await (await login(first.url, 'admin@demo.test', DEMO_PASSWORD)).json()) as { access_token: string }
@@ -109,7 +121,7 @@ describe('the server process', () => {
   });
 
   it('refuses a second server on the same data folder', async () => {
-    const dataDir = await folder();
+    const dataDir = await seededFolder();
     const first = await startReady(dataDir);
     const second = await start(dataDir);
     expect(await second.exited).toBe(1);
@@ -139,7 +151,7 @@ describe('the server process', () => {
   });
 
   it('runs the demo hardware in a process of its own, which stops with the portal even when it is killed', async () => {
-    const portal = await start(await folder(), { LOG_LEVEL: 'info' }, true);
+    const portal = await start(await seededFolder(), { LOG_LEVEL: 'info' }, true);
     await waitUntilReady(portal.url, portal.child, portal.output);
     const pid = portal.child.pid ?? 0;
     await expect
@@ -157,7 +169,7 @@ describe('the server process', () => {
 
   it('serves Prometheus metrics on METRICS_PORT only, never on the public port', async () => {
     const metricsPort = await freePort();
-    const portal = await startReady(await folder(), { METRICS_PORT: String(metricsPort) });
+    const portal = await startReady(await seededFolder(), { METRICS_PORT: String(metricsPort) });
     expect((await fetch(`${portal.url}/livez`)).status).toBe(200);
     // The public port has no metrics: that path is the web app's, like any unknown page.
     expect(await (await fetch(`${portal.url}/metrics`)).text()).not.toContain('portal_http_requests_total');

@@ -210,7 +210,7 @@ export async function provideTemplateDataDir(project: TestProject): Promise<() =
  * A new data folder holding a copy of the seeded template; outside a test run (benchmarks, which have no global
  * set-up) an empty one, which the portal seeds as it starts.
  */
-async function seededDataDir(): Promise<string> {
+export async function seededDataDir(): Promise<string> {
   const dataDir = await newDataDir();
   if (!process.env.VITEST) return dataDir;
   // Loaded only under Vitest: importing it anywhere else throws.
