@@ -190,7 +190,14 @@ declare module 'vitest' {
 async function seedTemplateDataDir(): Promise<string> {
   const dataDir = await newDataDir();
   const portal = await spawnPortal(dataDir);
-  await waitUntilReady(portal.url, portal.child, portal.output);
+  try {
+    await waitUntilReady(portal.url, portal.child, portal.output);
+  } catch (error) {
+    // A template portal that missed its start must not outlive the failed run, nor its folder stay behind.
+    await terminate(portal);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const code = await terminate(portal);
   if (code !== 0) throw new Error(`the template portal exited with ${code}:\n${portal.output()}`);
   return dataDir;
