@@ -3,6 +3,7 @@ import { gzipAsync } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { fleetShellChunk } from './src/app/fleet-shell-chunk.ts';
 import { catalogParts } from './src/locales/catalog-parts-plugin.ts';
 
 /**
@@ -37,6 +38,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [fleetShellChunk()] } },
+    },
   },
   server: {
     proxy: {

@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { paths } from '../config/paths';
-import { loadSignedInCatalog } from '../lib/i18n';
+import { loadCatalogPart } from '../lib/i18n';
+import type { SignedInPart } from '../locales/catalog-parts';
 import { PublicLayout } from './layouts/public-layout';
 import { GuestOnly, RequireAuth, RequireCapability } from './routes/guards';
 import { LanguageRoot } from './routes/language-root';
@@ -15,20 +16,21 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
 
 /**
  * The signed-in shell loads with the first screen behind the login, never on the login page itself, and
- * with it the signed-in part of the catalog: the router renders the shell only once both are there, so no
+ * with it the shell's part of the catalog: the router renders the shell only once both are there, so no
  * screen shows a raw key.
  */
 const appLayout = async () => {
-  const [{ AppLayout }] = await Promise.all([import('./layouts/app-layout'), loadSignedInCatalog()]);
+  const [{ AppLayout }] = await Promise.all([import('./layouts/app-layout'), loadCatalogPart('shell')]);
   return { Component: AppLayout };
 };
 
-/** The wall view stands outside the shell, yet needs the signed-in catalog as the shell's screens do. */
-const wallScreen = async () => {
-  const [{ default: Component }] = await Promise.all([
-    import('./routes/app/machines-wall'),
-    loadSignedInCatalog(),
-  ]);
+/**
+ * A signed-in screen, loaded with the part of the catalog that holds its texts (locales/catalog-parts.ts): the
+ * fleet and its wall view find theirs in the shell's part, so they wait for nothing more; any other screen
+ * needs the screens' part too (shell-catalog.test.ts checks each screen against the part named here).
+ */
+const signedInScreen = (part: SignedInPart, load: () => Promise<{ default: ComponentType }>) => async () => {
+  const [{ default: Component }] = await Promise.all([load(), loadCatalogPart(part)]);
   return { Component };
 };
 
@@ -64,61 +66,98 @@ export function createRouter() {
         {
           element: <RequireAuth />,
           children: [
-            { path: paths.machinesWall.path, lazy: wallScreen },
+            {
+              // The wall view stands outside the shell, yet needs the shell's part of the catalog as the fleet does.
+              path: paths.machinesWall.path,
+              lazy: signedInScreen('shell', () => import('./routes/app/machines-wall')),
+            },
             {
               lazy: appLayout,
               children: [
-                { path: paths.dashboard.path, lazy: screen(() => import('./routes/app/dashboard')) },
-                { path: paths.machines.path, lazy: screen(() => import('./routes/app/machines')) },
-                { path: paths.maintenance.path, lazy: screen(() => import('./routes/app/maintenance')) },
-                { path: paths.tickets.path, lazy: screen(() => import('./routes/app/tickets')) },
-                { path: paths.activity.path, lazy: screen(() => import('./routes/app/activity')) },
+                {
+                  path: paths.dashboard.path,
+                  lazy: signedInScreen('screens', () => import('./routes/app/dashboard')),
+                },
+                {
+                  path: paths.machines.path,
+                  lazy: signedInScreen('shell', () => import('./routes/app/machines')),
+                },
+                {
+                  path: paths.maintenance.path,
+                  lazy: signedInScreen('screens', () => import('./routes/app/maintenance')),
+                },
+                {
+                  path: paths.tickets.path,
+                  lazy: signedInScreen('screens', () => import('./routes/app/tickets')),
+                },
+                {
+                  path: paths.activity.path,
+                  lazy: signedInScreen('screens', () => import('./routes/app/activity')),
+                },
                 {
                   path: paths.machineActivity.path,
-                  lazy: screen(() => import('./routes/app/machine-activity')),
+                  lazy: signedInScreen('screens', () => import('./routes/app/machine-activity')),
                 },
-                { path: paths.newTicket.path, lazy: screen(() => import('./routes/app/new-ticket')) },
-                { path: paths.ticket.path, lazy: screen(() => import('./routes/app/ticket')) },
-                { path: paths.user.path, lazy: screen(() => import('./routes/app/user')) },
-                { path: paths.business.path, lazy: screen(() => import('./routes/app/business')) },
-                { path: paths.machine.path, lazy: screen(() => import('./routes/app/machine')) },
+                {
+                  path: paths.newTicket.path,
+                  lazy: signedInScreen('screens', () => import('./routes/app/new-ticket')),
+                },
+                {
+                  path: paths.ticket.path,
+                  lazy: signedInScreen('screens', () => import('./routes/app/ticket')),
+                },
+                { path: paths.user.path, lazy: signedInScreen('screens', () => import('./routes/app/user')) },
+                {
+                  path: paths.business.path,
+                  lazy: signedInScreen('screens', () => import('./routes/app/business')),
+                },
+                {
+                  path: paths.machine.path,
+                  lazy: signedInScreen('screens', () => import('./routes/app/machine')),
+                },
                 {
                   path: paths.machineGroup.path,
-                  lazy: screen(() => import('./routes/app/machine-group-settings')),
+                  lazy: signedInScreen('screens', () => import('./routes/app/machine-group-settings')),
                 },
                 {
                   path: paths.machineFiles.path,
-                  lazy: screen(() => import('./routes/app/machine-files')),
+                  lazy: signedInScreen('screens', () => import('./routes/app/machine-files')),
                 },
                 {
                   path: paths.machineSettings.path,
-                  lazy: screen(() => import('./routes/app/machine-group-settings')),
+                  lazy: signedInScreen('screens', () => import('./routes/app/machine-group-settings')),
                 },
                 {
                   path: paths.machineStatistics.path,
-                  lazy: screen(() => import('./routes/app/machine-statistics')),
+                  lazy: signedInScreen('screens', () => import('./routes/app/machine-statistics')),
                 },
                 {
                   path: paths.machineMaintenance.path,
-                  lazy: screen(() => import('./routes/app/machine-maintenance')),
+                  lazy: signedInScreen('screens', () => import('./routes/app/machine-maintenance')),
                 },
                 {
                   element: <RequireCapability capability="fleetInsight" />,
                   children: [
-                    { path: paths.insight.path, lazy: screen(() => import('./routes/app/insight')) },
+                    {
+                      path: paths.insight.path,
+                      lazy: signedInScreen('screens', () => import('./routes/app/insight')),
+                    },
                   ],
                 },
                 {
                   element: <RequireCapability capability="settings" />,
                   children: [
-                    { path: paths.settings.path, lazy: screen(() => import('./routes/app/settings')) },
+                    {
+                      path: paths.settings.path,
+                      lazy: signedInScreen('screens', () => import('./routes/app/settings')),
+                    },
                     {
                       path: paths.computerController.path,
-                      lazy: screen(() => import('./routes/app/computer-controller')),
+                      lazy: signedInScreen('screens', () => import('./routes/app/computer-controller')),
                     },
                   ],
                 },
-                { path: '*', lazy: screen(() => import('./routes/app/not-found')) },
+                { path: '*', lazy: signedInScreen('screens', () => import('./routes/app/not-found')) },
               ],
             },
           ],

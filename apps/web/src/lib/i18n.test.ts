@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import it_ from '../locales/it.json';
 import { formatErrorLines } from './error-message';
-import { i18n, initI18n, loadSignedInCatalog, translateErrorCode, translateValidation } from './i18n';
+import { i18n, initI18n, loadCatalogPart, translateErrorCode, translateValidation } from './i18n';
 
 describe('translateValidation', () => {
   beforeAll(async () => {
@@ -46,30 +46,45 @@ describe('translateValidation', () => {
   });
 });
 
-describe('the catalog in two parts', () => {
-  const signedInKey = 'dashboard.profile.title';
+describe('the catalog in three parts', () => {
+  const shellKey = 'fleet.title';
+  const screenKey = 'dashboard.profile.title';
 
-  it('holds only the public texts until the signed-in shell asks for the rest, in every loaded language', async () => {
+  it('holds only the public texts until the shell asks for its part, then the screens for theirs, in every loaded language', async () => {
     // The previous tests loaded both languages, public parts only.
     await i18n.changeLanguage('it');
     expect(i18n.t('login.title')).toBe(it_.login.title);
-    expect(i18n.exists(signedInKey, { lng: 'it' })).toBe(false);
-    expect(i18n.exists(signedInKey, { lng: 'en' })).toBe(false);
+    for (const lng of ['it', 'en']) {
+      expect(i18n.exists(shellKey, { lng })).toBe(false);
+      expect(i18n.exists(screenKey, { lng })).toBe(false);
+    }
 
-    await loadSignedInCatalog();
-    expect(i18n.t(signedInKey)).toBe(it_.dashboard.profile.title);
+    await loadCatalogPart('shell');
+    expect(i18n.t(shellKey)).toBe(it_.fleet.title);
+    expect(i18n.exists(screenKey, { lng: 'it' })).toBe(false);
+    expect(i18n.exists(shellKey, { lng: 'en' })).toBe(true);
+
+    await loadCatalogPart('screens');
+    expect(i18n.t(screenKey)).toBe(it_.dashboard.profile.title);
+    // A namespace split between the two parts has both halves.
+    expect(i18n.t('tickets.nav')).toBe(it_.tickets.nav);
+    expect(i18n.t('tickets.title')).toBe(it_.tickets.title);
     expect(i18n.t('login.title')).toBe(it_.login.title);
     await i18n.changeLanguage('en');
-    expect(i18n.t(signedInKey)).toBe(en.dashboard.profile.title);
+    expect(i18n.t(screenKey)).toBe(en.dashboard.profile.title);
+    expect(i18n.t(shellKey)).toBe(en.fleet.title);
     expect(i18n.t('login.title')).toBe(en.login.title);
   });
 
-  it('loads a language asked for afterwards with both parts', async () => {
+  it('loads a language asked for afterwards with every part asked for so far', async () => {
     i18n.removeResourceBundle('it', 'translation');
     expect(i18n.exists('login.title', { lng: 'it' })).toBe(false);
     await i18n.reloadResources('it', 'translation');
     await i18n.changeLanguage('it');
-    expect(i18n.t(signedInKey)).toBe(it_.dashboard.profile.title);
+    expect(i18n.t(screenKey)).toBe(it_.dashboard.profile.title);
+    expect(i18n.t('tickets.nav')).toBe(it_.tickets.nav);
+    expect(i18n.t('tickets.title')).toBe(it_.tickets.title);
+    expect(i18n.t(shellKey)).toBe(it_.fleet.title);
     expect(i18n.t('login.title')).toBe(it_.login.title);
   });
 });

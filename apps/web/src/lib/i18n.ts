@@ -8,46 +8,69 @@ import {
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import type { Catalog, CatalogPart } from '../locales/catalog-parts';
+import type { Catalog, CatalogPart, SignedInPart } from '../locales/catalog-parts';
 import type en from '../locales/en.json';
 import type { FieldTranslator } from './error-message';
 
 /**
- * Each catalog comes in two chunks, downloaded only for the language in use (switching language reloads the
+ * Each catalog comes in three chunks, downloaded only for the language in use (switching language reloads the
  * page, so a visitor never needs the other one): the public part, which the login page and the other public
- * pages need, and the signed-in part, which loads with the signed-in shell. The split is made at build time
- * from locales/{it,en}.json by locales/catalog-parts.ts, which lists the public namespaces.
+ * pages need; the shell's part, which loads with the signed-in shell and is all the fleet screen needs; and
+ * the screens' part, which loads with any other signed-in screen. The split is made at build time from
+ * locales/{it,en}.json by locales/catalog-parts.ts, which says what goes where.
  */
 const CATALOGS: Record<Language, Record<CatalogPart, () => Promise<{ default: Catalog }>>> = {
   it: {
     public: () => import('virtual:catalog/it-public'),
-    'signed-in': () => import('virtual:catalog/it-signed-in'),
+    shell: () => import('virtual:catalog/it-shell'),
+    screens: () => import('virtual:catalog/it-screens'),
   },
   en: {
     public: () => import('virtual:catalog/en-public'),
-    'signed-in': () => import('virtual:catalog/en-signed-in'),
+    shell: () => import('virtual:catalog/en-shell'),
+    screens: () => import('virtual:catalog/en-screens'),
   },
 };
 const isLanguage = (language: string): language is Language =>
   (LANGUAGES as readonly string[]).includes(language);
 
-/** Set once the signed-in shell was asked for: from then on a language loads with both parts. */
-let signedInWanted = false;
-/** The languages whose signed-in part is in i18next's store. */
-const signedInLoaded = new Set<Language>();
+/** The signed-in parts asked for so far: from then on a language loads with them. */
+const wantedParts = new Set<SignedInPart>();
+/** The signed-in parts in i18next's store, by language. */
+const loadedParts = new Set<`${Language}-${SignedInPart}`>();
+
+/** Copies `part` into `bundle`, merging the namespaces both have (the shell's part holds a few subtrees of the screens'). */
+function mergeInto(bundle: Catalog, part: Catalog): Catalog {
+  for (const [key, value] of Object.entries(part)) {
+    const held = bundle[key];
+    bundle[key] =
+      typeof held === 'object' && held !== null && typeof value === 'object' && value !== null
+        ? mergeInto({ ...held }, value as Catalog)
+        : value;
+  }
+  return bundle;
+}
 
 /**
- * The parts of `language` needed now, as one new bundle (the parts hold distinct namespaces; i18next keeps
- * and extends the object it gets, which must not be a module's export). Whether the signed-in part is
- * needed is asked again once the public part is in, in case the shell was asked for meanwhile.
+ * The parts of `language` needed now, as one new bundle (i18next keeps and extends the object it gets, which
+ * must not be a module's export). Which signed-in parts are needed is asked again once the public part is in,
+ * in case a signed-in screen was asked for meanwhile.
  */
 async function readCatalog(language: Language): Promise<Catalog> {
-  const signedIn = signedInWanted ? CATALOGS[language]['signed-in']() : undefined;
-  const { default: publicPart } = await CATALOGS[language].public();
-  if (!signedInWanted) return { ...publicPart };
-  const { default: signedInPart } = await (signedIn ?? CATALOGS[language]['signed-in']());
-  signedInLoaded.add(language);
-  return { ...publicPart, ...signedInPart };
+  const asked = new Map<CatalogPart, Promise<{ default: Catalog }>>();
+  const ask = (part: CatalogPart) => {
+    const loading = asked.get(part) ?? CATALOGS[language][part]();
+    asked.set(part, loading);
+    return loading;
+  };
+  for (const part of wantedParts) ask(part);
+  const { default: publicPart } = await ask('public');
+  const bundle = mergeInto({}, publicPart);
+  for (const part of [...wantedParts]) {
+    mergeInto(bundle, (await ask(part)).default);
+    loadedParts.add(`${language}-${part}`);
+  }
+  return bundle;
 }
 
 /**
@@ -76,23 +99,23 @@ export async function initI18n(language: Language): Promise<typeof i18n> {
 }
 
 /**
- * Adds the signed-in part of the catalog to i18next, for the language in use and any other already loaded.
- * The router awaits it beside the signed-in shell's own chunk, so no signed-in screen renders before its
- * texts are there (React re-renders on a change of language, not on added texts). A language loaded
- * afterwards comes with both parts.
+ * Adds a signed-in part of the catalog to i18next, for the language in use and any other already loaded. The
+ * router awaits it beside the chunk of the shell or screen that needs it, so no signed-in screen renders before
+ * its texts are there (React re-renders on a change of language, not on added texts). A language loaded
+ * afterwards comes with every part asked for so far.
  */
-export async function loadSignedInCatalog(): Promise<void> {
-  signedInWanted = true;
+export async function loadCatalogPart(part: SignedInPart): Promise<void> {
+  wantedParts.add(part);
   const languages = LANGUAGES.filter(
     (language) =>
-      !signedInLoaded.has(language) &&
+      !loadedParts.has(`${language}-${part}`) &&
       (language === i18n.language || i18n.hasResourceBundle(language, 'translation')),
   );
   await Promise.all(
     languages.map(async (language) => {
-      const { default: part } = await CATALOGS[language]['signed-in']();
-      i18n.addResourceBundle(language, 'translation', part, true, true);
-      signedInLoaded.add(language);
+      const { default: texts } = await CATALOGS[language][part]();
+      i18n.addResourceBundle(language, 'translation', texts, true, true);
+      loadedParts.add(`${language}-${part}`);
     }),
   );
 }

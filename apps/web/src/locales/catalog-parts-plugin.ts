@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { type Catalog, type CatalogPart, catalogPart } from './catalog-parts.ts';
 
-/** `virtual:catalog/it-public`: what lib/i18n.ts imports (the last segment names the chunk). */
-const VIRTUAL_ID = /^virtual:catalog\/([a-z]{2})-(public|signed-in)$/;
+/** `virtual:catalog/it-public` (or `-shell`, `-screens`): what lib/i18n.ts imports (the last segment names the chunk). */
+const VIRTUAL_ID = /^virtual:catalog\/([a-z]{2})-(public|shell|screens)$/;
 const RESOLVED_PREFIX = '\0';
 
 const catalogFile = (language: string) => fileURLToPath(new URL(`./${language}.json`, import.meta.url));
