@@ -132,6 +132,7 @@ export function createModules(
     activity: activity.log,
     access: machineAccess.service,
     checkSession: (claims) => auth.service.checkSession(claims),
+    checkedSession: (claims) => auth.service.checkedSession(claims),
     sessions: auth.events,
   });
   const slicerAccess = createSlicerAccessModule(deps, {

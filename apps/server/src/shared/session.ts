@@ -11,6 +11,12 @@ export interface SessionSubject {
   sessionId: string;
 }
 
+/** A live session's subject and when the session ends (milliseconds since the epoch). */
+export interface CheckedSession {
+  subject: SessionSubject;
+  endsAt: number;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the authenticated scope's onRequest hook before anything else runs. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { can, Role, type SessionSettings } from '@portal/contract';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
-import type { SessionSubject } from '../../shared/session.ts';
+import type { CheckedSession, SessionSubject } from '../../shared/session.ts';
 import type { UsersRepository, UserWithBusinessState } from '../users/users.repository.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -235,9 +235,17 @@ export class AuthService {
    * session ids): the session must still be live and its user and business allowed in.
    */
   async checkSession(claims: { id: number; sid: string }): Promise<SessionSubject> {
+    return (await this.checkedSession(claims)).subject;
+  }
+
+  /** `checkSession`, with when the session ends: what holds on to the check knows when it stops being true. */
+  async checkedSession(claims: { id: number; sid: string }): Promise<CheckedSession> {
     const { sessions, clock, cache } = this.#deps;
-    const cached = cache.get(claims.sid);
-    if (cached) return cached;
+    const cached = cache.checked(claims.sid);
+    if (cached) {
+      if (cached.subject.id !== claims.id) throw new AppError('SESSION_ENDED');
+      return cached;
+    }
     const row = await sessions.findForCheck(claims.sid);
     if (!row || row.userId !== claims.id || row.revokedAt !== null) throw new AppError('SESSION_ENDED');
     // Credentials that outlive their session's token (a machine cookie, an open webcam stream) end with it too.
@@ -255,7 +263,7 @@ export class AuthService {
       sessionId: claims.sid,
     };
     cache.set(subject, row.expiresAt);
-    return subject;
+    return { subject, endsAt: row.expiresAt.getTime() };
   }
 
   /** Logs out: the session's tokens stop working at once. */

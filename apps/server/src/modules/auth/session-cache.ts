@@ -1,5 +1,5 @@
 import type { Clock } from '../../shared/clock.ts';
-import type { SessionSubject } from '../../shared/session.ts';
+import type { CheckedSession, SessionSubject } from '../../shared/session.ts';
 
 /** Enough for every session of a busy instance; beyond it the oldest entries go first. */
 const MAX_ENTRIES = 10_000;
@@ -20,10 +20,15 @@ export class SessionCache {
   }
 
   get(sessionId: string): SessionSubject | undefined {
+    return this.checked(sessionId)?.subject;
+  }
+
+  /** The subject of a session checked a moment ago, with the session's end (milliseconds since the epoch). */
+  checked(sessionId: string): CheckedSession | undefined {
     const entry = this.#entries.get(sessionId);
     if (!entry) return undefined;
     const now = this.#clock().getTime();
-    if (now - entry.checkedAt < this.#ttlMs && now < entry.endsAt) return entry.subject;
+    if (now - entry.checkedAt < this.#ttlMs && now < entry.endsAt) return entry;
     this.#entries.delete(sessionId);
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { isLicenseExpired, licenseEnd } from '@portal/contract';
 import { AppError, notFound } from '../../shared/app-error.ts';
+import { ChangeListeners, type Changes } from '../../shared/change-listeners.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { type Viewer, visibleMachineGroups } from '../machine-groups/machine-groups.policy.ts';
 import { type MachinePath, mayBypassLicense } from './machine-access.policy.ts';
@@ -36,6 +37,11 @@ export interface MachineReach {
   businessId: number;
   /** Whether the viewer may also change it (send G-code, change files, open its control panel). */
   control: MachineControl;
+  /**
+   * Past this instant (milliseconds since the epoch) the decision is not true whatever happens meanwhile: the end
+   * of the licence or of the service session it rests on; Infinity when neither bounds it.
+   */
+  trustedUntil: number;
 }
 
 /**
@@ -68,6 +74,7 @@ export class MachineAccessService {
   readonly #granted = new Map<string, Grant>();
   /** Counts `forgetGrants`: a decision begun before the last one is used once but never remembered. */
   #generation = 0;
+  readonly #forgotten = new ChangeListeners<void>();
 
   /** `cacheMs`: how long a granted access is trusted (as long as a checked session; 0 turns it off). */
   constructor(repository: MachineAccessRepository, clock: Clock, cacheMs: number) {
@@ -106,6 +113,12 @@ export class MachineAccessService {
   forgetGrants(): void {
     this.#generation += 1;
     this.#granted.clear();
+    void this.#forgotten.publish();
+  }
+
+  /** Told each time the grants are forgotten: what keeps a decision of this service forgets it too. */
+  get grantsForgotten(): Changes<void> {
+    return this.#forgotten;
   }
 
   #remember(key: string, { reach, until }: Decision, at: number): void {
@@ -143,15 +156,16 @@ export class MachineAccessService {
     const control: MachineControl = session
       ? { allowed: true, session }
       : { allowed: !row.serviceConsent || viewer.business === row.businessId, session: null };
-    const reach: MachineReach = {
+    // A grant resting on a session is not trusted past the session's end.
+    let until = session?.endsAt ?? Infinity;
+    const reach = (trustedUntil: number): MachineReach => ({
       controllerId,
       machineGroupId: row.machineGroupId,
       businessId: row.businessId,
       control,
-    };
-    // A grant resting on a session is not trusted past the session's end.
-    let until = session?.endsAt ?? Infinity;
-    if (path === 'admin') return { reach, until };
+      trustedUntil,
+    });
+    if (path === 'admin') return { reach: reach(until), until };
     if (!privileged) {
       if (!row.businessActive) throw new AppError('BUSINESS_SUSPENDED');
       const license = {
@@ -163,6 +177,6 @@ export class MachineAccessService {
       }
       until = Math.min(until, licenseEnd(license) ?? 0);
     }
-    return { reach, until };
+    return { reach: reach(until), until };
   }
 }

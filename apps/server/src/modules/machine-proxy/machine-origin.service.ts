@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, unauthenticated } from '../../shared/app-error.ts';
 import type { MachineOrigins } from '../../shared/machine-origins.ts';
-import type { SessionSubject } from '../../shared/session.ts';
+import type { CheckedSession } from '../../shared/session.ts';
 import { type SessionEvents, touchesControl } from '../auth/session-events.ts';
 import {
   answerHeadOf,
@@ -17,10 +17,11 @@ import {
   incomingBoardRequest,
 } from '../board-client/board-client.ts';
 import type { HolderAnswer, TunnelRegistry } from '../gateway/tunnel-registry.ts';
-import type { MachineAccessService, MachineReach } from '../machine-access/machine-access.service.ts';
+import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { relayBoardRoute } from './customer-scope.ts';
 import { ENTRY_PARAMS, LANGUAGE_COOKIE } from './machine-error-page.ts';
 import type { MachineGrant, MachineTokens } from './machine-tokens.ts';
+import type { MachineVisit, MachineVisits } from './machine-visits.ts';
 
 export interface MachineOriginDeps {
   registry: TunnelRegistry;
@@ -28,8 +29,10 @@ export interface MachineOriginDeps {
   activity: BoardActivity;
   access: MachineAccessService;
   tokens: MachineTokens;
-  /** The session behind a machine credential must still be live (logout ends the frame too). */
-  checkSession: (claims: { id: number; sid: string }) => Promise<SessionSubject>;
+  /** The session behind a machine credential must still be live (logout ends the frame too), and until when. */
+  checkedSession: (claims: { id: number; sid: string }) => Promise<CheckedSession>;
+  /** What a page's cookie opened a moment ago, so a polling panel is not checked again on every request. */
+  visits: MachineVisits;
   /** Sessions ended or changed: an open board WebSocket checks its own again at once. */
   sessions: SessionEvents;
   sessionTtlSeconds: number;
@@ -132,18 +135,27 @@ export class MachineOriginService {
    * open nothing: whose panel it is cannot be told.
    */
   async enterWithCookie(cookieHeader: string | undefined, { id, path }: ProxyParams): Promise<MachineVisit> {
-    const grant = await this.#grantOfCookies(cookieHeader, id, path);
-    return this.#enter(grant, id, path);
+    const { visits } = this.#deps;
+    const values = [...new Set(cookieValues(cookieHeader, this.cookieName(id, path)))].sort();
+    // The same cookies for the same machine's path: what they opened a moment ago, unless it was revoked since.
+    const key = `${id} ${path} ${values.join(' ')}`;
+    const known = visits.get(key);
+    if (known) return known;
+    const generation = visits.generation;
+    const { grant, expiresAt } = await this.#grantOfCookies(values, id, path);
+    const { visit, sessionEndsAt } = await this.#enter(grant, id, path);
+    visits.remember(key, visit, Math.min(expiresAt, sessionEndsAt), generation);
+    return visit;
   }
 
+  /** The grant of a page's cookie values, and when the first of their tokens expires. */
   async #grantOfCookies(
-    header: string | undefined,
+    values: readonly string[],
     id: number,
     path: MachinePathName,
-  ): Promise<MachineGrant> {
-    const values = new Set(cookieValues(header, this.cookieName(id, path)));
-    if (values.size === 0) throw unauthenticated('Open the control panel from the portal');
-    const grants: MachineGrant[] = [];
+  ): Promise<{ grant: MachineGrant; expiresAt: number }> {
+    if (values.length === 0) throw unauthenticated('Open the control panel from the portal');
+    const grants: (MachineGrant & { expiresAt: number })[] = [];
     for (const value of values) {
       const grant = await this.#deps.tokens.verifyAccess(value).catch(() => null);
       if (grant && grant.controllerId === id && grant.path === path) grants.push(grant);
@@ -153,7 +165,7 @@ export class MachineOriginService {
       grant.userId === first?.userId && grant.sessionId === first.sessionId;
     if (!first || !grants.every(sameSession))
       throw unauthenticated('Open the control panel from the portal again');
-    return first;
+    return { grant: first, expiresAt: Math.min(...grants.map((grant) => grant.expiresAt)) };
   }
 
   /** Relays the request to the board through the customer path's scope or the admin path as it is. */
@@ -202,8 +214,9 @@ export class MachineOriginService {
     }
     const board = incomingBoardRequest('GET', rawUrl, PROXY_PREFIX_SEGMENTS);
     if (board.route.key !== 'GET /machine') throw new AppError('NOT_FOUND');
-    const grant = await this.#grantOfCookies(request.headers.cookie, params.data.id, params.data.path);
-    const { subject, reach } = await this.#enter(grant, params.data.id, params.data.path);
+    const cookies = cookieValues(request.headers.cookie, this.cookieName(params.data.id, params.data.path));
+    const { grant } = await this.#grantOfCookies([...new Set(cookies)], params.data.id, params.data.path);
+    const { subject, reach } = (await this.#enter(grant, params.data.id, params.data.path)).visit;
     const stream = registry.open(params.data.id, {
       method: 'CONNECT',
       protocol: 'websocket',
@@ -284,20 +297,18 @@ export class MachineOriginService {
    * Whether the grant still opens this machine's path: the control panel is control, so someone outside a business
    * that requires consent needs an open service session for it (docs/design.md §11).
    */
-  async #enter(grant: MachineGrant, controllerId: number, path: MachinePathName): Promise<MachineVisit> {
+  async #enter(
+    grant: MachineGrant,
+    controllerId: number,
+    path: MachinePathName,
+  ): Promise<{ visit: MachineVisit; sessionEndsAt: number }> {
     if (grant.controllerId !== controllerId || grant.path !== path) {
       throw unauthenticated('Not for this machine');
     }
-    const subject = await this.#deps.checkSession({ id: grant.userId, sid: grant.sessionId });
+    const { subject, endsAt } = await this.#deps.checkedSession({ id: grant.userId, sid: grant.sessionId });
     const reach = await this.#deps.access.control(subject, controllerId, path);
-    return { subject, reach };
+    return { visit: { subject, reach }, sessionEndsAt: endsAt };
   }
-}
-
-/** Who opened the machine's page, and what their access to it is. */
-export interface MachineVisit {
-  subject: SessionSubject;
-  reach: MachineReach;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
-import type { SessionSubject } from '../../shared/session.ts';
+import type { CheckedSession, SessionSubject } from '../../shared/session.ts';
 import type { SessionEvents } from '../auth/session-events.ts';
 import type { BoardActivity } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
@@ -12,6 +12,7 @@ import { machineOriginRoutes } from './machine-origin.routes.ts';
 import { MachineOriginService } from './machine-origin.service.ts';
 import { machineProxyRoutes } from './machine-proxy.routes.ts';
 import { MachineTokens } from './machine-tokens.ts';
+import { MachineVisits } from './machine-visits.ts';
 
 export interface MachineProxyDeps {
   registry: TunnelRegistry;
@@ -19,6 +20,8 @@ export interface MachineProxyDeps {
   activity: BoardActivity;
   access: MachineAccessService;
   checkSession: (claims: { id: number; sid: string }) => Promise<SessionSubject>;
+  /** `checkSession` with the session's end, for what the machine origin keeps per page (`MachineVisits`). */
+  checkedSession: (claims: { id: number; sid: string }) => Promise<CheckedSession>;
   /** Sessions ended or changed: an open board WebSocket checks its own again at once. */
   sessions: SessionEvents;
 }
@@ -51,7 +54,8 @@ export function createMachineProxyModule({ config, clock }: ModuleDeps, deps: Ma
     activity: deps.activity,
     access: deps.access,
     tokens,
-    checkSession: deps.checkSession,
+    checkedSession: deps.checkedSession,
+    visits: new MachineVisits(clock, config.sessionCacheMs, deps.sessions, deps.access.grantsForgotten),
     sessions: deps.sessions,
     sessionTtlSeconds: config.sessionTtlSeconds,
     timeoutMs: config.proxyTimeoutMs,

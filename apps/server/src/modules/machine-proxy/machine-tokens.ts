@@ -91,8 +91,10 @@ export class MachineTokens {
     return { ...grantOf(claims), name: claims.name };
   }
 
-  verifyAccess(token: string): Promise<MachineGrant> {
-    return this.#verify(token, 'access');
+  /** The grant of a machine cookie's token, with when the token expires (milliseconds since the epoch). */
+  async verifyAccess(token: string): Promise<MachineGrant & { expiresAt: number }> {
+    const claims = await this.#verifyPayload(token, 'access', grantClaims);
+    return { ...grantOf(claims), expiresAt: (claims.exp ?? 0) * 1000 };
   }
 
   #redeem(claims: { jti?: string | undefined; exp?: number | undefined }): void {
@@ -124,10 +126,6 @@ export class MachineTokens {
       .setJti(randomUUID())
       .setExpirationTime(now + ttlSeconds)
       .sign(this.#key);
-  }
-
-  async #verify(token: string, audience: keyof typeof AUDIENCE): Promise<MachineGrant> {
-    return grantOf(await this.#verifyPayload(token, audience, grantClaims));
   }
 
   /** The token's claims; any flaw (signature, audience, expiry, shape) is a 401. */
