@@ -154,6 +154,11 @@ function directLink<Session extends http2.Http2Session>(
     ending ??= { code: Number(closing[1]), reason: closing[2] ?? '' };
     session.destroy();
   });
+  // HTTP/2 reads the socket itself and hands it only the end of the stream, which an HTTP server's socket (half-open
+  // allowed) would keep to itself: a peer that dies with no GOAWAY (killed) ends the tunnel at once this way. Not
+  // before the peer's settings: until HTTP/2 has taken what the socket had buffered, flowing would drop it.
+  socket.once('end', () => socket.destroy());
+  session.once('remoteSettings', () => socket.resume());
   // A session closing gracefully ends its side and waits for the peer to close the connection, which a peer whose
   // own session is closed may never notice: once this side is ended, nothing more is to be read.
   socket.once('finish', () => socket.destroy());
