@@ -78,10 +78,16 @@ export function acceptServerLink(
     : directLink(carrier, serverSessionOn, heartbeat);
 }
 
-/** The portal's answer that takes the direct upgrade; the portal's HTTP/2 preface follows it. */
-export function acceptDirectUpgrade(socket: Socket): void {
+/**
+ * The portal's answer that takes the direct upgrade; `switched` runs once it is written, and the portal's HTTP/2
+ * starts there: HTTP/2 must not take over a socket with a write under way (over TLS, Node asserts and exits).
+ */
+export function acceptDirectUpgrade(socket: Socket, switched: () => void): void {
   socket.write(
     `HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: ${DIRECT_UPGRADE}\r\n\r\n`,
+    (error) => {
+      if (!error) switched();
+    },
   );
 }
 

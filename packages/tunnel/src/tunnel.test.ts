@@ -41,8 +41,7 @@ async function directUpgrade(answer: (socket: Socket, head: Buffer) => void) {
   server.on('upgrade', (request, socket: Socket, head: Buffer) => {
     expect(offersDirectTunnel(request.headers.upgrade)).toBe(true);
     socket.on('error', () => socket.destroy());
-    acceptDirectUpgrade(socket);
-    answer(socket, head);
+    acceptDirectUpgrade(socket, () => answer(socket, head));
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

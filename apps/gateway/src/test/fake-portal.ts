@@ -82,10 +82,11 @@ export class FakePortal extends EventEmitter<{
         );
       };
       if (direct && offersDirectTunnel(request.headers.upgrade)) {
-        acceptDirectUpgrade(socket);
         // HTTP/2 answers pings by itself: a silent portal here speaks no HTTP/2 at all.
         if (silent) this.#silentSockets.add(socket);
-        else open({ socket, head });
+        acceptDirectUpgrade(socket, () => {
+          if (!silent) open({ socket, head });
+        });
         return;
       }
       this.#wss.handleUpgrade(request, socket, head, (websocket) => open({ websocket }));

@@ -102,8 +102,7 @@ export class TunnelEndpoint {
         if (request.headers[GATEWAY_CHECK_HEADER] === '1') {
           // `portal-gateway --check`: the key and the way here are good; the running gateway keeps its tunnel.
           if (direct) {
-            acceptDirectUpgrade(socket as Socket);
-            socket.end();
+            acceptDirectUpgrade(socket as Socket, () => socket.end());
           } else {
             this.#wss.handleUpgrade(request, socket, head, (ws) =>
               ws.close(CLOSE_CODES.checked, 'gateway check passed'),
@@ -114,8 +113,9 @@ export class TunnelEndpoint {
         }
         const version = reportedVersion(request.headers[GATEWAY_VERSION_HEADER]);
         if (direct) {
-          acceptDirectUpgrade(socket as Socket);
-          this.#open(credentials.controllerId, { socket: socket as Socket, head }, version);
+          acceptDirectUpgrade(socket as Socket, () =>
+            this.#open(credentials.controllerId, { socket: socket as Socket, head }, version),
+          );
           return;
         }
         this.#wss.handleUpgrade(request, socket, head, (websocket) =>
