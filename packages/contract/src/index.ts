@@ -32,6 +32,7 @@ export * from './role-schema.ts';
 export * from './roles.ts';
 export * from './service-sessions.ts';
 export * from './slicer-access.ts';
+export * from './slicer-metadata.ts';
 export * from './tickets.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
