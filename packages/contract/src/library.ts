@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamSchema, idSchema } from './ids.ts';
 import { LIMITS } from './limits.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, pageSchema } from './paging.ts';
+import { slicerMetadataSchema } from './slicer-metadata.ts';
 import { storableText } from './validation.ts';
 
 /**
@@ -38,10 +39,6 @@ export function libraryFolderProblem(folder: string): string | null {
   }
   return null;
 }
-
-/** The folder that holds `folder` ('' for a folder in the root; the root has none). */
-export const parentFolder = (folder: string): string =>
-  folder.includes('/') ? folder.slice(0, folder.lastIndexOf('/')) : '';
 
 /** `folder` and every folder above it, the root excluded, outermost first: `a/b/c` is `a`, `a/b`, `a/b/c`. */
 export function folderAndAncestors(folder: string): string[] {
@@ -80,7 +77,9 @@ export const libraryFileSchema = z.object({
   uploadedAt: z.iso.datetime(),
   /** Who uploaded it (name and surname); null when that user is gone. */
   uploadedBy: z.string().nullable(),
-  metadata: z.record(z.string(), z.unknown()).nullable(),
+  metadata: slicerMetadataSchema.nullable(),
+  /** Whether the slicer embedded a thumbnail the library shows (`…/thumbnail`). */
+  thumbnail: z.boolean(),
 });
 export type LibraryFile = z.infer<typeof libraryFileSchema>;
 

@@ -1,12 +1,18 @@
-import { folderAndAncestors, type LibraryStorage } from '@portal/contract';
+import { folderAndAncestors, type LibraryStorage, type SlicerMetadata } from '@portal/contract';
 import { and, asc, count, eq, ilike, inArray, like, notLike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { businesses, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../shared/db-errors.ts';
-import { libraryFiles, libraryFolders } from './library.schema.ts';
+import { libraryFiles, libraryFolders, libraryThumbnails } from './library.schema.ts';
 
 /** A library file's row: where it is, what it is, and where its bytes are kept. */
 export type LibraryFileRow = typeof libraryFiles.$inferSelect;
+
+/** The thumbnail a file's slicer embedded that the library shows: its format and its image. */
+export interface LibraryThumbnail {
+  format: 'png' | 'jpg';
+  data: Uint8Array;
+}
 
 /** What a new file's row holds (its content already stored). */
 export interface NewLibraryFile {
@@ -17,7 +23,7 @@ export interface NewLibraryFile {
   sha256: string;
   uploadedBy: number | null;
   uploadedAt: Date;
-  metadata: Record<string, unknown> | null;
+  metadata: SlicerMetadata | null;
   storage: LibraryStorage;
   contentKey: string;
 }
@@ -69,15 +75,19 @@ export class LibraryRepository {
   }
 
   /**
-   * Adds a file's row, and its folder with every folder above it when they are not there yet; 'taken' when the
-   * folder already has a file of that name.
+   * Adds a file's row with its thumbnail, and its folder with every folder above it when they are not there yet;
+   * 'taken' when the folder already has a file of that name.
    */
-  async insertFile(file: NewLibraryFile): Promise<LibraryFileRow | 'taken'> {
+  async insertFile(
+    file: NewLibraryFile,
+    thumbnail: LibraryThumbnail | null,
+  ): Promise<LibraryFileRow | 'taken'> {
     try {
       return await this.#db.transaction(async (tx) => {
         await ensureFolders(tx, file.businessId, file.folder, file.uploadedAt);
         const [row] = await tx.insert(libraryFiles).values(file).returning();
         if (!row) throw new Error('the library file was not inserted');
+        if (thumbnail) await tx.insert(libraryThumbnails).values({ fileId: row.id, ...thumbnail });
         return row;
       });
     } catch (error) {
@@ -130,9 +140,23 @@ export class LibraryRepository {
     return row !== undefined;
   }
 
-  /** Gives a file new metadata (what the slicer wrote, read after the upload). */
-  async setMetadata(id: number, metadata: Record<string, unknown> | null): Promise<void> {
-    await this.#db.update(libraryFiles).set({ metadata }).where(eq(libraryFiles.id, id));
+  /** The thumbnail the library shows of a file, if it has one. */
+  async thumbnail(fileId: number): Promise<LibraryThumbnail | null> {
+    const [row] = await this.#db
+      .select({ format: libraryThumbnails.format, data: libraryThumbnails.data })
+      .from(libraryThumbnails)
+      .where(eq(libraryThumbnails.fileId, fileId));
+    return row ?? null;
+  }
+
+  /** Which of the files have a thumbnail. */
+  async withThumbnails(fileIds: readonly number[]): Promise<Set<number>> {
+    if (fileIds.length === 0) return new Set();
+    const rows = await this.#db
+      .select({ id: libraryThumbnails.fileId })
+      .from(libraryThumbnails)
+      .where(inArray(libraryThumbnails.fileId, [...fileIds]));
+    return new Set(rows.map((row) => row.id));
   }
 
   /** Deletes the file's row and answers it (null: there was none); its content is the caller's to remove. */

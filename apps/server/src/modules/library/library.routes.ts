@@ -144,6 +144,27 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ service: LibraryService }> =
     },
   );
 
+  app.get(
+    '/api/v1/library/files/:id/thumbnail',
+    {
+      schema: {
+        tags,
+        summary: 'The thumbnail the file’s slicer embedded (PNG or JPEG), the largest a browser shows',
+        description: `${whose} A file without one answers 404.`,
+        params: idParamsSchema,
+        // The image's bytes: no schema of their own.
+        response: { ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const thumbnail = await service.thumbnail(sessionOf(request), request.params.id);
+      return reply
+        .code(200)
+        .header('content-type', thumbnail.format === 'png' ? 'image/png' : 'image/jpeg')
+        .send(Buffer.from(thumbnail.data.buffer, thumbnail.data.byteOffset, thumbnail.data.byteLength));
+    },
+  );
+
   app.put(
     '/api/v1/library/files/:id',
     {

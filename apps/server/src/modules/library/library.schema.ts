@@ -1,4 +1,4 @@
-import { LIMITS, type LibraryStorage } from '@portal/contract';
+import { LIMITS, type LibraryStorage, type SlicerMetadata } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -39,7 +39,7 @@ export const libraryFiles = pgTable(
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp({ withTimezone: true }).notNull(),
     /** What the slicer wrote into the file (time, filament, layer height…), read at upload; null: nothing read. */
-    metadata: jsonb().$type<Record<string, unknown>>(),
+    metadata: jsonb().$type<SlicerMetadata>(),
     storage: varchar({ length: 16 }).$type<LibraryStorage>().notNull(),
     contentKey: uuid().notNull(),
   },
@@ -49,6 +49,22 @@ export const libraryFiles = pgTable(
     check('library_files_storage', sql`${table.storage} in ('folder', 'database')`),
     check('library_files_size', sql`${table.size} >= 0`),
   ],
+);
+
+/**
+ * The thumbnail a library file's slicer embedded that the library shows (the largest PNG or JPEG), kept at upload
+ * so that showing it never reads the file again.
+ */
+export const libraryThumbnails = pgTable(
+  'library_thumbnails',
+  {
+    fileId: integer()
+      .primaryKey()
+      .references(() => libraryFiles.id, { onDelete: 'cascade' }),
+    format: varchar({ length: 8 }).$type<'png' | 'jpg'>().notNull(),
+    data: bytea().notNull(),
+  },
+  (table) => [check('library_thumbnails_format', sql`${table.format} in ('png', 'jpg')`)],
 );
 
 /**

@@ -13,10 +13,11 @@ import type { Clock } from '../../shared/clock.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { toFolderEntry, toLibraryFile } from './library.mapper.ts';
 import { mayUseLibraryOf } from './library.policy.ts';
-import type { LibraryFileRow, LibraryRepository } from './library.repository.ts';
+import type { LibraryFileRow, LibraryRepository, LibraryThumbnail } from './library.repository.ts';
 import type { ContentStore } from './library-content-store.ts';
 import type { LibraryContent, LibraryFile, LibraryFiles } from './library-files.ts';
 import { takeIn, tooLarge } from './library-intake.ts';
+import { readSlicerMetadata, type SlicerThumbnailImage } from './slicer-metadata.ts';
 
 /** Where a new file goes and who brings it. */
 export interface FileDestination {
@@ -123,6 +124,14 @@ export class LibraryService {
     return (await this.#answers([row]))[0] as LibraryFileAnswer;
   }
 
+  /** The thumbnail the file's slicer embedded, as the library shows it; 404 when it has none. */
+  async thumbnail(viewer: Actor, id: number): Promise<LibraryThumbnail> {
+    const file = await this.#files.fileFor(viewer, id);
+    const thumbnail = await this.#repository.thumbnail(file.id);
+    if (!thumbnail) throw notFound('Thumbnail');
+    return thumbnail;
+  }
+
   /** The file's bytes, for a download. */
   async download(viewer: Actor, id: number): Promise<LibraryContent> {
     return this.#files.openContent(await this.#files.fileFor(viewer, id));
@@ -196,9 +205,16 @@ export class LibraryService {
   }
 
   async #answers(rows: readonly LibraryFileRow[]): Promise<LibraryFileAnswer[]> {
-    const names = await this.#repository.uploaderNames(rows.map((row) => row.uploadedBy));
+    const ids = rows.map((row) => row.id);
+    const [names, thumbnails] = await Promise.all([
+      this.#repository.uploaderNames(rows.map((row) => row.uploadedBy)),
+      this.#repository.withThumbnails(ids),
+    ]);
     return rows.map((row) =>
-      toLibraryFile(row, row.uploadedBy === null ? null : (names.get(row.uploadedBy) ?? null)),
+      toLibraryFile(row, {
+        uploadedBy: row.uploadedBy === null ? null : (names.get(row.uploadedBy) ?? null),
+        thumbnail: thumbnails.has(row.id),
+      }),
     );
   }
 
@@ -221,16 +237,20 @@ export class LibraryService {
       throw nameTaken();
     }
     const content = await takeIn(this.#store, source, this.#maxBytes);
+    const { metadata, images } = readSlicerMetadata(content.ends);
     try {
-      const row = await this.#repository.insertFile({
-        ...destination,
-        size: content.size,
-        sha256: content.sha256,
-        uploadedAt: this.#clock(),
-        metadata: null,
-        storage: this.#store.kind,
-        contentKey: content.key,
-      });
+      const row = await this.#repository.insertFile(
+        {
+          ...destination,
+          size: content.size,
+          sha256: content.sha256,
+          uploadedAt: this.#clock(),
+          metadata,
+          storage: this.#store.kind,
+          contentKey: content.key,
+        },
+        shownThumbnail(images),
+      );
       if (row === 'taken') throw nameTaken();
       return row;
     } catch (error) {
@@ -241,6 +261,21 @@ export class LibraryService {
 }
 
 const nameTaken = () => conflict('The folder already has a file of that name');
+
+/** The thumbnail the library shows: the largest a browser draws (PNG or JPEG; QOI is not one), if any. */
+function shownThumbnail(images: readonly SlicerThumbnailImage[]): LibraryThumbnail | null {
+  let best: LibraryThumbnail | null = null;
+  let bestPixels = 0;
+  for (const { thumbnail, bytes } of images) {
+    if (thumbnail.format === 'qoi') continue;
+    const pixels = thumbnail.width * thumbnail.height;
+    if (pixels > bestPixels) {
+      best = { format: thumbnail.format, data: bytes };
+      bestPixels = pixels;
+    }
+  }
+  return best;
+}
 
 /**
  * A board file's bytes, opened for the library (library.module.ts builds it on the board client): 404 when the

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { slicedGcode } from '../../../../../test-kit/sliced-gcode.ts';
 import type { Fixtures, RoleCaller, Side } from './fixtures.ts';
 import { controllerOf, groupViewers } from './hardware-access.ts';
 import type { Reach, RouteAccess } from './route-access.ts';
@@ -17,11 +18,11 @@ const libraryUsers: Record<RoleCaller, Reach> = {
 let serial = 0;
 const fresh = (stem: string) => `${stem}-${++serial}`;
 
-/** A file of the side's business's library, fresh for a row that uses it up. */
+/** A sliced file (with a thumbnail) of the side's business's library, fresh for a row that uses it up. */
 const fileOf = async (f: Fixtures, side: Side) =>
   f.t.modules.library.service.addFile(
     { businessId: f.business[side], folder: 'matrix', name: `${fresh('file')}.gcode`, uploadedBy: null },
-    Readable.from([Buffer.from('G28\n')]),
+    Readable.from([Buffer.from(slicedGcode())]),
   );
 
 /** The rows of the print library (modules/library), each about the side's business. */
@@ -59,6 +60,10 @@ export const LIBRARY_ACCESS: Record<string, RouteAccess> = {
   'GET /api/v1/library/files/:id/content': {
     roles: libraryUsers,
     request: async (f, side) => ({ url: `/api/v1/library/files/${(await fileOf(f, side)).id}/content` }),
+  },
+  'GET /api/v1/library/files/:id/thumbnail': {
+    roles: libraryUsers,
+    request: async (f, side) => ({ url: `/api/v1/library/files/${(await fileOf(f, side)).id}/thumbnail` }),
   },
   'PUT /api/v1/library/files/:id': {
     roles: libraryUsers,
