@@ -102,6 +102,7 @@ export function createRouter() {
                   path: paths.machineMaintenance.path,
                   lazy: screen(() => import('./routes/app/machine-maintenance')),
                 },
+                { path: paths.library.path, lazy: screen(() => import('./routes/app/library')) },
                 {
                   element: <RequireCapability capability="fleetInsight" />,
                   children: [

@@ -3571,11 +3571,34 @@ export interface paths {
                                 folder: string;
                                 id: number;
                                 metadata: {
-                                    [key: string]: unknown;
+                                    estimatedPrintSeconds?: number;
+                                    filament?: {
+                                        lengthMm?: number;
+                                        volumeCm3?: number;
+                                        weightG?: number;
+                                    }[];
+                                    filamentTypes?: string[];
+                                    firstLayerHeightMm?: number;
+                                    layerHeightMm?: number;
+                                    nozzleDiametersMm?: number[];
+                                    objectHeightMm?: number;
+                                    printerModel?: string;
+                                    slicer?: {
+                                        name: string;
+                                        version?: string;
+                                    };
+                                    thumbnails: {
+                                        byteSize: number;
+                                        /** @enum {string} */
+                                        format: "png" | "jpg" | "qoi";
+                                        height: number;
+                                        width: number;
+                                    }[];
                                 } | null;
                                 name: string;
                                 sha256: string;
                                 size: number;
+                                thumbnail: boolean;
                                 /** Format: date-time */
                                 uploadedAt: string;
                                 uploadedBy: string | null;
@@ -3660,11 +3683,34 @@ export interface paths {
                             folder: string;
                             id: number;
                             metadata: {
-                                [key: string]: unknown;
+                                estimatedPrintSeconds?: number;
+                                filament?: {
+                                    lengthMm?: number;
+                                    volumeCm3?: number;
+                                    weightG?: number;
+                                }[];
+                                filamentTypes?: string[];
+                                firstLayerHeightMm?: number;
+                                layerHeightMm?: number;
+                                nozzleDiametersMm?: number[];
+                                objectHeightMm?: number;
+                                printerModel?: string;
+                                slicer?: {
+                                    name: string;
+                                    version?: string;
+                                };
+                                thumbnails: {
+                                    byteSize: number;
+                                    /** @enum {string} */
+                                    format: "png" | "jpg" | "qoi";
+                                    height: number;
+                                    width: number;
+                                }[];
                             } | null;
                             name: string;
                             sha256: string;
                             size: number;
+                            thumbnail: boolean;
                             /** Format: date-time */
                             uploadedAt: string;
                             uploadedBy: string | null;
@@ -3766,11 +3812,34 @@ export interface paths {
                             folder: string;
                             id: number;
                             metadata: {
-                                [key: string]: unknown;
+                                estimatedPrintSeconds?: number;
+                                filament?: {
+                                    lengthMm?: number;
+                                    volumeCm3?: number;
+                                    weightG?: number;
+                                }[];
+                                filamentTypes?: string[];
+                                firstLayerHeightMm?: number;
+                                layerHeightMm?: number;
+                                nozzleDiametersMm?: number[];
+                                objectHeightMm?: number;
+                                printerModel?: string;
+                                slicer?: {
+                                    name: string;
+                                    version?: string;
+                                };
+                                thumbnails: {
+                                    byteSize: number;
+                                    /** @enum {string} */
+                                    format: "png" | "jpg" | "qoi";
+                                    height: number;
+                                    width: number;
+                                }[];
                             } | null;
                             name: string;
                             sha256: string;
                             size: number;
+                            thumbnail: boolean;
                             /** Format: date-time */
                             uploadedAt: string;
                             uploadedBy: string | null;
@@ -3840,11 +3909,34 @@ export interface paths {
                             folder: string;
                             id: number;
                             metadata: {
-                                [key: string]: unknown;
+                                estimatedPrintSeconds?: number;
+                                filament?: {
+                                    lengthMm?: number;
+                                    volumeCm3?: number;
+                                    weightG?: number;
+                                }[];
+                                filamentTypes?: string[];
+                                firstLayerHeightMm?: number;
+                                layerHeightMm?: number;
+                                nozzleDiametersMm?: number[];
+                                objectHeightMm?: number;
+                                printerModel?: string;
+                                slicer?: {
+                                    name: string;
+                                    version?: string;
+                                };
+                                thumbnails: {
+                                    byteSize: number;
+                                    /** @enum {string} */
+                                    format: "png" | "jpg" | "qoi";
+                                    height: number;
+                                    width: number;
+                                }[];
                             } | null;
                             name: string;
                             sha256: string;
                             size: number;
+                            thumbnail: boolean;
                             /** Format: date-time */
                             uploadedAt: string;
                             uploadedBy: string | null;
@@ -4007,6 +4099,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/library/files/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The thumbnail the file’s slicer embedded (PNG or JPEG), the largest a browser shows
+         * @description Customers and managers use their own business’s library; administrators and technicians any business’s, named by `business` (their own by default). Another business’s file or folder answers 404. A file without one answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/library/files/from-machine": {
         parameters: {
             query?: never;
@@ -4051,11 +4202,34 @@ export interface paths {
                             folder: string;
                             id: number;
                             metadata: {
-                                [key: string]: unknown;
+                                estimatedPrintSeconds?: number;
+                                filament?: {
+                                    lengthMm?: number;
+                                    volumeCm3?: number;
+                                    weightG?: number;
+                                }[];
+                                filamentTypes?: string[];
+                                firstLayerHeightMm?: number;
+                                layerHeightMm?: number;
+                                nozzleDiametersMm?: number[];
+                                objectHeightMm?: number;
+                                printerModel?: string;
+                                slicer?: {
+                                    name: string;
+                                    version?: string;
+                                };
+                                thumbnails: {
+                                    byteSize: number;
+                                    /** @enum {string} */
+                                    format: "png" | "jpg" | "qoi";
+                                    height: number;
+                                    width: number;
+                                }[];
                             } | null;
                             name: string;
                             sha256: string;
                             size: number;
+                            thumbnail: boolean;
                             /** Format: date-time */
                             uploadedAt: string;
                             uploadedBy: string | null;
