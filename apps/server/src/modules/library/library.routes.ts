@@ -10,7 +10,7 @@ import {
   libraryUploadQuerySchema,
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../shared/attachment.ts';
 import { errorResponses } from '../../shared/openapi.ts';
@@ -52,7 +52,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ service: LibraryService }> =
   );
 
   // The upload's body is the file itself, streamed: no parser reads it.
-  await app.register(async (raw) => {
+  await app.register(async (scope) => {
+    const raw = scope.withTypeProvider<ZodTypeProvider>();
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, _payload, done) => done(null));
     raw.post(
@@ -161,7 +162,9 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ service: LibraryService }> =
       return reply
         .code(200)
         .header('content-type', thumbnail.format === 'png' ? 'image/png' : 'image/jpeg')
-        .send(Buffer.from(thumbnail.data.buffer, thumbnail.data.byteOffset, thumbnail.data.byteLength));
+        .send(
+          Buffer.from(thumbnail.data.buffer, thumbnail.data.byteOffset, thumbnail.data.byteLength) as never,
+        );
     },
   );
 
