@@ -14,6 +14,7 @@ export * from './errors.ts';
 export * from './feed.ts';
 export * from './ids.ts';
 export * from './insight.ts';
+export * from './library.ts';
 export * from './licenses.ts';
 export * from './limits.ts';
 export * from './live-status.ts';

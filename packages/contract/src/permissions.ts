@@ -59,6 +59,11 @@ export const CAPABILITIES = {
    * administrators renew licences themselves.
    */
   requestLicenceRenewal: ['none', 'all', 'all', 'all'],
+  /**
+   * The print library (docs/design.md §13): reading and changing a business's library files and folders. Staff
+   * choose the business; managers and customers use their own business's.
+   */
+  library: ['all', 'own', 'all', 'own'],
 } as const satisfies Record<string, Row>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -16,6 +16,7 @@ describe('navItemsFor', () => {
       'fleet.nav',
       'maintenance.nav',
       'tickets.nav',
+      'library.nav',
       'activity.nav',
       'insight.nav',
       'nav.settings',
@@ -29,6 +30,7 @@ describe('navItemsFor', () => {
       'fleet.nav',
       'maintenance.nav',
       'tickets.nav',
+      'library.nav',
       'activity.nav',
       'insight.nav',
       'nav.company',
@@ -42,6 +44,7 @@ describe('navItemsFor', () => {
         'fleet.nav',
         'maintenance.nav',
         'tickets.nav',
+        'library.nav',
         'activity.nav',
       ]);
     }

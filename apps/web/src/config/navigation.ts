@@ -8,6 +8,7 @@ export interface NavItem {
     | 'fleet.nav'
     | 'maintenance.nav'
     | 'tickets.nav'
+    | 'library.nav'
     | 'activity.nav'
     | 'insight.nav'
     | 'nav.settings'
@@ -39,6 +40,7 @@ export const NAV_ITEMS: readonly NavEntry[] = [
     capability: null,
   },
   { labelKey: 'tickets.nav', icon: 'chat-left-text', getHref: paths.tickets.getHref, capability: null },
+  { labelKey: 'library.nav', icon: 'collection', getHref: paths.library.getHref, capability: 'library' },
   {
     labelKey: 'activity.nav',
     icon: 'journal-text',

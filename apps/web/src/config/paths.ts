@@ -84,6 +84,8 @@ export const paths = {
   activity: { path: 'activity', getHref: (lang: Language) => `/${lang}/activity` },
   /** How the fleet was used, per machine and week (managers and administrators; docs/design.md §12). */
   insight: { path: 'insight', getHref: (lang: Language) => `/${lang}/insight` },
+  /** The business's print library (docs/design.md §13). */
+  library: { path: 'library', getHref: (lang: Language) => `/${lang}/library` },
   /** The maintenance list across the fleet, by urgency (docs/design.md §12). */
   maintenance: { path: 'maintenance', getHref: (lang: Language) => `/${lang}/maintenance` },
   tickets: { path: 'tickets', getHref: (lang: Language) => `/${lang}/tickets` },

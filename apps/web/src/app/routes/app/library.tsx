@@ -1,0 +1,42 @@
+import { reachOf } from '@portal/contract';
+import { useId, useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { LibraryScreen } from '../../../features/library/components/library-screen';
+import { useBusinessChoices } from '../../../lib/choices';
+import { useSession } from '../../../lib/session-store';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+/** /library: the business's print library; staff choose whose (docs/design.md §13). */
+export default function LibraryRoute() {
+  const { t } = useTranslation();
+  usePageTitle(t('library.title'));
+  const claims = useSession()?.claims;
+  const choosesBusiness = claims !== undefined && reachOf(claims.role, 'library') === 'all';
+  const businesses = useBusinessChoices({ enabled: choosesBusiness });
+  const [business, setBusiness] = useState<number | undefined>(undefined);
+  const selectId = useId();
+  return (
+    <>
+      <h1 className="h3 mb-3">{t('library.title')}</h1>
+      <p className="text-body-secondary">{t('library.intro')}</p>
+      {choosesBusiness && (
+        <div className="mb-3" style={{ maxWidth: '24rem' }}>
+          <Form.Label htmlFor={selectId}>{t('library.business')}</Form.Label>
+          <Form.Select
+            id={selectId}
+            value={business ?? claims?.business ?? ''}
+            onChange={(event) => setBusiness(Number(event.currentTarget.value))}
+          >
+            {(businesses.data ?? []).map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.name}
+              </option>
+            ))}
+          </Form.Select>
+        </div>
+      )}
+      <LibraryScreen key={business ?? 'own'} business={business} />
+    </>
+  );
+}
