@@ -18,6 +18,7 @@ const MODULE_PUBLIC_FILES = [
   'controllers/gateway-key.ts',
   'gateway/tunnel-endpoint.ts',
   'gateway/tunnel-registry.ts',
+  'library/library-files.ts',
   'licenses/licenses.schema.ts',
   'live-status/machine-events.ts',
   'machine-access/board-scopes.ts',

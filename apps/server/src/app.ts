@@ -18,6 +18,7 @@ import { createGatewayPairingModule } from './modules/gateway-pairing/gateway-pa
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createHousekeepingModule } from './modules/housekeeping/housekeeping.module.ts';
 import { createInsightModule } from './modules/insight/insight.module.ts';
+import { createLibraryModule } from './modules/library/library.module.ts';
 import { createLicensesModule } from './modules/licenses/licenses.module.ts';
 import { createLiveStatusModule } from './modules/live-status/live-status.module.ts';
 import { createMachineAccessModule } from './modules/machine-access/machine-access.module.ts';
@@ -177,6 +178,7 @@ export function createModules(
     remind: (reminder) => notifications.notifier.maintenanceDue(reminder),
   });
   const insight = createInsightModule(deps);
+  const library = createLibraryModule(deps, { registry: gateway.tunnels, access: machineAccess.service });
   const printQueue = createPrintQueueModule(deps, {
     registry: gateway.tunnels,
     activity: activity.log,
@@ -214,6 +216,8 @@ export function createModules(
       everyMs: HOUSEKEEPING_EVERY_MS,
       run: () => maintenance.reminders.check(),
     },
+    // What interrupted library uploads left (docs/design.md §13).
+    { name: 'library-sweep', everyMs: HOUSEKEEPING_EVERY_MS, run: () => library.sweep() },
     // Licences nearing their end, told once per licence and end (docs/product.md §10).
     {
       name: 'licence-notices',
@@ -245,6 +249,7 @@ export function createModules(
     feed,
     maintenance,
     insight,
+    library,
     printQueue,
     passwordRecovery,
     activity,

@@ -77,6 +77,9 @@ const envSchema = z
       .int()
       .min(1024 * 1024, 'must be at least 1048576 (1 MiB)')
       .default(1024 * 1024 * 1024),
+    // The print library's folder, mounted on every instance; unset: DATA_DIR/library on the embedded database, and
+    // in the database itself with DATABASE_URL (docs/design.md §13).
+    LIBRARY_DIR: z.string().min(1).optional(),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .transform((url) => new URL(url).origin)
@@ -178,6 +181,11 @@ export interface Config {
   /** The largest upload the portal spools to disk (OctoPrint's): UPLOAD_MAX_BYTES, by default 1 GiB. */
   uploadMaxBytes: number;
   /**
+   * The folder the print library keeps its files in: LIBRARY_DIR, else DATA_DIR/library without DATABASE_URL;
+   * undefined: in the database (docs/design.md §13).
+   */
+  libraryDir: string | undefined;
+  /**
    * The portal's public address, for links in mails and the frames' ancestor: PUBLIC_URL, by default
    * http://portal.localhost:PORT (never the request's Host header, which anyone can forge).
    */
@@ -253,6 +261,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     drainMs: parsed.DRAIN_SECONDS * 1000,
     proxyTimeoutMs: parsed.PROXY_TIMEOUT * 1000,
     uploadMaxBytes: parsed.UPLOAD_MAX_BYTES,
+    libraryDir:
+      parsed.LIBRARY_DIR ?? (parsed.DATABASE_URL ? undefined : path.join(parsed.DATA_DIR, 'library')),
     publicUrl,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,

@@ -147,6 +147,7 @@ export async function startServer(
         machineOrigins: config.machineOrigins,
         proxyTimeoutMs: config.proxyTimeoutMs,
         uploads: { maxBytes: config.uploadMaxBytes },
+        library: { dir: config.libraryDir },
         publicUrl: config.publicUrl,
         mail: { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(dataDir, 'outbox') },
         push: { subject: config.pushSubject, privateHosts: config.pushPrivateHosts },

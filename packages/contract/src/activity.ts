@@ -56,6 +56,8 @@ export const ACTIVITY_KINDS = [
   'maintenance.override.set',
   'maintenance.override.remove',
   'maintenance.done',
+  'library.upload',
+  'library.delete',
 ] as const;
 export const activityKindSchema = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
@@ -112,6 +114,8 @@ const KIND_READING: Record<ActivityKind, { by: readonly Role[]; business: boolea
   'maintenance.override.set': { by: [A], business: true },
   'maintenance.override.remove': { by: [A], business: true },
   'maintenance.done': { by: [A, M, T], business: true },
+  'library.upload': { by: [A, M, T, C], business: true },
+  'library.delete': { by: [A, M, T, C], business: true },
 };
 
 /** The roles that can take an action (the routes' rules; the server's tests hold the two together). */

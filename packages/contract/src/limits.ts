@@ -19,6 +19,12 @@ export const LIMITS = {
   passwordMin: 8,
   /** argon2 hashes cost memory and time: refuse absurd inputs before hashing. */
   passwordMax: 256,
+  /** A library file's name (docs/design.md §13): a file name on a board's card stays well under it. */
+  libraryNameMax: 255,
+  /** A library folder's whole path, its names joined by '/'. */
+  libraryFolderMax: 1000,
+  /** The largest file the library takes: a long print's G-code is a few hundred MiB at most. */
+  libraryFileBytesMax: 1024 * 1024 * 1024,
 } as const;
 
 /** Postal codes are numbers 0-99999 shown zero-padded to five digits. */

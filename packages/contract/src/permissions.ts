@@ -60,6 +60,11 @@ export const CAPABILITIES = {
    */
   requestLicenceRenewal: ['none', 'all', 'all', 'all'],
   /**
+   * The print library (docs/design.md §13): reading and changing a business's library files and folders. Staff
+   * choose the business; managers and customers use their own business's.
+   */
+  library: ['all', 'own', 'all', 'own'],
+  /**
    * The print queue (docs/product.md §11): reading and changing a business's queue, and marking its machines ready
    * on the machine groups one sees; starting on a machine also needs its control (consent, docs/design.md §11).
    */

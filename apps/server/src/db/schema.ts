@@ -11,6 +11,7 @@ export * from '../modules/catalog/catalog.schema.ts';
 export * from '../modules/feed/feed.schema.ts';
 export * from '../modules/gateway-pairing/gateway-pairing.schema.ts';
 export * from '../modules/housekeeping/housekeeping.schema.ts';
+export * from '../modules/library/library.schema.ts';
 export * from '../modules/licenses/licenses.schema.ts';
 export * from '../modules/machine-groups/machine-groups.schema.ts';
 export * from '../modules/maintenance/maintenance.schema.ts';

@@ -12,5 +12,10 @@ export interface ActivitySubject {
 declare module 'fastify' {
   interface FastifyRequest {
     activitySubject?: ActivitySubject;
+    /**
+     * What the entry's detail says beyond the route's ids and body, from a route that learns it as it runs: the
+     * name and folder of a library file uploaded (the body is the file) or deleted (gone once the entry is made).
+     */
+    activityDetail?: Record<string, unknown>;
   }
 }

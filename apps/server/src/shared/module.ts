@@ -55,6 +55,11 @@ export interface AppConfig {
    * boards turn it off.
    */
   webcam?: { viewerRecheckMs?: number; mailSnapshots?: boolean };
+  /**
+   * The print library (docs/design.md §13): the folder its files are kept in (none: chunks in the database), and
+   * the largest file it takes (the contract's LIMITS.libraryFileBytesMax unless set; tests make it small).
+   */
+  library?: { dir?: string | undefined; maxBytes?: number };
   /** How long after a finished job the board's statistics log is read (5 s); tests shorten it. */
   maintenance?: { catchUpDelayMs?: number };
   /** The portal's public address (PUBLIC_URL), the base of links in mails; never the request's Host. */

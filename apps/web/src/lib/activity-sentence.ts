@@ -49,6 +49,9 @@ function partsOf(entry: Entry, t: TFunction, language: string): Record<string, s
     case 'board.delete':
     case 'board.mkdir':
       return { ...base, file: text(detail.name) };
+    case 'library.upload':
+    case 'library.delete':
+      return { ...base, file: [text(detail.folder), text(detail.name)].filter(Boolean).join('/') };
     case 'board.plugin':
       return { ...base, request: text(detail.request) };
     case 'user.machines.assign':

@@ -5,7 +5,8 @@ import type { ActivityLog } from './activity-log.ts';
 /**
  * The administrative actions the activity record keeps (docs/design.md §9), by route: who changed users, roles,
  * enabling, businesses and their suspension, licences, hardware, gateway keys, slicer tokens, session settings,
- * consent settings, service sessions' requests, decisions and ends, maintenance plans and maintenance done.
+ * consent settings, service sessions' requests, decisions and ends, maintenance plans and maintenance done, library
+ * files uploaded and deleted.
  * A route that is not here is not an administrative action (logins, tickets, personal contacts and preferences).
  */
 export const ADMINISTRATIVE_ACTIONS = {
@@ -56,6 +57,9 @@ export const ADMINISTRATIVE_ACTIONS = {
   'PUT /api/v1/machinegroup/:id/maintenance/:task/override': 'maintenance.override.set',
   'DELETE /api/v1/machinegroup/:id/maintenance/:task/override': 'maintenance.override.remove',
   'POST /api/v1/machinegroup/:id/maintenance/done': 'maintenance.done',
+  'POST /api/v1/library/files': 'library.upload',
+  'POST /api/v1/library/files/from-machine': 'library.upload',
+  'DELETE /api/v1/library/files/:id': 'library.delete',
 } as const;
 
 type RouteKey = keyof typeof ADMINISTRATIVE_ACTIONS;
@@ -124,6 +128,7 @@ export function recordAdministrativeActions(
         ...targetOf(request),
         ...(created !== undefined && { created }),
         ...changesOf(request.body),
+        ...request.activityDetail,
       },
       address: request.ip,
       outcome: reply.statusCode,

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentDisposition } from '../../shared/attachment.ts';
 import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway, type StreamHandler } from '../../test/fake-gateway.ts';
 import { bearer } from '../../test/test-app.ts';
-import { attachmentDisposition } from './machine-download.service.ts';
 
 const t = useTestApp({ proxyTimeoutMs: 300 });
 const gateways: FakeGateway[] = [];

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { DownloadTicketBody } from '@portal/contract';
 import { AppError, unauthenticated } from '../../shared/app-error.ts';
+import { attachmentDisposition } from '../../shared/attachment.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { PORTAL_ORIGIN_PROXY_HEADERS, portalBoardRequest, relay } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
@@ -94,17 +95,3 @@ export class MachineDownloadService {
 }
 
 const downloadRequest = (name: string) => portalBoardRequest('GET', '/rr_download', { name });
-
-/**
- * `attachment` with the file's own name (its last path segment): a plain-ASCII `filename` for old clients and
- * the exact name in RFC 5987's `filename*`.
- */
-export function attachmentDisposition(boardPath: string): string {
-  const name = boardPath.slice(boardPath.lastIndexOf('/') + 1) || 'download';
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}

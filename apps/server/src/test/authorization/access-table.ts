@@ -4,6 +4,7 @@ import { BUSINESS_ACCESS } from './business-access.ts';
 import { administrators, everyone } from './common-reach.ts';
 import { HARDWARE_ACCESS } from './hardware-access.ts';
 import { INSIGHT_ACCESS } from './insight-access.ts';
+import { LIBRARY_ACCESS } from './library-access.ts';
 import { LIVE_STATUS_ACCESS } from './live-status-access.ts';
 import { MACHINES_ACCESS } from './machines-access.ts';
 import { MAINTENANCE_ACCESS } from './maintenance-access.ts';
@@ -81,5 +82,6 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   ...SERVICE_SESSIONS_ACCESS,
   ...MAINTENANCE_ACCESS,
   ...INSIGHT_ACCESS,
+  ...LIBRARY_ACCESS,
   ...PRINT_QUEUE_ACCESS,
 };

@@ -21,7 +21,7 @@ export interface paths {
                     business?: string | number;
                     controller?: string | number;
                     from?: string;
-                    kind?: "board.gcode" | "board.upload" | "board.delete" | "board.move" | "board.mkdir" | "board.plugin" | "settings.sessions" | "user.create" | "user.update" | "user.delete" | "user.machines.assign" | "user.machines.unassign" | "business.create" | "business.update" | "business.delete" | "license.create" | "license.update" | "license.delete" | "license.activate" | "catalog.create" | "catalog.update" | "catalog.delete" | "machineGroup.create" | "machineGroup.update" | "machineGroup.delete" | "controller.create" | "controller.update" | "controller.delete" | "gatewayKey.create" | "slicerToken.create" | "slicerToken.revokeAll" | "settings.twoFactor" | "twoFactor.enable" | "twoFactor.disable" | "twoFactor.reset" | "business.serviceConsent" | "serviceSession.request" | "serviceSession.decide" | "serviceSession.end" | "maintenance.task.create" | "maintenance.task.update" | "maintenance.task.delete" | "maintenance.override.set" | "maintenance.override.remove" | "maintenance.done";
+                    kind?: "board.gcode" | "board.upload" | "board.delete" | "board.move" | "board.mkdir" | "board.plugin" | "settings.sessions" | "user.create" | "user.update" | "user.delete" | "user.machines.assign" | "user.machines.unassign" | "business.create" | "business.update" | "business.delete" | "license.create" | "license.update" | "license.delete" | "license.activate" | "catalog.create" | "catalog.update" | "catalog.delete" | "machineGroup.create" | "machineGroup.update" | "machineGroup.delete" | "controller.create" | "controller.update" | "controller.delete" | "gatewayKey.create" | "slicerToken.create" | "slicerToken.revokeAll" | "settings.twoFactor" | "twoFactor.enable" | "twoFactor.disable" | "twoFactor.reset" | "business.serviceConsent" | "serviceSession.request" | "serviceSession.decide" | "serviceSession.end" | "maintenance.task.create" | "maintenance.task.update" | "maintenance.task.delete" | "maintenance.override.set" | "maintenance.override.remove" | "maintenance.done" | "library.upload" | "library.delete";
                     page?: number;
                     pageSize?: number;
                     q?: string;
@@ -59,7 +59,7 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 /** @enum {string} */
-                                kind: "board.gcode" | "board.upload" | "board.delete" | "board.move" | "board.mkdir" | "board.plugin" | "settings.sessions" | "user.create" | "user.update" | "user.delete" | "user.machines.assign" | "user.machines.unassign" | "business.create" | "business.update" | "business.delete" | "license.create" | "license.update" | "license.delete" | "license.activate" | "catalog.create" | "catalog.update" | "catalog.delete" | "machineGroup.create" | "machineGroup.update" | "machineGroup.delete" | "controller.create" | "controller.update" | "controller.delete" | "gatewayKey.create" | "slicerToken.create" | "slicerToken.revokeAll" | "settings.twoFactor" | "twoFactor.enable" | "twoFactor.disable" | "twoFactor.reset" | "business.serviceConsent" | "serviceSession.request" | "serviceSession.decide" | "serviceSession.end" | "maintenance.task.create" | "maintenance.task.update" | "maintenance.task.delete" | "maintenance.override.set" | "maintenance.override.remove" | "maintenance.done";
+                                kind: "board.gcode" | "board.upload" | "board.delete" | "board.move" | "board.mkdir" | "board.plugin" | "settings.sessions" | "user.create" | "user.update" | "user.delete" | "user.machines.assign" | "user.machines.unassign" | "business.create" | "business.update" | "business.delete" | "license.create" | "license.update" | "license.delete" | "license.activate" | "catalog.create" | "catalog.update" | "catalog.delete" | "machineGroup.create" | "machineGroup.update" | "machineGroup.delete" | "controller.create" | "controller.update" | "controller.delete" | "gatewayKey.create" | "slicerToken.create" | "slicerToken.revokeAll" | "settings.twoFactor" | "twoFactor.enable" | "twoFactor.disable" | "twoFactor.reset" | "business.serviceConsent" | "serviceSession.request" | "serviceSession.decide" | "serviceSession.end" | "maintenance.task.create" | "maintenance.task.update" | "maintenance.task.delete" | "maintenance.override.set" | "maintenance.override.remove" | "maintenance.done" | "library.upload" | "library.delete";
                                 machine: string | null;
                                 names: {
                                     [key: string]: string;
@@ -118,7 +118,7 @@ export interface paths {
                     business?: string | number;
                     controller?: string | number;
                     from?: string;
-                    kind?: "board.gcode" | "board.upload" | "board.delete" | "board.move" | "board.mkdir" | "board.plugin" | "settings.sessions" | "user.create" | "user.update" | "user.delete" | "user.machines.assign" | "user.machines.unassign" | "business.create" | "business.update" | "business.delete" | "license.create" | "license.update" | "license.delete" | "license.activate" | "catalog.create" | "catalog.update" | "catalog.delete" | "machineGroup.create" | "machineGroup.update" | "machineGroup.delete" | "controller.create" | "controller.update" | "controller.delete" | "gatewayKey.create" | "slicerToken.create" | "slicerToken.revokeAll" | "settings.twoFactor" | "twoFactor.enable" | "twoFactor.disable" | "twoFactor.reset" | "business.serviceConsent" | "serviceSession.request" | "serviceSession.decide" | "serviceSession.end" | "maintenance.task.create" | "maintenance.task.update" | "maintenance.task.delete" | "maintenance.override.set" | "maintenance.override.remove" | "maintenance.done";
+                    kind?: "board.gcode" | "board.upload" | "board.delete" | "board.move" | "board.mkdir" | "board.plugin" | "settings.sessions" | "user.create" | "user.update" | "user.delete" | "user.machines.assign" | "user.machines.unassign" | "business.create" | "business.update" | "business.delete" | "license.create" | "license.update" | "license.delete" | "license.activate" | "catalog.create" | "catalog.update" | "catalog.delete" | "machineGroup.create" | "machineGroup.update" | "machineGroup.delete" | "controller.create" | "controller.update" | "controller.delete" | "gatewayKey.create" | "slicerToken.create" | "slicerToken.revokeAll" | "settings.twoFactor" | "twoFactor.enable" | "twoFactor.disable" | "twoFactor.reset" | "business.serviceConsent" | "serviceSession.request" | "serviceSession.decide" | "serviceSession.end" | "maintenance.task.create" | "maintenance.task.update" | "maintenance.task.delete" | "maintenance.override.set" | "maintenance.override.remove" | "maintenance.done" | "library.upload" | "library.delete";
                     page?: number;
                     pageSize?: number;
                     q?: string;
@@ -3522,6 +3522,777 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A folder of the library: its folders and a page of its files, or the files found by name
+         * @description Customers and managers use their own business’s library; administrators and technicians any business’s, named by `business` (their own by default). Another business’s file or folder answers 404. With `q`, the files of every folder whose name holds it (no folders).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    business?: string | number;
+                    folder?: string;
+                    page?: number;
+                    pageSize?: number;
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business: number;
+                            folder: string;
+                            folders: {
+                                name: string;
+                                path: string;
+                            }[];
+                            items: {
+                                business: number;
+                                folder: string;
+                                id: number;
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                                name: string;
+                                sha256: string;
+                                size: number;
+                                /** Format: date-time */
+                                uploadedAt: string;
+                                uploadedBy: string | null;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/library/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a G-code file into a folder of the library (the body is the file)
+         * @description Customers and managers use their own business’s library; administrators and technicians any business’s, named by `business` (their own by default). Another business’s file or folder answers 404. Each line is checked as the customer path checks an upload: a line only the admin path may send is 403 `ADMIN_PATH_ONLY`, a file larger than the limit 413, a name the folder already has 409; then nothing is stored. Missing folders are created.
+         */
+        post: {
+            parameters: {
+                query: {
+                    business?: string | number;
+                    folder?: string;
+                    name: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business: number;
+                            folder: string;
+                            id: number;
+                            metadata: {
+                                [key: string]: unknown;
+                            } | null;
+                            name: string;
+                            sha256: string;
+                            size: number;
+                            /** Format: date-time */
+                            uploadedAt: string;
+                            uploadedBy: string | null;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `ACCOUNT_DISABLED`: This account is disabled; `BUSINESS_SUSPENDED`: The business of this account is suspended; `FORBIDDEN`: You are not allowed to do this; `ADMIN_PATH_ONLY`: Only the administrator path of this machine may do this; `LICENSE_EXPIRED`: The licence of this machine is not valid; `SERVICE_SESSION_REQUIRED`: Remote control of this machine needs a service session accepted by its business; `CONSENT_OWNER_UNCONFIRMED`: An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/library/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A library file, with what its slicer wrote into it
+         * @description Customers and managers use their own business’s library; administrators and technicians any business’s, named by `business` (their own by default). Another business’s file or folder answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business: number;
+                            folder: string;
+                            id: number;
+                            metadata: {
+                                [key: string]: unknown;
+                            } | null;
+                            name: string;
+                            sha256: string;
+                            size: number;
+                            /** Format: date-time */
+                            uploadedAt: string;
+                            uploadedBy: string | null;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Renames a library file or moves it to another folder of its business
+         * @description Customers and managers use their own business’s library; administrators and technicians any business’s, named by `business` (their own by default). Another business’s file or folder answers 404. A name the folder already has is 409; a missing folder is created.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        folder?: string;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business: number;
+                            folder: string;
+                            id: number;
+                            metadata: {
+                                [key: string]: unknown;
+                            } | null;
+                            name: string;
+                            sha256: string;
+                            size: number;
+                            /** Format: date-time */
+                            uploadedAt: string;
+                            uploadedBy: string | null;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Deletes a library file
+         * @description Customers and managers use their own business’s library; administrators and technicians any business’s, named by `business` (their own by default). Another business’s file or folder answers 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/library/files/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads a library file
+         * @description Customers and managers use their own business’s library; administrators and technicians any business’s, named by `business` (their own by default). Another business’s file or folder answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/library/files/from-machine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copies a file of a machine’s board into the library
+         * @description Customers and managers use their own business’s library; administrators and technicians any business’s, named by `business` (their own by default). Another business’s file or folder answers 404. The machine must be one the caller reaches and of the same business; its file is read as the file browser downloads it and checked as an upload.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        business?: number;
+                        controllerId: number;
+                        /** @default  */
+                        folder?: string;
+                        name: string;
+                        path: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business: number;
+                            folder: string;
+                            id: number;
+                            metadata: {
+                                [key: string]: unknown;
+                            } | null;
+                            name: string;
+                            sha256: string;
+                            size: number;
+                            /** Format: date-time */
+                            uploadedAt: string;
+                            uploadedBy: string | null;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `ACCOUNT_DISABLED`: This account is disabled; `BUSINESS_SUSPENDED`: The business of this account is suspended; `FORBIDDEN`: You are not allowed to do this; `ADMIN_PATH_ONLY`: Only the administrator path of this machine may do this; `LICENSE_EXPIRED`: The licence of this machine is not valid; `SERVICE_SESSION_REQUIRED`: Remote control of this machine needs a service session accepted by its business; `CONSENT_OWNER_UNCONFIRMED`: An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `GATEWAY_OFFLINE`: The gateway of this machine is offline */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `SERVER_BUSY`: The server is busy; try again shortly; `NOT_READY`: The service is not ready; `BOARD_OFFLINE`: The board of this machine is offline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `BOARD_TIMEOUT`: The board of this machine did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/library/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a folder of the library, with every folder above it that is missing
+         * @description Customers and managers use their own business’s library; administrators and technicians any business’s, named by `business` (their own by default). Another business’s file or folder answers 404. An existing folder is 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        business?: number;
+                        /** @default  */
+                        path?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            path: string;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Deletes an empty folder of the library
+         * @description Customers and managers use their own business’s library; administrators and technicians any business’s, named by `business` (their own by default). Another business’s file or folder answers 404. A folder holding a file or a folder is 409.
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    business?: string | number;
+                    path?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

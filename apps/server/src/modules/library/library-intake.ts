@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { AppError } from '../../shared/app-error.ts';
+import { GcodeUploadCheck } from '../board-client/board-client.ts';
+import type { ContentStore } from './library-content-store.ts';
+
+/** What was stored of a file: its key in the store, its size and its SHA-256 (hex). */
+export interface StoredContent {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/** The answer to a file past the library's limit; the connection closes, as the client may still be sending. */
+export const tooLarge = (maxBytes: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `A library file may be at most ${maxBytes} bytes`, {
+    headers: { connection: 'close' },
+  });
+
+/**
+ * Takes a file into a content store as it streams (docs/design.md §13): every line is checked as the customer
+ * path checks an upload (`GcodeUploadCheck`: the file is printed by the customer path), the bytes are counted
+ * against `maxBytes` and hashed. A refused line (403 ADMIN_PATH_ONLY), a file past the limit (413) or a source that
+ * fails leaves nothing in the store: the store drops what it had written. The rest of a refused source is the
+ * caller's to drain or close.
+ */
+export async function takeIn(
+  store: ContentStore,
+  source: Readable,
+  maxBytes: number,
+): Promise<StoredContent> {
+  const check = new GcodeUploadCheck();
+  // Piped by hand rather than through pipeline(): a refusal must leave a request's socket open for the answer.
+  const failed = (error: Error) => check.destroy(error);
+  // A source closed before its end (a client gone) has failed too, even when it says no error.
+  const closed = () => {
+    if (!check.writableEnded) check.destroy(new Error('The file ended before its end'));
+  };
+  source.once('error', failed);
+  source.once('close', closed);
+  source.pipe(check);
+  const hash = createHash('sha256');
+  let size = 0;
+  async function* measured(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of check as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      hash.update(chunk);
+      yield chunk;
+    }
+  }
+  // The check may fail before the store starts reading it; the failure is read from it below.
+  check.on('error', () => undefined);
+  try {
+    const key = await store.write(measured());
+    // A check that failed before it was read may end the reading as if the file had ended.
+    if (check.errored || !check.readableEnded) {
+      await store.remove(key);
+      throw check.errored ?? new Error('The file ended before its end');
+    }
+    return { key, size, sha256: hash.digest('hex') };
+  } catch (error) {
+    throw check.refusal ?? error;
+  } finally {
+    source.off('error', failed);
+    source.off('close', closed);
+    source.unpipe(check);
+    check.destroy();
+  }
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { LIMITS } from '@portal/contract';
+import { type ModuleDeps, routesOf } from '../../shared/module.ts';
+import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
+import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
+import { LibraryRepository } from './library.repository.ts';
+import { libraryRoutes } from './library.routes.ts';
+import { LibraryService } from './library.service.ts';
+import { type ContentStore, DatabaseContentStore, FolderContentStore } from './library-content-store.ts';
+import { LibraryFiles } from './library-files.ts';
+import { machineFileSource } from './machine-file-source.ts';
+
+/** What an interrupted upload left is swept after this: nothing names it, and no upload lasts a day. */
+const SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export interface LibraryModuleDeps {
+  /** The tunnels, through which a board's file is copied into the library. */
+  registry: TunnelRegistry;
+  /** Who reaches which machine: a board's file is copied only from a machine the user reaches. */
+  access: MachineAccessService;
+}
+
+/**
+ * The business's print library (docs/design.md §13): G-code files uploaded once to the portal, per business, in
+ * folders (`library_folders`, so that an empty one exists), each file's row in `library_files` and its bytes in a
+ * content store (`library-content-store.ts`): the folder `library.dir` when configured (DATA_DIR/library on the
+ * embedded database, or LIBRARY_DIR), else chunks in the database (`library_file_chunks`), which every instance
+ * of a deployment on PostgreSQL reads. A file is stored whole, its lines checked as the customer path checks an
+ * upload (`library-intake.ts`), before its row is written; `library.policy.ts` says whose library one uses;
+ * `machine-file-source.ts` reads a board's file for a copy into the library.
+ *
+ * What other modules use (the print queue), stable: the module's `files` (`LibraryFiles`), with its types
+ * `LibraryFile` and `LibraryContent` imported from `library-files.ts`:
+ * - `fileFor(viewer: Actor, fileId: number): Promise<LibraryFile>`: the file if the viewer may use its business's
+ *   library (own business; administrators and technicians any), else 404 NOT_FOUND;
+ * - `fileOfBusiness(businessId: number, fileId: number): Promise<LibraryFile | null>`: the file of that business;
+ * - `openContent(file: LibraryFile): Promise<LibraryContent>`: `{ name, size, sha256, stream }`, the bytes as a
+ *   Readable (404 NOT_FOUND when its store has lost them).
+ * `LibraryFile` is the file's row: `id`, `businessId`, `folder`, `name`, `size`, `sha256`, `uploadedBy`,
+ * `uploadedAt`, `metadata`, `storage`, `contentKey`. `service.addFile(destination, source)` adds a file as an
+ * upload does (tests of other modules fill a library with it).
+ */
+export function createLibraryModule(
+  { db, clock, config }: ModuleDeps,
+  { registry, access }: LibraryModuleDeps,
+) {
+  const repository = new LibraryRepository(db);
+  const database = new DatabaseContentStore(db, clock);
+  const folder = config.library?.dir ? new FolderContentStore(path.resolve(config.library.dir)) : undefined;
+  // New files go to the folder when there is one; a file keeps the store it was written to.
+  const store: ContentStore = folder ?? database;
+  const stores = folder ? [database, folder] : [database];
+  const files = new LibraryFiles(repository, stores);
+  const service = new LibraryService({
+    repository,
+    store,
+    stores,
+    files,
+    machines: machineFileSource({ registry, access, timeoutMs: config.proxyTimeoutMs }),
+    clock,
+    maxBytes: config.library?.maxBytes ?? LIMITS.libraryFileBytesMax,
+  });
+  /** Forgets what interrupted uploads left. */
+  const sweep = async () => {
+    const before = new Date(clock().getTime() - SWEEP_AFTER_MS);
+    for (const each of stores) await each.sweep(before);
+  };
+  return { repository, store, files, service, sweep, routes: routesOf(libraryRoutes, { service }) };
+}

@@ -1,0 +1,256 @@
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import {
+  type Actor,
+  type LibraryCopyFromMachine,
+  type LibraryFile as LibraryFileAnswer,
+  type LibraryListing,
+  libraryFolderProblem,
+  libraryNameProblem,
+} from '@portal/contract';
+import { conflict, invalidField, notFound } from '../../shared/app-error.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { SessionSubject } from '../../shared/session.ts';
+import { toFolderEntry, toLibraryFile } from './library.mapper.ts';
+import { mayUseLibraryOf } from './library.policy.ts';
+import type { LibraryFileRow, LibraryRepository } from './library.repository.ts';
+import type { ContentStore } from './library-content-store.ts';
+import type { LibraryContent, LibraryFile, LibraryFiles } from './library-files.ts';
+import { takeIn, tooLarge } from './library-intake.ts';
+
+/** Where a new file goes and who brings it. */
+export interface FileDestination {
+  businessId: number;
+  folder: string;
+  name: string;
+  uploadedBy: number | null;
+}
+
+/** The library's rules over its repository and content store (docs/design.md §13). */
+export class LibraryService {
+  readonly #repository: LibraryRepository;
+  readonly #store: ContentStore;
+  readonly #clock: Clock;
+  readonly #maxBytes: number;
+
+  readonly #stores: readonly ContentStore[];
+  readonly #files: LibraryFiles;
+  readonly #machines: MachineFileSource;
+
+  /** `store` takes new files; `stores` are every store files may be in (the one a file was written to stays). */
+  constructor(options: {
+    repository: LibraryRepository;
+    store: ContentStore;
+    stores: readonly ContentStore[];
+    files: LibraryFiles;
+    machines: MachineFileSource;
+    clock: Clock;
+    maxBytes: number;
+  }) {
+    this.#repository = options.repository;
+    this.#store = options.store;
+    this.#stores = options.stores;
+    this.#files = options.files;
+    this.#machines = options.machines;
+    this.#clock = options.clock;
+    this.#maxBytes = options.maxBytes;
+  }
+
+  /**
+   * Whose library a call is about: the business asked for when the viewer may use its library (staff any existing
+   * business), by default the viewer's own; 404 otherwise, as for another business's file.
+   */
+  async businessFor(viewer: Actor, requested: number | undefined): Promise<number> {
+    const business = requested ?? viewer.business;
+    if (!mayUseLibraryOf(viewer, business)) throw notFound('Business');
+    if (requested !== undefined && requested !== viewer.business) {
+      if (!(await this.#repository.businessExists(business))) throw notFound('Business');
+    }
+    return business;
+  }
+
+  /** A folder's subfolders and a page of its files, or with `q` a page of the files whose name holds it. */
+  async list(
+    viewer: Actor,
+    query: {
+      business?: number | undefined;
+      folder: string;
+      q?: string | undefined;
+      page: number;
+      pageSize: number;
+    },
+  ): Promise<LibraryListing> {
+    const business = await this.businessFor(viewer, query.business);
+    const search = query.q?.trim();
+    if (!search && !(await this.#repository.folderExists(business, query.folder))) throw notFound('Folder');
+    const [folders, files] = await Promise.all([
+      search ? Promise.resolve([]) : this.#repository.subfolders(business, query.folder),
+      this.#repository.files(business, search ? { search } : { folder: query.folder }, {
+        offset: (query.page - 1) * query.pageSize,
+        limit: query.pageSize,
+      }),
+    ]);
+    return {
+      business,
+      folder: search ? '' : query.folder,
+      folders: folders.map(toFolderEntry),
+      items: await this.#answers(files.rows),
+      total: files.total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** A file as the API shows it; 404 when the viewer may not see it. */
+  async file(viewer: Actor, id: number): Promise<LibraryFileAnswer> {
+    const [answer] = await this.#answers([await this.#files.fileFor(viewer, id)]);
+    return answer as LibraryFileAnswer;
+  }
+
+  /** An upload: the request's body into the folder of the business the query names. */
+  async upload(
+    viewer: SessionSubject,
+    query: { business?: number | undefined; folder: string; name: string },
+    body: Readable,
+    declaredLength: number | undefined,
+  ): Promise<LibraryFileAnswer> {
+    const businessId = await this.businessFor(viewer, query.business);
+    if (declaredLength !== undefined && declaredLength > this.#maxBytes) throw tooLarge(this.#maxBytes);
+    const row = await this.addFile(
+      { businessId, folder: query.folder, name: query.name, uploadedBy: viewer.id },
+      body,
+    );
+    return (await this.#answers([row]))[0] as LibraryFileAnswer;
+  }
+
+  /** The file's bytes, for a download. */
+  async download(viewer: Actor, id: number): Promise<LibraryContent> {
+    return this.#files.openContent(await this.#files.fileFor(viewer, id));
+  }
+
+  /** Renames a file or moves it to another folder of its business (created when missing). */
+  async move(viewer: Actor, id: number, to: { folder: string; name: string }): Promise<LibraryFileAnswer> {
+    const file = await this.#files.fileFor(viewer, id);
+    const moved = await this.#repository.moveFile(file.id, to.folder, to.name, this.#clock());
+    if (moved === 'taken') throw nameTaken();
+    if (!moved) throw notFound('Library file');
+    return (await this.#answers([moved]))[0] as LibraryFileAnswer;
+  }
+
+  /** Deletes a file: its row, then its bytes. Answers the file deleted, for the activity record. */
+  async deleteFile(viewer: Actor, id: number): Promise<LibraryFile> {
+    const file = await this.#files.fileFor(viewer, id);
+    const deleted = await this.#repository.deleteFile(file.id);
+    if (!deleted) throw notFound('Library file');
+    await this.#storeOf(deleted)?.remove(deleted.contentKey);
+    return deleted;
+  }
+
+  /** Creates a folder (and the folders above it); 409 when it exists. Answers its business. */
+  async createFolder(viewer: Actor, body: { business?: number | undefined; path: string }): Promise<number> {
+    const business = await this.businessFor(viewer, body.business);
+    if (!(await this.#repository.createFolder(business, body.path, this.#clock()))) {
+      throw conflict('The folder already exists');
+    }
+    return business;
+  }
+
+  /** Deletes an empty folder; 409 when it holds a file or a folder. Answers its business. */
+  async deleteFolder(viewer: Actor, query: { business?: number | undefined; path: string }): Promise<number> {
+    const business = await this.businessFor(viewer, query.business);
+    const outcome = await this.#repository.deleteFolder(business, query.path);
+    if (outcome === 'missing') throw notFound('Folder');
+    if (outcome === 'notEmpty') throw conflict('The folder is not empty');
+    return business;
+  }
+
+  /**
+   * Copies a file of a machine's board into the library: the viewer must reach the machine (`machines.open`, the
+   * path their role has), the machine must be of the library's business, and its bytes pass the same checks as an
+   * upload's.
+   */
+  async copyFromMachine(
+    viewer: SessionSubject,
+    request: LibraryCopyFromMachine,
+    incoming: IncomingMessage,
+  ): Promise<LibraryFileAnswer> {
+    const businessId = await this.businessFor(viewer, request.business);
+    const source = await this.#machines.open(viewer, request.controllerId, request.path, {
+      businessId,
+      incoming,
+      maxBytes: this.#maxBytes,
+    });
+    try {
+      const row = await this.addFile(
+        { businessId, folder: request.folder, name: request.name, uploadedBy: viewer.id },
+        source,
+      );
+      return (await this.#answers([row]))[0] as LibraryFileAnswer;
+    } finally {
+      source.destroy();
+    }
+  }
+
+  #storeOf(row: LibraryFileRow): ContentStore | undefined {
+    return this.#stores.find((store) => store.kind === row.storage);
+  }
+
+  async #answers(rows: readonly LibraryFileRow[]): Promise<LibraryFileAnswer[]> {
+    const names = await this.#repository.uploaderNames(rows.map((row) => row.uploadedBy));
+    return rows.map((row) =>
+      toLibraryFile(row, row.uploadedBy === null ? null : (names.get(row.uploadedBy) ?? null)),
+    );
+  }
+
+  /** The largest file the library takes, in bytes. */
+  get maxBytes(): number {
+    return this.#maxBytes;
+  }
+
+  /**
+   * Adds a file to a business's library from `source`, checked and stored whole before its row is written
+   * (`takeIn`); its folder and the folders above are created. 409 when the folder already has a file of that name;
+   * whatever fails leaves nothing stored.
+   */
+  async addFile(destination: FileDestination, source: Readable): Promise<LibraryFile> {
+    const nameProblem = libraryNameProblem(destination.name);
+    if (nameProblem) throw invalidField('name', 'invalidFormat', nameProblem);
+    const folderProblem = libraryFolderProblem(destination.folder);
+    if (folderProblem) throw invalidField('folder', 'invalidFormat', folderProblem);
+    if (await this.#repository.fileNamed(destination.businessId, destination.folder, destination.name)) {
+      throw nameTaken();
+    }
+    const content = await takeIn(this.#store, source, this.#maxBytes);
+    try {
+      const row = await this.#repository.insertFile({
+        ...destination,
+        size: content.size,
+        sha256: content.sha256,
+        uploadedAt: this.#clock(),
+        metadata: null,
+        storage: this.#store.kind,
+        contentKey: content.key,
+      });
+      if (row === 'taken') throw nameTaken();
+      return row;
+    } catch (error) {
+      await this.#store.remove(content.key);
+      throw error;
+    }
+  }
+}
+
+const nameTaken = () => conflict('The folder already has a file of that name');
+
+/**
+ * A board file's bytes, opened for the library (library.module.ts builds it on the board client): 404 when the
+ * viewer does not reach the machine or it is not of `businessId`, the board's own failures as the proxy's errors.
+ */
+export interface MachineFileSource {
+  open(
+    viewer: SessionSubject,
+    controllerId: number,
+    boardPath: string,
+    options: { businessId: number; incoming: IncomingMessage; maxBytes: number },
+  ): Promise<Readable>;
+}
