@@ -80,18 +80,32 @@ describe('the print queue on simulated machines', () => {
     const business = line1.group.business;
     for (const { group } of [line1, line2]) {
       await until(
-        () => api<{ machine: { state: string } }>(portal, customer, 'GET', `/api/v1/machinegroup/${group.id}/print-queue`),
+        () =>
+          api<{ machine: { state: string } }>(
+            portal,
+            customer,
+            'GET',
+            `/api/v1/machinegroup/${group.id}/print-queue`,
+          ),
         (answer) => answer.machine.state === 'idle',
         `${group.name} idle`,
       );
     }
-    await api(portal, manager, 'PUT', `/api/v1/business/${business}/print-queue/settings`, { autoStart: true });
-    const file = await uploadToLibrary('supporto.gcode', 'G28\nG1 X10 Y10 F3000\nG1 X20 Y20\n');
-    const job = await api<QueueJob>(portal, customer, 'POST', `/api/v1/business/${business}/print-queue/jobs`, {
-      file,
-      target: { machineType: line1.group.machine },
-      copies: 3,
+    await api(portal, manager, 'PUT', `/api/v1/business/${business}/print-queue/settings`, {
+      autoStart: true,
     });
+    const file = await uploadToLibrary('supporto.gcode', 'G28\nG1 X10 Y10 F3000\nG1 X20 Y20\n');
+    const job = await api<QueueJob>(
+      portal,
+      customer,
+      'POST',
+      `/api/v1/business/${business}/print-queue/jobs`,
+      {
+        file,
+        target: { machineType: line1.group.machine },
+        copies: 3,
+      },
+    );
     const history = () => api<QueueJobHistory>(portal, customer, 'GET', `/api/v1/print-queue/jobs/${job.id}`);
     const ready = (groupId: number) =>
       api<QueueReadyAnswer>(portal, customer, 'PUT', `/api/v1/machinegroup/${groupId}/ready`);
