@@ -19,6 +19,7 @@ const MODULE_PUBLIC_FILES = [
   'gateway/tunnel-endpoint.ts',
   'gateway/tunnel-registry.ts',
   'library/library-files.ts',
+  'library/library.schema.ts',
   'licenses/licenses.schema.ts',
   'live-status/machine-events.ts',
   'machine-access/board-scopes.ts',

@@ -27,6 +27,7 @@ import { createMachineProxyModule } from './modules/machine-proxy/machine-proxy.
 import { createMaintenanceModule } from './modules/maintenance/maintenance.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createPasswordRecoveryModule } from './modules/password-recovery/password-recovery.module.ts';
+import { createPrintQueueModule } from './modules/print-queue/print-queue.module.ts';
 import { createServiceSessionsModule } from './modules/service-sessions/service-sessions.module.ts';
 import { createSlicerAccessModule } from './modules/slicer-access/slicer-access.module.ts';
 import { createTicketsModule } from './modules/tickets/tickets.module.ts';
@@ -179,6 +180,17 @@ export function createModules(
   });
   const insight = createInsightModule(deps);
   const library = createLibraryModule(deps, { registry: gateway.tunnels, access: machineAccess.service });
+  const printQueue = createPrintQueueModule(deps, {
+    registry: gateway.tunnels,
+    activity: activity.log,
+    access: machineAccess.service,
+    machineEvents: liveStatus.events,
+    statusOf: (controllerId) => liveStatus.service.statusOf(controllerId),
+    files: library.files,
+    viewerOf: (userId) => auth.service.activeViewer(userId),
+    started: (event) => notifications.notifier.queuedJobStarted(event),
+    warn,
+  });
   const passwordRecovery = createPasswordRecoveryModule(deps, {
     users: users.repository,
     hashPassword: (password) => hasher.hash(password),
@@ -239,6 +251,7 @@ export function createModules(
     maintenance,
     insight,
     library,
+    printQueue,
     passwordRecovery,
     activity,
   };

@@ -27,6 +27,7 @@ export * from './paging.ts';
 export * from './pairing.ts';
 export * from './password-recovery.ts';
 export * from './permissions.ts';
+export * from './print-queue.ts';
 export * from './push.ts';
 export * from './role-schema.ts';
 export * from './roles.ts';

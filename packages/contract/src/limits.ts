@@ -10,6 +10,8 @@ export const LIMITS = {
   placeMax: 100,
   locationMax: 100,
   descriptionMax: 2000,
+  /** The most copies one print-queue job asks for. */
+  queueCopiesMax: 100,
   ticketTitleMax: 200,
   /** Ticket descriptions, answers and news items. */
   ticketBodyMax: 20_000,

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'ticketAnswered',
   'ticketClosed',
   'serviceSession',
+  'queueJobStarted',
   'jobFinished',
   'jobFailed',
   'halted',
@@ -36,6 +37,7 @@ export const NOTIFICATION_EVENTS = [
   'serviceAccepted',
   'serviceRejected',
   'serviceEnded',
+  'queueJobStarted',
   'jobFinished',
   'jobFailed',
   'halted',
@@ -58,6 +60,7 @@ export const KIND_OF_EVENT: Record<NotificationEvent, NotificationKind> = {
   serviceAccepted: 'serviceSession',
   serviceRejected: 'serviceSession',
   serviceEnded: 'serviceSession',
+  queueJobStarted: 'queueJobStarted',
   jobFinished: 'jobFinished',
   jobFailed: 'jobFailed',
   halted: 'halted',
@@ -113,6 +116,7 @@ const TICKET_KINDS: ReadonlySet<NotificationKind> = new Set([
   'ticketClosed',
 ]);
 const MACHINE_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'queueJobStarted',
   'jobFinished',
   'jobFailed',
   'halted',

@@ -64,6 +64,13 @@ export const CAPABILITIES = {
    * choose the business; managers and customers use their own business's.
    */
   library: ['all', 'own', 'all', 'own'],
+  /**
+   * The print queue (docs/product.md §11): reading and changing a business's queue, and marking its machines ready
+   * on the machine groups one sees; starting on a machine also needs its control (consent, docs/design.md §11).
+   */
+  printQueue: ['all', 'own', 'all', 'own'],
+  /** Whether a machine marked ready starts the business's next job by itself. */
+  printQueueAutoStart: ['all', 'own', 'none', 'none'],
 } as const satisfies Record<string, Row>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -49,6 +49,7 @@ export const PUSH_KINDS = [
   'ticketAnswered',
   'ticketClosed',
   'ticketReopened',
+  'queueJobStarted',
   'jobFinished',
   'jobFailed',
   'halted',

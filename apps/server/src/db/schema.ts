@@ -17,6 +17,7 @@ export * from '../modules/machine-groups/machine-groups.schema.ts';
 export * from '../modules/maintenance/maintenance.schema.ts';
 export * from '../modules/notifications/notifications.schema.ts';
 export * from '../modules/password-recovery/password-recovery.schema.ts';
+export * from '../modules/print-queue/print-queue.schema.ts';
 export * from '../modules/service-sessions/service-sessions.schema.ts';
 export * from '../modules/slicer-access/slicer-access.schema.ts';
 export * from '../modules/tickets/tickets.schema.ts';

@@ -62,8 +62,11 @@ export type RelayRequest = RelayDestination & RelayDetails;
 
 export interface RelayDetails {
   controllerId: number;
-  /** The client's request: its body (uploads) is streamed through, never buffered. */
-  incoming: IncomingMessage;
+  /**
+   * The client's request: its body (uploads) is streamed through, never buffered. None for a request the portal
+   * makes by itself (the print queue's automatic start), which sends its own `body` when it has one.
+   */
+  incoming?: IncomingMessage;
   /**
    * A body to send instead of the client's (one the portal read to check it, built itself, or checks as it
    * streams: an AppError it fails with cancels the stream and is what the relay throws).
@@ -138,10 +141,10 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   const headers: Record<string, string> = {};
   // A request without a body describes none, even when it is made while answering one (an OctoPrint upload).
   for (const name of hasBody ? FORWARDED_REQUEST_HEADERS : []) {
-    const value = request.incoming.headers[name];
+    const value = request.incoming?.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const sessionKey = request.incoming.headers[SESSION_KEY];
+  const sessionKey = request.incoming?.headers[SESSION_KEY];
   if (typeof sessionKey === 'string') headers[SESSION_KEY] = sessionKey;
   if (request.body) {
     headers['content-length'] = String(request.body.length);
@@ -151,7 +154,7 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
     hasBody &&
     !request.body &&
     headers['content-length'] === undefined &&
-    request.incoming.headers['transfer-encoding']
+    request.incoming?.headers['transfer-encoding']
   ) {
     throw new AppError('BAD_REQUEST', 'Uploads to a machine need a Content-Length');
   }
@@ -169,6 +172,10 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   if (request.target === 'board' && changesBoard(request.board) && request.control?.allowed === false) {
     throw new AppError('SERVICE_SESSION_REQUIRED');
   }
+  // What the board is sent as the request's body: the portal's own, else the client's.
+  const upload = hasBody ? (request.body?.content ?? request.incoming) : undefined;
+  if (hasBody && !upload)
+    throw new Error('A request with a body needs the client request or a body of its own');
   const stream = registry.open(request.controllerId, {
     method,
     target: request.target,
@@ -180,7 +187,7 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
   if (!stream) throw new AppError('GATEWAY_OFFLINE');
   stream.on('error', () => undefined); // the outcome is read below; a reset stream must not crash anything
   const recorded = change?.start();
-  if (recorded && hasBody) recorded.observe(request.body?.content ?? request.incoming);
+  if (recorded && upload) recorded.observe(upload);
   let bodyFailure: unknown;
   if (request.body) {
     // A body that fails part-way must not reach the board whole: the stream is cancelled, the upload dropped.
@@ -189,7 +196,7 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
       stream.close(constants.NGHTTP2_CANCEL);
     });
     request.body.content.pipe(stream);
-  } else if (hasBody) request.incoming.pipe(stream);
+  } else upload?.pipe(stream);
 
   // The board's time to answer runs from the end of the request, and while the request is being sent, from its
   // last progress: an upload takes as long as the link needs, but one the board stopped reading times out.
@@ -200,8 +207,8 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
     clock = setTimeout(() => answerClock.abort(), request.timeoutMs ?? PROXY_TIMEOUT_MS);
   };
   restartClock();
-  if (hasBody) {
-    (request.body?.content ?? request.incoming).on('data', restartClock);
+  if (upload) {
+    upload.on('data', restartClock);
     stream.once('finish', restartClock);
   }
   const timeout = answerClock.signal;

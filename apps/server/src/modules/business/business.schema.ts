@@ -20,6 +20,8 @@ export const businesses = pgTable(
     logo: text(),
     /** Outside staff change this business's machines only in a service session it accepted (docs/design.md §11). */
     serviceConsent: boolean().notNull().default(false),
+    /** A machine marked ready starts the business's next queued job by itself (docs/design.md §14). */
+    printQueueAutoStart: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -7,10 +7,11 @@ export interface TicketFacts {
   title: string;
 }
 
-/** What a machine notification tells: which machine group, its name, and the finished job's file. */
+/** What a machine notification tells: which machine group, its name, and the job's file (started or ended). */
 export interface MachineFacts {
   kind: Extract<
     PushKind,
+    | 'queueJobStarted'
     | 'jobFinished'
     | 'jobFailed'
     | 'halted'
@@ -34,6 +35,7 @@ const TEXTS = {
     ticketAnswered: (id: number) => `Nuova risposta al ticket #${id}`,
     ticketClosed: (id: number) => `Ticket #${id} chiuso`,
     ticketReopened: (id: number) => `Ticket #${id} riaperto`,
+    queueJobStarted: 'Lavoro in coda avviato',
     jobFinished: 'Lavorazione terminata',
     jobFailed: 'Lavorazione annullata',
     halted: 'Macchina arrestata',
@@ -47,6 +49,7 @@ const TEXTS = {
     ticketAnswered: (id: number) => `New answer to ticket #${id}`,
     ticketClosed: (id: number) => `Ticket #${id} closed`,
     ticketReopened: (id: number) => `Ticket #${id} reopened`,
+    queueJobStarted: 'Queued job started',
     jobFinished: 'Job finished',
     jobFailed: 'Job cancelled',
     halted: 'Machine halted',

@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock.ts';
 import type { Mailer } from '../../shared/mailer.ts';
 import type { MachineEvent } from '../live-status/machine-events.ts';
 import type { MaintenanceReminder } from '../maintenance/maintenance.module.ts';
+import type { QueuedJobStarted } from '../print-queue/print-queue.module.ts';
 import type { ConsentChange, ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
 import { sendConsentNotices } from './consent-notices.ts';
 import { EventThrottle } from './event-throttle.ts';
@@ -77,6 +78,16 @@ export class PushNotifier {
     this.#track(() =>
       this.#notifyMachine({ kind: type, machineId: machineGroupId, fileName }, key, controllerId),
     );
+  }
+
+  /** A queued job's copy started on a machine: told like the machine's transitions, once per run. */
+  queuedJobStarted(event: QueuedJobStarted): void {
+    const facts = {
+      kind: 'queueJobStarted' as const,
+      machineId: event.machineGroupId,
+      fileName: event.fileName,
+    };
+    this.#track(() => this.#notifyMachine(facts, `queueJobStarted:r${event.runId}`, event.controllerId));
   }
 
   /** A service session requested, decided or ended early: the people it concerns. */

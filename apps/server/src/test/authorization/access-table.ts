@@ -11,6 +11,7 @@ import { MAINTENANCE_ACCESS } from './maintenance-access.ts';
 import { NOTIFICATIONS_ACCESS } from './notifications-access.ts';
 import { PAIRING_ACCESS } from './pairing-access.ts';
 import { PASSWORD_RECOVERY_ACCESS } from './password-recovery-access.ts';
+import { PRINT_QUEUE_ACCESS } from './print-queue-access.ts';
 import type { RouteAccess } from './route-access.ts';
 import { SERVICE_SESSIONS_ACCESS } from './service-sessions-access.ts';
 import { SLICER_ACCESS } from './slicer-access.ts';
@@ -82,4 +83,5 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   ...MAINTENANCE_ACCESS,
   ...INSIGHT_ACCESS,
   ...LIBRARY_ACCESS,
+  ...PRINT_QUEUE_ACCESS,
 };

@@ -1515,6 +1515,337 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/business/{id}/print-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A business's print queue: its waiting and printing jobs in order, and its machines' readiness
+         * @description Managers and customers their own business; administrators and technicians any. The machines are those the caller sees.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            autoStart: boolean;
+                            business: number;
+                            jobs: {
+                                business: number;
+                                /** Format: date-time */
+                                cancelledAt: string | null;
+                                cancelledBy: {
+                                    id: number;
+                                    name: string;
+                                    surname: string;
+                                } | null;
+                                copies: number;
+                                copiesFinished: number;
+                                copiesStarted: number;
+                                file: number | null;
+                                fileName: string;
+                                id: number;
+                                location: string | null;
+                                machineGroup: number | null;
+                                machineType: number | null;
+                                position: number | null;
+                                /** Format: date-time */
+                                queuedAt: string;
+                                queuedBy: {
+                                    id: number;
+                                    name: string;
+                                    surname: string;
+                                } | null;
+                                /** @enum {string} */
+                                state: "waiting" | "printing" | "done" | "cancelled";
+                            }[];
+                            machines: {
+                                location: string;
+                                machineGroup: number;
+                                machineType: number;
+                                /** Format: date-time */
+                                markedAt: string | null;
+                                markedBy: {
+                                    id: number;
+                                    name: string;
+                                    surname: string;
+                                } | null;
+                                name: string;
+                                ready: boolean;
+                                run: {
+                                    automatic: boolean;
+                                    boardFile: string;
+                                    copy: number;
+                                    /** Format: date-time */
+                                    endedAt: string | null;
+                                    id: number;
+                                    job: number;
+                                    machineGroup: number;
+                                    reason: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    startedBy: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    } | null;
+                                    /** @enum {string} */
+                                    state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
+                                } | null;
+                                /** @enum {string} */
+                                state: "waiting" | "gatewayOffline" | "boardOffline" | "disconnected" | "starting" | "updating" | "off" | "halted" | "pausing" | "paused" | "resuming" | "cancelling" | "processing" | "simulating" | "busy" | "changingTool" | "idle";
+                            }[];
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/business/{id}/print-queue/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a library file: on one machine group, or on any machine of a type (at one location)
+         * @description The file must be in the business library, the machine group one of its machines the caller sees, the machine type one its machines have (400 otherwise). With the automatic start on, a ready machine starts it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 1 */
+                        copies?: number;
+                        file: number;
+                        target: {
+                            machineGroup: number;
+                        } | {
+                            location?: string;
+                            machineType: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business: number;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            cancelledBy: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            } | null;
+                            copies: number;
+                            copiesFinished: number;
+                            copiesStarted: number;
+                            file: number | null;
+                            fileName: string;
+                            id: number;
+                            location: string | null;
+                            machineGroup: number | null;
+                            machineType: number | null;
+                            position: number | null;
+                            /** Format: date-time */
+                            queuedAt: string;
+                            queuedBy: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "waiting" | "printing" | "done" | "cancelled";
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/business/{id}/print-queue/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch the business's automatic start: a machine marked ready starts the next job by itself
+         * @description The business's managers, and administrators.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        autoStart: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            autoStart: boolean;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `ACCOUNT_DISABLED`: This account is disabled; `BUSINESS_SUSPENDED`: The business of this account is suspended; `FORBIDDEN`: You are not allowed to do this; `ADMIN_PATH_ONLY`: Only the administrator path of this machine may do this; `LICENSE_EXPIRED`: The licence of this machine is not valid; `SERVICE_SESSION_REQUIRED`: Remote control of this machine needs a service session accepted by its business; `CONSENT_OWNER_UNCONFIRMED`: An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/business/{id}/service-consent": {
         parameters: {
             query?: never;
@@ -5969,6 +6300,320 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/machinegroup/{id}/print-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A machine group in the queue: its readiness and run, and the jobs waiting that may start on it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            jobs: {
+                                business: number;
+                                /** Format: date-time */
+                                cancelledAt: string | null;
+                                cancelledBy: {
+                                    id: number;
+                                    name: string;
+                                    surname: string;
+                                } | null;
+                                copies: number;
+                                copiesFinished: number;
+                                copiesStarted: number;
+                                file: number | null;
+                                fileName: string;
+                                id: number;
+                                location: string | null;
+                                machineGroup: number | null;
+                                machineType: number | null;
+                                position: number | null;
+                                /** Format: date-time */
+                                queuedAt: string;
+                                queuedBy: {
+                                    id: number;
+                                    name: string;
+                                    surname: string;
+                                } | null;
+                                /** @enum {string} */
+                                state: "waiting" | "printing" | "done" | "cancelled";
+                            }[];
+                            machine: {
+                                location: string;
+                                machineGroup: number;
+                                machineType: number;
+                                /** Format: date-time */
+                                markedAt: string | null;
+                                markedBy: {
+                                    id: number;
+                                    name: string;
+                                    surname: string;
+                                } | null;
+                                name: string;
+                                ready: boolean;
+                                run: {
+                                    automatic: boolean;
+                                    boardFile: string;
+                                    copy: number;
+                                    /** Format: date-time */
+                                    endedAt: string | null;
+                                    id: number;
+                                    job: number;
+                                    machineGroup: number;
+                                    reason: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    startedBy: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    } | null;
+                                    /** @enum {string} */
+                                    state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
+                                } | null;
+                                /** @enum {string} */
+                                state: "waiting" | "gatewayOffline" | "boardOffline" | "disconnected" | "starting" | "updating" | "off" | "halted" | "pausing" | "paused" | "resuming" | "cancelling" | "processing" | "simulating" | "busy" | "changingTool" | "idle";
+                            };
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/machinegroup/{id}/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a machine ready: a person says its bed is clear
+         * @description With the business's automatic start on, the first job waiting for it starts (`started`). 409 while the machine still runs a queued job.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            machine: {
+                                location: string;
+                                machineGroup: number;
+                                machineType: number;
+                                /** Format: date-time */
+                                markedAt: string | null;
+                                markedBy: {
+                                    id: number;
+                                    name: string;
+                                    surname: string;
+                                } | null;
+                                name: string;
+                                ready: boolean;
+                                run: {
+                                    automatic: boolean;
+                                    boardFile: string;
+                                    copy: number;
+                                    /** Format: date-time */
+                                    endedAt: string | null;
+                                    id: number;
+                                    job: number;
+                                    machineGroup: number;
+                                    reason: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    startedBy: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    } | null;
+                                    /** @enum {string} */
+                                    state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
+                                } | null;
+                                /** @enum {string} */
+                                state: "waiting" | "gatewayOffline" | "boardOffline" | "disconnected" | "starting" | "updating" | "off" | "halted" | "pausing" | "paused" | "resuming" | "cancelling" | "processing" | "simulating" | "busy" | "changingTool" | "idle";
+                            };
+                            started: {
+                                automatic: boolean;
+                                boardFile: string;
+                                copy: number;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                                id: number;
+                                job: number;
+                                machineGroup: number;
+                                reason: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                startedBy: {
+                                    id: number;
+                                    name: string;
+                                    surname: string;
+                                } | null;
+                                /** @enum {string} */
+                                state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
+                            } | null;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Mark a machine not ready */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/machinegroup/{id}/users": {
         parameters: {
             query?: never;
@@ -7415,7 +8060,7 @@ export interface paths {
                                 createdAt: string;
                                 detail: string | null;
                                 /** @enum {string} */
-                                event: "ticketCreated" | "ticketAnswered" | "ticketClosed" | "ticketReopened" | "serviceRequested" | "serviceAccepted" | "serviceRejected" | "serviceEnded" | "jobFinished" | "jobFailed" | "halted" | "boardOffline" | "boardOnline" | "gatewayOffline" | "gatewayOnline" | "maintenanceDue" | "licenceExpiring";
+                                event: "ticketCreated" | "ticketAnswered" | "ticketClosed" | "ticketReopened" | "serviceRequested" | "serviceAccepted" | "serviceRejected" | "serviceEnded" | "queueJobStarted" | "jobFinished" | "jobFailed" | "halted" | "boardOffline" | "boardOnline" | "gatewayOffline" | "gatewayOnline" | "maintenanceDue" | "licenceExpiring";
                                 id: number;
                                 licenceId: number | null;
                                 machineId: number | null;
@@ -7574,6 +8219,11 @@ export interface paths {
                                 mail: boolean;
                                 push: boolean;
                             };
+                            queueJobStarted: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
                             serviceSession: {
                                 inApp: boolean;
                                 mail: boolean;
@@ -7652,6 +8302,11 @@ export interface paths {
                                 mail: boolean;
                                 push: boolean;
                             };
+                            queueJobStarted?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
                             serviceSession?: {
                                 inApp: boolean;
                                 mail: boolean;
@@ -7710,6 +8365,11 @@ export interface paths {
                                 push: boolean;
                             };
                             maintenanceDue: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            queueJobStarted: {
                                 inApp: boolean;
                                 mail: boolean;
                                 push: boolean;
@@ -8136,6 +8796,706 @@ export interface paths {
                 };
                 /** @description `TOO_MANY_LOGIN_ATTEMPTS`: Too many failed login attempts; `TOO_MANY_REQUESTS`: Too many requests */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-queue/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A job's history: who queued it, who started each copy, each run's state and times */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            job: {
+                                business: number;
+                                /** Format: date-time */
+                                cancelledAt: string | null;
+                                cancelledBy: {
+                                    id: number;
+                                    name: string;
+                                    surname: string;
+                                } | null;
+                                copies: number;
+                                copiesFinished: number;
+                                copiesStarted: number;
+                                file: number | null;
+                                fileName: string;
+                                id: number;
+                                location: string | null;
+                                machineGroup: number | null;
+                                machineType: number | null;
+                                position: number | null;
+                                /** Format: date-time */
+                                queuedAt: string;
+                                queuedBy: {
+                                    id: number;
+                                    name: string;
+                                    surname: string;
+                                } | null;
+                                /** @enum {string} */
+                                state: "waiting" | "printing" | "done" | "cancelled";
+                            };
+                            runs: {
+                                automatic: boolean;
+                                boardFile: string;
+                                copy: number;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                                id: number;
+                                job: number;
+                                machineGroup: number;
+                                reason: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                startedBy: {
+                                    id: number;
+                                    name: string;
+                                    surname: string;
+                                } | null;
+                                /** @enum {string} */
+                                state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
+                            }[];
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-queue/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a job: no copy starts any more (running copies run on) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business: number;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            cancelledBy: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            } | null;
+                            copies: number;
+                            copiesFinished: number;
+                            copiesStarted: number;
+                            file: number | null;
+                            fileName: string;
+                            id: number;
+                            location: string | null;
+                            machineGroup: number | null;
+                            machineType: number | null;
+                            position: number | null;
+                            /** Format: date-time */
+                            queuedAt: string;
+                            queuedBy: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "waiting" | "printing" | "done" | "cancelled";
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-queue/jobs/{id}/copies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a job's copies (never fewer than have started) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        copies: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business: number;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            cancelledBy: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            } | null;
+                            copies: number;
+                            copiesFinished: number;
+                            copiesStarted: number;
+                            file: number | null;
+                            fileName: string;
+                            id: number;
+                            location: string | null;
+                            machineGroup: number | null;
+                            machineType: number | null;
+                            position: number | null;
+                            /** Format: date-time */
+                            queuedAt: string;
+                            queuedBy: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "waiting" | "printing" | "done" | "cancelled";
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-queue/jobs/{id}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move a waiting job to a place among the waiting jobs (1: first) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        position: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business: number;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            cancelledBy: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            } | null;
+                            copies: number;
+                            copiesFinished: number;
+                            copiesStarted: number;
+                            file: number | null;
+                            fileName: string;
+                            id: number;
+                            location: string | null;
+                            machineGroup: number | null;
+                            machineType: number | null;
+                            position: number | null;
+                            /** Format: date-time */
+                            queuedAt: string;
+                            queuedBy: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "waiting" | "printing" | "done" | "cancelled";
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-queue/jobs/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the job's next copy now on a machine marked ready
+         * @description The machine must be idle and online, marked ready, and one the job prints on; the caller needs its control (consent for outside staff). The file is sent to 0:/gcodes/queue/ and started; if the machine does not take it, the run is failed, the copy waits again and the error is answered.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        machineGroup: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            automatic: boolean;
+                            boardFile: string;
+                            copy: number;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                            id: number;
+                            job: number;
+                            machineGroup: number;
+                            reason: string | null;
+                            /** Format: date-time */
+                            startedAt: string;
+                            startedBy: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `ACCOUNT_DISABLED`: This account is disabled; `BUSINESS_SUSPENDED`: The business of this account is suspended; `FORBIDDEN`: You are not allowed to do this; `ADMIN_PATH_ONLY`: Only the administrator path of this machine may do this; `LICENSE_EXPIRED`: The licence of this machine is not valid; `SERVICE_SESSION_REQUIRED`: Remote control of this machine needs a service session accepted by its business; `CONSENT_OWNER_UNCONFIRMED`: An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `GATEWAY_OFFLINE`: The gateway of this machine is offline */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `SERVER_BUSY`: The server is busy; try again shortly; `NOT_READY`: The service is not ready; `BOARD_OFFLINE`: The board of this machine is offline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `BOARD_TIMEOUT`: The board of this machine did not answer in time */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/print-queue/runs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a running copy: a paused print is cancelled on the machine, a printing one must pause first */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            automatic: boolean;
+                            boardFile: string;
+                            copy: number;
+                            /** Format: date-time */
+                            endedAt: string | null;
+                            id: number;
+                            job: number;
+                            machineGroup: number;
+                            reason: string | null;
+                            /** Format: date-time */
+                            startedAt: string;
+                            startedBy: {
+                                id: number;
+                                name: string;
+                                surname: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `ACCOUNT_DISABLED`: This account is disabled; `BUSINESS_SUSPENDED`: The business of this account is suspended; `FORBIDDEN`: You are not allowed to do this; `ADMIN_PATH_ONLY`: Only the administrator path of this machine may do this; `LICENSE_EXPIRED`: The licence of this machine is not valid; `SERVICE_SESSION_REQUIRED`: Remote control of this machine needs a service session accepted by its business; `CONSENT_OWNER_UNCONFIRMED`: An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `GATEWAY_OFFLINE`: The gateway of this machine is offline */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `SERVER_BUSY`: The server is busy; try again shortly; `NOT_READY`: The service is not ready; `BOARD_OFFLINE`: The board of this machine is offline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `BOARD_TIMEOUT`: The board of this machine did not answer in time */
+                504: {
                     headers: {
                         [name: string]: unknown;
                     };
