@@ -37,7 +37,7 @@ export function recoveryWaits(
 }
 
 /** Milliseconds until one more request is allowed, or 0 when this one is within the limits. */
-export function recoveryRetryAfterMs(counts: Record<keyof RecoveryKeys, RequestCount>, now: Date): number {
+export function recoveryRetryAfterMs(counts: Record<keyof RecoveryKeys, WindowCount>, now: Date): number {
   const waits = recoveryWaits(counts, now);
   return Math.max(0, waits.email, waits.client);
 }

@@ -119,7 +119,10 @@ beforeAll(async () => {
   if (!admin) throw new Error('no demo administrator');
   const { id: _id, ...columns } = admin;
   await t.database.db.insert(users).values({ ...columns, email: 'admin2@demo.test' });
-  sessions = await t.sessionsFor('admin', 'admin2', 'manager', 'customer');
+  sessions = {
+    ...(await t.sessionsFor('admin', 'manager', 'customer')),
+    admin2: await t.tokenFor('admin2@demo.test'),
+  };
   gateway = await connectFakeGateway(t.modules.gateway.registry, controller, board);
   tokens.full = await slicerToken(sessions.admin, true);
   tokens.upload = await slicerToken(sessions.admin2, false);
