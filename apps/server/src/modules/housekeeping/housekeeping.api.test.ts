@@ -70,6 +70,7 @@ describe('housekeeping', () => {
       'password-recovery',
       'gateway-pairing',
       'maintenance-reminders',
+      'library-sweep',
       'licence-notices',
     ]);
     expect(await t.database.db.select().from(loginFailures)).toEqual([]);
