@@ -135,7 +135,10 @@ export function createRouter() {
                   path: paths.machineMaintenance.path,
                   lazy: signedInScreen('screens', () => import('./routes/app/machine-maintenance')),
                 },
-                { path: paths.library.path, lazy: screen(() => import('./routes/app/library')) },
+                {
+                  path: paths.library.path,
+                  lazy: signedInScreen('screens', () => import('./routes/app/library')),
+                },
                 {
                   element: <RequireCapability capability="fleetInsight" />,
                   children: [

@@ -44,6 +44,7 @@ export const SHELL_TEXTS = [
   'maintenance.states',
   'activity.nav',
   'insight.nav',
+  'library.nav',
   'hardware.machineGroups.icons',
   'hardware.machineGroups.toasts',
 ] as const;
