@@ -29,10 +29,11 @@ function BoardDate({ value, language }: { value: string | undefined; language: s
   const date = parseBoardDate(value);
   const parts = date && formatDateTimeParts(date, language);
   if (!parts) return null;
+  // The board's own local time stays machine-readable beside the words (the board names no time zone).
   return (
-    <>
+    <time dateTime={value}>
       <span className="text-nowrap">{parts.day}</span> <span className="text-nowrap">{parts.time}</span>
-    </>
+    </time>
   );
 }
 
