@@ -234,6 +234,8 @@ describe("the catch-up from the board's statistics log", () => {
 
   it('reads the log a little after each job the live status saw finish, completing that job', async () => {
     const { controllerId, board } = await connectGroup('Prusa linea 1', () => [HEADER]);
+    // The reading a board gets as it starts answering is done before the print, so only the finish reads the log.
+    await vi.waitFor(() => expect(states.get(controllerId)).toBe('idle'), SETTLE);
     await t.modules.maintenance.catchUp.idle();
     writeSlicedFile(board.board, '0:/gcodes/short.gcode', { size: 4000, printSeconds: 120 });
     boardInUtcPlus2(board);
