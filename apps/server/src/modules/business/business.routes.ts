@@ -97,7 +97,7 @@ export const businessRoutes: FastifyPluginAsyncZod<Options> = async (app, { busi
       schema: {
         tags: ['business'],
         summary:
-          'Delete a business (administrators): refused with 409 while users, licenses, computer ' +
+          'Delete a business (administrators): refused with 409 while users, licences, computer ' +
           'controllers or machine groups refer to it; the operator business never',
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },

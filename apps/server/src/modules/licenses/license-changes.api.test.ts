@@ -98,7 +98,7 @@ describe('DELETE /api/v1/licenses/{id}', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'CONFLICT',
-      message: `License #${id} is bound to computer controller "Router Vincolato"; unbind it first`,
+      message: `Licence #${id} is bound to computer controller "Router Vincolato"; unbind it first`,
     });
     expect(await boundLicenseOf(controller)).toBe(id);
   });

@@ -26,7 +26,7 @@ export const licensesRoutes: FastifyPluginAsyncZod<{ licenses: LicensesService }
       schema: {
         tags: TAGS,
         summary:
-          'Licenses, one page sorted and filtered (id, bound controller or business name): administrators ' +
+          'Licences, one page sorted and filtered (id, bound controller or business name): administrators ' +
           'see all, everyone else their business’s. `include_computer=true` adds the controller’s name.',
         querystring: licenseListQuerySchema,
         response: { 200: licensePageSchema, ...errorResponses(400, 401, 403) },
@@ -41,7 +41,7 @@ export const licensesRoutes: FastifyPluginAsyncZod<{ licenses: LicensesService }
       schema: {
         tags: TAGS,
         summary:
-          'The licenses of one business, one page (same query as `GET /api/v1/licenses`); another ' +
+          'The licences of one business, one page (same query as `GET /api/v1/licenses`); another ' +
           'business answers 404',
         params: idParamsSchema,
         querystring: licenseListQuerySchema,
@@ -56,7 +56,7 @@ export const licensesRoutes: FastifyPluginAsyncZod<{ licenses: LicensesService }
     {
       schema: {
         tags: TAGS,
-        summary: 'A license: `expiry` is a duration, `activation` epoch milliseconds or null',
+        summary: 'A licence: `expiry` is a duration, `activation` epoch milliseconds or null',
         params: idParamsSchema,
         querystring: includeComputerQuerySchema,
         response: { 200: licenseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -70,7 +70,7 @@ export const licensesRoutes: FastifyPluginAsyncZod<{ licenses: LicensesService }
     {
       schema: {
         tags: TAGS,
-        summary: 'Create a license of a business, not yet activated (administrators)',
+        summary: 'Create a licence of a business, not yet activated (administrators)',
         body: licenseCreateBodySchema,
         response: { 201: licenseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -87,7 +87,7 @@ export const licensesRoutes: FastifyPluginAsyncZod<{ licenses: LicensesService }
       schema: {
         tags: TAGS,
         summary:
-          'Change expiry, business and activation (administrators); a license bound to a controller ' +
+          'Change expiry, business and activation (administrators); a licence bound to a controller ' +
           'cannot move to another business (409)',
         params: idParamsSchema,
         body: licenseUpdateBodySchema,
@@ -102,7 +102,7 @@ export const licensesRoutes: FastifyPluginAsyncZod<{ licenses: LicensesService }
     {
       schema: {
         tags: TAGS,
-        summary: 'Delete a license (administrators); one bound to a computer controller answers 409',
+        summary: 'Delete a licence (administrators); one bound to a computer controller answers 409',
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -119,9 +119,9 @@ export const licensesRoutes: FastifyPluginAsyncZod<{ licenses: LicensesService }
       schema: {
         tags: TAGS,
         summary:
-          'Activate a license and bind it to a computer controller of its business (administrators): ' +
+          'Activate a licence and bind it to a computer controller of its business (administrators): ' +
           'never activated, it starts now; already activated, it keeps its start. The controller’s ' +
-          'previous license is unbound.',
+          'previous licence is unbound.',
         params: idParamsSchema,
         body: licenseActivateBodySchema,
         response: { 200: licenseSchema, ...errorResponses(400, 401, 403, 404) },

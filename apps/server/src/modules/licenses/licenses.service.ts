@@ -73,7 +73,7 @@ export class LicensesService {
     await this.#assertBusinessExists(body.business);
     if (current.computerId !== null && body.business !== current.businessId) {
       throw conflict(
-        `License #${id} is bound to computer controller "${current.computerName}" of its business; ` +
+        `Licence #${id} is bound to computer controller "${current.computerName}" of its business; ` +
           'unbind it before moving the license to another business',
       );
     }
@@ -82,7 +82,7 @@ export class LicensesService {
       expiryMs: body.expiry,
       activation: body.activation === null ? null : new Date(body.activation),
     });
-    if (!row) throw notFound('License');
+    if (!row) throw notFound('Licence');
     return toLicenseResponse(row);
   }
 
@@ -91,10 +91,10 @@ export class LicensesService {
     await this.#visible(viewer, id);
     if (!canManageLicenses(viewer)) throw new AppError('FORBIDDEN');
     const result = await this.#deps.licenses.deleteUnbound(id);
-    if (result.outcome === 'missing') throw notFound('License');
+    if (result.outcome === 'missing') throw notFound('Licence');
     if (result.outcome === 'bound') {
       throw conflict(
-        `License #${id} is bound to computer controller "${result.controller.name}"; unbind it first`,
+        `Licence #${id} is bound to computer controller "${result.controller.name}"; unbind it first`,
       );
     }
   }
@@ -118,13 +118,13 @@ export class LicensesService {
       );
     }
     const row = await this.#deps.licenses.activate(id, computer, this.#deps.clock());
-    if (!row) throw notFound('License');
+    if (!row) throw notFound('Licence');
     return toLicenseResponse(row);
   }
 
   async #visible(viewer: SessionSubject, id: number): Promise<LicenseRow> {
     const row = await this.#deps.licenses.findById(id);
-    if (!row || !canSeeLicense(viewer, row.businessId)) throw notFound('License');
+    if (!row || !canSeeLicense(viewer, row.businessId)) throw notFound('Licence');
     return row;
   }
 

@@ -1349,7 +1349,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a business (administrators): refused with 409 while users, licenses, computer controllers or machine groups refer to it; the operator business never */
+        /** Delete a business (administrators): refused with 409 while users, licences, computer controllers or machine groups refer to it; the operator business never */
         delete: {
             parameters: {
                 query?: never;
@@ -1429,7 +1429,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The licenses of one business, one page (same query as `GET /api/v1/licenses`); another business answers 404 */
+        /** The licences of one business, one page (same query as `GET /api/v1/licenses`); another business answers 404 */
         get: {
             parameters: {
                 query?: {
@@ -4810,7 +4810,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Licenses, one page sorted and filtered (id, bound controller or business name): administrators see all, everyone else their business’s. `include_computer=true` adds the controller’s name. */
+        /** Licences, one page sorted and filtered (id, bound controller or business name): administrators see all, everyone else their business’s. `include_computer=true` adds the controller’s name. */
         get: {
             parameters: {
                 query?: {
@@ -4878,7 +4878,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a license of a business, not yet activated (administrators) */
+        /** Create a licence of a business, not yet activated (administrators) */
         post: {
             parameters: {
                 query?: never;
@@ -4953,7 +4953,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A license: `expiry` is a duration, `activation` epoch milliseconds or null */
+        /** A licence: `expiry` is a duration, `activation` epoch milliseconds or null */
         get: {
             parameters: {
                 query?: {
@@ -5021,7 +5021,7 @@ export interface paths {
                 };
             };
         };
-        /** Change expiry, business and activation (administrators); a license bound to a controller cannot move to another business (409) */
+        /** Change expiry, business and activation (administrators); a licence bound to a controller cannot move to another business (409) */
         put: {
             parameters: {
                 query?: never;
@@ -5105,7 +5105,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a license (administrators); one bound to a computer controller answers 409 */
+        /** Delete a licence (administrators); one bound to a computer controller answers 409 */
         delete: {
             parameters: {
                 query?: never;
@@ -5186,7 +5186,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Activate a license and bind it to a computer controller of its business (administrators): never activated, it starts now; already activated, it keeps its start. The controller’s previous license is unbound. */
+        /** Activate a licence and bind it to a computer controller of its business (administrators): never activated, it starts now; already activated, it keeps its start. The controller’s previous licence is unbound. */
         put: {
             parameters: {
                 query?: never;
