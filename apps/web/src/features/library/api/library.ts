@@ -93,6 +93,8 @@ export function useUploadLibraryFile() {
       return uploadLibraryFile(where, file, setProgress);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+    // A refused line is said beside the upload, in the library's words (the code's own text is about a machine).
+    meta: { fieldErrors: ['ADMIN_PATH_ONLY'] },
   });
   return { ...mutation, progress };
 }

@@ -11,6 +11,7 @@ import { CaptionedTable, type TableColumn } from '../../../components/ui/caption
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FieldGroup } from '../../../components/ui/field-group';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
 import {
   useCreateFolder,
@@ -230,6 +231,11 @@ export function LibraryScreen({ business }: LibraryScreenProps) {
             {t('library.upload.submit')}
           </Button>
         </div>
+        {upload.error instanceof ApiError && upload.error.code === 'ADMIN_PATH_ONLY' && (
+          <Form.Text as="p" role="alert" className="text-danger-emphasis mt-2 mb-0">
+            {t('library.upload.refused')}
+          </Form.Text>
+        )}
         {upload.progress && (upload.isPending || upload.isSuccess) && (
           <div
             className="progress mt-2"
