@@ -379,6 +379,35 @@ describe('starting a queued job', () => {
     });
   });
 
+  it('starts by itself on a machine marked ready while it could not print, once it turns idle', async () => {
+    await t.call(MANAGER, 'PUT', `/api/v1/business/${businessA}/print-queue/settings`, { autoStart: true });
+    const job = await queueJob(CUSTOMER, {
+      file: await libraryFile(businessA),
+      target: { machineGroup: line1.groupId },
+    });
+    setStatus(line1, 'halted');
+    await t.modules.printQueue.service.idle();
+    const ready = await t.call(CUSTOMER, 'PUT', `/api/v1/machinegroup/${line1.groupId}/ready`);
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(ready.json()).toMatchObject({ started: null, machine: { ready: true } });
+    expect(await runsOf(job.id)).toHaveLength(0);
+
+    // Reset at the machine: idle again, the bed still clear.
+    setStatus(line1, 'idle');
+    await t.modules.printQueue.service.idle();
+    expect(await runsOf(job.id)).toMatchObject([
+      { machineGroupId: line1.groupId, automatic: true, startedBy: await t.idOf(CUSTOMER) },
+    ]);
+    expect(line1.requests.map((request) => request.path)).toEqual([
+      expect.stringContaining('rr_upload'),
+      expect.stringContaining('M32'),
+    ]);
+    // Another idle status (temperatures moved) starts nothing more.
+    setStatus(line1, 'idle');
+    await t.modules.printQueue.service.idle();
+    expect(await runsOf(job.id)).toHaveLength(1);
+  });
+
   it('starts the last copy once when two machines are marked ready at the same time', async () => {
     await t.call(MANAGER, 'PUT', `/api/v1/business/${businessA}/print-queue/settings`, { autoStart: true });
     const file = await libraryFile(businessA);

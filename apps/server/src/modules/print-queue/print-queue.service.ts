@@ -1,4 +1,5 @@
 import type {
+  MachineCardState,
   MachineLiveStatus,
   MachineQueue,
   PrintQueue,
@@ -91,6 +92,8 @@ const FILE_GONE = 'The file is no longer in the library';
 export class PrintQueueService {
   readonly #deps: PrintQueueServiceDeps;
   readonly #following = new Set<Promise<void>>();
+  /** Each machine's card state as this instance last heard it: a machine that turns idle may start a ready job. */
+  readonly #lastState = new Map<number, MachineCardState>();
 
   constructor(deps: PrintQueueServiceDeps) {
     this.#deps = deps;
@@ -288,6 +291,8 @@ export class PrintQueueService {
    */
   async onMachineEvent(event: MachineEvent): Promise<void> {
     if (event.type === 'status') {
+      const previous = this.#lastState.get(event.controllerId);
+      this.#lastState.set(event.controllerId, event.status.state);
       const group = await this.#repository.groupOfController(event.controllerId);
       if (!group) return;
       const [run] = await this.#repository.activeRuns([group.id]);
@@ -296,6 +301,10 @@ export class PrintQueueService {
         if (change) await this.#repository.changeRun(run.id, [run.state], change);
       } else if (event.status.state === 'processing') {
         await this.#repository.unmarkReady(group.id);
+      } else if (event.status.state === 'idle' && previous !== 'idle') {
+        // Marked ready while it could not start (offline, halted): it starts once it is idle. Every instance
+        // hearing this tries; the claim lets one start (docs/design.md §14).
+        await this.#startIfReady(group);
       }
       return;
     }
@@ -313,13 +322,25 @@ export class PrintQueueService {
     const readiness = await this.#repository.readiness(ofBusiness.map((group) => group.id));
     for (const ready of readiness) {
       const group = ofBusiness.find((candidate) => candidate.id === ready.machineGroupId);
-      if (!group || ready.markedBy === null) continue;
-      try {
-        const viewer = await this.#deps.viewerOf(ready.markedBy);
-        await this.#startNext(group, { viewer, actor: { userId: viewer.id } });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-      }
+      if (group) await this.#startAsMarker(group, ready.markedBy);
+    }
+  }
+
+  /** A machine that became idle: with the automatic start on and the machine ready, its first waiting job starts. */
+  async #startIfReady(group: QueueGroupRow): Promise<void> {
+    const [ready] = await this.#repository.readiness([group.id]);
+    if (!ready || !(await this.#repository.businessAutoStart(group.businessId))) return;
+    await this.#startAsMarker(group, ready.markedBy);
+  }
+
+  /** An automatic start as the person who marked the machine ready; a refusal (their rights now) starts nothing. */
+  async #startAsMarker(group: QueueGroupRow, markedBy: number | null): Promise<void> {
+    if (markedBy === null) return;
+    try {
+      const viewer = await this.#deps.viewerOf(markedBy);
+      await this.#startNext(group, { viewer, actor: { userId: viewer.id } });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
     }
   }
 
