@@ -112,7 +112,7 @@ const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.
 
 /** Opens a row's menu from its actions button and picks `item` with the arrow keys and Enter. */
 async function chooseByKeyboard(page: Page, file: string, item: string): Promise<void> {
-  const items = [t('files.print.action'), 'Scarica', 'Rinomina', 'Elimina'];
+  const items = [t('files.print.action'), 'Scarica', t('files.menu.toLibrary'), 'Rinomina', 'Elimina'];
   await page.getByRole('button', { name: `Azioni per ${file}` }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => focusedText(page), { timeout: 10_000 }).toBe(items[0]);
@@ -310,7 +310,7 @@ describe('the file browser of a machine', () => {
     await fileRow.getByRole('button', { name: t('files.menu.label', { name: FILE }) }).click();
     await page
       .getByRole('menu')
-      .getByRole('menuitem', { name: t('files.print.action') })
+      .getByRole('menuitem', { name: t('files.print.action'), exact: true })
       .click();
     const dialog = page.getByRole('dialog', { name: t('files.print.title', { name: FILE }) });
     await dialog.getByTestId('print-time').waitFor();
@@ -338,6 +338,7 @@ describe('the file browser of a machine', () => {
     expect(await entriesOf(menu)).toEqual([
       t('files.print.action'),
       t('files.download'),
+      t('files.menu.toLibrary'),
       'Rinomina',
       'Elimina',
     ]);
@@ -384,13 +385,26 @@ describe('the file browser of a machine', () => {
     await expectAccessible(page, 'files after the row menu');
   });
 
-  it('offers a customer printing and downloads only, through the customer path; no print while a job runs', async () => {
+  it('offers a customer printing, downloads and a copy to the library, through the customer path; no print while a job runs', async () => {
     const page = await open();
     await openFiles(page, 'customer@demo.test');
     expect(await crumbs(page)).toEqual(['0:', 'gcodes']);
     await row(page, FILE).click({ button: 'right' });
-    expect(await entriesOf(page.getByRole('menu'))).toEqual([t('files.print.action'), t('files.download')]);
-    await page.keyboard.press('Escape');
+    expect(await entriesOf(page.getByRole('menu'))).toEqual([
+      t('files.print.action'),
+      t('files.download'),
+      t('files.menu.toLibrary'),
+    ]);
+    // Copied into the business's print library, which the toast leads to.
+    await page.getByRole('menuitem', { name: t('files.menu.toLibrary') }).click();
+    const copied = page.getByTestId('toast-area').getByText(t('files.toLibrary.done', { name: FILE }));
+    await copied.waitFor();
+    await expectAccessible(page, 'files with the copy to the library told');
+    await page.getByRole('link', { name: t('files.toLibrary.open') }).click();
+    await page.waitForURL(/\/it\/library$/);
+    await page.getByRole('row').filter({ hasText: FILE }).waitFor();
+    await page.goBack();
+    await page.getByRole('cell', { name: FILE, exact: true }).waitFor();
     // A folder has nothing to offer a customer: no menu button at all.
     expect(
       await row(page, 'Clienti')
@@ -476,6 +490,15 @@ describe('the file browser for everyone who may use it', () => {
     expect(await page.getByTestId('upload-only-in').count()).toBe(0);
     await expectAccessible(page, 'files of a customer on a phone, English');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A copy to the print library from the row's menu, said in English.
+    const cube = 'calibration_cube_20mm.gcode';
+    await page.getByRole('button', { name: tEn('files.menu.label', { name: cube }) }).click();
+    await page.getByRole('menuitem', { name: tEn('files.menu.toLibrary') }).click();
+    await page
+      .getByTestId('toast-area')
+      .getByText(tEn('files.toLibrary.done', { name: cube }))
+      .waitFor();
 
     await page
       .getByRole('navigation', { name: tEn('files.breadcrumb') })

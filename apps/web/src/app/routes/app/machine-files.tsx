@@ -1,11 +1,15 @@
-import { can, type MachineGroup } from '@portal/contract';
+import { can, type MachineGroup, reachOf } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import type { MenuAction } from '../../../components/ui/context-menu';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
 import { useMachineStatuses } from '../../../features/fleet/api/get-machine-statuses';
+import { useCopyFromMachine } from '../../../features/library/api/library';
 import { FileBrowser } from '../../../features/machine-files/components/file-browser';
 import { FilesHeader } from '../../../features/machine-files/components/files-header';
+import { isPrintable } from '../../../features/machine-files/lib/print-rules';
 import { useSession } from '../../../lib/session-store';
+import { showToast } from '../../../lib/toast-store';
 import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ServiceSessionRequest } from '../../machines/service-session-request';
@@ -30,10 +34,41 @@ export default function MachineFilesRoute() {
   // Rename and delete go with the administrators' machine shortcuts (docs/product.md §6).
   const canManage = role !== undefined && can(role, 'machineShortcuts');
   const { statuses } = useMachineStatuses();
+  const copy = useCopyFromMachine();
   const machineState = statuses?.find((entry) => entry.machineGroupId === group?.id)?.status.state;
 
   if (context.status === 'missing')
     return <RecordNotFound kind="machine" error={context.error} onRetry={context.retry} />;
+  // A G-code file goes to the print library of the machine's business, at its top, under its own name.
+  const copyToLibrary = (name: string, path: string): MenuAction[] =>
+    group && target && role !== undefined && isPrintable(path)
+      ? [
+          {
+            id: 'to-library',
+            label: t('files.menu.toLibrary'),
+            icon: 'bi-collection',
+            onSelect: () =>
+              copy.mutate(
+                {
+                  ...(reachOf(role, 'library') === 'all' && { business: group.business }),
+                  controllerId: target.controllerId,
+                  path,
+                  folder: '',
+                  name,
+                },
+                {
+                  onSuccess: () =>
+                    showToast({
+                      type: 'success',
+                      header: t('files.toLibrary.header'),
+                      body: t('files.toLibrary.done', { name }),
+                      link: { href: paths.library.getHref(lang), label: t('files.toLibrary.open') },
+                    }),
+                },
+              ),
+          },
+        ]
+      : [];
   // Back to the machine the files are on; to the machines while it loads.
   const backHref = group ? paths.machine.getHref(lang, group.id) : paths.machines.getHref(lang);
   return (
@@ -48,6 +83,7 @@ export default function MachineFilesRoute() {
           machineHref={backHref}
           machineState={machineState}
           consentAction={<ServiceSessionRequest group={group} controllerId={target.controllerId} />}
+          fileActions={(entry, path) => copyToLibrary(entry.name, path)}
         />
       ) : (
         <PageSpinner />

@@ -1,4 +1,5 @@
 import {
+  type LibraryCopyFromMachine,
   type LibraryFile,
   type LibraryListing,
   libraryFileSchema,
@@ -97,6 +98,16 @@ export function useUploadLibraryFile() {
     meta: { fieldErrors: ['ADMIN_PATH_ONLY'] },
   });
   return { ...mutation, progress };
+}
+
+/** Copies a file of a machine's board into the library's top folder, under its own name. */
+export function useCopyFromMachine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LibraryCopyFromMachine): Promise<LibraryFile> =>
+      answer(api.POST('/api/v1/library/files/from-machine', { body }), libraryFileSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+  });
 }
 
 export function useCreateFolder() {

@@ -43,6 +43,8 @@ export interface FileBrowserProps {
    * asking for a session, as the control panel's refusal offers.
    */
   consentAction?: ReactNode;
+  /** More actions for a file, after download (the screen composes what belongs to other features). */
+  fileActions?: (entry: BoardEntry, path: string) => MenuAction[];
 }
 
 /** The entry a rename, delete or print dialog is open for. */
@@ -60,6 +62,7 @@ export function FileBrowser({
   machineHref,
   machineState,
   consentAction,
+  fileActions,
 }: FileBrowserProps) {
   const { t } = useTranslation();
   const [stack, setStack] = useState<PathStack>(() => startStack(target.path));
@@ -108,6 +111,7 @@ export function FileBrowser({
       hidden: entry.type !== 'f',
       onSelect: () => download.mutate(path),
     },
+    ...(entry.type === 'f' && fileActions ? fileActions(entry, path) : []),
     {
       id: 'rename',
       label: t('files.menu.rename'),
