@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { formatDateTime } from '../../../lib/format';
 import { useCancelRun, useMarkReady, useUnmarkReady } from '../api/print-queue';
+import { mayMarkReady } from '../lib/queue-rules';
 import { RunStateBadge, usePersonName } from './queue-texts';
 
 /**
@@ -75,6 +76,7 @@ export function MachineReadiness({ machine, heading }: { machine: QueueMachine; 
           size="sm"
           variant="success"
           busy={markReady.isPending}
+          disabled={!mayMarkReady(machine)}
           onClick={() => markReady.mutate(machine.machineGroup)}
           aria-label={t('printQueue.machines.markFor', { machine: machine.name })}
         >

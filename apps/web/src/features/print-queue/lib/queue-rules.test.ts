@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addToQueueFormSchema,
   machineTypesOf,
+  mayMarkReady,
   mayPrintOn,
   queueJobBodyOf,
   startableMachines,
@@ -73,6 +74,28 @@ describe('startableMachines', () => {
     expect(startableMachines(job({ copiesStarted: 2 }), [machine()])).toEqual([]);
     expect(startableMachines(job({ file: null }), [machine()])).toEqual([]);
     expect(startableMachines(job({ state: 'cancelled' }), [machine()])).toEqual([]);
+  });
+});
+
+describe('mayMarkReady', () => {
+  const run = {
+    id: 1,
+    job: 1,
+    machineGroup: 7,
+    copy: 1,
+    state: 'printing' as const,
+    boardFile: '0:/gcodes/queue/staffa.gcode',
+    startedBy: null,
+    automatic: false,
+    startedAt: '2026-11-28T10:00:00.000Z',
+    endedAt: null,
+    reason: null,
+  };
+
+  it('refuses a machine busy with a queued copy, and takes one without, or idle with a run nobody saw end', () => {
+    expect(mayMarkReady(machine({ run, state: 'processing' }))).toBe(false);
+    expect(mayMarkReady(machine({ run: null, state: 'processing' }))).toBe(true);
+    expect(mayMarkReady(machine({ run, state: 'idle' }))).toBe(true);
   });
 });
 

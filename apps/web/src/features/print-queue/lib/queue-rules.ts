@@ -21,6 +21,13 @@ export function startableMachines(job: QueueJob, machines: readonly QueueMachine
   );
 }
 
+/**
+ * Whether "Bed clear" is offered: not while the machine is busy with a queued copy (the server refuses it, 409);
+ * an idle machine whose run the portal saw no end of may be marked, which ends that run (docs/product.md §11).
+ */
+export const mayMarkReady = (machine: QueueMachine): boolean =>
+  machine.run === null || machine.state === 'idle';
+
 /** A job's target in words' parts: the machine's name, or the machine type's with the location. */
 export function targetParts(
   job: QueueJob,
