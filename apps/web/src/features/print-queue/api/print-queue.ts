@@ -42,8 +42,11 @@ export const getPrintQueueQueryOptions = (business: number) =>
 export const usePrintQueue = (business: number) =>
   useQuery({ ...getPrintQueueQueryOptions(business), refetchInterval: QUEUE_REFRESH_MS });
 
-/** A machine's readiness and the jobs that may start on it, read again while shown. */
-export const useMachineQueue = (machineGroup: number, { enabled = true }: { enabled?: boolean } = {}) =>
+/**
+ * A machine's readiness and the jobs that may start on it, read again while shown. A side part of the machine's
+ * page, which works without it: no error toast every few seconds while it cannot be read.
+ */
+export const useMachineQueue = (machineGroup: number) =>
   useQuery({
     queryKey: printQueueKeys.machine(machineGroup),
     queryFn: ({ signal }): Promise<MachineQueue> =>
@@ -52,7 +55,7 @@ export const useMachineQueue = (machineGroup: number, { enabled = true }: { enab
         machineQueueSchema,
       ),
     refetchInterval: QUEUE_REFRESH_MS,
-    enabled,
+    meta: { silent: true },
   });
 
 /** A job's history: each run with its machine, state and who started it. */
