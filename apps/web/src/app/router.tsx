@@ -140,6 +140,10 @@ export function createRouter() {
                   lazy: signedInScreen('screens', () => import('./routes/app/library')),
                 },
                 {
+                  path: paths.printQueue.path,
+                  lazy: signedInScreen('screens', () => import('./routes/app/print-queue')),
+                },
+                {
                   element: <RequireCapability capability="fleetInsight" />,
                   children: [
                     {

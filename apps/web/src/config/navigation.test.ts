@@ -17,6 +17,7 @@ describe('navItemsFor', () => {
       'maintenance.nav',
       'tickets.nav',
       'library.nav',
+      'printQueue.nav',
       'activity.nav',
       'insight.nav',
       'nav.settings',
@@ -31,6 +32,7 @@ describe('navItemsFor', () => {
       'maintenance.nav',
       'tickets.nav',
       'library.nav',
+      'printQueue.nav',
       'activity.nav',
       'insight.nav',
       'nav.company',
@@ -45,6 +47,7 @@ describe('navItemsFor', () => {
         'maintenance.nav',
         'tickets.nav',
         'library.nav',
+        'printQueue.nav',
         'activity.nav',
       ]);
     }

@@ -9,6 +9,7 @@ export interface NavItem {
     | 'maintenance.nav'
     | 'tickets.nav'
     | 'library.nav'
+    | 'printQueue.nav'
     | 'activity.nav'
     | 'insight.nav'
     | 'nav.settings'
@@ -41,6 +42,12 @@ export const NAV_ITEMS: readonly NavEntry[] = [
   },
   { labelKey: 'tickets.nav', icon: 'chat-left-text', getHref: paths.tickets.getHref, capability: null },
   { labelKey: 'library.nav', icon: 'collection', getHref: paths.library.getHref, capability: 'library' },
+  {
+    labelKey: 'printQueue.nav',
+    icon: 'list-ol',
+    getHref: (lang) => paths.printQueue.getHref(lang),
+    capability: 'printQueue',
+  },
   {
     labelKey: 'activity.nav',
     icon: 'journal-text',

@@ -86,6 +86,12 @@ export const paths = {
   insight: { path: 'insight', getHref: (lang: Language) => `/${lang}/insight` },
   /** The business's print library (docs/design.md §13). */
   library: { path: 'library', getHref: (lang: Language) => `/${lang}/library` },
+  /** A business's print queue (docs/product.md §11); staff may name the business they open it on. */
+  printQueue: {
+    path: 'queue',
+    getHref: (lang: Language, business?: number) =>
+      business === undefined ? `/${lang}/queue` : `/${lang}/queue?business=${business}`,
+  },
   /** The maintenance list across the fleet, by urgency (docs/design.md §12). */
   maintenance: { path: 'maintenance', getHref: (lang: Language) => `/${lang}/maintenance` },
   tickets: { path: 'tickets', getHref: (lang: Language) => `/${lang}/tickets` },

@@ -45,6 +45,7 @@ export const SHELL_TEXTS = [
   'activity.nav',
   'insight.nav',
   'library.nav',
+  'printQueue.nav',
   'hardware.machineGroups.icons',
   'hardware.machineGroups.toasts',
 ] as const;

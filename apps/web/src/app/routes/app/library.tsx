@@ -1,13 +1,15 @@
-import { reachOf } from '@portal/contract';
+import { can, reachOf } from '@portal/contract';
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { LibraryScreen } from '../../../features/library/components/library-screen';
+import { AddToQueueButton } from '../../../features/print-queue/components/add-to-queue-button';
 import { useBusinessChoices } from '../../../lib/choices';
 import { useSession } from '../../../lib/session-store';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMachineTypeNames } from '../../print-queue/use-machine-type-names';
 
-/** /library: the business's print library; staff choose whose (docs/design.md §13). */
+/** /library: the business's print library, each file queued from its row; staff choose whose (docs/design.md §13). */
 export default function LibraryRoute() {
   const { t } = useTranslation();
   usePageTitle(t('library.title'));
@@ -16,6 +18,9 @@ export default function LibraryRoute() {
   const businesses = useBusinessChoices({ enabled: choosesBusiness });
   const [business, setBusiness] = useState<number | undefined>(undefined);
   const selectId = useId();
+  const machineTypeName = useMachineTypeNames();
+  const queueBusiness = business ?? claims?.business;
+  const queues = claims !== undefined && can(claims.role, 'printQueue');
   return (
     <>
       <h1 className="h3 mb-3">{t('library.title')}</h1>
@@ -36,7 +41,17 @@ export default function LibraryRoute() {
           </Form.Select>
         </div>
       )}
-      <LibraryScreen key={business ?? 'own'} business={business} />
+      <LibraryScreen
+        key={business ?? 'own'}
+        business={business}
+        fileAction={
+          queues && queueBusiness !== undefined
+            ? (file) => (
+                <AddToQueueButton business={queueBusiness} file={file} machineTypeName={machineTypeName} />
+              )
+            : undefined
+        }
+      />
     </>
   );
 }

@@ -1,12 +1,14 @@
 import { type ComputerController, can, type MachineGroup, Role } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { paths } from '../../../config/paths';
 import { useMachineStatuses } from '../../../features/fleet/api/get-machine-statuses';
 import { MachinePanel } from '../../../features/machine-panel/components/machine-panel';
 import { useMachineMaintenance } from '../../../features/maintenance/api/get-machine-maintenance';
 import { MaintenanceBadge } from '../../../features/maintenance/components/maintenance-badge';
 import { summarise } from '../../../features/maintenance/lib/maintenance-rules';
 import { useOperator } from '../../../features/operator/api/get-operator';
+import { MachineQueuePanel } from '../../../features/print-queue/components/machine-queue-panel';
 import { RemoteControlNow } from '../../../features/service-sessions/components/remote-control-now';
 import { SessionEndedCover } from '../../../features/service-sessions/components/session-ended-cover';
 import { useEndedSession } from '../../../features/service-sessions/hooks/use-ended-session';
@@ -19,6 +21,7 @@ import { MachineLiveSummary } from '../../machines/machine-live-summary';
 import { MachineStateNotice, unreachableStateOf } from '../../machines/machine-state-notice';
 import { ServiceSessionRequest } from '../../machines/service-session-request';
 import { useMachineContext } from '../../machines/use-machine-context';
+import { useMachineTypeNames } from '../../print-queue/use-machine-type-names';
 import { RecordNotFound, recordNotFoundTitle } from '../record-not-found';
 
 /** /machines/{id}: the machine's control panel and webcam; a missing id or a failed load is the machine's not-found page. */
@@ -61,6 +64,8 @@ function LiveMachinePanel({
   role: Role;
 }) {
   const viewer = useSession()?.claims;
+  const lang = useLanguage();
+  const machineTypeName = useMachineTypeNames();
   const { statuses, failedState, refetch } = useMachineStatuses();
   const ended = useEndedSession(controller.id, viewer);
   const operator = useOperator();
@@ -96,6 +101,13 @@ function LiveMachinePanel({
             />
           )}
           {!ended && <RemoteControlNow controllerId={controller.id} />}
+          {can(role, 'printQueue') && (
+            <MachineQueuePanel
+              machineGroup={group.id}
+              machineTypeName={machineTypeName}
+              queueHref={paths.printQueue.getHref(lang, group.business)}
+            />
+          )}
         </>
       }
       unavailable={unreachable && <MachineStateNotice state={unreachable} onRetry={() => void refetch()} />}

@@ -4,7 +4,7 @@ import {
   type LibraryFolderEntry,
   PAGE_SIZE_DEFAULT,
 } from '@portal/contract';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Breadcrumb, Button, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { CaptionedTable, type TableColumn } from '../../../components/ui/captioned-table';
@@ -70,13 +70,15 @@ function SlicerSummary({ file }: { file: LibraryFile }) {
 export interface LibraryScreenProps {
   /** The business chosen by staff; undefined: one's own. */
   business: number | undefined;
+  /** What else a file's row offers, beside download and delete (the page adds "Add to queue"). */
+  fileAction?: ((file: LibraryFile) => ReactNode) | undefined;
 }
 
 /**
  * A business's print library (docs/design.md §13): its folders with a breadcrumb, a search by name across
  * folders, uploads with their progress, new folders, downloads and deletions, and what each file's slicer wrote.
  */
-export function LibraryScreen({ business }: LibraryScreenProps) {
+export function LibraryScreen({ business, fileAction }: LibraryScreenProps) {
   const { t, i18n } = useTranslation();
   const [folder, setFolder] = useState('');
   const [search, setSearch] = useState('');
@@ -289,6 +291,7 @@ export function LibraryScreen({ business }: LibraryScreenProps) {
           label: t('library.columns.actions'),
           cell: (row) => (
             <div className="d-flex gap-1 justify-content-end">
+              {row.kind === 'file' && fileAction?.(row.file)}
               {row.kind === 'file' && (
                 <Button
                   size="sm"

@@ -1,0 +1,168 @@
+import {
+  type MachineQueue,
+  machineQueueSchema,
+  type PrintQueue,
+  printQueueSchema,
+  type QueueJobBody,
+  type QueueJobHistory,
+  type QueueSettings,
+  queueJobHistorySchema,
+  queueJobSchema,
+  queueReadyAnswerSchema,
+  queueRunSchema,
+  queueSettingsSchema,
+} from '@portal/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { answer, api } from '../../../lib/api/client';
+import { ApiError } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
+import { showToast } from '../../../lib/toast-store';
+
+/** How often a shown queue is read again: copies start and end on the machines without anyone clicking. */
+export const QUEUE_REFRESH_MS = 5_000;
+
+export const printQueueKeys = {
+  all: ['print-queue'] as const,
+  business: (business: number) => ['print-queue', 'business', business] as const,
+  machine: (machineGroup: number) => ['print-queue', 'machine', machineGroup] as const,
+  history: (job: number) => ['print-queue', 'job', job] as const,
+};
+
+export const getPrintQueueQueryOptions = (business: number) =>
+  queryOptions({
+    queryKey: printQueueKeys.business(business),
+    queryFn: ({ signal }): Promise<PrintQueue> =>
+      answer(
+        api.GET('/api/v1/business/{id}/print-queue', { params: { path: { id: business } }, signal }),
+        printQueueSchema,
+      ),
+  });
+
+/** A business's waiting and printing jobs and its machines, read again while shown. */
+export const usePrintQueue = (business: number) =>
+  useQuery({ ...getPrintQueueQueryOptions(business), refetchInterval: QUEUE_REFRESH_MS });
+
+/**
+ * A machine's readiness and the jobs that may start on it, read again while shown. A side part of the machine's
+ * page, which works without it: no error toast every few seconds while it cannot be read.
+ */
+export const useMachineQueue = (machineGroup: number) =>
+  useQuery({
+    queryKey: printQueueKeys.machine(machineGroup),
+    queryFn: ({ signal }): Promise<MachineQueue> =>
+      answer(
+        api.GET('/api/v1/machinegroup/{id}/print-queue', { params: { path: { id: machineGroup } }, signal }),
+        machineQueueSchema,
+      ),
+    refetchInterval: QUEUE_REFRESH_MS,
+    meta: { silent: true },
+  });
+
+/** A job's history: each run with its machine, state and who started it. */
+export const useJobHistory = (job: number) =>
+  useQuery({
+    queryKey: printQueueKeys.history(job),
+    queryFn: ({ signal }): Promise<QueueJobHistory> =>
+      answer(
+        api.GET('/api/v1/print-queue/jobs/{id}', { params: { path: { id: job } }, signal }),
+        queueJobHistorySchema,
+      ),
+    refetchInterval: QUEUE_REFRESH_MS,
+  });
+
+/**
+ * The queue's 409s say that the queue or the machine changed meanwhile (a machine busy or no longer ready, a job
+ * that ended); the app's general text for CONFLICT is about deleting, so the queue says its own.
+ */
+const conflictMeta = { fieldErrors: ['CONFLICT'] } as const;
+function toastConflict(error: unknown): void {
+  if (!(error instanceof ApiError) || error.code !== 'CONFLICT') return;
+  showToast({ type: 'danger', header: i18n.t('toast.error'), body: i18n.t('printQueue.errors.conflict') });
+}
+
+/** A change of the queue: every queue shown is read again, whether it worked or another change came first. */
+function useQueueMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onError: toastConflict,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: printQueueKeys.all }),
+    meta: conflictMeta,
+  });
+}
+
+export const useAddQueueJob = (business: number) =>
+  useQueueMutation((body: QueueJobBody) =>
+    answer(
+      api.POST('/api/v1/business/{id}/print-queue/jobs', { params: { path: { id: business } }, body }),
+      queueJobSchema,
+    ),
+  );
+
+export const useQueueSettings = (business: number) =>
+  useQueueMutation((body: QueueSettings) =>
+    answer(
+      api.PUT('/api/v1/business/{id}/print-queue/settings', { params: { path: { id: business } }, body }),
+      queueSettingsSchema,
+    ),
+  );
+
+export const useMoveJob = () =>
+  useQueueMutation(({ job, position }: { job: number; position: number }) =>
+    answer(
+      api.PUT('/api/v1/print-queue/jobs/{id}/position', {
+        params: { path: { id: job } },
+        body: { position },
+      }),
+      queueJobSchema,
+    ),
+  );
+
+export const useSetCopies = () =>
+  useQueueMutation(({ job, copies }: { job: number; copies: number }) =>
+    answer(
+      api.PUT('/api/v1/print-queue/jobs/{id}/copies', { params: { path: { id: job } }, body: { copies } }),
+      queueJobSchema,
+    ),
+  );
+
+export const useCancelJob = () =>
+  useQueueMutation((job: number) =>
+    answer(
+      api.POST('/api/v1/print-queue/jobs/{id}/cancel', { params: { path: { id: job } } }),
+      queueJobSchema,
+    ),
+  );
+
+export const useStartJob = () =>
+  useQueueMutation(({ job, machineGroup }: { job: number; machineGroup: number }) =>
+    answer(
+      api.POST('/api/v1/print-queue/jobs/{id}/start', {
+        params: { path: { id: job } },
+        body: { machineGroup },
+      }),
+      queueRunSchema,
+    ),
+  );
+
+export const useCancelRun = () =>
+  useQueueMutation((run: number) =>
+    answer(
+      api.POST('/api/v1/print-queue/runs/{id}/cancel', { params: { path: { id: run } } }),
+      queueRunSchema,
+    ),
+  );
+
+/** "Bed clear": the machine may start the next copy (at once, when the business starts by itself). */
+export const useMarkReady = () =>
+  useQueueMutation((machineGroup: number) =>
+    answer(
+      api.PUT('/api/v1/machinegroup/{id}/ready', { params: { path: { id: machineGroup } } }),
+      queueReadyAnswerSchema,
+    ),
+  );
+
+export const useUnmarkReady = () =>
+  useQueueMutation((machineGroup: number) =>
+    answer(api.DELETE('/api/v1/machinegroup/{id}/ready', { params: { path: { id: machineGroup } } }), null),
+  );

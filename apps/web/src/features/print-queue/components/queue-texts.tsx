@@ -1,0 +1,57 @@
+import type { QueueJob, QueueMachine, QueuePerson, QueueRun } from '@portal/contract';
+import { Badge } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { targetParts } from '../lib/queue-rules';
+
+/** A person named on a job or run; "a removed user" once gone. */
+export function usePersonName() {
+  const { t } = useTranslation();
+  return (person: QueuePerson | null) =>
+    person ? `${person.name} ${person.surname}` : t('printQueue.removedUser');
+}
+
+/** Where a job prints, in words: the machine, or the machine type anywhere or at a location. */
+export function JobTarget({
+  job,
+  machines,
+  machineTypeName,
+}: {
+  job: QueueJob;
+  machines: readonly QueueMachine[];
+  machineTypeName: (id: number) => string | undefined;
+}) {
+  const { t } = useTranslation();
+  const parts = targetParts(job, machines, machineTypeName);
+  if (parts.machine !== undefined) return <>{t('printQueue.target.machine', { machine: parts.machine })}</>;
+  return (
+    <>
+      {parts.location === undefined
+        ? t('printQueue.target.type', { type: parts.machineType })
+        : t('printQueue.target.typeAt', { type: parts.machineType, location: parts.location })}
+    </>
+  );
+}
+
+const JOB_BADGE = { waiting: 'secondary', printing: 'primary', done: 'success', cancelled: 'dark' } as const;
+const RUN_BADGE = {
+  starting: 'info',
+  printing: 'primary',
+  paused: 'warning',
+  finished: 'success',
+  failed: 'danger',
+  cancelled: 'dark',
+} as const;
+
+export function JobStateBadge({ state }: { state: QueueJob['state'] }) {
+  const { t } = useTranslation();
+  return <Badge bg={JOB_BADGE[state]}>{t(`printQueue.jobStates.${state}`)}</Badge>;
+}
+
+export function RunStateBadge({ state }: { state: QueueRun['state'] }) {
+  const { t } = useTranslation();
+  return (
+    <Badge bg={RUN_BADGE[state]} text={state === 'starting' || state === 'paused' ? 'dark' : undefined}>
+      {t(`printQueue.runStates.${state}`)}
+    </Badge>
+  );
+}
