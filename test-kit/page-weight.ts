@@ -7,8 +7,8 @@ import type { Browser, BrowserContextOptions, Request } from 'playwright-core';
 
 /**
  * The web app's weight budgets, script as gzip transfers it until the page is usable and loaded: the login page's
- * is checked by the end-to-end suite on every run (e2e/page-weight.e2e.test.ts), the signed-in fleet page's is a
- * goal `npm run bench:web` reports against.
+ * and the signed-in fleet page's, both checked by the end-to-end suite on every run (e2e/page-weight.e2e.test.ts)
+ * and reported by `npm run bench:web`.
  */
 export const SCRIPT_BUDGET_KIB = { login: 170, fleet: 200 } as const;
 

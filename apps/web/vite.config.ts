@@ -39,7 +39,19 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [fleetShellChunk()] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            fleetShellChunk(),
+            // Everything the entry imports statically, which every page runs before its first render, in one
+            // chunk with the entry rather than in dozens of small ones shared with the screens: gzip compresses
+            // them better together and a page waits on fewer requests (docs/benchmarks.md, `bench:web`). Unlike
+            // the module graph (the contract's index reaches every schema), the bundler's `$initial` tag follows
+            // what the entry's code uses, so zod and the screens' own modules stay apart.
+            { name: 'startup', tags: ['$initial'] },
+          ],
+        },
+      },
     },
   },
   server: {

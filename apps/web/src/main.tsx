@@ -10,18 +10,26 @@ import { languageOfPath } from './lib/language';
 import { registerServiceWorkerWhenStable } from './lib/service-worker';
 import { restoreSession } from './lib/session-store';
 
-// The language and the stored session are settled before the first render (the theme even earlier, by
-// public/theme-init.js).
-const language = languageOfPath(window.location.pathname) ?? detectLanguage();
-await Promise.all([initI18n(language), restoreSession()]);
-document.documentElement.lang = language;
+/**
+ * The language and the stored session are settled before the first render (the theme even earlier, by
+ * public/theme-init.js). Awaited in a function, not at the module's top level: top-level await turns off the
+ * bundler's chunk optimizations, which leaves dozens of tiny shared chunks for each page to fetch
+ * (docs/benchmarks.md, `bench:web`).
+ */
+async function start() {
+  const language = languageOfPath(window.location.pathname) ?? detectLanguage();
+  await Promise.all([initI18n(language), restoreSession()]);
+  document.documentElement.lang = language;
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html lacks the #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-// Production builds only: the service worker that shows push notifications.
-registerServiceWorkerWhenStable();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html lacks the #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  // Production builds only: the service worker that shows push notifications.
+  registerServiceWorkerWhenStable();
+}
+
+void start();
