@@ -113,7 +113,10 @@ describe('the print library', () => {
     await page.getByRole('button', { name: 'Clienti', exact: true }).click();
     await file.waitFor();
     await upload(page, t, 'Rete_spenta.gcode', REFUSED_GCODE);
-    await page.getByRole('alert').filter({ hasText: t('library.upload.refused') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: t('library.upload.refused') })
+      .waitFor();
     // Said once, beside the upload: no toast about "this machine".
     expect(await page.getByTestId('toast-area').getByRole('alert').count()).toBe(0);
     await expectAccessible(page, 'the refused upload');

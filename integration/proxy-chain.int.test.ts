@@ -102,8 +102,11 @@ function proxied(session: Session | null, path: string, init: RequestInit = {}):
   });
 }
 
-const modelPath = (controller: number, path: 'customer' | 'admin' = 'customer', query = 'rr_model?key=network') =>
-  boardProxyPath('3.6', path, controller, query);
+const modelPath = (
+  controller: number,
+  path: 'customer' | 'admin' = 'customer',
+  query = 'rr_model?key=network',
+) => boardProxyPath('3.6', path, controller, query);
 
 /**
  * A read no other test or status reading asks: the gateway answers a repeated read from its reading of the last
