@@ -28,7 +28,7 @@ const FIRST_GROUP_WORKERS = 2;
 /** The server's API tests, and the check that the web app's API types match the routes (scripts/). */
 const API_TESTS = ['apps/server/src/**/*.api.test.ts', 'scripts/**/*.api.test.ts'];
 
-/** `vi.waitFor` waits as long as `expect.poll` does in the later projects (test-kit/patient-waits.ts). */
+/** `vi.waitFor` waits as long as `expect.poll` does (test-kit/patient-waits.ts). */
 const PATIENT_WAITS = ['test-kit/patient-waits.ts'];
 
 /**
@@ -103,8 +103,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Most of these files wait on timers (heartbeats, back-offs, time-outs) rather than compute.
           maxWorkers: 3,
-          // What a test waits for happens across processes: 1 s (vitest's default) is too short on a busy machine.
+          // What a test waits for happens across processes: 1 s (vitest's default) is too short on a busy machine,
+          // for `expect.poll` and `vi.waitFor` alike (a webcam's first frames, an upload reaching the board).
           expect: { poll: { timeout: 10_000 } },
+          setupFiles: PATIENT_WAITS,
           sequence: { groupOrder: 1 },
         },
       },

@@ -1,8 +1,8 @@
 /**
- * Set-up of the unit and API projects (vitest.config.ts): `vi.waitFor` waits up to `WAIT_GUARD_MS` unless a test
- * says otherwise. Vitest's own default is 1 s, which a loaded machine overruns while a simulated board, a tunnel
- * or a database answers (docs/design.md §8): a wait is a guard against a hang, never a measure of speed, so its
- * bound is generous and a green run costs nothing more.
+ * Set-up of the unit, API and integration projects (vitest.config.ts): `vi.waitFor` waits up to `WAIT_GUARD_MS`
+ * unless a test says otherwise. Vitest's own default is 1 s, which a loaded machine overruns while a simulated
+ * board, a tunnel or a database answers (docs/design.md §8): a wait is a guard against a hang, never a measure of
+ * speed, so its bound is generous and a green run costs nothing more.
  */
 import { vi } from 'vitest';
 

@@ -55,6 +55,20 @@ describe('portal-gateway --check', () => {
     ]);
   });
 
+  it('says when the portal was reached only over a WebSocket (a proxy refusing the direct upgrade)', async () => {
+    const oldPortal = await new FakePortal(new Map([[5, KEY]]), { direct: false }).listen();
+    try {
+      const [, , , portalLine] = await check({ server: oldPortal.url, webcam: undefined });
+      expect(portalLine).toBe(
+        `ok    portal ${oldPortal.url}: reachable, the key of controller 5 accepted ` +
+          '(over a WebSocket: the way refused the direct tunnel)',
+      );
+      expect(oldPortal.upgrades.map((upgrade) => upgrade.upgrade)).toEqual(['portal-tunnel-h2', 'websocket']);
+    } finally {
+      await oldPortal.close();
+    }
+  });
+
   it("logs out of the board, so checking again and again never uses up the board's 8 sessions", async () => {
     for (let i = 0; i < 10; i++) {
       expect((await checkBoard(board.url, PASSWORD, 2_000)).outcome).toBe('pass');

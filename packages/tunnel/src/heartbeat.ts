@@ -1,3 +1,4 @@
+import type http2 from 'node:http2';
 import type WebSocket from 'ws';
 import { DEAD_AFTER_MS, HEARTBEAT_INTERVAL_MS } from './protocol.ts';
 
@@ -39,5 +40,39 @@ export function keepAlive(ws: WebSocket, options: HeartbeatOptions): () => void 
     ws.off('message', heard);
   };
   ws.once('close', stop);
+  return stop;
+}
+
+/**
+ * The same watch on a tunnel that is HTTP/2 directly on its connection: HTTP/2 PING frames, which the peer's
+ * HTTP/2 answers by itself, and the peer's own pings. A silent peer's session is destroyed.
+ */
+export function keepSessionAlive(session: http2.Http2Session, options: HeartbeatOptions): () => void {
+  const intervalMs = options.intervalMs ?? HEARTBEAT_INTERVAL_MS;
+  const deadAfterMs = options.deadAfterMs ?? DEAD_AFTER_MS;
+  let lastHeard = Date.now();
+  const heard = () => {
+    lastHeard = Date.now();
+  };
+  const answered = (error: Error | null) => {
+    if (!error) heard();
+  };
+  session.on('ping', heard);
+  const timer = setInterval(() => {
+    if (Date.now() - lastHeard > deadAfterMs) {
+      stop();
+      session.destroy();
+      options.onDead();
+      return;
+    }
+    // Closing sessions are pinged too: a write to a connection the peer has closed is what tells it is gone.
+    if (!session.destroyed) session.ping(answered);
+  }, intervalMs);
+  timer.unref();
+  const stop = () => {
+    clearInterval(timer);
+    session.off('ping', heard);
+  };
+  session.once('close', stop);
   return stop;
 }

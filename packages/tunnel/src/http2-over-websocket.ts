@@ -1,22 +1,15 @@
-import http2 from 'node:http2';
+import type http2 from 'node:http2';
 import type { Duplex } from 'node:stream';
 import type WebSocket from 'ws';
 import { createWebSocketStream } from 'ws';
+import { clientSessionOn, serverSessionOn } from './http2-sessions.ts';
 
-/**
- * HTTP/2 carried over the tunnel's WebSocket, with Node's own `http2` on both ends (no framing of our own).
- * Windows are raised well above HTTP/2's 64 KiB default so one large download runs at LAN speed, and the session
- * memory limit is raised (Node's 10 MB default stalls large responses, docs/design.md §5).
- */
-const STREAM_WINDOW_BYTES = 4 * 1024 * 1024;
-const SESSION_WINDOW_BYTES = 32 * 1024 * 1024;
-const SESSION_MEMORY_MB = 64;
-const MAX_CONCURRENT_STREAMS = 256;
 /** Frames written meanwhile are joined into one message up to this size (an answer's head and a small body). */
 const COALESCED_MESSAGE_MAX_BYTES = 16 * 1024;
 
 /**
- * Runs an HTTP/2 session on the WebSocket. Node wraps a non-socket stream for HTTP/2 and asserts (crashing the
+ * Runs an HTTP/2 session on the WebSocket: the tunnel's transport towards gateways and proxies that do not take
+ * the direct upgrade (docs/design.md §5). Node wraps a non-socket stream for HTTP/2 and asserts (crashing the
  * process) if HTTP/2 writes to it, or shuts it down, after the stream has ended. So the session is destroyed as
  * soon as the WebSocket closes — this listener is registered before the WebSocket stream's own, which ends the
  * stream — and writes made while the WebSocket is closing, which could never arrive, are dropped.
@@ -52,50 +45,15 @@ function overWebSocket<Session extends http2.Http2Session>(
     duplex._write(last, 'binary', callback);
   };
   session = open(duplex);
-  prepare(session);
   return session;
 }
 
-/** Shared set-up of both ends. Transport errors destroy the session; owners watch its 'close' event. */
-function prepare(session: http2.Http2Session): void {
-  session.on('error', () => session.destroy());
-  const raise = () => session.setLocalWindowSize(SESSION_WINDOW_BYTES);
-  if (session.connecting) session.once('connect', raise);
-  else raise();
-}
-
-/** The portal's end: an HTTP/2 client whose every request is served by the gateway. */
+/** The portal's end on a WebSocket. */
 export function openClientSession(ws: WebSocket): http2.ClientHttp2Session {
-  return overWebSocket(ws, (duplex) =>
-    http2.connect('http://gateway.tunnel', {
-      createConnection: () => duplex,
-      maxSessionMemory: SESSION_MEMORY_MB,
-      settings: { initialWindowSize: STREAM_WINDOW_BYTES, enablePush: false },
-    }),
-  );
+  return overWebSocket(ws, clientSessionOn);
 }
 
-/**
- * The gateway's end: an HTTP/2 server on the socket it dialled; extended CONNECT carries WebSockets (RFC 8441).
- * The session is the one an HTTP/2 server makes of a connection handed to it, which every Node.js the gateway
- * runs on does alike (`http2.performServerHandshake` came only with Node 20.12; Debian 12 ships Node 18).
- */
+/** The gateway's end on a WebSocket. */
 export function acceptServerSession(ws: WebSocket): http2.ServerHttp2Session {
-  return overWebSocket(ws, (duplex) => {
-    const server = http2.createServer({
-      maxSessionMemory: SESSION_MEMORY_MB,
-      settings: {
-        initialWindowSize: STREAM_WINDOW_BYTES,
-        enableConnectProtocol: true,
-        maxConcurrentStreams: MAX_CONCURRENT_STREAMS,
-      },
-    });
-    let session: http2.ServerHttp2Session | undefined;
-    server.once('session', (created) => {
-      session = created;
-    });
-    server.emit('connection', duplex);
-    if (!session) throw new Error('the HTTP/2 server made no session of the tunnel');
-    return session;
-  });
+  return overWebSocket(ws, serverSessionOn);
 }

@@ -10,4 +10,12 @@ export {
   readReports,
   reportLine,
 } from './report.ts';
+export {
+  acceptDirectUpgrade,
+  acceptServerLink,
+  openClientLink,
+  type TunnelCarrier,
+  TunnelLink,
+  type TunnelTransport,
+} from './tunnel-link.ts';
 export { websocketAccept } from './websocket-handshake.ts';

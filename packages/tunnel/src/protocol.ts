@@ -5,6 +5,19 @@
  */
 export const TUNNEL_PATH = '/api/v1/gateway/tunnel';
 
+/**
+ * The upgrade token of the tunnel's direct transport: a gateway offers it on the same request (path, credentials,
+ * headers) as the WebSocket upgrade, and after `101 Switching Protocols` both ends speak HTTP/2 on the connection
+ * itself. A portal or a reverse proxy that does not take it answers something else, and the gateway dials the
+ * WebSocket instead (docs/design.md §5).
+ */
+export const DIRECT_UPGRADE = 'portal-tunnel-h2';
+
+/** True when an `Upgrade` header offers the direct transport (tokens are case-insensitive, RFC 9110). */
+export function offersDirectTunnel(upgrade: string | undefined): boolean {
+  return (upgrade ?? '').split(',').some((token) => token.trim().toLowerCase() === DIRECT_UPGRADE);
+}
+
 /** The gateway reports its version on the tunnel's upgrade: administrators see it on the controller's page. */
 export const GATEWAY_VERSION_HEADER = 'x-gateway-version';
 
@@ -52,7 +65,10 @@ export type GatewayAnswer =
   | 'gateway-busy' // 503: too many requests already wait for this board (or webcam); nothing was sent
   | 'upgrade-refused'; // 502: the board answered a WebSocket upgrade with something other than 101
 
-/** Close codes the portal uses to tell a gateway why its tunnel ended (4000-4999 are free for applications). */
+/**
+ * Close codes the portal uses to tell a gateway why its tunnel ended (4000-4999 are free for applications): the
+ * WebSocket's close code, or on the direct transport the opaque data of an HTTP/2 GOAWAY (`tunnel-link.ts`).
+ */
 export const CLOSE_CODES = {
   replaced: 4000, // another tunnel for the same controller authenticated: this one is stale
   shuttingDown: 4001, // the portal is stopping: reconnect with jitter

@@ -1,17 +1,72 @@
 import { once } from 'node:events';
+import http, { type IncomingMessage } from 'node:http';
 import type http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { keepAlive } from './heartbeat.ts';
-import { acceptServerSession, openClientSession } from './http2-over-websocket.ts';
-import { gatewayAuthorization, parseGatewayAuthorization } from './protocol.ts';
+import {
+  CLOSE_CODES,
+  DIRECT_UPGRADE,
+  gatewayAuthorization,
+  offersDirectTunnel,
+  parseGatewayAuthorization,
+} from './protocol.ts';
+import { acceptDirectUpgrade, acceptServerLink, openClientLink, type TunnelLink } from './tunnel-link.ts';
 
-/** Portal end (HTTP/2 client) and gateway end (HTTP/2 server) joined by a real WebSocket over loopback. */
-let wss: WebSocketServer;
-let client: http2.ClientHttp2Session;
-let server: http2.ServerHttp2Session;
-let gatewaySocket: WebSocket;
+/** A tunnel's two ends over loopback: the portal's HTTP/2 client and the gateway's HTTP/2 server. */
+interface LinkPair {
+  portal: TunnelLink<http2.ClientHttp2Session>;
+  gateway: TunnelLink<http2.ServerHttp2Session>;
+  stop(): void;
+}
+
+const steady = { onDead: () => {} };
+
+/** The WebSocket transport: the gateway dials a WebSocket, the portal accepts it. */
+async function overWebSocket(): Promise<LinkPair> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await once(wss, 'listening');
+  const accepted = once(wss, 'connection') as Promise<[WebSocket]>;
+  const gatewaySocket = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
+  await once(gatewaySocket, 'open');
+  const gateway = acceptServerLink({ websocket: gatewaySocket }, steady);
+  const [portalSocket] = await accepted;
+  return { portal: openClientLink({ websocket: portalSocket }, steady), gateway, stop: () => wss.close() };
+}
+
+/** The gateway's direct upgrade; `answer` plays the portal's part once the upgrade is accepted. */
+async function directUpgrade(answer: (socket: Socket, head: Buffer) => void) {
+  const server = http.createServer();
+  server.on('upgrade', (request, socket: Socket, head: Buffer) => {
+    expect(offersDirectTunnel(request.headers.upgrade)).toBe(true);
+    socket.on('error', () => socket.destroy());
+    acceptDirectUpgrade(socket, () => answer(socket, head));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const request = http.request({
+    port: (server.address() as AddressInfo).port,
+    host: '127.0.0.1',
+    path: '/tunnel',
+    headers: { connection: 'Upgrade', upgrade: `websocket, ${DIRECT_UPGRADE.toUpperCase()}` },
+  });
+  request.end();
+  const [response, socket, head] = (await once(request, 'upgrade')) as [IncomingMessage, Socket, Buffer];
+  expect(response.headers.upgrade).toBe(DIRECT_UPGRADE);
+  return { server, socket, head };
+}
+
+/** The direct transport: HTTP/2 on the upgraded connection itself. */
+async function direct(): Promise<LinkPair> {
+  let portal: TunnelLink<http2.ClientHttp2Session> | undefined;
+  const { server, socket, head } = await directUpgrade((portalSocket, portalHead) => {
+    portal = openClientLink({ socket: portalSocket, head: portalHead }, steady);
+  });
+  const gateway = acceptServerLink({ socket, head }, steady);
+  if (!portal) throw new Error('the portal took no tunnel');
+  return { portal, gateway, stop: () => server.close() };
+}
 
 function echoStreams(session: http2.ServerHttp2Session) {
   session.on('stream', (stream, headers) => {
@@ -30,26 +85,7 @@ function echoStreams(session: http2.ServerHttp2Session) {
   });
 }
 
-beforeAll(async () => {
-  wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  await once(wss, 'listening');
-  const accepted = once(wss, 'connection') as Promise<[WebSocket]>;
-  gatewaySocket = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
-  await once(gatewaySocket, 'open');
-  server = acceptServerSession(gatewaySocket);
-  echoStreams(server);
-  const [portalSocket] = await accepted;
-  client = openClientSession(portalSocket);
-  await once(client, 'remoteSettings');
-});
-
-afterAll(async () => {
-  client.close();
-  gatewaySocket.close();
-  wss.close();
-});
-
-async function request(path: string, body?: Buffer) {
+async function request(client: http2.ClientHttp2Session, path: string, body?: Buffer) {
   const stream = client.request({ ':method': body ? 'POST' : 'GET', ':path': path });
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -60,10 +96,32 @@ async function request(path: string, body?: Buffer) {
   return { headers, body: Buffer.concat(chunks) };
 }
 
-describe('HTTP/2 over the tunnel WebSocket', () => {
+describe.each([
+  { transport: 'websocket', open: overWebSocket },
+  { transport: 'http2', open: direct },
+] as const)('HTTP/2 over the tunnel ($transport)', ({ transport, open }) => {
+  let pair: LinkPair;
+  let client: http2.ClientHttp2Session;
+
+  beforeAll(async () => {
+    pair = await open();
+    echoStreams(pair.gateway.session);
+    client = pair.portal.session;
+    await once(client, 'remoteSettings');
+  });
+
+  afterAll(() => {
+    pair.portal.terminate();
+    pair.stop();
+  });
+
+  it('runs on its transport', () => {
+    expect([pair.portal.transport, pair.gateway.transport]).toEqual([transport, transport]);
+  });
+
   it('multiplexes many requests at once', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => request(`/board/rr_model?key=job&i=${i}`)),
+      Array.from({ length: 50 }, (_, i) => request(client, `/board/rr_model?key=job&i=${i}`)),
     );
     answers.forEach((answer, i) => {
       expect(answer.headers[':status']).toBe(200);
@@ -71,9 +129,9 @@ describe('HTTP/2 over the tunnel WebSocket', () => {
     });
   });
 
-  it('streams a body larger than every flow-control window', async () => {
+  it('streams a body larger than every flow-control window', { timeout: 60_000 }, async () => {
     const body = Buffer.alloc(40 * 1024 * 1024, 7);
-    const answer = await request('/board/rr_upload?name=big', body);
+    const answer = await request(client, '/board/rr_upload?name=big', body);
     expect(answer.headers['x-bytes']).toBe(String(body.length));
   });
 
@@ -93,20 +151,31 @@ describe('HTTP/2 over the tunnel WebSocket', () => {
   });
 });
 
-describe('closing a tunnel', () => {
-  it('survives either end closing its WebSocket while requests flow', async () => {
-    const wss2 = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await once(wss2, 'listening');
+describe.each([
+  { transport: 'websocket', open: overWebSocket },
+  { transport: 'http2', open: direct },
+] as const)('closing a tunnel ($transport)', ({ open }) => {
+  it('tells the other end the close code and reason, whichever end closes', async () => {
+    for (const closing of ['portal', 'gateway'] as const) {
+      const pair = await open();
+      await once(pair.portal.session, 'remoteSettings');
+      const [closer, other] =
+        closing === 'portal' ? [pair.portal, pair.gateway] : [pair.gateway, pair.portal];
+      const closed = once(other, 'closed');
+      closer.close(CLOSE_CODES.replaced, 'replaced by a newer tunnel');
+      expect(await closed).toEqual([CLOSE_CODES.replaced, 'replaced by a newer tunnel']);
+      pair.stop();
+    }
+  });
+
+  it('survives either end closing while requests flow', async () => {
     for (const closing of ['gateway', 'portal', 'gateway', 'portal'] as const) {
-      const accepted = once(wss2, 'connection') as Promise<[WebSocket]>;
-      const gatewayEnd = new WebSocket(`ws://127.0.0.1:${(wss2.address() as AddressInfo).port}`);
-      await once(gatewayEnd, 'open');
-      echoStreams(acceptServerSession(gatewayEnd));
-      const [portalEnd] = await accepted;
-      const session = openClientSession(portalEnd);
+      const pair = await open();
+      echoStreams(pair.gateway.session);
+      const session = pair.portal.session;
       await once(session, 'remoteSettings');
-      const closed = once(session, 'close');
-      // Requests keep flowing, several at once, until the session ends; the close comes after a few answers.
+      const closed = once(pair.portal, 'closed');
+      // Requests keep flowing, several at once, until the tunnel ends; the close comes after a few answers.
       let answered = 0;
       const flow = async () => {
         while (!session.closed && !session.destroyed) {
@@ -114,7 +183,7 @@ describe('closing a tunnel', () => {
           stream.on('error', () => {});
           stream.on('response', () => {
             answered += 1;
-            if (answered === 5) (closing === 'gateway' ? gatewayEnd : portalEnd).close();
+            if (answered === 5) (closing === 'gateway' ? pair.gateway : pair.portal).close(1000, 'done');
           });
           stream.resume();
           stream.end(Buffer.alloc(1000));
@@ -122,8 +191,8 @@ describe('closing a tunnel', () => {
         }
       };
       await Promise.all([flow(), flow(), flow(), closed]);
+      pair.stop();
     }
-    wss2.close();
   });
 });
 
@@ -147,6 +216,26 @@ describe('gateway credentials', () => {
 });
 
 describe('heartbeat', () => {
+  it('gives up a direct tunnel whose peer went silent', async () => {
+    // The portal's side takes the upgrade and then says nothing at all, not even HTTP/2's answers to pings.
+    const { server, socket, head } = await directUpgrade(() => {});
+    let dead = false;
+    const link = acceptServerLink(
+      { socket, head },
+      {
+        intervalMs: 20,
+        deadAfterMs: 100,
+        onDead: () => {
+          dead = true;
+        },
+      },
+    );
+    expect(await once(link, 'closed')).toEqual([1006, '']);
+    expect(dead).toBe(true);
+    server.closeAllConnections();
+    server.close();
+  });
+
   it('terminates a socket whose peer went silent', async () => {
     const wss2 = new WebSocketServer({ host: '127.0.0.1', port: 0, autoPong: false });
     await once(wss2, 'listening');

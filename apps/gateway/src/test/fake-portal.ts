@@ -1,14 +1,31 @@
 import { EventEmitter, once } from 'node:events';
 import http from 'node:http';
 import type http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
-import { DEADLINE_HEADER, openClientSession, parseGatewayAuthorization, TUNNEL_PATH } from '@portal/tunnel';
-import type WebSocket from 'ws';
+import type { AddressInfo, Socket } from 'node:net';
+import {
+  acceptDirectUpgrade,
+  DEADLINE_HEADER,
+  offersDirectTunnel,
+  openClientLink,
+  parseGatewayAuthorization,
+  TUNNEL_PATH,
+  type TunnelCarrier,
+  type TunnelLink,
+  type TunnelTransport,
+} from '@portal/tunnel';
 import { WebSocketServer } from 'ws';
 
 export interface TunnelUpgrade {
   url: string | undefined;
   authorization: string | undefined;
+  upgrade: string | undefined;
+}
+
+export interface FakePortalOptions {
+  /** A portal gone silent: it takes the tunnel, then never answers a ping nor says anything. */
+  silent?: boolean;
+  /** Whether the direct upgrade is taken; a portal from before it, or a proxy refusing it, when false. */
+  direct?: boolean;
 }
 
 export interface PortalAnswer {
@@ -19,24 +36,31 @@ export interface PortalAnswer {
 
 /**
  * Plays the portal's end of the tunnel: accepts gateway upgrades on TUNNEL_PATH with a Basic header naming a
- * known controller and key (401 otherwise) and opens the HTTP/2 client session on each, as the server will.
+ * known controller and key (401 otherwise), the direct one or the WebSocket's as the real portal does, and opens
+ * the HTTP/2 client session on each.
  */
 export class FakePortal extends EventEmitter<{
   session: [controllerId: number, session: http2.ClientHttp2Session];
 }> {
   readonly upgrades: TunnelUpgrade[] = [];
-  readonly sockets = new Map<number, WebSocket>();
-  readonly sessions = new Map<number, http2.ClientHttp2Session>();
+  /** Each controller's latest tunnel. */
+  readonly links = new Map<number, TunnelLink<http2.ClientHttp2Session>>();
   readonly #keys: Map<number, string>;
   readonly #server = http.createServer();
   readonly #wss: WebSocketServer;
+  readonly #silentSockets = new Set<Socket>();
 
-  constructor(keys: Map<number, string>, { autoPong = true }: { autoPong?: boolean } = {}) {
+  constructor(keys: Map<number, string>, { silent = false, direct = true }: FakePortalOptions = {}) {
     super();
     this.#keys = keys;
-    this.#wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, autoPong });
-    this.#server.on('upgrade', (request, socket, head) => {
-      this.upgrades.push({ url: request.url, authorization: request.headers.authorization });
+    this.#wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, autoPong: !silent });
+    this.#server.on('upgrade', (request, socket: Socket, head) => {
+      socket.on('error', () => socket.destroy());
+      this.upgrades.push({
+        url: request.url,
+        authorization: request.headers.authorization,
+        upgrade: request.headers.upgrade,
+      });
       const credentials = parseGatewayAuthorization(request.headers.authorization);
       if (
         request.url !== TUNNEL_PATH ||
@@ -46,13 +70,32 @@ export class FakePortal extends EventEmitter<{
         socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
         return;
       }
-      this.#wss.handleUpgrade(request, socket, head, (ws) => {
-        const session = openClientSession(ws);
-        this.sockets.set(credentials.controllerId, ws);
-        this.sessions.set(credentials.controllerId, session);
-        session.once('remoteSettings', () => this.emit('session', credentials.controllerId, session));
-      });
+      const open = (carrier: TunnelCarrier) => {
+        // A silent portal never pings either, or the gateway would hear from it.
+        const link = openClientLink(carrier, {
+          intervalMs: silent ? 3_600_000 : undefined,
+          onDead: () => {},
+        });
+        this.links.set(credentials.controllerId, link);
+        link.session.once('remoteSettings', () =>
+          this.emit('session', credentials.controllerId, link.session),
+        );
+      };
+      if (direct && offersDirectTunnel(request.headers.upgrade)) {
+        // HTTP/2 answers pings by itself: a silent portal here speaks no HTTP/2 at all.
+        if (silent) this.#silentSockets.add(socket);
+        acceptDirectUpgrade(socket, () => {
+          if (!silent) open({ socket, head });
+        });
+        return;
+      }
+      this.#wss.handleUpgrade(request, socket, head, (websocket) => open({ websocket }));
     });
+  }
+
+  /** What carries a controller's latest tunnel. */
+  transportOf(controllerId: number): TunnelTransport | undefined {
+    return this.links.get(controllerId)?.transport;
   }
 
   get url(): string {
@@ -74,7 +117,8 @@ export class FakePortal extends EventEmitter<{
   }
 
   async close(): Promise<void> {
-    for (const ws of this.#wss.clients) ws.terminate();
+    for (const link of this.links.values()) link.terminate();
+    for (const socket of this.#silentSockets) socket.destroy();
     this.#server.closeAllConnections();
     this.#server.close();
   }

@@ -1,15 +1,16 @@
 import { EventEmitter } from 'node:events';
 import type http2 from 'node:http2';
 import {
-  acceptServerSession,
+  acceptServerLink,
   CLOSE_CODES,
   GATEWAY_VERSION_HEADER,
-  keepAlive,
   TUNNEL_PATH,
+  type TunnelCarrier,
+  type TunnelLink,
 } from '@portal/tunnel';
 import type { Logger } from 'pino';
-import WebSocket from 'ws';
 import { type BackoffOptions, backoffDelay } from './backoff.ts';
+import { type Dialing, dialDirect, dialWebSocket, refusesDirectTunnel } from './dial-portal.ts';
 
 export interface TunnelConnectionOptions {
   /** The portal's base URL: ws(s):// or http(s)://, optionally with a path prefix. */
@@ -32,7 +33,7 @@ export interface TunnelEvents {
   disconnected: [reason: string];
 }
 
-/** The WebSocket address of the portal's tunnel endpoint. */
+/** The WebSocket address of the portal's tunnel endpoint (its http(s) twin takes the direct upgrade). */
 export function tunnelUrl(server: string): string {
   const url = new URL(server);
   if (url.protocol === 'http:') url.protocol = 'ws:';
@@ -43,8 +44,24 @@ export function tunnelUrl(server: string): string {
   return url.toString();
 }
 
+type GatewayLink = TunnelLink<http2.ServerHttp2Session>;
+type Failure = { text: string; atCap: boolean };
+
+/** A tunnel that opened after the gateway began to stop. */
+function dropCarrier(carrier: TunnelCarrier): void {
+  if ('websocket' in carrier) carrier.websocket.terminate();
+  else carrier.socket.destroy();
+}
+
+/** Why the portal refused the tunnel's upgrade, and whether retrying soon could help. */
+function describeRefusal(status: number): Failure {
+  return status === 401 || status === 403
+    ? { text: `the portal refused the controller id or key (${status})`, atCap: true }
+    : { text: `the portal answered ${status} instead of opening the tunnel`, atCap: false };
+}
+
 /** Why the portal closed the tunnel, and whether retrying soon could help. */
-function describeClose(code: number, reason: string): { text: string; atCap: boolean } {
+function describeClose(code: number, reason: string): Failure {
   switch (code) {
     case CLOSE_CODES.replaced:
       // Two gateways with one controller id would otherwise take the tunnel from each other every second.
@@ -59,22 +76,25 @@ function describeClose(code: number, reason: string): { text: string; atCap: boo
 }
 
 /**
- * The gateway's one outbound WebSocket to the portal, carrying HTTP/2 with the gateway as the server
- * (docs/design.md §5). It dials, authenticates, watches the heartbeat and reconnects with full-jitter
- * exponential backoff; a refused key or a replaced tunnel backs off at the cap. It knows nothing of boards.
+ * The gateway's one outbound connection to the portal, carrying HTTP/2 with the gateway as the server
+ * (docs/design.md §5): HTTP/2 directly on the upgraded connection, or inside a WebSocket once the portal or a
+ * proxy on the way refused the direct upgrade (kept for the rest of the process's life). It dials, authenticates,
+ * watches the heartbeat and reconnects with full-jitter exponential backoff; a refused key or a replaced tunnel
+ * backs off at the cap. It knows nothing of boards.
  */
 export class TunnelConnection extends EventEmitter<TunnelEvents> {
   readonly #options: TunnelConnectionOptions;
   readonly #url: string;
   readonly #log: Logger;
-  #socket: WebSocket | null = null;
-  #session: http2.ServerHttp2Session | null = null;
+  #dialing: Dialing | null = null;
+  #link: GatewayLink | null = null;
+  #websocketOnly = false;
   #failures = 0;
   #retryTimer: NodeJS.Timeout | null = null;
   #closed = false;
   #connects = 0;
   /** Tunnels the portal is draining: they finish their requests while the current one takes new ones. */
-  readonly #retiring = new Set<WebSocket>();
+  readonly #retiring = new Set<GatewayLink>();
 
   constructor(options: TunnelConnectionOptions) {
     super();
@@ -84,7 +104,7 @@ export class TunnelConnection extends EventEmitter<TunnelEvents> {
   }
 
   get connected(): boolean {
-    return this.#session !== null;
+    return this.#link !== null;
   }
 
   /** Successful connections since start. */
@@ -96,29 +116,28 @@ export class TunnelConnection extends EventEmitter<TunnelEvents> {
     this.#dial();
   }
 
-  /** Stops reconnecting and closes the tunnel; resolves once the socket is closed. */
+  /** Stops reconnecting and closes the tunnel; resolves once its connection is closed. */
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    this.#dialing?.abort();
     for (const retiring of this.#retiring) retiring.terminate();
-    const socket = this.#socket;
-    if (!socket || socket.readyState === WebSocket.CLOSED) return;
-    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    this.#session?.close();
-    if (socket.readyState === WebSocket.OPEN) socket.close(1000, 'gateway stopping');
-    else socket.terminate();
-    const forced = setTimeout(() => socket.terminate(), 2_000);
+    const link = this.#link;
+    if (!link) return;
+    const closed = new Promise<void>((resolve) => link.once('closed', () => resolve()));
+    link.session.close();
+    link.close(1000, 'gateway stopping');
+    const forced = setTimeout(() => link.terminate(), 2_000);
     forced.unref();
     await closed;
     clearTimeout(forced);
   }
 
   /** The current tunnel stops being the one requests come through; a new one is dialled now. */
-  #retire(socket: WebSocket): void {
-    if (this.#socket !== socket || this.#closed) return;
-    this.#retiring.add(socket);
-    this.#socket = null;
-    this.#session = null;
+  #retire(link: GatewayLink): void {
+    if (this.#link !== link || this.#closed) return;
+    this.#retiring.add(link);
+    this.#link = null;
     this.#log.info('the portal is draining this tunnel: connecting again');
     this.emit('disconnected', 'the portal is draining');
     this.#dial();
@@ -127,75 +146,87 @@ export class TunnelConnection extends EventEmitter<TunnelEvents> {
   #dial(): void {
     this.#retryTimer = null;
     if (this.#closed) return;
-    this.#log.debug({ url: this.#url }, 'connecting to the portal');
-    const socket = new WebSocket(this.#url, {
+    const direct = !this.#websocketOnly;
+    this.#log.debug(
+      { url: this.#url, transport: direct ? 'http2' : 'websocket' },
+      'connecting to the portal',
+    );
+    const options = {
+      url: this.#url,
       headers: {
         authorization: this.#options.authorization,
         [GATEWAY_VERSION_HEADER]: this.#options.version,
       },
-      perMessageDeflate: false,
-      handshakeTimeout: this.#options.handshakeTimeoutMs,
+      handshakeTimeoutMs: this.#options.handshakeTimeoutMs,
+    };
+    this.#dialing = (direct ? dialDirect : dialWebSocket)(options, (outcome) => {
+      this.#dialing = null;
+      if (this.#closed) {
+        if (outcome.kind === 'open') dropCarrier(outcome.carrier);
+        return;
+      }
+      if (outcome.kind === 'open') {
+        this.#connect(outcome.carrier);
+        return;
+      }
+      if (outcome.kind === 'refused' && direct && refusesDirectTunnel(outcome.status)) {
+        this.#websocketOnly = true;
+        this.#log.info(
+          { status: outcome.status },
+          'the portal or a proxy on the way refused the direct tunnel: using a WebSocket',
+        );
+        this.#dial();
+        return;
+      }
+      this.#retry(
+        outcome.kind === 'refused' ? describeRefusal(outcome.status) : { text: outcome.reason, atCap: false },
+        false,
+      );
     });
-    this.#socket = socket;
-    let failure: { text: string; atCap: boolean } | null = null;
-    let stopHeartbeat: (() => void) | null = null;
+  }
 
-    socket.on('unexpected-response', (_request, response) => {
-      const status = response.statusCode ?? 0;
-      response.resume();
-      failure =
-        status === 401 || status === 403
-          ? { text: `the portal refused the controller id or key (${status})`, atCap: true }
-          : { text: `the portal answered ${status} instead of opening the tunnel`, atCap: false };
-      socket.terminate();
+  #connect(carrier: TunnelCarrier): void {
+    let failure: Failure | null = null;
+    const link = acceptServerLink(carrier, {
+      ...this.#options.heartbeat,
+      onDead: () => {
+        failure = { text: 'heartbeat lost: the portal stopped answering', atCap: false };
+      },
     });
-    socket.on('error', (error) => {
-      failure ??= { text: error.message, atCap: false };
+    this.#failures = 0;
+    this.#connects++;
+    this.#link = link;
+    // The portal is draining (GOAWAY): its requests under way finish on this tunnel while a new one is dialled at
+    // once, which the load balancer gives to another instance.
+    link.once('draining', () => this.#retire(link));
+    link.once('closed', (code, reason) => {
+      if (this.#retiring.delete(link)) return;
+      const wasCurrent = this.#link === link;
+      link.session.destroy();
+      if (!wasCurrent) return;
+      this.#link = null;
+      const cause = failure ?? describeClose(code, reason);
+      this.emit('disconnected', cause.text);
+      this.#retry(cause, true);
     });
-    socket.on('open', () => {
-      this.#failures = 0;
-      this.#connects++;
-      const session = acceptServerSession(socket);
-      this.#session = session;
-      stopHeartbeat = keepAlive(socket, {
-        ...this.#options.heartbeat,
-        onDead: () => {
-          failure = { text: 'heartbeat lost: the portal stopped answering', atCap: false };
-        },
-      });
-      // The HTTP/2 session ending (protocol error, or a drained GOAWAY's last stream) ends the tunnel too.
-      session.once('close', () => {
-        if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
-      });
-      // The portal is draining (GOAWAY): its requests under way finish on this tunnel while a new one is dialled at
-      // once, which the load balancer gives to another instance.
-      session.once('goaway', () => this.#retire(socket));
-      this.#log.info('connected to the portal');
-      this.emit('connected', session);
-    });
-    socket.on('close', (code, reasonBuffer) => {
-      stopHeartbeat?.();
-      if (this.#retiring.delete(socket)) return;
-      const wasConnected = this.#session !== null;
-      this.#session?.destroy();
-      this.#session = null;
-      this.#socket = null;
-      const cause = failure ?? describeClose(code, reasonBuffer.toString('utf8'));
-      if (wasConnected) this.emit('disconnected', cause.text);
-      if (this.#closed) return;
-      const delay = backoffDelay(
-        cause.atCap ? Number.POSITIVE_INFINITY : this.#failures,
-        this.#options.backoff,
-        this.#options.random,
-      );
-      this.#failures++;
-      const log = cause.atCap ? this.#log.error.bind(this.#log) : this.#log.warn.bind(this.#log);
-      log(
-        { reason: cause.text, retryInMs: delay },
-        wasConnected ? 'disconnected from the portal' : 'could not connect to the portal',
-      );
-      // Ref'd on purpose: waiting to reconnect is what keeps the gateway process alive.
-      this.#retryTimer = setTimeout(() => this.#dial(), delay);
-    });
+    this.#log.info({ transport: link.transport }, 'connected to the portal');
+    this.emit('connected', link.session);
+  }
+
+  #retry(cause: Failure, wasConnected: boolean): void {
+    if (this.#closed) return;
+    const delay = backoffDelay(
+      cause.atCap ? Number.POSITIVE_INFINITY : this.#failures,
+      this.#options.backoff,
+      this.#options.random,
+    );
+    this.#failures++;
+    const log = cause.atCap ? this.#log.error.bind(this.#log) : this.#log.warn.bind(this.#log);
+    log(
+      { reason: cause.text, retryInMs: delay },
+      wasConnected ? 'disconnected from the portal' : 'could not connect to the portal',
+    );
+    // Ref'd on purpose: waiting to reconnect is what keeps the gateway process alive.
+    this.#retryTimer = setTimeout(() => this.#dial(), delay);
   }
 }

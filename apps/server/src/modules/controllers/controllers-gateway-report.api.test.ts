@@ -1,10 +1,13 @@
 import { once } from 'node:events';
+import http, { type IncomingMessage } from 'node:http';
 import type http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { type ComputerController, MINIMUM_GATEWAY_VERSION } from '@portal/contract';
 import {
+  acceptServerLink,
   acceptServerSession,
   CLOSE_CODES,
+  DIRECT_UPGRADE,
   GATEWAY_CHECK_HEADER,
   GATEWAY_VERSION_HEADER,
   type GatewayReport,
@@ -159,5 +162,74 @@ describe("a gateway's check", () => {
     const [, response] = (await once(refused, 'unexpected-response')) as [unknown, { statusCode: number }];
     expect(response.statusCode).toBe(401);
     refused.terminate();
+  });
+});
+
+/** The gateway's direct upgrade: what the portal answers, and the connection when it switched. */
+async function directUpgrade(headers: Record<string, string>) {
+  const request = http.request(tunnelUrl.replace(/^ws:/, 'http:'), {
+    headers: { ...headers, connection: 'Upgrade', upgrade: DIRECT_UPGRADE },
+  });
+  request.end();
+  return new Promise<{ status: number; upgrade?: string; socket?: Socket; head?: Buffer }>((resolve) => {
+    request.once('upgrade', (response: IncomingMessage, socket: Socket, head: Buffer) =>
+      resolve({ status: 101, upgrade: response.headers.upgrade, socket, head }),
+    );
+    request.once('response', (response: IncomingMessage) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0 });
+    });
+  });
+}
+
+/** A gateway's end of a direct tunnel: the link, and the reports stream the portal opened on it. */
+async function dialDirectly() {
+  const { status, upgrade, socket, head } = await directUpgrade({
+    authorization: gatewayAuthorization(controller, key),
+    [GATEWAY_VERSION_HEADER]: MINIMUM_GATEWAY_VERSION,
+  });
+  expect([status, upgrade]).toEqual([101, DIRECT_UPGRADE]);
+  if (!socket || !head) throw new Error('no connection');
+  const link = acceptServerLink({ socket, head }, { onDead: () => undefined });
+  const [reports, headers] = (await once(link.session, 'stream')) as [
+    http2.ServerHttp2Stream,
+    http2.IncomingHttpHeaders,
+  ];
+  expect(headers[':path']).toBe(REPORTS_PATH);
+  reports.on('error', () => undefined);
+  return { link, reports };
+}
+
+describe("the tunnel's direct transport", () => {
+  it('puts the gateway online, tells a replaced tunnel why it ends, and takes it offline when it leaves', async () => {
+    const first = await dialDirectly();
+    expect(first.link.transport).toBe('http2');
+    expect(t.modules.gateway.registry.isOnline(controller)).toBe(true);
+    const replaced = once(first.link, 'closed');
+    const second = await dialDirectly();
+    expect(await replaced).toEqual([CLOSE_CODES.replaced, 'replaced by a newer tunnel']);
+    expect(t.modules.gateway.registry.isOnline(controller)).toBe(true);
+    second.link.terminate();
+    await expect.poll(() => t.modules.gateway.registry.isOnline(controller)).toBe(false);
+  });
+
+  it("answers a check's direct upgrade and ends it at once; a wrong key gets 401", async () => {
+    const running = await dialDirectly();
+    const passed = await directUpgrade({
+      authorization: gatewayAuthorization(controller, key),
+      [GATEWAY_CHECK_HEADER]: '1',
+    });
+    expect(passed.status).toBe(101);
+    passed.socket?.resume();
+    if (passed.socket) await once(passed.socket, 'end');
+    expect(t.modules.gateway.registry.isOnline(controller)).toBe(true);
+    expect(running.reports.destroyed).toBe(false);
+    running.link.terminate();
+
+    const refused = await directUpgrade({
+      authorization: gatewayAuthorization(controller, 'wrong'),
+      [GATEWAY_CHECK_HEADER]: '1',
+    });
+    expect(refused.status).toBe(401);
   });
 });

@@ -1,20 +1,24 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import http2 from 'node:http2';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
+  acceptDirectUpgrade,
   CLOSE_CODES,
   GATEWAY_CHECK_HEADER,
   GATEWAY_VERSION_HEADER,
   type GatewayReport,
-  keepAlive,
-  openClientSession,
+  offersDirectTunnel,
+  openClientLink,
   parseGatewayAuthorization,
   REPORTS_PATH,
   readReports,
   TUNNEL_PATH,
+  type TunnelCarrier,
+  type TunnelLink,
 } from '@portal/tunnel';
 import type { FastifyBaseLogger } from 'fastify';
-import { type WebSocket, WebSocketServer } from 'ws';
+import { WebSocketServer } from 'ws';
 import type { InProcessTunnelRegistry } from './tunnel-registry.ts';
 
 /** Checks a gateway's controller id and key (the controllers module's hash comparison). */
@@ -29,10 +33,13 @@ export type GatewayContact = (
 /** A WebSocket message carries HTTP/2 frames (16 KiB by default): anything far larger is not a gateway. */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
+type PortalLink = TunnelLink<http2.ClientHttp2Session>;
+
 /**
- * The portal's end of the gateway tunnels (docs/design.md §5): authenticates each WebSocket upgrade on
- * TUNNEL_PATH, runs HTTP/2 over it as the client, keeps one live tunnel per controller (a newer one
- * replaces an older one) and tells the registry when controllers come and go.
+ * The portal's end of the gateway tunnels (docs/design.md §5): authenticates each upgrade on TUNNEL_PATH, takes
+ * the direct HTTP/2 upgrade when the gateway offers it and the WebSocket upgrade otherwise, runs HTTP/2 on it as
+ * the client, keeps one live tunnel per controller (a newer one replaces an older one) and tells the registry
+ * when controllers come and go.
  */
 export class TunnelEndpoint {
   readonly #registry: InProcessTunnelRegistry;
@@ -43,12 +50,10 @@ export class TunnelEndpoint {
     maxPayload: MAX_MESSAGE_BYTES,
     perMessageDeflate: false,
   });
-  readonly #sockets = new Map<number, WebSocket>();
-  /** Every open tunnel (a replaced one too, until it closes): its HTTP/2 session and its reports stream. */
-  readonly #tunnels = new Map<
-    WebSocket,
-    { session: http2.ClientHttp2Session; reports: http2.ClientHttp2Stream }
-  >();
+  /** Each controller's current tunnel. */
+  readonly #links = new Map<number, PortalLink>();
+  /** Every open tunnel (a replaced one too, until it closes) and its reports stream. */
+  readonly #tunnels = new Map<PortalLink, http2.ClientHttp2Stream>();
   #draining = false;
 
   readonly #contact: GatewayContact;
@@ -93,17 +98,28 @@ export class TunnelEndpoint {
           refuseUpgrade(socket, 401, 'UNAUTHENTICATED', 'Gateway credentials are not valid');
           return;
         }
+        const direct = offersDirectTunnel(request.headers.upgrade);
         if (request.headers[GATEWAY_CHECK_HEADER] === '1') {
           // `portal-gateway --check`: the key and the way here are good; the running gateway keeps its tunnel.
-          this.#wss.handleUpgrade(request, socket, head, (ws) =>
-            ws.close(CLOSE_CODES.checked, 'gateway check passed'),
-          );
+          if (direct) {
+            acceptDirectUpgrade(socket as Socket, () => socket.end());
+          } else {
+            this.#wss.handleUpgrade(request, socket, head, (ws) =>
+              ws.close(CLOSE_CODES.checked, 'gateway check passed'),
+            );
+          }
           this.#log.info({ controllerId: credentials.controllerId }, 'gateway check passed');
           return;
         }
         const version = reportedVersion(request.headers[GATEWAY_VERSION_HEADER]);
-        this.#wss.handleUpgrade(request, socket, head, (ws) =>
-          this.#open(credentials.controllerId, ws, version),
+        if (direct) {
+          acceptDirectUpgrade(socket as Socket, () =>
+            this.#open(credentials.controllerId, { socket: socket as Socket, head }, version),
+          );
+          return;
+        }
+        this.#wss.handleUpgrade(request, socket, head, (websocket) =>
+          this.#open(credentials.controllerId, { websocket }, version),
         );
       },
       (error: unknown) => {
@@ -116,7 +132,7 @@ export class TunnelEndpoint {
 
   /** Ends a controller's tunnel, e.g. when its key is replaced; the gateway backs off before retrying. */
   revoke(controllerId: number): void {
-    this.#sockets.get(controllerId)?.close(CLOSE_CODES.revoked, 'key revoked');
+    this.#links.get(controllerId)?.close(CLOSE_CODES.revoked, 'key revoked');
   }
 
   /**
@@ -126,7 +142,7 @@ export class TunnelEndpoint {
    */
   drain(): void {
     this.#draining = true;
-    for (const { session, reports } of this.#tunnels.values()) {
+    for (const [{ session }, reports] of this.#tunnels) {
       reports.close();
       session.goaway(http2.constants.NGHTTP2_NO_ERROR);
       session.close();
@@ -135,39 +151,34 @@ export class TunnelEndpoint {
 
   /** Closes every tunnel on shutdown; gateways reconnect, spread out by their jitter. */
   closeAll(): void {
-    for (const ws of this.#sockets.values()) ws.close(CLOSE_CODES.shuttingDown, 'portal shutting down');
+    for (const link of this.#links.values()) link.close(CLOSE_CODES.shuttingDown, 'portal shutting down');
     this.#wss.close();
   }
 
-  #open(controllerId: number, ws: WebSocket, version: string | undefined): void {
-    const previous = this.#sockets.get(controllerId);
-    this.#sockets.set(controllerId, ws);
-    previous?.close(CLOSE_CODES.replaced, 'replaced by a newer tunnel');
-    const session: http2.ClientHttp2Session = openClientSession(ws);
-    const stopHeartbeat = keepAlive(ws, {
+  #open(controllerId: number, carrier: TunnelCarrier, version: string | undefined): void {
+    const link = openClientLink(carrier, {
       onDead: () => this.#log.warn({ controllerId }, 'gateway tunnel silent: closed'),
     });
+    const previous = this.#links.get(controllerId);
+    this.#links.set(controllerId, link);
+    previous?.close(CLOSE_CODES.replaced, 'replaced by a newer tunnel');
+    const { session } = link;
     this.#registry.attach(controllerId, session, () =>
-      ws.close(CLOSE_CODES.replaced, 'replaced by a newer tunnel'),
+      link.close(CLOSE_CODES.replaced, 'replaced by a newer tunnel'),
     );
-    this.#log.info({ controllerId, version }, 'gateway connected');
+    this.#log.info({ controllerId, version, transport: link.transport }, 'gateway connected');
     this.#noteContact(controllerId, version);
-    this.#tunnels.set(ws, { session, reports: this.#followReports(controllerId, ws, session) });
-    const closed = () => {
-      stopHeartbeat();
+    this.#tunnels.set(link, this.#followReports(controllerId, link));
+    link.once('closed', (code) => {
+      this.#log.info({ controllerId, code }, 'gateway disconnected');
       session.destroy();
-      this.#tunnels.delete(ws);
-      if (this.#sockets.get(controllerId) === ws) {
-        this.#sockets.delete(controllerId);
+      this.#tunnels.delete(link);
+      if (this.#links.get(controllerId) === link) {
+        this.#links.delete(controllerId);
         this.#noteContact(controllerId);
       }
       this.#registry.detach(controllerId, session);
-    };
-    ws.once('close', (code) => {
-      this.#log.info({ controllerId, code }, 'gateway disconnected');
-      closed();
     });
-    session.once('close', () => ws.terminate());
   }
 
   /**
@@ -175,12 +186,8 @@ export class TunnelEndpoint {
    * tunnel is the controller's current one. A gateway too old to report answers 404: its version header is all there
    * is. A report that is not one ends the reading (the tunnel stays).
    */
-  #followReports(
-    controllerId: number,
-    ws: WebSocket,
-    session: http2.ClientHttp2Session,
-  ): http2.ClientHttp2Stream {
-    const stream = session.request({ ':method': 'GET', ':path': REPORTS_PATH }, { endStream: true });
+  #followReports(controllerId: number, link: PortalLink): http2.ClientHttp2Stream {
+    const stream = link.session.request({ ':method': 'GET', ':path': REPORTS_PATH }, { endStream: true });
     stream.on('error', () => undefined); // ends with the tunnel
     stream.once('response', async (headers) => {
       if (headers[':status'] !== 200) {
@@ -189,7 +196,7 @@ export class TunnelEndpoint {
       }
       try {
         for await (const reading of readReports(stream)) {
-          if (this.#sockets.get(controllerId) !== ws) break;
+          if (this.#links.get(controllerId) !== link) break;
           if (!reading.ok) {
             this.#log.warn({ controllerId, reason: reading.reason }, 'gateway report refused');
             break;
