@@ -2,8 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type SlicerDestination, slicerDuetPath, slicerOctoPrintPath } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { libraryFileChunks, libraryFiles, printQueueJobs } from '../../db/schema.ts';
+import { activityRecords, libraryFileChunks, libraryFiles, printQueueJobs } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
 
 /**
@@ -119,6 +120,17 @@ describe('a library token', () => {
     });
     expect(await contentOf(file?.id ?? 0)).toBe(GCODE);
     expect(await queuedJobs()).toEqual([]);
+    // Kept in the activity record as the token's user's upload, as the library's own upload is.
+    await t.modules.activity.log.flush();
+    const recorded = await t.database.db
+      .select()
+      .from(activityRecords)
+      .where(eq(activityRecords.kind, 'library.upload'));
+    expect(recorded.at(-1)).toMatchObject({
+      actorUserId: await t.idOf(CUSTOMER),
+      controllerId,
+      detail: { route: 'slicer library', folder: 'slicer', name: 'prusa cube.gcode' },
+    });
 
     await prusaSlicer(base, 'plate 2.gcode', GCODE, { print: true });
     const jobs = await queuedJobs();
