@@ -266,6 +266,19 @@ describe('a destination token', () => {
     expect(await storedFiles()).toEqual([]);
   });
 
+  it("of staff stores into the library of the machine's business, not their own", async () => {
+    const token = await t.slicerToken('admin@demo.test', otherController, { destination: LIBRARY });
+    const base = slicerDuetPath(otherController, 'library', token);
+    await prusaSlicer(base, 'for b.gcode', GCODE, { print: false });
+    const [file] = await storedFiles();
+    expect(file).toMatchObject({
+      businessId: await t.businessOf('customer2@demo.test'),
+      name: 'for b.gcode',
+    });
+    const seen = await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${file?.id}`);
+    expect(seen.statusCode).toBe(404);
+  });
+
   it('is for upload-and-print only: a full-control token goes to the machine (400)', async () => {
     const made = await t.call(
       'admin@demo.test',
