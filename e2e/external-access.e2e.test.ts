@@ -30,7 +30,95 @@ const slicerConnect = (page: Page, url: string) =>
     return { status: response.status, body: await response.text() };
   }, url);
 
+/** The token form's texts in each language the destination test uses. */
+const TEXTS = {
+  it: {
+    section: 'Accesso esterno',
+    acks: [
+      'Capisco che il token dà accesso a questa macchina',
+      'Conserverò il token in modo sicuro, perché non viene conservato',
+      'Capisco che creare un token invalida quelli precedenti',
+    ],
+    create: 'Genera token',
+    dialog: 'Il tuo token',
+    duet: 'URL per PrusaSlicer e Cura (stampante Duet)',
+  },
+  en: {
+    section: 'External access',
+    acks: [
+      'I understand that the token grants access to this machine',
+      'I will store the token safely, because it is not kept',
+      'I understand that creating a token invalidates the earlier ones',
+    ],
+    create: 'Generate token',
+    dialog: 'Your token',
+    duet: 'URL for PrusaSlicer and Cura (Duet printer)',
+  },
+} as const;
+
+/** Languages × viewports, pairwise: a library token on an Italian desktop, a queue token on an English phone. */
+const DESTINATION_SCREENS = [
+  {
+    name: 'a library token, desktop, Italian',
+    lang: 'it',
+    viewport: { width: 1440, height: 900 },
+    choose: 'Alla libreria di stampa',
+    target: null,
+    segment: 'library',
+    lands:
+      'I caricamenti vanno nella libreria di stampa, cartella dal-slicer. Caricamento e stampa mette anche il file in coda su questa macchina.',
+  },
+  {
+    name: 'a queue token, phone, English',
+    lang: 'en',
+    viewport: { width: 390, height: 844 },
+    choose: 'To the print queue (kept in the library and queued)',
+    target: { label: 'Queue on', option: 'machineType' },
+    segment: 'queue',
+    lands:
+      "Uploads go to the print library, folder dal-slicer, and are queued on any machine of this machine's type.",
+  },
+] as const;
+
 describe('external access for slicers', () => {
+  for (const screen of DESTINATION_SCREENS) {
+    it(`sends uploads elsewhere than the machine: ${screen.name}`, async () => {
+      const texts = TEXTS[screen.lang];
+      const page = await open(screen.viewport);
+      await signIn(page, 'customer@demo.test', { at: null });
+      await page.goto(`/${screen.lang}/machines/${await groupId(page, 'Prusa linea 2')}/settings`);
+      const section = page.getByRole('region', { name: texts.section });
+      for (const ack of texts.acks) await section.getByLabel(ack).check();
+      await section.getByLabel(screen.choose).check();
+      const folder = section.locator('#destination-folder');
+      await folder.fill('../x');
+      expect(await section.getByRole('button', { name: texts.create }).isDisabled()).toBe(true);
+      await folder.fill('dal-slicer');
+      if (screen.target) await section.getByLabel(screen.target.label).selectOption(screen.target.option);
+      await expectAccessible(page, `token destination (${screen.name})`);
+      await section.getByRole('button', { name: texts.create }).click();
+
+      const dialog = page.getByRole('dialog', { name: texts.dialog });
+      await dialog.getByText(screen.lands, { exact: true }).waitFor();
+      const url = await dialog.getByLabel(texts.duet).inputValue();
+      expect(url).toMatch(new RegExp(`/customer/api/v1/duet/\\d+/${screen.segment}/[^/]+/$`));
+      // PrusaSlicer's Duet sequence against that URL: the file lands, with no board behind it.
+      expect(JSON.parse((await slicerConnect(page, url)).body)).toMatchObject({ err: 0 });
+      const uploaded = await page.evaluate(
+        async ({ url, name }) => {
+          const response = await fetch(`${url}rr_upload?name=0:/gcodes/${name}`, {
+            method: 'POST',
+            body: 'G28\nG1 X10 Y10\n',
+          });
+          return { status: response.status, body: await response.text() };
+        },
+        { url, name: `from-${screen.segment}.gcode` },
+      );
+      expect(uploaded, uploaded.body).toMatchObject({ status: 200 });
+      expect(JSON.parse(uploaded.body)).toEqual({ err: 0 });
+    });
+  }
+
   it('creates a token, copies its URL, shows the instructions and revokes every token', async () => {
     const page = await open();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -137,11 +137,6 @@ export function createModules(
     checkedSession: (claims) => auth.service.checkedSession(claims),
     sessions: auth.events,
   });
-  const slicerAccess = createSlicerAccessModule(deps, {
-    registry: gateway.tunnels,
-    activity: activity.log,
-    access: machineAccess.service,
-  });
   const webcam = createWebcamModule(deps, {
     registry: gateway.tunnels,
     access: machineAccess.service,
@@ -190,6 +185,18 @@ export function createModules(
     viewerOf: (userId) => auth.service.activeViewer(userId),
     started: (event) => notifications.notifier.queuedJobStarted(event),
     warn,
+  });
+  const slicerAccess = createSlicerAccessModule(deps, {
+    registry: gateway.tunnels,
+    activity: activity.log,
+    access: machineAccess.service,
+    library: {
+      upload: (viewer, query, body, length) => library.service.upload(viewer, query, body, length),
+      deleteFile: (viewer, id) => library.service.deleteFile(viewer, id),
+      fileNamed: (businessId, folder, name) => library.files.fileNamed(businessId, folder, name),
+    },
+    queue: printQueue.service,
+    record: (entry) => activity.log.record(entry),
   });
   const passwordRecovery = createPasswordRecoveryModule(deps, {
     users: users.repository,

@@ -1,3 +1,4 @@
+import type { SlicerDestination } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -46,7 +47,11 @@ export interface ApiTest extends TestApp {
    */
   sessionsFor<Name extends DemoUserName>(...names: Name[]): Promise<Record<Name, string>>;
   /** A slicer token of a user for a machine, made through the API as the user makes it (upload, no full control). */
-  slicerToken(email: string, controllerId: number, rights?: { full_control?: boolean }): Promise<string>;
+  slicerToken(
+    email: string,
+    controllerId: number,
+    rights?: { full_control?: boolean; destination?: SlicerDestination },
+  ): Promise<string>;
   /** Signs in through the login route, as a browser does, and answers the session's token. */
   signIn(email: string, password?: string): Promise<string>;
   /** The business of a user. */

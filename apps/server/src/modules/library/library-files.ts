@@ -18,7 +18,7 @@ export interface LibraryContent {
 
 /**
  * Library files as other modules use them (the print queue): look a file up as a viewer or within a business, and
- * open its bytes. Stable: other modules build on these three calls.
+ * open its bytes. Stable: other modules build on these calls.
  */
 export class LibraryFiles {
   readonly #repository: LibraryRepository;
@@ -42,6 +42,11 @@ export class LibraryFiles {
   /** The file `fileId` of business `businessId`, or null (none, or another business's). */
   fileOfBusiness(businessId: number, fileId: number): Promise<LibraryFile | null> {
     return this.#repository.findFile(fileId, businessId);
+  }
+
+  /** The file named `name` in `folder` of business `businessId`, or null. */
+  fileNamed(businessId: number, folder: string, name: string): Promise<LibraryFile | null> {
+    return this.#repository.fileNamed(businessId, folder, name);
   }
 
   /** Opens the file's bytes; 404 NOT_FOUND when its store is not configured here or has lost them. */

@@ -108,9 +108,9 @@ export class LibraryService {
     return answer as LibraryFileAnswer;
   }
 
-  /** An upload: the request's body into the folder of the business the query names. */
+  /** An upload: the request's body into the folder of the business the query names (a slicer's too). */
   async upload(
-    viewer: SessionSubject,
+    viewer: Actor & { id: number },
     query: { business?: number | undefined; folder: string; name: string },
     body: Readable,
     declaredLength: number | undefined,

@@ -150,6 +150,27 @@ export class PrintQueueService {
     return this.#jobAnswer(id);
   }
 
+  /**
+   * Queues one copy of a library file on a machine group the viewer sees, or on any machine of its type: a
+   * slicer's upload to the queue (slicer-access). 404 for a group the viewer does not see or whose queue they
+   * may not use, checked before the file is stored by `machineFor`.
+   */
+  async addSlicerJob(
+    viewer: Viewer,
+    machineGroupId: number,
+    fileId: number,
+    on: 'machine' | 'machineType',
+  ): Promise<QueueJob> {
+    const group = await this.#groupFor(viewer, machineGroupId);
+    const target = on === 'machine' ? { machineGroup: group.id } : { machineType: group.machineTypeId };
+    return this.addJob(viewer, group.businessId, { file: fileId, target, copies: 1 });
+  }
+
+  /** Whether the viewer may queue on the machine group (404 otherwise), before a slicer's file is stored. */
+  async machineFor(viewer: Viewer, machineGroupId: number): Promise<void> {
+    await this.#groupFor(viewer, machineGroupId);
+  }
+
   async history(viewer: Viewer, jobId: number): Promise<QueueJobHistory> {
     const job = await this.#jobFor(viewer, jobId);
     const runs = await this.#repository.runsOf(jobId);

@@ -1,4 +1,10 @@
-import { API_TOKEN_VALIDITY_MONTHS, type ApiTokenLevel, apiTokenLevelSchema } from '@portal/contract';
+import {
+  API_TOKEN_VALIDITY_MONTHS,
+  type ApiTokenLevel,
+  apiTokenLevelSchema,
+  type SlicerDestination,
+  slicerDestinationSchema,
+} from '@portal/contract';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
@@ -14,6 +20,8 @@ export interface ApiTokenClaims {
   userId: number;
   controllerId: number;
   level: ApiTokenLevel;
+  /** Where its uploads land; signed in, so a URL edited by hand cannot send them elsewhere. */
+  destination: SlicerDestination;
   generation: number;
   /** Milliseconds since the epoch: a revoke-all at or after this moment ends the token. */
   issuedAt: number;
@@ -24,6 +32,8 @@ const claimsSchema = z.object({
   uid: z.number().int(),
   cid: z.number().int(),
   lvl: apiTokenLevelSchema,
+  /** Absent: the machine, as every token made before destinations existed. */
+  dst: slicerDestinationSchema.optional(),
   gen: z.number().int(),
   iat_ms: z.number().int(),
 });
@@ -52,6 +62,7 @@ export class ApiTokens {
       uid: claims.userId,
       cid: claims.controllerId,
       lvl: claims.level,
+      ...(claims.destination.kind !== 'machine' && { dst: claims.destination }),
       gen: claims.generation,
       iat_ms: now.getTime(),
     })
@@ -77,6 +88,7 @@ export class ApiTokens {
         userId: claims.uid,
         controllerId: claims.cid,
         level: claims.lvl,
+        destination: claims.dst ?? { kind: 'machine' },
         generation: claims.gen,
         issuedAt: claims.iat_ms,
       };

@@ -1,16 +1,20 @@
+import { createReadStream } from 'node:fs';
 import { idParamsSchema } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
 import { errorResponses } from '../../shared/openapi.ts';
-import { OCTOPRINT_VERSION } from './octoprint.mapper.ts';
-import { type OctoPrintService, octoPrintApiKey, type SlicerClient } from './octoprint.service.ts';
+import { OCTOPRINT_VERSION, octoPrintUploadOf } from './octoprint.mapper.ts';
+import { isTrue, type OctoPrintService, octoPrintApiKey, type SlicerClient } from './octoprint.service.ts';
 import { type SpoolLimits, spoolUpload } from './octoprint-upload.ts';
 import type { SlicerAccessService } from './slicer-access.service.ts';
+import type { SlicerDestinations, SlicerStored } from './slicer-destinations.ts';
 
 export interface OctoPrintRoutesOptions extends Record<string, unknown> {
   service: SlicerAccessService;
+  /** Where a library or queue token's uploads go. */
+  destinations: SlicerDestinations;
   octoPrint: OctoPrintService;
   /** How large an upload may be, and where it is spooled. */
   spool: SpoolLimits;
@@ -99,7 +103,9 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
           'The spooled file is read line by line as the customer path reads G-code before anything goes to the ' +
           'board: a line for the admin path (firmware, network, configuration) is 403 ADMIN_PATH_ONLY, and ' +
           'nothing is stored or started. Without control (consent, no service session) 403 ' +
-          'SERVICE_SESSION_REQUIRED before the body is read.',
+          'SERVICE_SESSION_REQUIRED before the body is read. A library token stores the file in the library ' +
+          'below its folder and `path` (and queues it on this machine when `print` is true), a queue token ' +
+          'stores and queues it on its target; `select` does nothing there, and a name taken is 409.',
         response: {
           201: octoPrintAnswer,
           ...errorResponses(400, 401, 403, 404, 413, 415, 502, 503, 504, 507),
@@ -108,6 +114,28 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
     },
     async (request, reply) => {
       const grant = await authorize(request);
+      if (grant.destination.kind !== 'machine') {
+        const upload = await spoolUpload(request, options.spool);
+        let stored: SlicerStored;
+        try {
+          const place = octoPrintPlace(upload.filename, upload.fields.get('path'));
+          const print = isTrue(upload.fields.get('print'));
+          stored = await options.destinations.store(
+            grant,
+            place,
+            createReadStream(upload.file),
+            upload.size,
+            { print, address: request.ip },
+          );
+        } finally {
+          // Gone before the answer: the client may look at once.
+          await upload.discard();
+        }
+        const { folder, name } = stored.file;
+        const relative = folder ? `${folder}/${name}` : name;
+        const answer = { filename: name, relative, print: false, select: false };
+        return reply.code(201).send(octoPrintUploadOf(answer, request.url.split('?')[0] as string));
+      }
       // An upload is a change: refused before a byte is spooled when the grant has no control (consent), closing
       // the connection as the spool's own refusals do, rather than reading a body refused anyway.
       if (!grant.control.allowed) {
@@ -122,6 +150,12 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
       }
     },
   );
+}
+
+/** The library place of an OctoPrint upload: the folders of its `path` field, and its file name. */
+function octoPrintPlace(filename: string, path: string | undefined) {
+  if (filename.includes('/')) throw new AppError('BAD_REQUEST', 'The file name must not hold a folder');
+  return { folders: (path ?? '').split('/').filter((part) => part !== ''), name: filename };
 }
 
 const clientOf = (request: FastifyRequest): SlicerClient => ({ incoming: request.raw, address: request.ip });

@@ -40,7 +40,8 @@ export function octoPrintApiKey({ headers, query }: OctoPrintCredentials): strin
   throw new AppError('UNAUTHENTICATED', 'Send the token as X-Api-Key');
 }
 
-const isTrue = (value: string | undefined) => value === 'true' || value === '1' || value === 'yes';
+/** An OctoPrint form field's yes. */
+export const isTrue = (value: string | undefined) => value === 'true' || value === '1' || value === 'yes';
 
 async function bytesOf(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -10,6 +10,13 @@ import { OctoPrintService } from './octoprint.service.ts';
 import { SlicerAccessRepository } from './slicer-access.repository.ts';
 import { slicerTokenRoutes } from './slicer-access.routes.ts';
 import { SlicerAccessService } from './slicer-access.service.ts';
+import { slicerDestinationRoutes } from './slicer-destination.routes.ts';
+import {
+  type SlicerActivityRecord,
+  SlicerDestinations,
+  type SlicerLibrary,
+  type SlicerQueue,
+} from './slicer-destinations.ts';
 import { slicerRelayRoutes } from './slicer-relay.routes.ts';
 
 /** As config.ts's UPLOAD_MAX_BYTES default. */
@@ -20,6 +27,11 @@ export interface SlicerAccessDeps {
   access: MachineAccessService;
   /** The activity record, told of every request to a board. */
   activity: BoardActivity;
+  /** Where a library or queue token's uploads go (`slicer-destinations.ts`). */
+  library: SlicerLibrary;
+  queue: SlicerQueue;
+  /** The activity record, which keeps a slicer's file stored in the library. */
+  record: SlicerActivityRecord;
 }
 
 /**
@@ -33,11 +45,21 @@ export interface SlicerAccessDeps {
  * shapes OctoPrint's answers; its uploads are spooled within `UPLOAD_MAX_BYTES` and the spool disk's free space and
  * read line by line by the board client's `GcodeUploadCheck` before anything goes to the board
  * (`octoprint-upload.ts`).
+ *
+ * A token may instead send its uploads to the business's library or print queue (docs/product.md §7 "Tokens"):
+ * its Duet URL is then `…/{id}/library/{token}/` or `…/{id}/queue/{token}/`, answered by the portal itself
+ * (`slicer-destination.routes.ts`), and its OctoPrint uploads go there too; `slicer-destinations.ts` stores them
+ * through the library's upload and queues them through the print queue.
  */
 export function createSlicerAccessModule({ db, clock, config }: ModuleDeps, deps: SlicerAccessDeps) {
   const repository = new SlicerAccessRepository(db);
   const tokens = new ApiTokens(config.jwtSecret, clock);
   const service = new SlicerAccessService(repository, tokens, deps.access, clock);
+  const destinations = new SlicerDestinations({
+    library: deps.library,
+    queue: deps.queue,
+    record: deps.record,
+  });
   return {
     repository,
     tokens,
@@ -56,8 +78,9 @@ export function createSlicerAccessModule({ db, clock, config }: ModuleDeps, deps
       };
       // The Duet face streams uploads straight to the board (they carry a Content-Length): nothing is spooled.
       await app.register(routesOf(slicerRelayRoutes, options));
+      await app.register(routesOf(slicerDestinationRoutes, { service, destinations }));
       const octoPrint = new OctoPrintService(deps.registry, config.proxyTimeoutMs, deps.activity);
-      await app.register(routesOf(octoPrintRoutes, { service, octoPrint, spool }));
+      await app.register(routesOf(octoPrintRoutes, { service, octoPrint, spool, destinations }));
     },
   };
 }

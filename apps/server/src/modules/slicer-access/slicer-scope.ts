@@ -118,3 +118,13 @@ export function uploadScope(request: BoardRequest, body?: string): ScopeDecision
   }
   return refuse('An upload token does not allow this request');
 }
+
+/** The file `code` starts printing when it is one allowed `M32 "0:/gcodes/…"`; null for M37, a poll or else. */
+export function printedFile(code: string): string | null {
+  if (!allowedGcode(code)) return null;
+  const [command] = [...gcodeLines(code)].flatMap((text) => {
+    const line = readGcodeLine(text);
+    return line.ambiguous === null ? line.reading.commands : [];
+  });
+  return command?.number === 32 ? fileToRun(command) : null;
+}

@@ -3071,6 +3071,22 @@ export interface paths {
                     "application/json": {
                         can_connect: boolean;
                         can_upload_files: boolean;
+                        destination?: {
+                            /** @enum {string} */
+                            kind: "machine";
+                        } | {
+                            /** @default  */
+                            folder?: string;
+                            /** @enum {string} */
+                            kind: "library";
+                        } | {
+                            /** @default  */
+                            folder?: string;
+                            /** @enum {string} */
+                            kind: "queue";
+                            /** @enum {string} */
+                            target: "machine" | "machineType";
+                        };
                         full_control: boolean;
                     };
                 };
@@ -3084,6 +3100,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             api_token: string;
+                            destination: {
+                                /** @enum {string} */
+                                kind: "machine";
+                            } | {
+                                /** @default  */
+                                folder: string;
+                                /** @enum {string} */
+                                kind: "library";
+                            } | {
+                                /** @default  */
+                                folder: string;
+                                /** @enum {string} */
+                                kind: "queue";
+                                /** @enum {string} */
+                                target: "machine" | "machineType";
+                            };
                             expires_at: number;
                             /** @enum {string} */
                             level: "upload" | "full_control";
@@ -12743,6 +12775,370 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customer/api/v1/duet/{id}/library/{token}/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A slicer's Duet request with a token whose uploads go to the library
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token. Anything else is 403.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    "*": string;
+                    id: string | number;
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `ACCOUNT_DISABLED`: This account is disabled; `BUSINESS_SUSPENDED`: The business of this account is suspended; `FORBIDDEN`: You are not allowed to do this; `ADMIN_PATH_ONLY`: Only the administrator path of this machine may do this; `LICENSE_EXPIRED`: The licence of this machine is not valid; `SERVICE_SESSION_REQUIRED`: Remote control of this machine needs a service session accepted by its business; `CONSENT_OWNER_UNCONFIRMED`: An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * A slicer's Duet request with a token whose uploads go to the library
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token. Anything else is 403.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    "*": string;
+                    id: string | number;
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `ACCOUNT_DISABLED`: This account is disabled; `BUSINESS_SUSPENDED`: The business of this account is suspended; `FORBIDDEN`: You are not allowed to do this; `ADMIN_PATH_ONLY`: Only the administrator path of this machine may do this; `LICENSE_EXPIRED`: The licence of this machine is not valid; `SERVICE_SESSION_REQUIRED`: Remote control of this machine needs a service session accepted by its business; `CONSENT_OWNER_UNCONFIRMED`: An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/api/v1/duet/{id}/queue/{token}/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A slicer's Duet request with a token whose uploads go to the queue
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token. Anything else is 403.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    "*": string;
+                    id: string | number;
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `ACCOUNT_DISABLED`: This account is disabled; `BUSINESS_SUSPENDED`: The business of this account is suspended; `FORBIDDEN`: You are not allowed to do this; `ADMIN_PATH_ONLY`: Only the administrator path of this machine may do this; `LICENSE_EXPIRED`: The licence of this machine is not valid; `SERVICE_SESSION_REQUIRED`: Remote control of this machine needs a service session accepted by its business; `CONSENT_OWNER_UNCONFIRMED`: An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * A slicer's Duet request with a token whose uploads go to the queue
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token. Anything else is 403.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    "*": string;
+                    id: string | number;
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `ACCOUNT_DISABLED`: This account is disabled; `BUSINESS_SUSPENDED`: The business of this account is suspended; `FORBIDDEN`: You are not allowed to do this; `ADMIN_PATH_ONLY`: Only the administrator path of this machine may do this; `LICENSE_EXPIRED`: The licence of this machine is not valid; `SERVICE_SESSION_REQUIRED`: Remote control of this machine needs a service session accepted by its business; `CONSENT_OWNER_UNCONFIRMED`: An account the operator's staff created or changed does not change consent until its owner sets a password through password recovery */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customer/api/v1/octoprint/{id}/api/connection": {
         parameters: {
             query?: never;
@@ -12848,7 +13244,7 @@ export interface paths {
         put?: never;
         /**
          * OctoPrint: upload into 0:/gcodes, and print it when `print` is true
-         * @description The spooled file is read line by line as the customer path reads G-code before anything goes to the board: a line for the admin path (firmware, network, configuration) is 403 ADMIN_PATH_ONLY, and nothing is stored or started. Without control (consent, no service session) 403 SERVICE_SESSION_REQUIRED before the body is read.
+         * @description The spooled file is read line by line as the customer path reads G-code before anything goes to the board: a line for the admin path (firmware, network, configuration) is 403 ADMIN_PATH_ONLY, and nothing is stored or started. Without control (consent, no service session) 403 SERVICE_SESSION_REQUIRED before the body is read. A library token stores the file in the library below its folder and `path` (and queues it on this machine when `print` is true), a queue token stores and queues it on its target; `select` does nothing there, and a name taken is 409.
          */
         post: {
             parameters: {

@@ -1,4 +1,11 @@
-import { can, type Role } from '@portal/contract';
+import {
+  can,
+  libraryFolderProblem,
+  type Role,
+  type SlicerDestination,
+  type SlicerDestinationKind,
+  type SlicerQueueTarget,
+} from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +20,9 @@ import { TokenUrlDialog } from './token-url-dialog';
  */
 const ACKNOWLEDGEMENTS = ['grantsAccess', 'notStored', 'invalidatesEarlier'] as const;
 
+/** Where an upload-and-print token's uploads land (docs/product.md §7 "Tokens"). */
+const DESTINATIONS: readonly SlicerDestinationKind[] = ['machine', 'library', 'queue'];
+
 export interface ExternalAccessCardProps {
   /** The machine's computer controller; null when the group names none. */
   controllerId: number | null;
@@ -24,6 +34,9 @@ export function ExternalAccessCard({ controllerId, role }: ExternalAccessCardPro
   const { t } = useTranslation();
   const [accepted, setAccepted] = useState<Record<string, boolean>>({});
   const [level, setLevel] = useState<'upload' | 'full_control'>('upload');
+  const [destinationKind, setDestinationKind] = useState<SlicerDestinationKind>('machine');
+  const [folder, setFolder] = useState('');
+  const [queueTarget, setQueueTarget] = useState<SlicerQueueTarget>('machine');
   const [token, setToken] = useState<IssuedToken | null>(null);
   const [instructions, setInstructions] = useState(false);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
@@ -31,12 +44,26 @@ export function ExternalAccessCard({ controllerId, role }: ExternalAccessCardPro
   const revoke = useRevokeApiTokens();
   const allAccepted = ACKNOWLEDGEMENTS.every((name) => accepted[name]);
   const mayFullControl = can(role, 'fullControlToken');
+  // A full-control token reaches the machine itself: only upload-and-print tokens go elsewhere.
+  const kind = level === 'upload' ? destinationKind : 'machine';
+  const folderProblem = kind === 'machine' ? null : libraryFolderProblem(folder.trim());
+
+  const destinationOf = (): SlicerDestination => {
+    if (kind === 'library') return { kind, folder: folder.trim() };
+    if (kind === 'queue') return { kind, folder: folder.trim(), target: queueTarget };
+    return { kind };
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (controllerId === null) return;
+    if (controllerId === null || folderProblem) return;
     create.mutate(
-      { can_connect: true, can_upload_files: true, full_control: level === 'full_control' },
+      {
+        can_connect: true,
+        can_upload_files: true,
+        full_control: level === 'full_control',
+        destination: destinationOf(),
+      },
       { onSuccess: setToken },
     );
   };
@@ -90,9 +117,61 @@ export function ExternalAccessCard({ controllerId, role }: ExternalAccessCardPro
               />
             )}
           </fieldset>
+          {level === 'upload' && (
+            <fieldset className="mb-3">
+              <legend className="fs-6 fw-semibold">{t('externalAccess.destination.label')}</legend>
+              {DESTINATIONS.map((each) => (
+                <Form.Check
+                  key={each}
+                  type="radio"
+                  id={`destination-${each}`}
+                  name="token-destination"
+                  label={t(`externalAccess.destination.${each}`)}
+                  checked={destinationKind === each}
+                  onChange={() => setDestinationKind(each)}
+                />
+              ))}
+              {kind !== 'machine' && (
+                <div className="row g-2 mt-1">
+                  <Form.Group className="col-sm-6" controlId="destination-folder">
+                    <Form.Label>{t('externalAccess.destination.folder')}</Form.Label>
+                    <Form.Control
+                      value={folder}
+                      maxLength={500}
+                      placeholder="slicer"
+                      isInvalid={folderProblem !== null}
+                      aria-describedby="destination-folder-help"
+                      onChange={(event) => setFolder(event.target.value)}
+                    />
+                    <Form.Text id="destination-folder-help">
+                      {t('externalAccess.destination.folderHelp')}
+                    </Form.Text>
+                    <Form.Control.Feedback type="invalid">
+                      {t('externalAccess.destination.folderInvalid')}
+                    </Form.Control.Feedback>
+                  </Form.Group>
+                  {kind === 'queue' && (
+                    <Form.Group className="col-sm-6" controlId="destination-target">
+                      <Form.Label>{t('externalAccess.destination.target')}</Form.Label>
+                      <Form.Select
+                        value={queueTarget}
+                        onChange={(event) => setQueueTarget(event.target.value as SlicerQueueTarget)}
+                      >
+                        <option value="machine">{t('externalAccess.destination.targetMachine')}</option>
+                        <option value="machineType">{t('externalAccess.destination.targetType')}</option>
+                      </Form.Select>
+                    </Form.Group>
+                  )}
+                </div>
+              )}
+            </fieldset>
+          )}
           {!allAccepted && <p className="form-text">{t('externalAccess.acceptAll')}</p>}
           <div className="d-flex flex-wrap gap-2">
-            <Button type="submit" disabled={!allAccepted || create.isPending || controllerId === null}>
+            <Button
+              type="submit"
+              disabled={!allAccepted || create.isPending || controllerId === null || folderProblem !== null}
+            >
               <i className="bi bi-key me-1" aria-hidden="true" />
               {t('externalAccess.create')}
             </Button>

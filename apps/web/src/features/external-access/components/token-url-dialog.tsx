@@ -37,8 +37,9 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
 }
 
 /**
- * The token, once: the Duet URL for PrusaSlicer and Cura (built from the token's access level: 'Invalid token
- * type' for a level this app does not know), and the OctoPrint URL with the token as API key.
+ * The token, once: the Duet URL for PrusaSlicer and Cura (built from the token's access level and destination:
+ * 'Invalid token type' for a level this app does not know), where its uploads land when not on the machine, and
+ * the OctoPrint URL with the token as API key.
  */
 export function TokenUrlDialog({
   controllerId,
@@ -51,7 +52,8 @@ export function TokenUrlDialog({
 }) {
   const { t } = useTranslation();
   const origin = window.location.origin;
-  const duetPath = token && slicerUrlPathOf(controllerId, token.level, token.api_token);
+  const duetPath = token && slicerUrlPathOf(controllerId, token.level, token.api_token, token.destination);
+  const destination = token?.destination;
   return (
     <OverlayDialog
       show={token !== null}
@@ -62,6 +64,16 @@ export function TokenUrlDialog({
       {token && (
         <>
           <p>{t('externalAccess.url.once')}</p>
+          {destination && destination.kind !== 'machine' && (
+            <p data-testid="token-destination">
+              {t(
+                `externalAccess.url.lands.${destination.kind === 'library' ? 'library' : destination.target}`,
+                {
+                  folder: destination.folder || '/',
+                },
+              )}
+            </p>
+          )}
           {duetPath ? (
             <CopyField
               id="token-duet-url"

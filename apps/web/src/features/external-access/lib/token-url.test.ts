@@ -11,6 +11,15 @@ describe('slicerUrlPathOf', () => {
     }
   });
 
+  it('builds the URL of a library or queue token from its destination', () => {
+    expect(slicerUrlPathOf(7, 'upload', 'abc', { kind: 'library', folder: 'x' })).toBe(
+      '/customer/api/v1/duet/7/library/abc/',
+    );
+    expect(slicerUrlPathOf(7, 'upload', 'abc', { kind: 'queue', folder: '', target: 'machine' })).toBe(
+      '/customer/api/v1/duet/7/queue/abc/',
+    );
+  });
+
   it('builds none for a level that is none of the known ones', () => {
     for (const level of [2, -1, '0', 'print_only', 'UPLOAD', '', null, undefined]) {
       expect(slicerUrlPathOf(7, level, 'abc'), String(level)).toBeNull();

@@ -1,0 +1,102 @@
+import { slicerPortalParamsSchema } from '@portal/contract';
+import { boardParam, RR_ERR } from '@portal/duet/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../shared/app-error.ts';
+import { errorResponses } from '../../shared/openapi.ts';
+import { incomingBoardRequest } from '../board-client/board-client.ts';
+import type { SlicerAccessService } from './slicer-access.service.ts';
+import { gcodesPlace, type SlicerDestinations } from './slicer-destinations.ts';
+import { allowedGcode, printedFile } from './slicer-scope.ts';
+
+export interface SlicerDestinationRoutesOptions extends Record<string, unknown> {
+  service: SlicerAccessService;
+  destinations: SlicerDestinations;
+}
+
+/** `/customer/api/v1/duet/{id}/{library|queue}/{token}`: the path segments before the slicer's own. */
+const TOKEN_PREFIX_SEGMENTS = 7;
+
+/** What a Duet board answers `rr_connect` with, as far as PrusaSlicer and Cura read it. */
+const CONNECTED = { err: RR_ERR.done, sessionTimeout: 8000, boardType: 'portal', apiLevel: 1 };
+const DONE = { err: RR_ERR.done };
+/** `rr_gcode`'s answer: the room left in the G-code buffer. */
+const TAKEN = { buff: 255 };
+
+const NAME_OUTSIDE_GCODES = 'The file name must lie in 0:/gcodes';
+const ONLY_UPLOADS = 'A library or queue token takes uploads only: connect, rr_upload, M32, disconnect';
+
+/** The request's declared length, when it declares one. */
+const declaredLength = (request: FastifyRequest): number | undefined => {
+  const header = request.headers['content-length'];
+  return header === undefined || !/^\d{1,15}$/.test(header) ? undefined : Number(header);
+};
+
+/**
+ * The Duet face of a token whose uploads land in the library or the queue (docs/product.md §7 "Tokens"): the
+ * portal answers PrusaSlicer's and Cura's requests itself, and no board hears of them. `rr_connect` and
+ * `rr_disconnect` succeed (the token is the credential, the password is ignored), `rr_upload` stores the file in
+ * the library (queued too on a queue token) and answers `{"err":0}`, `M32` of that file queues it on a library
+ * token ("upload and print"), `M37` and polls change nothing. A refusal is the portal's JSON error with its 4xx,
+ * as the machine URL's refusals are; a refused file leaves nothing stored.
+ */
+export async function slicerDestinationRoutes(app: FastifyInstance, options: SlicerDestinationRoutesOptions) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const segment of ['library', 'queue'] as const) {
+    typed.route({
+      method: ['GET', 'POST'],
+      url: `/customer/api/v1/duet/:id/${segment}/:token/*`,
+      schema: {
+        tags: ['slicer access'],
+        summary: `A slicer's Duet request with a token whose uploads go to the ${segment}`,
+        description:
+          '`rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the ' +
+          "body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line " +
+          'only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a ' +
+          'queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on ' +
+          'this machine for a library token. Anything else is 403.',
+        params: slicerPortalParamsSchema,
+        response: { 200: z.looseObject({}), ...errorResponses(400, 401, 403, 404, 409, 413) },
+      },
+      handler: async (request) => {
+        const { id, token } = request.params;
+        try {
+          const grant = await options.service.authorize(token, id, segment);
+          const board = incomingBoardRequest(request.method, request.raw.url ?? '', TOKEN_PREFIX_SEGMENTS);
+          switch (board.route.key) {
+            case 'GET /rr_connect':
+              return CONNECTED;
+            case 'GET /rr_disconnect':
+            case 'GET /rr_upload':
+              return DONE;
+            case 'POST /rr_upload': {
+              const place = gcodesPlace(boardParam(board, 'name') ?? '');
+              if (!place) throw new AppError('BAD_REQUEST', NAME_OUTSIDE_GCODES);
+              await options.destinations.store(grant, place, request.raw, declaredLength(request), {
+                print: false,
+                address: request.ip,
+              });
+              return DONE;
+            }
+            case 'GET /rr_gcode': {
+              const code = boardParam(board, 'gcode') ?? '';
+              if (!allowedGcode(code)) throw new AppError('FORBIDDEN', ONLY_UPLOADS);
+              const file = printedFile(code);
+              const place = file === null ? null : gcodesPlace(file);
+              if (place) await options.destinations.print(grant, place);
+              return TAKEN;
+            }
+            default:
+              throw new AppError('FORBIDDEN', ONLY_UPLOADS);
+          }
+        } finally {
+          // What a refusal left unread is read and dropped, so that the slicer gets the answer.
+          if (!request.raw.complete) request.raw.resume();
+        }
+      },
+    });
+  }
+}
