@@ -137,6 +137,9 @@ describe('platform routes', () => {
         ...['DELETE', 'GET', 'POST', 'PUT'].map(
           (method) => `${method} /customer/api/v1/duet/:id/:level/:token/*`,
         ),
+        ...['library', 'queue'].flatMap((destination) =>
+          ['GET', 'POST'].map((method) => `${method} /customer/api/v1/duet/:id/${destination}/:token/*`),
+        ),
         ...['connection', 'job', 'printer', 'server', 'version'].map(
           (call) => `GET /customer/api/v1/octoprint/:id/api/${call}`,
         ),
