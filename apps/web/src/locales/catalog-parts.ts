@@ -28,7 +28,7 @@ export const PUBLIC_NAMESPACES = [
 
 /**
  * The shell's part: whole namespaces, or one subtree of a namespace (a dot path) whose other texts belong to
- * other screens (the navigation names every screen, the fleet's cards show a machine type's icon). Its keys
+ * other screens (the navigation names every screen, the fleet's cards show a machine type's icon and the queue's "Bed clear"). Its keys
  * leave the screens' part. shell-catalog.test.ts scans the shell and the screens the router loads with this
  * part alone, and fails when one uses a key outside it and the public part.
  */
@@ -46,6 +46,10 @@ export const SHELL_TEXTS = [
   'insight.nav',
   'library.nav',
   'printQueue.nav',
+  'printQueue.errors',
+  'printQueue.machines.ready',
+  'printQueue.machines.mark',
+  'printQueue.machines.markFor',
   'hardware.machineGroups.icons',
   'hardware.machineGroups.toasts',
 ] as const;
