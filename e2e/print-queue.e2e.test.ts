@@ -95,6 +95,46 @@ async function addToQueue(
 }
 
 describe('the print queue', () => {
+  // First in the file: the journeys below start copies on the one idle demo machine, which then is not idle.
+  it('marks an idle machine "bed clear" from its card in Italian on a desktop and from a wall tile in English on a phone', async () => {
+    const desk = await open(DESKTOP);
+    const machine = await onlineGroup(desk, IDLE_MACHINE);
+    const headers = await bearer(desk, 'admin@demo.test');
+    const isReady = async () =>
+      (
+        (await (
+          await desk.request.get(`/api/v1/machinegroup/${machine.id}/print-queue`, { headers })
+        ).json()) as { machine: { ready: boolean } }
+      ).machine.ready;
+    const takeBack = async () =>
+      expect((await desk.request.delete(`/api/v1/machinegroup/${machine.id}/ready`, { headers })).ok()).toBe(
+        true,
+      );
+
+    await signIn(desk, 'manager@demo.test', { at: '/it/machines' });
+    const card = desk.getByRole('article', { name: IDLE_MACHINE, exact: true });
+    await card
+      .getByRole('button', { name: t('printQueue.machines.markFor', { machine: IDLE_MACHINE }) })
+      .click(EVENTUALLY);
+    await card.getByTestId('bed-clear-badge').waitFor();
+    expect(await isReady()).toBe(true);
+    await expectAccessible(desk, 'a card marked "bed clear"');
+    await takeBack();
+
+    const phone = await open(PHONE);
+    await signIn(phone, 'admin@demo.test', { at: '/en/machines/wall' });
+    const tile = phone.getByRole('article', { name: IDLE_MACHINE, exact: true });
+    const mark = tile.getByRole('button', {
+      name: tEn('printQueue.machines.markFor', { machine: IDLE_MACHINE }),
+    });
+    await mark.waitFor(EVENTUALLY);
+    await expectAccessible(phone, 'the wall with "Bed clear"');
+    await mark.click();
+    await tile.getByText(tEn('printQueue.machines.ready'), { exact: true }).waitFor();
+    expect(await isReady()).toBe(true);
+    await takeBack();
+  });
+
   it('queues a library file, starts it on a machine whose bed is clear and shows it on the machine, in Italian on a desktop', async () => {
     const page = await open(DESKTOP);
     const machine = await onlineGroup(page, IDLE_MACHINE);

@@ -28,9 +28,9 @@ export const PUBLIC_NAMESPACES = [
 
 /**
  * The shell's part: whole namespaces, or one subtree of a namespace (a dot path) whose other texts belong to
- * other screens (the navigation names every screen, the fleet's cards show a machine type's icon). Its keys
- * leave the screens' part. shell-catalog.test.ts scans the shell and the screens the router loads with this
- * part alone, and fails when one uses a key outside it and the public part.
+ * other screens (the navigation names every screen, the fleet's cards show a machine type's icon and offer the
+ * queue's "Bed clear"). Its keys leave the screens' part. shell-catalog.test.ts scans the shell and the screens
+ * the router loads with this part alone, and fails when one uses a key outside it and the public part.
  */
 export const SHELL_TEXTS = [
   'fleet',
@@ -46,6 +46,10 @@ export const SHELL_TEXTS = [
   'insight.nav',
   'library.nav',
   'printQueue.nav',
+  'printQueue.errors',
+  'printQueue.machines.ready',
+  'printQueue.machines.mark',
+  'printQueue.machines.markFor',
   'hardware.machineGroups.icons',
   'hardware.machineGroups.toasts',
 ] as const;

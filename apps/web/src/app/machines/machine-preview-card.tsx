@@ -24,6 +24,7 @@ import { MachineTypeIcon } from '../../features/machine-groups/components/machin
 import { WebcamSnapshot } from '../../features/machine-panel/components/webcam-snapshot';
 import { MaintenanceBadge } from '../../features/maintenance/components/maintenance-badge';
 import type { MaintenanceSummary } from '../../features/maintenance/lib/maintenance-rules';
+import { BedClear } from '../../features/print-queue/components/bed-clear';
 import { useSession } from '../../lib/session-store';
 import { useLanguage } from '../../lib/use-language';
 
@@ -200,6 +201,7 @@ export function MachinePreviewCard({
           )}
           <MachineJobSummary status={status} machineName={group.name} controllerId={group.computer} />
           <MachineTemperatures heaters={status.heaters} />
+          <BedClear machineGroup={group.id} name={group.name} state={status.state} />
         </Card.Body>
         <nav aria-label={t('fleet.card.links', { name: group.name })} className="px-3 pb-3">
           <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">

@@ -15,6 +15,7 @@ import {
   sortMachines,
   viewOfParams,
 } from '../../features/fleet/lib/fleet-glance';
+import { BedClear } from '../../features/print-queue/components/bed-clear';
 import { holdLiveViewWhileVisible } from '../../lib/session-activity';
 import { useNow } from '../../lib/timers';
 import { useLanguage } from '../../lib/use-language';
@@ -74,6 +75,14 @@ export function MachineWall() {
                   status={machine.status}
                   reasons={attentionReasons(machine, now)}
                   now={now}
+                  action={
+                    <BedClear
+                      machineGroup={machine.group.id}
+                      name={machine.name}
+                      state={machine.status.state}
+                      large
+                    />
+                  }
                 />
               </Col>
             ))}

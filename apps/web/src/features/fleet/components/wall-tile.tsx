@@ -1,4 +1,5 @@
 import type { MachineLiveStatus } from '@portal/contract';
+import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { baseName, formatHms, formatProgress, secondsToEnd } from '../lib/card-rules';
@@ -13,10 +14,12 @@ export interface WallTileProps {
   reasons: readonly AttentionReason[];
   /** The wall's clock (ticking every second), for the time left. */
   now: number;
+  /** What a person does here, under the job (the wall's "Bed clear"). */
+  action?: ReactNode;
 }
 
 /** One machine on the wall view, readable across a workshop: state, job, progress and time left. */
-export function WallTile({ name, location, status, reasons, now }: WallTileProps) {
+export function WallTile({ name, location, status, reasons, now, action }: WallTileProps) {
   const { t, i18n } = useTranslation();
   const job = status.job && !status.job.finished ? status.job : null;
   const left = job ? secondsToEnd(job, now) : null;
@@ -78,6 +81,7 @@ export function WallTile({ name, location, status, reasons, now }: WallTileProps
             {t('fleet.card.noJob')}
           </p>
         )}
+        {action}
       </Card.Body>
     </Card>
   );

@@ -8,25 +8,15 @@ import {
   type QueueSettings,
   queueJobHistorySchema,
   queueJobSchema,
-  queueReadyAnswerSchema,
   queueRunSchema,
   queueSettingsSchema,
 } from '@portal/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answer, api } from '../../../lib/api/client';
-import { ApiError } from '../../../lib/api-client';
-import { i18n } from '../../../lib/i18n';
-import { showToast } from '../../../lib/toast-store';
+import { printQueueKeys, useQueueMutation } from './queue-mutation';
 
 /** How often a shown queue is read again: copies start and end on the machines without anyone clicking. */
 export const QUEUE_REFRESH_MS = 5_000;
-
-export const printQueueKeys = {
-  all: ['print-queue'] as const,
-  business: (business: number) => ['print-queue', 'business', business] as const,
-  machine: (machineGroup: number) => ['print-queue', 'machine', machineGroup] as const,
-  history: (job: number) => ['print-queue', 'job', job] as const,
-};
 
 export const getPrintQueueQueryOptions = (business: number) =>
   queryOptions({
@@ -69,27 +59,6 @@ export const useJobHistory = (job: number) =>
       ),
     refetchInterval: QUEUE_REFRESH_MS,
   });
-
-/**
- * The queue's 409s say that the queue or the machine changed meanwhile (a machine busy or no longer ready, a job
- * that ended); the app's general text for CONFLICT is about deleting, so the queue says its own.
- */
-const conflictMeta = { fieldErrors: ['CONFLICT'] } as const;
-function toastConflict(error: unknown): void {
-  if (!(error instanceof ApiError) || error.code !== 'CONFLICT') return;
-  showToast({ type: 'danger', header: i18n.t('toast.error'), body: i18n.t('printQueue.errors.conflict') });
-}
-
-/** A change of the queue: every queue shown is read again, whether it worked or another change came first. */
-function useQueueMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onError: toastConflict,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: printQueueKeys.all }),
-    meta: conflictMeta,
-  });
-}
 
 export const useAddQueueJob = (business: number) =>
   useQueueMutation((body: QueueJobBody) =>
@@ -150,15 +119,6 @@ export const useCancelRun = () =>
     answer(
       api.POST('/api/v1/print-queue/runs/{id}/cancel', { params: { path: { id: run } } }),
       queueRunSchema,
-    ),
-  );
-
-/** "Bed clear": the machine may start the next copy (at once, when the business starts by itself). */
-export const useMarkReady = () =>
-  useQueueMutation((machineGroup: number) =>
-    answer(
-      api.PUT('/api/v1/machinegroup/{id}/ready', { params: { path: { id: machineGroup } } }),
-      queueReadyAnswerSchema,
     ),
   );
 
