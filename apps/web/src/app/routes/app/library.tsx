@@ -1,12 +1,11 @@
 import { can, reachOf } from '@portal/contract';
-import { useId, useState } from 'react';
-import { Form } from 'react-bootstrap';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LibraryScreen } from '../../../features/library/components/library-screen';
 import { AddToQueueButton } from '../../../features/print-queue/components/add-to-queue-button';
-import { useBusinessChoices } from '../../../lib/choices';
 import { useSession } from '../../../lib/session-store';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { BusinessPicker } from '../../business/business-picker';
 import { useMachineTypeNames } from '../../print-queue/use-machine-type-names';
 
 /** /library: the business's print library, each file queued from its row; staff choose whose (docs/design.md §13). */
@@ -15,9 +14,7 @@ export default function LibraryRoute() {
   usePageTitle(t('library.title'));
   const claims = useSession()?.claims;
   const choosesBusiness = claims !== undefined && reachOf(claims.role, 'library') === 'all';
-  const businesses = useBusinessChoices({ enabled: choosesBusiness });
   const [business, setBusiness] = useState<number | undefined>(undefined);
-  const selectId = useId();
   const machineTypeName = useMachineTypeNames();
   const queueBusiness = business ?? claims?.business;
   const queues = claims !== undefined && can(claims.role, 'printQueue');
@@ -26,20 +23,7 @@ export default function LibraryRoute() {
       <h1 className="h3 mb-3">{t('library.title')}</h1>
       <p className="text-body-secondary">{t('library.intro')}</p>
       {choosesBusiness && (
-        <div className="mb-3" style={{ maxWidth: '24rem' }}>
-          <Form.Label htmlFor={selectId}>{t('library.business')}</Form.Label>
-          <Form.Select
-            id={selectId}
-            value={business ?? claims?.business ?? ''}
-            onChange={(event) => setBusiness(Number(event.currentTarget.value))}
-          >
-            {(businesses.data ?? []).map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                {choice.name}
-              </option>
-            ))}
-          </Form.Select>
-        </div>
+        <BusinessPicker label={t('library.business')} value={queueBusiness} onChange={setBusiness} />
       )}
       <LibraryScreen
         key={business ?? 'own'}
