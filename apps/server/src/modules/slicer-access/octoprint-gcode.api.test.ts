@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/api-test.ts';
+import { octoPrintForm } from '../../test/octoprint-form.ts';
 import { connectSimulatedBoard, type TunnelledBoard } from '../../test/simulated-board.ts';
 
 /**
@@ -34,24 +35,11 @@ afterEach(async () => {
 
 /** An OctoPrint client's upload of `content` as `name`, printed at once. */
 function upload(name: string, content: string) {
-  const boundary = '----gcode-check';
-  const payload = [
-    `--${boundary}`,
-    'Content-Disposition: form-data; name="print"',
-    '',
-    'true',
-    `--${boundary}`,
-    `Content-Disposition: form-data; name="file"; filename="${name}"`,
-    'Content-Type: application/octet-stream',
-    '',
-    content,
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
+  const { payload, contentType } = octoPrintForm(name, content, { print: 'true' });
   return t.app.inject({
     method: 'POST',
     url: `/customer/api/v1/octoprint/${controllerId}/api/files/local`,
-    headers: { 'x-api-key': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { 'x-api-key': token, 'content-type': contentType },
     payload,
   });
 }

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activityRecords, libraryFileChunks, libraryFiles, printQueueJobs } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
+import { octoPrintForm } from '../../test/octoprint-form.ts';
 
 /**
  * Slicer uploads to the business's library and print queue (docs/product.md §7 "Tokens"): PrusaSlicer's Duet
@@ -74,26 +75,11 @@ async function prusaSlicer(base: string, name: string, content: string, { print 
 
 /** An OctoPrint client's upload (OrcaSlicer, PrusaSlicer's OctoPrint host): multipart `file`, `print`, `path`. */
 function octoPrintUpload(token: string, name: string, content: string, fields: Record<string, string>) {
-  const boundary = '----slicer-destination';
-  const payload = [
-    ...Object.entries(fields).flatMap(([field, value]) => [
-      `--${boundary}`,
-      `Content-Disposition: form-data; name="${field}"`,
-      '',
-      value,
-    ]),
-    `--${boundary}`,
-    `Content-Disposition: form-data; name="file"; filename="${name}"`,
-    'Content-Type: application/octet-stream',
-    '',
-    content,
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
+  const { payload, contentType } = octoPrintForm(name, content, fields);
   return t.app.inject({
     method: 'POST',
     url: `${slicerOctoPrintPath(controllerId)}api/files/local`,
-    headers: { 'x-api-key': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { 'x-api-key': token, 'content-type': contentType },
     payload,
   });
 }
