@@ -96,7 +96,7 @@ async function addToQueue(
 
 describe('the print queue', () => {
   // First in the file: the journeys below start copies on the one idle demo machine, which then is not idle.
-  it('marks an idle machine "bed clear" from its card in Italian on a desktop and from a wall tile in English on a phone', async () => {
+  it('marks an idle machine "bed clear" and takes the mark back from its card in Italian on a desktop and from a wall tile in English on a phone, also when marked elsewhere', async () => {
     const desk = await open(DESKTOP);
     const machine = await onlineGroup(desk, IDLE_MACHINE);
     const headers = await bearer(desk, 'admin@demo.test');
@@ -106,33 +106,55 @@ describe('the print queue', () => {
           await desk.request.get(`/api/v1/machinegroup/${machine.id}/print-queue`, { headers })
         ).json()) as { machine: { ready: boolean } }
       ).machine.ready;
-    const takeBack = async () =>
-      expect((await desk.request.delete(`/api/v1/machinegroup/${machine.id}/ready`, { headers })).ok()).toBe(
-        true,
-      );
+    /** A mark put or taken back elsewhere (the queue page, another screen): the cards learn of it by the stream. */
+    const markElsewhere = async (ready: boolean) => {
+      const url = `/api/v1/machinegroup/${machine.id}/ready`;
+      const answer = ready
+        ? await desk.request.put(url, { headers })
+        : await desk.request.delete(url, { headers });
+      expect(answer.ok()).toBe(true);
+    };
+    const controls = (where: ReturnType<Page['getByRole']>, tr: Translate) => ({
+      mark: where.getByRole('button', { name: tr('printQueue.machines.markFor', { machine: IDLE_MACHINE }) }),
+      takeBack: where.getByRole('button', {
+        name: tr('printQueue.machines.unmarkFor', { machine: IDLE_MACHINE }),
+      }),
+      badge: where.getByText(tr('printQueue.machines.ready'), { exact: true }),
+    });
 
     await signIn(desk, 'manager@demo.test', { at: '/it/machines' });
-    const card = desk.getByRole('article', { name: IDLE_MACHINE, exact: true });
-    await card
-      .getByRole('button', { name: t('printQueue.machines.markFor', { machine: IDLE_MACHINE }) })
-      .click(EVENTUALLY);
-    await card.getByTestId('bed-clear-badge').waitFor();
+    const card = controls(desk.getByRole('article', { name: IDLE_MACHINE, exact: true }), t);
+    await card.mark.click(EVENTUALLY);
+    await card.takeBack.waitFor();
+    await card.badge.waitFor();
     expect(await isReady()).toBe(true);
     await expectAccessible(desk, 'a card marked "bed clear"');
-    await takeBack();
+    await card.takeBack.click();
+    await card.mark.waitFor();
+    expect(await isReady()).toBe(false);
+    // Marked elsewhere, the card offers to take it back; taken back elsewhere, "Bed clear" again.
+    await markElsewhere(true);
+    await card.takeBack.waitFor(EVENTUALLY);
+    await markElsewhere(false);
+    await card.mark.waitFor(EVENTUALLY);
 
     const phone = await open(PHONE);
+    await markElsewhere(true);
     await signIn(phone, 'admin@demo.test', { at: '/en/machines/wall' });
-    const tile = phone.getByRole('article', { name: IDLE_MACHINE, exact: true });
-    const mark = tile.getByRole('button', {
-      name: tEn('printQueue.machines.markFor', { machine: IDLE_MACHINE }),
-    });
-    await mark.waitFor(EVENTUALLY);
+    const tile = controls(phone.getByRole('article', { name: IDLE_MACHINE, exact: true }), tEn);
+    await tile.takeBack.waitFor(EVENTUALLY);
+    await tile.badge.waitFor();
+    await expectAccessible(phone, 'the wall with a machine marked "bed clear"');
+    await tile.takeBack.click();
+    await tile.mark.waitFor();
+    expect(await isReady()).toBe(false);
     await expectAccessible(phone, 'the wall with "Bed clear"');
-    await mark.click();
-    await tile.getByText(tEn('printQueue.machines.ready'), { exact: true }).waitFor();
+    await tile.mark.click();
+    await tile.takeBack.waitFor();
     expect(await isReady()).toBe(true);
-    await takeBack();
+    // The desktop's card, on its own stream, shows the wall's mark.
+    await card.takeBack.waitFor(EVENTUALLY);
+    await markElsewhere(false);
   });
 
   it('queues a library file, starts it on a machine whose bed is clear and shows it on the machine, in Italian on a desktop', async () => {

@@ -149,6 +149,9 @@ export function createModules(
     held: gateway.held,
     authenticate: (token) => auth.service.authenticate(token),
     sessions: auth.events,
+    // Asked only while requests run, when the print queue exists; the queue tells its changes below.
+    readyAmong: (machineGroupIds) => printQueue.service.readyAmong(machineGroupIds),
+    warn,
   });
   gateway.onHolderLost((controllerId, epoch) => void liveStatus.monitor.holderLost(controllerId, epoch));
   // Browsers' status streams reconnect by themselves: through the load balancer, to another instance.
@@ -184,6 +187,7 @@ export function createModules(
     files: library.files,
     viewerOf: (userId) => auth.service.activeViewer(userId),
     started: (event) => notifications.notifier.queuedJobStarted(event),
+    readinessChanged: (machineGroupId) => liveStatus.readiness.changed(machineGroupId),
     warn,
   });
   const slicerAccess = createSlicerAccessModule(deps, {

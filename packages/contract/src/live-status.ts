@@ -105,6 +105,11 @@ export const machineStatusSchema = z.object({
   /** Its controller's licence, null when it has none (a machine without one counts as expired). */
   license: machineLicenseSchema.nullable(),
   status: machineLiveStatusSchema,
+  /**
+   * Whether a person marked the machine ready for the print queue's next copy ("bed clear", docs/product.md §11);
+   * only for callers who may use the queue of the machine's business, absent for others.
+   */
+  ready: z.boolean().optional(),
 });
 export type MachineStatus = z.infer<typeof machineStatusSchema>;
 
@@ -124,6 +129,6 @@ export const machineStatusStreamQuerySchema = z.object({
 /**
  * The stream's events: `snapshot` (data: every visible machine, as GET /api/v1/machines/status; sent
  * first, and again whenever the set of visible machines changes) and `status` (data: one machine whose
- * status changed). Comment lines keep the connection alive.
+ * status or readiness changed). Comment lines keep the connection alive.
  */
 export const MACHINE_STATUS_EVENTS = { snapshot: 'snapshot', status: 'status' } as const;

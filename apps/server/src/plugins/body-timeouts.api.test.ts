@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/api-test.ts';
 import { demoClient } from '../test/demo-lookup.ts';
 import { connectFakeGateway, type FakeGateway } from '../test/fake-gateway.ts';
+import { octoPrintFormParts } from '../test/octoprint-form.ts';
 
 const t = useTestApp();
 let gateway: FakeGateway;
@@ -34,10 +35,7 @@ afterAll(async () => {
   await gateway.disconnect();
 });
 
-const BOUNDARY = 'timeout-test-boundary';
-const FORM_HEAD =
-  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="slow.gcode"\r\n` +
-  'Content-Type: application/octet-stream\r\n\r\n';
+const FORM = octoPrintFormParts('slow.gcode');
 
 /**
  * Sends the head of a request and then one byte of its body for every 10 s of the app's clock, as the probe did;
@@ -70,11 +68,11 @@ describe('request bodies that come too slowly', () => {
   });
 
   it('end an OctoPrint upload whose body trickles in', async () => {
-    const form = Buffer.from(FORM_HEAD);
+    // The form's head, then a body that never ends.
     await trickle(
       `POST ${uploadPath} HTTP/1.1\r\nHost: portal\r\nX-Api-Key: ${apiKey}\r\n` +
-        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${form.length + 100_000}\r\n\r\n` +
-        FORM_HEAD,
+        `Content-Type: ${FORM.contentType}\r\nContent-Length: ${Buffer.byteLength(FORM.head) + 100_000}\r\n\r\n` +
+        FORM.head,
     );
   });
 });
@@ -84,8 +82,8 @@ describe('request bodies that keep coming', () => {
     const chunk = Buffer.alloc(64 * 1024, 'G1 X1\n');
     // 10 MiB at 64 KiB per second of the app's clock: 160 s in all, far beyond the 30 s any body gets.
     const chunks = 160;
-    const tail = `\r\n--${BOUNDARY}--\r\n`;
-    const length = Buffer.byteLength(FORM_HEAD) + chunks * chunk.length + Buffer.byteLength(tail);
+    const { head, tail, contentType } = FORM;
+    const length = Buffer.byteLength(head) + chunks * chunk.length + Buffer.byteLength(tail);
     const status = await new Promise<number>((resolve, reject) => {
       const request = http.request({
         host: '127.0.0.1',
@@ -94,7 +92,7 @@ describe('request bodies that keep coming', () => {
         path: uploadPath,
         headers: {
           'x-api-key': apiKey,
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-type': contentType,
           'content-length': String(length),
         },
       });
@@ -113,7 +111,7 @@ describe('request bodies that keep coming', () => {
         sent += 1;
         request.write(chunk, next);
       };
-      request.write(FORM_HEAD, next);
+      request.write(head, next);
     });
     expect(status).toBe(201);
   });

@@ -1,11 +1,21 @@
-/** An OctoPrint client's upload body (OrcaSlicer, PrusaSlicer's OctoPrint host): form `fields`, then the file. */
-export function octoPrintForm(
+/** The boundary of the tests' forms unless one is chosen; each client picks its own (curl's: dashes and hex). */
+const BOUNDARY = '----octoprint-upload';
+
+export interface OctoPrintFormOptions {
+  /** The multipart boundary, as a given client writes it. */
+  boundary?: string;
+}
+
+/**
+ * An OctoPrint client's upload body around the file's bytes: `head` (form `fields`, then the file part's headers)
+ * and `tail`, for a test that streams the bytes between them at its own pace.
+ */
+export function octoPrintFormParts(
   name: string,
-  content: string,
   fields: Record<string, string> = {},
-): { payload: string; contentType: string } {
-  const boundary = '----octoprint-upload';
-  const payload = [
+  { boundary = BOUNDARY }: OctoPrintFormOptions = {},
+): { head: string; tail: string; contentType: string } {
+  const head = [
     ...Object.entries(fields).flatMap(([field, value]) => [
       `--${boundary}`,
       `Content-Disposition: form-data; name="${field}"`,
@@ -16,9 +26,18 @@ export function octoPrintForm(
     `Content-Disposition: form-data; name="file"; filename="${name}"`,
     'Content-Type: application/octet-stream',
     '',
-    content,
-    `--${boundary}--`,
     '',
   ].join('\r\n');
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+  return { head, tail: `\r\n--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** An OctoPrint client's upload body (OrcaSlicer, PrusaSlicer's OctoPrint host): form `fields`, then the file. */
+export function octoPrintForm(
+  name: string,
+  content: string,
+  fields: Record<string, string> = {},
+  options: OctoPrintFormOptions = {},
+): { payload: string; contentType: string } {
+  const { head, tail, contentType } = octoPrintFormParts(name, fields, options);
+  return { payload: `${head}${content}${tail}`, contentType };
 }

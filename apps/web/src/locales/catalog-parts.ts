@@ -29,8 +29,9 @@ export const PUBLIC_NAMESPACES = [
 /**
  * The shell's part: whole namespaces, or one subtree of a namespace (a dot path) whose other texts belong to
  * other screens (the navigation names every screen, the fleet's cards show a machine type's icon and offer the
- * queue's "Bed clear"). Its keys leave the screens' part. shell-catalog.test.ts scans the shell and the screens
- * the router loads with this part alone, and fails when one uses a key outside it and the public part.
+ * queue's "Bed clear" and "Take the mark back"). Its keys leave the screens' part. shell-catalog.test.ts scans
+ * the shell and the screens the router loads with this part alone, and fails when one uses a key outside it and
+ * the public part.
  */
 export const SHELL_TEXTS = [
   'fleet',
@@ -50,6 +51,8 @@ export const SHELL_TEXTS = [
   'printQueue.machines.ready',
   'printQueue.machines.mark',
   'printQueue.machines.markFor',
+  'printQueue.machines.unmark',
+  'printQueue.machines.unmarkFor',
   'hardware.machineGroups.icons',
   'hardware.machineGroups.toasts',
 ] as const;

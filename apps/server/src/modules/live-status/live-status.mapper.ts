@@ -1,11 +1,22 @@
 import type { MachineLiveStatus, MachineStatus } from '@portal/contract';
 import type { VisibleMachineRow } from './live-status.repository.ts';
 
-export const toMachineStatus = (row: VisibleMachineRow, status: MachineLiveStatus): MachineStatus => ({
-  machineGroupId: row.machineGroupId,
-  controllerId: row.controllerId,
-  name: row.name,
+/**
+ * A machine group a viewer sees, with its readiness for the print queue ("bed clear") when the viewer may use its
+ * business's queue, undefined otherwise.
+ */
+export interface ViewedMachine extends VisibleMachineRow {
+  ready: boolean | undefined;
+}
+
+export const toMachineStatus = (machine: ViewedMachine, status: MachineLiveStatus): MachineStatus => ({
+  machineGroupId: machine.machineGroupId,
+  controllerId: machine.controllerId,
+  name: machine.name,
   license:
-    row.licenseExpiryMs === null ? null : { activation: row.licenseActivation, expiry: row.licenseExpiryMs },
+    machine.licenseExpiryMs === null
+      ? null
+      : { activation: machine.licenseActivation, expiry: machine.licenseExpiryMs },
   status,
+  ...(machine.ready !== undefined && { ready: machine.ready }),
 });

@@ -7,6 +7,7 @@ import { LiveStatusRepository } from './live-status.repository.ts';
 import { liveStatusRoutes } from './live-status.routes.ts';
 import { LiveStatusService } from './live-status.service.ts';
 import { DeploymentMachineEvents } from './machine-events.ts';
+import { ReadinessChanges } from './readiness-changes.ts';
 import { StatusStreams } from './status-streams.ts';
 
 /** DWC polls every 250 ms; a card needs far less, and a thousand boards stay light. */
@@ -24,19 +25,28 @@ export interface LiveStatusModuleDeps {
   authenticate(token: string): Promise<SessionSubject>;
   /** Sessions ended or changed: their open streams are checked again at once. */
   sessions: SessionEvents;
+  /**
+   * Which of the machine groups a person marked ready for the print queue ("bed clear"): the print queue module's,
+   * built after this one, so asked only while requests run. The queue tells its changes through `readiness`.
+   */
+  readyAmong(machineGroupIds: readonly number[]): Promise<ReadonlySet<number>>;
+  /** Where background work says what went wrong. */
+  warn(error: unknown, message: string): void;
 }
 
 /**
  * The live status of docs/design.md §6: a follower per connected board (reading it with the board client's
- * `BoardReader`), the card states (docs/product.md §4) users may see in one call or as server-sent events, and the
- * machine events notifications subscribe to.
+ * `BoardReader`), the card states (docs/product.md §4) users may see in one call or as server-sent events, with the
+ * print queue's readiness of each machine for whoever uses the queue, and the machine events notifications
+ * subscribe to.
  */
 export function createLiveStatusModule(
   { db, clock, config, bus }: ModuleDeps,
-  { tunnels, held, authenticate, sessions }: LiveStatusModuleDeps,
+  { tunnels, held, authenticate, sessions, readyAmong, warn }: LiveStatusModuleDeps,
 ) {
   const repository = new LiveStatusRepository(db);
   const events = new DeploymentMachineEvents(bus);
+  const readiness = new ReadinessChanges({ bus, readyAmong, warn });
   const monitor = new LiveStatusMonitor({
     tunnels: held,
     presence: tunnels,
@@ -46,16 +56,18 @@ export function createLiveStatusModule(
     timing: { pollMs: config.liveStatus?.pollMs ?? DEFAULT_POLL_MS, request: REQUEST },
     groupOf: (controllerId) => repository.groupOfController(controllerId),
   });
-  const service = new LiveStatusService({ repository, tunnels, events, request: REQUEST });
+  const service = new LiveStatusService({ repository, tunnels, events, readiness, request: REQUEST });
   const streams = new StatusStreams({
     service,
     events,
+    readiness,
     sessions,
     timing: { ...STREAM, refreshMs: config.liveStatus?.streamRefreshMs ?? STREAM.refreshMs },
   });
   return {
     repository,
     events,
+    readiness,
     monitor,
     service,
     streams,

@@ -7,6 +7,8 @@ export interface VisibleMachineRow {
   machineGroupId: number;
   controllerId: number;
   name: string;
+  /** The machine group's business: whose print queue knows its readiness. */
+  businessId: number;
   /** Its controller's licence: activation (epoch ms) and length (ms); both null without a licence. */
   licenseActivation: number | null;
   licenseExpiryMs: number | null;
@@ -26,6 +28,7 @@ export class LiveStatusRepository {
         machineGroupId: machineGroups.id,
         controllerId: machineGroups.computerControllerId,
         name: machineGroups.name,
+        businessId: machineGroups.businessId,
         activation: licenses.activation,
         licenseExpiryMs: licenses.expiryMs,
       })

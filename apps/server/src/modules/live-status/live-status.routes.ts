@@ -81,7 +81,8 @@ export const liveStatusRoutes: FastifyPluginAsyncZod<LiveStatusRoutesOptions> = 
         description:
           'Event `snapshot` (data: the answer of GET /api/v1/machines/status) comes first, and again when ' +
           'the machines the caller sees change; event `status` (data: one item of it) follows every change ' +
-          'of a machine. Comment lines keep the connection alive. EventSource clients, which cannot send ' +
+          'of a machine, or of its readiness for the print queue (`ready`, for whoever uses the queue of the ' +
+          "machine's business). Comment lines keep the connection alive. EventSource clients, which cannot send " +
           'an Authorization header, pass the session token as `token`.',
         querystring: machineStatusStreamQuerySchema,
         response: {

@@ -6,15 +6,18 @@ import { readFileThumbnail, type TunnelGetOptions } from '../board-client/board-
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import { currentStatus } from './card-state.ts';
-import { toMachineStatus } from './live-status.mapper.ts';
-import { visibleLiveStatuses } from './live-status.policy.ts';
-import type { LiveStatusRepository, VisibleMachineRow } from './live-status.repository.ts';
+import { toMachineStatus, type ViewedMachine } from './live-status.mapper.ts';
+import { maySeeReadiness, visibleLiveStatuses } from './live-status.policy.ts';
+import type { LiveStatusRepository } from './live-status.repository.ts';
 import type { MachineEvents } from './machine-events.ts';
+import type { ReadinessChanges } from './readiness-changes.ts';
 
 export interface LiveStatusServiceDeps {
   repository: LiveStatusRepository;
   tunnels: TunnelRegistry;
   events: MachineEvents;
+  /** The print queue's readiness of the machines. */
+  readiness: ReadinessChanges;
   /** Limits of a request to a board, as the monitor's. */
   request: TunnelGetOptions;
 }
@@ -38,18 +41,28 @@ export class LiveStatusService {
     });
   }
 
-  /** Every machine group the viewer sees, with its live status. */
+  /** Every machine group the viewer sees, with its live status (and readiness, for whoever uses its queue). */
   async list(viewer: Viewer): Promise<MachineStatus[]> {
     return this.statusesOf(await this.visibleMachines(viewer));
   }
 
-  visibleMachines(viewer: Viewer): Promise<VisibleMachineRow[]> {
-    return this.#deps.repository.visibleMachines(visibleLiveStatuses(viewer));
+  /** The machine groups the viewer sees, each with its readiness when the viewer may use its business's queue. */
+  async visibleMachines(viewer: Viewer): Promise<ViewedMachine[]> {
+    const rows = await this.#deps.repository.visibleMachines(visibleLiveStatuses(viewer));
+    const queued = rows
+      .filter((row) => maySeeReadiness(viewer, row.businessId))
+      .map((row) => row.machineGroupId);
+    const ready = await this.#deps.readiness.readyAmong(queued);
+    const known = new Set(queued);
+    return rows.map((row) => ({
+      ...row,
+      ready: known.has(row.machineGroupId) ? ready.has(row.machineGroupId) : undefined,
+    }));
   }
 
   /** The machines' statuses now (synchronous: nothing can change between reading them and what follows). */
-  statusesOf(rows: readonly VisibleMachineRow[]): MachineStatus[] {
-    return rows.map((row) => toMachineStatus(row, this.statusOf(row.controllerId)));
+  statusesOf(machines: readonly ViewedMachine[]): MachineStatus[] {
+    return machines.map((machine) => toMachineStatus(machine, this.statusOf(machine.controllerId)));
   }
 
   /** Throws NOT_FOUND unless the viewer sees the machine's live status. */

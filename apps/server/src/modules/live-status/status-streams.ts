@@ -3,10 +3,10 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { type SessionEvents, touches } from '../auth/session-events.ts';
-import { toMachineStatus } from './live-status.mapper.ts';
-import type { VisibleMachineRow } from './live-status.repository.ts';
+import { toMachineStatus, type ViewedMachine } from './live-status.mapper.ts';
 import type { LiveStatusService } from './live-status.service.ts';
 import type { MachineEvents } from './machine-events.ts';
+import type { ReadinessChanges } from './readiness-changes.ts';
 
 export interface StreamTiming {
   /** A comment line this often keeps proxies from closing a quiet stream. */
@@ -20,6 +20,8 @@ export interface StreamTiming {
 export interface StatusStreamsDeps {
   service: LiveStatusService;
   events: MachineEvents;
+  /** The print queue's marks changed: the machine's status is sent again with its readiness. */
+  readiness: ReadinessChanges;
   /** Sessions ended or changed: the streams they hold are checked again at once. */
   sessions: SessionEvents;
   timing: StreamTiming;
@@ -45,8 +47,8 @@ const HEADERS = {
   'x-accel-buffering': 'no',
 };
 
-type VisibleMachines = Map<number, VisibleMachineRow>;
-const byController = (rows: readonly VisibleMachineRow[]): VisibleMachines =>
+type VisibleMachines = Map<number, ViewedMachine>;
+const byController = (rows: readonly ViewedMachine[]): VisibleMachines =>
   new Map(rows.map((row) => [row.controllerId, row]));
 
 const sameMachines = (a: VisibleMachines, b: VisibleMachines) =>
@@ -57,14 +59,16 @@ const sameMachines = (a: VisibleMachines, b: VisibleMachines) =>
       other?.machineGroupId === row.machineGroupId &&
       other.name === row.name &&
       other.licenseActivation === row.licenseActivation &&
-      other.licenseExpiryMs === row.licenseExpiryMs
+      other.licenseExpiryMs === row.licenseExpiryMs &&
+      other.ready === row.ready
     );
   });
 
 /**
  * The server-sent event streams of open pages: a snapshot of every visible machine first, then a
- * `status` event per change of one of them. Which machines are visible is kept per stream and checked
- * again, with the session, every `refreshMs`, and at once when the session is ended or changed (a logout, a
+ * `status` event per change of one of them, or of its readiness for the print queue when the viewer may see it.
+ * Which machines are visible, and their readiness, are kept per stream and checked again, with the session, every
+ * `refreshMs` (a changed readiness the bus lost is caught up then), and at once when the session is ended or changed (a logout, a
  * new password, a suspended business): an event is only ever matched against that set, so another business's
  * machine never reaches the stream.
  */
@@ -95,7 +99,7 @@ export class StatusStreams {
     viewer: SessionSubject,
     reauthenticate: () => Promise<SessionSubject>,
   ): Promise<void> {
-    const { service, events, timing } = this.#deps;
+    const { service, events, readiness, timing } = this.#deps;
     const userId = viewer.id;
     const count = this.#perUser.get(userId) ?? 0;
     if (count >= MAX_STREAMS_PER_USER) {
@@ -139,6 +143,14 @@ export class StatusStreams {
       const row = visible.get(event.controllerId);
       if (row) send(MACHINE_STATUS_EVENTS.status, toMachineStatus(row, event.status));
     });
+    // A mark read before this subscription and changed since is caught up by the next check.
+    const unsubscribeReadiness = readiness.subscribe(({ machineGroupId, ready }) => {
+      const machine = [...visible.values()].find((candidate) => candidate.machineGroupId === machineGroupId);
+      // Undefined: the viewer may not see this machine's readiness.
+      if (!machine || machine.ready === undefined || machine.ready === ready) return;
+      machine.ready = ready;
+      send(MACHINE_STATUS_EVENTS.status, toMachineStatus(machine, service.statusOf(machine.controllerId)));
+    });
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), timing.heartbeatMs);
     const close = () => {
       if (closed) return;
@@ -146,6 +158,7 @@ export class StatusStreams {
       clearInterval(heartbeat);
       clearTimeout(refreshTimer);
       unsubscribe();
+      unsubscribeReadiness();
       this.#streams.delete(close);
       uncount();
       raw.end();

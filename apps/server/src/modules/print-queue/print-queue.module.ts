@@ -27,6 +27,8 @@ export interface PrintQueueModuleDeps {
   viewerOf(userId: number): Promise<Viewer>;
   /** Tells the notification centre that a queued job started. */
   started(event: QueuedJobStarted): void;
+  /** Tells the live status that a machine group's mark may have changed: its statuses carry readiness. */
+  readinessChanged(machineGroupId: number): void;
   warn(error: unknown, message: string): void;
 }
 
@@ -49,6 +51,7 @@ export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: 
     statusOf: deps.statusOf,
     viewerOf: deps.viewerOf,
     started: deps.started,
+    readinessChanged: deps.readinessChanged,
     warn: deps.warn,
   });
   return {

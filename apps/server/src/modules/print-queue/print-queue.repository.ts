@@ -256,8 +256,13 @@ export class PrintQueueRepository {
       .onConflictDoUpdate({ target: machineReadiness.machineGroupId, set: { markedBy: by, markedAt: at } });
   }
 
-  async unmarkReady(machineGroupId: number): Promise<void> {
-    await this.#db.delete(machineReadiness).where(eq(machineReadiness.machineGroupId, machineGroupId));
+  /** Takes the mark back; false when the machine had none. */
+  async unmarkReady(machineGroupId: number): Promise<boolean> {
+    const removed = await this.#db
+      .delete(machineReadiness)
+      .where(eq(machineReadiness.machineGroupId, machineGroupId))
+      .returning({ id: machineReadiness.machineGroupId });
+    return removed.length > 0;
   }
 
   /**

@@ -72,6 +72,8 @@ export interface PrintQueueServiceDeps {
   viewerOf(userId: number): Promise<Viewer>;
   /** Tells the notification centre that a queued job started. */
   started(event: QueuedJobStarted): void;
+  /** Tells the fleet's statuses that a machine group's mark may have changed (the live status module's). */
+  readinessChanged(machineGroupId: number): void;
   warn(error: unknown, message: string): void;
 }
 
@@ -229,6 +231,7 @@ export class PrintQueueService {
       else throw conflict(MACHINE_BUSY);
     }
     await this.#repository.markReady(group.id, viewer.id, now);
+    this.#deps.readinessChanged(group.id);
     let started: QueueRun | null = null;
     if (await this.#repository.businessAutoStart(group.businessId)) {
       started = await this.#startNext(group, {
@@ -243,7 +246,7 @@ export class PrintQueueService {
 
   async unmarkReady(viewer: Viewer, machineGroupId: number): Promise<void> {
     const group = await this.#groupFor(viewer, machineGroupId);
-    await this.#repository.unmarkReady(group.id);
+    if (await this.#repository.unmarkReady(group.id)) this.#deps.readinessChanged(group.id);
   }
 
   /** Starts the job's next copy on a machine a person marked ready, now. */
@@ -292,6 +295,12 @@ export class PrintQueueService {
     return toQueueRun(after);
   }
 
+  /** Which of the machine groups a person marked ready: the fleet's statuses carry it to whoever uses the queue. */
+  async readyAmong(machineGroupIds: readonly number[]): Promise<ReadonlySet<number>> {
+    const rows = await this.#repository.readiness(machineGroupIds);
+    return new Set(rows.map((row) => row.machineGroupId));
+  }
+
   /** Follows a machine event in the background (`onMachineEvent`); `idle` waits for what is under way. */
   follow(event: MachineEvent): void {
     const following = this.onMachineEvent(event)
@@ -321,7 +330,8 @@ export class PrintQueueService {
         const change = followStatus(run, event.status, new Date(event.at));
         if (change) await this.#repository.changeRun(run.id, [run.state], change);
       } else if (event.status.state === 'processing') {
-        await this.#repository.unmarkReady(group.id);
+        // Every instance hears the status: the one whose delete took the mark tells.
+        if (await this.#repository.unmarkReady(group.id)) this.#deps.readinessChanged(group.id);
       } else if (event.status.state === 'idle' && previous !== 'idle') {
         // Marked ready while it could not start (offline, halted): it starts once it is idle. Every instance
         // hearing this tries; the claim lets one start (docs/design.md §14).
@@ -416,6 +426,8 @@ export class PrintQueueService {
     if (claimed === 'notReady') return MACHINE_NOT_READY;
     if (claimed === 'machineBusy') return MACHINE_BUSY;
     if (claimed === 'jobTaken') return JOB_TAKEN;
+    // The claim took the mark.
+    this.#deps.readinessChanged(group.id);
     try {
       const content = await this.#deps.files.openContent(file);
       await this.#deps.board.print(reach, actor, claimed.boardFile, content);
@@ -428,6 +440,7 @@ export class PrintQueueService {
       });
       // Nothing was printed: the bed is still clear.
       await this.#repository.markReady(group.id, viewer.id, at);
+      this.#deps.readinessChanged(group.id);
       if (automatic) this.#deps.warn(error, 'queued job not started');
       if (!automatic || !(error instanceof AppError)) throw error;
       return toQueueRun((await this.#repository.run(claimed.id)) ?? claimed);

@@ -8,6 +8,7 @@ import { errorBodySchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoClient } from '../../test/demo-lookup.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import { octoPrintFormParts } from '../../test/octoprint-form.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const LIMIT = 64 * 1024;
@@ -57,12 +58,9 @@ async function stopPortal(portal: Portal | undefined): Promise<void> {
   await rm(portal.spoolDir, { recursive: true, force: true });
 }
 
-const BOUNDARY = 'limit-test-boundary';
-const FORM_HEAD = Buffer.from(
-  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.gcode"\r\n` +
-    'Content-Type: application/octet-stream\r\n\r\n',
-);
-const FORM_TAIL = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+const FORM = octoPrintFormParts('big.gcode');
+const FORM_HEAD = Buffer.from(FORM.head);
+const FORM_TAIL = Buffer.from(FORM.tail);
 const G_CODE = Buffer.from('G1 X10 Y10\n'.repeat(1490)); // 16 390 bytes
 
 interface Answer {
@@ -84,7 +82,7 @@ function upload(
       method: 'POST',
       headers: {
         'x-api-key': portal.apiKey,
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-type': FORM.contentType,
         ...(!chunked && { 'content-length': String(declared ?? length) }),
       },
     });

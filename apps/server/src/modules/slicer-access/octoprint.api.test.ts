@@ -2,6 +2,7 @@ import type http2 from 'node:http2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import { octoPrintForm } from '../../test/octoprint-form.ts';
 
 const t = useTestApp({ proxyTimeoutMs: 2000 });
 let gateway: FakeGateway;
@@ -32,26 +33,14 @@ afterAll(async () => {
 
 const base = () => `/customer/api/v1/octoprint/${controllerId}`;
 
-/** PrusaSlicer's OctoPrint upload: `print`, `path`, then the file, as multipart form data. */
-function prusaSlicerForm(boundary: string, print: boolean) {
-  return [
-    `--${boundary}`,
-    'Content-Disposition: form-data; name="print"',
-    '',
-    String(print),
-    `--${boundary}`,
-    'Content-Disposition: form-data; name="path"',
-    '',
-    '',
-    `--${boundary}`,
-    'Content-Disposition: form-data; name="file"; filename="cube.gcode"',
-    'Content-Type: application/octet-stream',
-    '',
+/** PrusaSlicer's OctoPrint upload: `print`, `path`, then the file, as multipart form data with curl's boundary. */
+const prusaSlicerForm = (print: boolean, path = '') =>
+  octoPrintForm(
+    'cube.gcode',
     'G28\r\nG1 X10\r\n',
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
-}
+    { print: String(print), path },
+    { boundary: '------------------------a1b2c3' },
+  );
 
 describe('the OctoPrint face of a slicer token', () => {
   it('answers /api/version as OctoPrint does, with the key in X-Api-Key only', async () => {
@@ -70,12 +59,12 @@ describe('the OctoPrint face of a slicer token', () => {
 
   it("uploads PrusaSlicer's file into 0:/gcodes and starts it when print is true", async () => {
     received.length = 0;
-    const boundary = '------------------------a1b2c3';
+    const { payload, contentType } = prusaSlicerForm(true);
     const response = await t.app.inject({
       method: 'POST',
       url: `${base()}/api/files/local`,
-      headers: { 'x-api-key': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: prusaSlicerForm(boundary, true),
+      headers: { 'x-api-key': token, 'content-type': contentType },
+      payload,
     });
     expect(response.statusCode, `${response.body} ${JSON.stringify(received)}`).toBe(201);
     expect(response.json()).toMatchObject({
@@ -91,13 +80,12 @@ describe('the OctoPrint face of a slicer token', () => {
   });
 
   it('refuses a path outside 0:/gcodes and reports the printer state', async () => {
-    const boundary = 'xyz';
-    const form = prusaSlicerForm(boundary, false).replace('\r\n\r\n\r\n', '\r\n\r\n../sys\r\n');
+    const { payload, contentType } = prusaSlicerForm(false, '../sys');
     const outside = await t.app.inject({
       method: 'POST',
       url: `${base()}/api/files/local`,
-      headers: { 'x-api-key': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: form,
+      headers: { 'x-api-key': token, 'content-type': contentType },
+      payload,
     });
     expect(outside.statusCode).toBe(400);
     const printer = await t.app.inject({ url: `${base()}/api/printer`, headers: { 'x-api-key': token } });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import { octoPrintForm } from '../../test/octoprint-form.ts';
 
 /**
  * Slicer tokens of outside staff under the business's consent setting (docs/design.md §11): tokens made while
@@ -56,25 +57,12 @@ const duet = (
   });
 
 const octoPrintUpload = (token: string) => {
-  const boundary = 'consent-boundary';
-  const form = [
-    `--${boundary}`,
-    'Content-Disposition: form-data; name="print"',
-    '',
-    'true',
-    `--${boundary}`,
-    'Content-Disposition: form-data; name="file"; filename="cube.gcode"',
-    'Content-Type: application/octet-stream',
-    '',
-    'G28\nG1 X10\n',
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
+  const { payload, contentType } = octoPrintForm('cube.gcode', 'G28\nG1 X10\n', { print: 'true' });
   return t.app.inject({
     method: 'POST',
     url: `/customer/api/v1/octoprint/${controller}/api/files/local`,
-    headers: { 'x-api-key': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: form,
+    headers: { 'x-api-key': token, 'content-type': contentType },
+    payload,
   });
 };
 

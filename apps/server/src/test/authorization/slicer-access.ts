@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiTokenRequest, Role } from '@portal/contract';
+import { octoPrintForm } from '../octoprint-form.ts';
 import type { Fixtures, Side } from './fixtures.ts';
 import { controllerOf, groupViewers } from './hardware-access.ts';
 import type { RouteAccess } from './route-access.ts';
@@ -62,8 +63,6 @@ const octoPrintRead = (rest: string): RouteAccess => ({
   },
 });
 
-const BOUNDARY = 'matrixboundary';
-
 /** The slicer token calls: whoever reaches the machine gets a token for it; anyone signed in may revoke their own. */
 export const SLICER_ACCESS: Record<string, RouteAccess> = {
   'POST /api/v1/customer/printer/duet/:id/token': {
@@ -100,19 +99,11 @@ export const SLICER_ACCESS: Record<string, RouteAccess> = {
     public: true,
     request: async (f, side) => {
       const { controllerId, token } = await adminToken(f, side);
-      const payload = [
-        `--${BOUNDARY}`,
-        'Content-Disposition: form-data; name="file"; filename="matrix.gcode"',
-        'Content-Type: application/octet-stream',
-        '',
-        'G28',
-        `--${BOUNDARY}--`,
-        '',
-      ].join('\r\n');
+      const { payload, contentType } = octoPrintForm('matrix.gcode', 'G28');
       return {
         url: `/customer/api/v1/octoprint/${controllerId}/api/files/local`,
         payload,
-        headers: { 'x-api-key': token, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        headers: { 'x-api-key': token, 'content-type': contentType },
       };
     },
   },

@@ -107,6 +107,7 @@ export function MachineList() {
                   business={businesses?.find((business) => business.id === machine.group.business)}
                   videoToken={videoToken}
                   maintenance={machine.maintenance}
+                  ready={machine.ready}
                 />
               </Col>
             ))}

@@ -45,6 +45,8 @@ export interface MachinePreviewCardProps {
   videoToken: string | null;
   /** The machine's maintenance at a glance: a badge beside its status when a task is due. */
   maintenance?: MaintenanceSummary | undefined;
+  /** Marked ready for the print queue ("bed clear"); undefined unless the person uses its business's queue. */
+  ready?: boolean | undefined;
 }
 
 /** A machine group's preview on the machine list (docs/product.md §2). */
@@ -56,6 +58,7 @@ export function MachinePreviewCard({
   business,
   videoToken,
   maintenance,
+  ready,
 }: MachinePreviewCardProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -201,7 +204,7 @@ export function MachinePreviewCard({
           )}
           <MachineJobSummary status={status} machineName={group.name} controllerId={group.computer} />
           <MachineTemperatures heaters={status.heaters} />
-          <BedClear machineGroup={group.id} name={group.name} state={status.state} />
+          <BedClear machineGroup={group.id} name={group.name} state={status.state} ready={ready} />
         </Card.Body>
         <nav aria-label={t('fleet.card.links', { name: group.name })} className="px-3 pb-3">
           <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">

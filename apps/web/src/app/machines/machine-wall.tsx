@@ -80,6 +80,7 @@ export function MachineWall() {
                       machineGroup={machine.group.id}
                       name={machine.name}
                       state={machine.status.state}
+                      ready={machine.ready}
                       large
                     />
                   }

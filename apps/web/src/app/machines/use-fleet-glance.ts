@@ -7,10 +7,12 @@ import { useAllMachineGroups } from '../../features/machine-groups/api/get-all-m
 import { useMaintenanceSummaries } from '../../features/maintenance/api/get-maintenance-fleet';
 import type { MaintenanceSummary } from '../../features/maintenance/lib/maintenance-rules';
 
-/** One machine as the fleet's screens show it: its group, live status, licence and maintenance. */
+/** One machine as the fleet's screens show it: its group, live status, licence, maintenance and readiness. */
 export interface GlanceMachine extends FleetMachine {
   group: MachineGroup;
   maintenance: MaintenanceSummary | undefined;
+  /** Marked ready for the print queue ("bed clear"); undefined unless the person uses its business's queue. */
+  ready: boolean | undefined;
 }
 
 /**
@@ -36,6 +38,7 @@ export function useFleetGlance() {
         license: item?.license,
         maintenance: summary,
         maintenanceOverdue: (summary?.overdue ?? 0) > 0,
+        ready: item?.ready,
       };
     });
   }, [groups.data, statuses, failedState, maintenance]);

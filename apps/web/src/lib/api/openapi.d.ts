@@ -7522,6 +7522,7 @@ export interface paths {
                             } | null;
                             machineGroupId: number;
                             name: string;
+                            ready?: boolean;
                             status: {
                                 boardName: string | null;
                                 firmwareVersion: string | null;
@@ -7583,7 +7584,7 @@ export interface paths {
         };
         /**
          * Server-sent events: the live status of every visible machine group, then each change
-         * @description Event `snapshot` (data: the answer of GET /api/v1/machines/status) comes first, and again when the machines the caller sees change; event `status` (data: one item of it) follows every change of a machine. Comment lines keep the connection alive. EventSource clients, which cannot send an Authorization header, pass the session token as `token`.
+         * @description Event `snapshot` (data: the answer of GET /api/v1/machines/status) comes first, and again when the machines the caller sees change; event `status` (data: one item of it) follows every change of a machine, or of its readiness for the print queue (`ready`, for whoever uses the queue of the machine's business). Comment lines keep the connection alive. EventSource clients, which cannot send an Authorization header, pass the session token as `token`.
          */
         get: {
             parameters: {

@@ -121,8 +121,3 @@ export const useCancelRun = () =>
       queueRunSchema,
     ),
   );
-
-export const useUnmarkReady = () =>
-  useQueueMutation((machineGroup: number) =>
-    answer(api.DELETE('/api/v1/machinegroup/{id}/ready', { params: { path: { id: machineGroup } } }), null),
-  );

@@ -6,7 +6,8 @@ import { showToast } from '../../../lib/toast-store';
 
 /*
  * The queue's changes, apart from its reads and their answer checks: the fleet's cards and wall tiles offer
- * "Bed clear" too, and load with the fleet's small shell chunk (docs/benchmarks.md "fleet page").
+ * "Bed clear" and "Take the mark back" too, and load with the fleet's small shell chunk (docs/benchmarks.md
+ * "fleet page").
  */
 
 export const printQueueKeys = {
@@ -44,4 +45,10 @@ export function useQueueMutation<Variables, Result>(mutationFn: (variables: Vari
 export const useMarkReady = () =>
   useQueueMutation((machineGroup: number) =>
     answer(api.PUT('/api/v1/machinegroup/{id}/ready', { params: { path: { id: machineGroup } } }), null),
+  );
+
+/** "Take the mark back": the machine is no longer ready. */
+export const useUnmarkReady = () =>
+  useQueueMutation((machineGroup: number) =>
+    answer(api.DELETE('/api/v1/machinegroup/{id}/ready', { params: { path: { id: machineGroup } } }), null),
   );

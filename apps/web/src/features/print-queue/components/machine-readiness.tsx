@@ -3,8 +3,8 @@ import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { formatDateTime } from '../../../lib/format';
-import { useCancelRun, useUnmarkReady } from '../api/print-queue';
-import { useMarkReady } from '../api/queue-mutation';
+import { useCancelRun } from '../api/print-queue';
+import { useMarkReady, useUnmarkReady } from '../api/queue-mutation';
 import { mayMarkReady } from '../lib/queue-rules';
 import { RunStateBadge, usePersonName } from './queue-texts';
 
