@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { LibraryFile, QueueJob } from '@portal/contract';
-import { notFound } from '../../shared/app-error.ts';
+import { AppError, notFound } from '../../shared/app-error.ts';
 import { boardPath, ROOT } from '../machine-access/board-scopes.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import type { SlicerGrant } from './slicer-access.service.ts';
@@ -52,6 +52,15 @@ export type SlicerActivityRecord = (entry: {
   address: string;
   outcome: number;
 }) => void;
+
+const TO_SIMULATE = 'To simulate, use a token whose uploads go to the machine.';
+const NOT_SIMULATED =
+  'Nothing was simulated: this URL sends files to the print library, not to a machine. ' +
+  `The file is in the library. ${TO_SIMULATE}`;
+const NOT_SIMULATED_QUEUED =
+  'Nothing was simulated: this URL sends files to the print library and the print queue, not to a machine. ' +
+  'The file is in the library and queued to print: cancel its job on the Print queue page if you meant only ' +
+  `to simulate. ${TO_SIMULATE}`;
 
 /**
  * The place of a board path a Duet slicer names (`0:/gcodes/sub/x.gcode`, as `rr_upload`'s `name` and M32's
@@ -143,6 +152,20 @@ export class SlicerDestinations {
     const file = await this.#library.fileNamed(grant.businessId, this.#folderOf(grant, place), place.name);
     if (!file) throw notFound('Library file');
     return this.#queue.addSlicerJob(grant.actor, machineGroupId, file.id, 'machine');
+  }
+
+  /**
+   * A Duet slicer's "upload and simulate" (M37 P of the file it just uploaded): refused, with what became of the
+   * file, since only a machine simulates (PrusaSlicer shows the refusal's message; Cura says the request failed).
+   * 404 when the library has no such file.
+   */
+  async simulate(grant: SlicerGrant, place: SlicerFilePlace): Promise<never> {
+    const file = await this.#library.fileNamed(grant.businessId, this.#folderOf(grant, place), place.name);
+    if (!file) throw notFound('Library file');
+    throw new AppError(
+      'FORBIDDEN',
+      grant.destination.kind === 'queue' ? NOT_SIMULATED_QUEUED : NOT_SIMULATED,
+    );
   }
 
   /** The machine group to queue on, once the token's user may use its queue (404 otherwise). */

@@ -12784,7 +12784,7 @@ export interface paths {
         };
         /**
          * A slicer's Duet request with a token whose uploads go to the library
-         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token. Anything else is 403.
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
          */
         get: {
             parameters: {
@@ -12807,7 +12807,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             [key: string]: unknown;
-                        };
+                        } | string;
                     };
                 };
                 /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
@@ -12869,7 +12869,7 @@ export interface paths {
         put?: never;
         /**
          * A slicer's Duet request with a token whose uploads go to the library
-         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token. Anything else is 403.
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
          */
         post: {
             parameters: {
@@ -12892,7 +12892,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             [key: string]: unknown;
-                        };
+                        } | string;
                     };
                 };
                 /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
@@ -12966,7 +12966,7 @@ export interface paths {
         };
         /**
          * A slicer's Duet request with a token whose uploads go to the queue
-         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token. Anything else is 403.
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
          */
         get: {
             parameters: {
@@ -12989,7 +12989,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             [key: string]: unknown;
-                        };
+                        } | string;
                     };
                 };
                 /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
@@ -13051,7 +13051,7 @@ export interface paths {
         put?: never;
         /**
          * A slicer's Duet request with a token whose uploads go to the queue
-         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token. Anything else is 403.
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
          */
         post: {
             parameters: {
@@ -13074,7 +13074,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             [key: string]: unknown;
-                        };
+                        } | string;
                     };
                 };
                 /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
