@@ -34,10 +34,11 @@ const declaredLength = (request: FastifyRequest): number | undefined => {
  * portal answers PrusaSlicer's and Cura's requests itself, and no board hears of them. `rr_connect` and
  * `rr_disconnect` succeed (the token is the credential, the password is ignored), `rr_status`, `rr_model` and
  * `rr_reply` answer as an idle board with nothing to say (`slicer-destination-answers.ts`), `rr_upload` stores the
- * file in the library (queued too on a queue token) and answers `{"err":0}`, `M32` of that file queues it on a
- * library token ("upload and print"), `M37 P` of it (simulate) is refused, since no machine is there to simulate
- * it, and `M37` alone changes nothing. A refusal is the portal's JSON error with its
- * 4xx, as the machine URL's refusals are, which PrusaSlicer shows as it is; a refused file leaves nothing stored.
+ * file in the library (queued too on a queue token), replacing a file of that name as a board does, and answers
+ * `{"err":0}`, `M32` of that file queues it on a library token ("upload and print"), `M37 P` of it (simulate) is
+ * refused, since no machine is there to simulate it, and `M37` alone changes nothing. A refusal is the portal's
+ * JSON error with its 4xx, as the machine URL's refusals are, which PrusaSlicer shows as it is; a refused file
+ * leaves nothing stored.
  */
 export async function slicerDestinationRoutes(app: FastifyInstance, options: SlicerDestinationRoutesOptions) {
   app.removeAllContentTypeParsers();
@@ -53,10 +54,11 @@ export async function slicerDestinationRoutes(app: FastifyInstance, options: Sli
         description:
           '`rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` ' +
           'answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the ' +
-          "body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line " +
-          'only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a ' +
-          'queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on ' +
-          'this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.',
+          "body in the machine business's library below the token's folder, replacing a file of that name (403 " +
+          '`ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job ' +
+          'that has not finished uses, 413 past the limit: nothing stored), and on a queue token queues one copy ' +
+          'on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library ' +
+          'token, with `M37 P` (simulate) is 403. Anything else is 403.',
         params: slicerPortalParamsSchema,
         response: {
           // JSON as a board answers, or rr_reply's text.

@@ -19,13 +19,16 @@ export interface SlicerStored {
 
 /** The library, as a slicer's upload uses it (library.module.ts's service and files). */
 export interface SlicerLibrary {
-  /** The library's own upload: checked line by line, stored whole or not at all. */
+  /**
+   * The library's own upload: checked line by line, stored whole or not at all; a file of that name is replaced
+   * (`replaced`), unless a queued job that has not finished uses it (409).
+   */
   upload(
     viewer: Viewer,
     query: { business: number; folder: string; name: string },
     body: Readable,
     declaredLength: number | undefined,
-  ): Promise<LibraryFile>;
+  ): Promise<{ file: LibraryFile; replaced: boolean }>;
   deleteFile(viewer: Viewer, id: number): Promise<unknown>;
   fileNamed(businessId: number, folder: string, name: string): Promise<{ id: number } | null>;
 }
@@ -77,9 +80,10 @@ export function gcodesPlace(path: string): SlicerFilePlace | null {
 /**
  * Slicer uploads of a token whose destination is the library or the queue (docs/product.md §7 "Tokens"). The file
  * goes through the library's own upload (`LibraryService.upload`: checked line by line as the customer path
- * checks G-code, stored whole or not at all) into the library of the machine's business, as the token's user;
- * a queue token, or a library token asked to print, then queues one copy through the print queue's rules. A job
- * the queue refuses removes the file it would have named: nothing stays half-stored.
+ * checks G-code, stored whole or not at all, replacing a file of that name unless a queued job that has not
+ * finished uses it) into the library of the machine's business, as the token's user; a queue token, or a library
+ * token asked to print, then queues one copy through the print queue's rules. A job the queue refuses removes the
+ * file it would have named when the upload added it: nothing stays half-stored.
  */
 export class SlicerDestinations {
   readonly #library: SlicerLibrary;
@@ -109,7 +113,7 @@ export class SlicerDestinations {
     const queueOn = destination.kind === 'queue' ? destination.target : print ? 'machine' : null;
     // Refused before a byte is stored.
     const machineGroupId = queueOn ? await this.#queueable(grant) : null;
-    const file = await this.#library.upload(
+    const { file, replaced } = await this.#library.upload(
       grant.actor,
       { business: grant.businessId, folder: this.#folderOf(grant, place), name: place.name },
       body,
@@ -120,7 +124,8 @@ export class SlicerDestinations {
       try {
         job = await this.#queue.addSlicerJob(grant.actor, machineGroupId, file.id, queueOn);
       } catch (error) {
-        await this.#library.deleteFile(grant.actor, file.id);
+        // A file this upload added goes again; one it replaced keeps its new content (its old one is gone).
+        if (!replaced) await this.#library.deleteFile(grant.actor, file.id);
         throw error;
       }
     }
@@ -134,6 +139,7 @@ export class SlicerDestinations {
         route: `slicer ${grant.destination.kind}`,
         folder: file.folder,
         name: file.name,
+        ...(replaced && { replaced: true }),
         ...(job && { job: job.id }),
       },
       address,
