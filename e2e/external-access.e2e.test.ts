@@ -80,6 +80,44 @@ const DESTINATION_SCREENS = [
   },
 ] as const;
 
+/** The instructions for a library token's URL, pairwise: Italian on a desktop, English on a phone. */
+const INSTRUCTION_SCREENS = [
+  {
+    name: 'desktop, Italian',
+    lang: 'it',
+    viewport: { width: 1440, height: 900 },
+    choose: 'Alla libreria di stampa',
+    open: 'Istruzioni per lo slicer',
+    title: 'Configura il tuo slicer',
+    url: 'URL Duet per PrusaSlicer e Cura con le scelte fatte sopra (la finestra del token lo mostra con il token)',
+    token: 'IL-TUO-TOKEN',
+    lands:
+      'I file vanno nella libreria di stampa, cartella dal-slicer (una cartella indicata dallo slicer va al suo interno). Stampare dallo slicer mette anche il file in coda su questa macchina. Lì non si simula nulla: lo slicer mostra un rifiuto.',
+    sameName:
+      'Un file inviato di nuovo con lo stesso nome sostituisce quello nella libreria, a meno che lo usi un lavoro in coda non ancora concluso: allora lo slicer mostra un rifiuto.',
+    prusaStep: 'Scegli Duet come tipo di host.',
+    slicerField: 'Programma di slicing',
+    curaStep: 'Installa il plugin DuetRRF dal Marketplace di Cura e riavvia Cura.',
+  },
+  {
+    name: 'phone, English',
+    lang: 'en',
+    viewport: { width: 390, height: 844 },
+    choose: 'To the print library',
+    open: 'Slicer instructions',
+    title: 'Set up your slicer',
+    url: 'Duet URL for PrusaSlicer and Cura with the choices above (the token dialog shows it with the token)',
+    token: 'YOUR-TOKEN',
+    lands:
+      'Files go to the print library, folder dal-slicer (a folder the slicer names goes inside it). Printing from the slicer also queues the file on this machine. Nothing is simulated there: the slicer shows a refusal.',
+    sameName:
+      'A file sent again with the same name replaces the one in the library, unless a queued job that has not finished uses it: then the slicer shows a refusal.',
+    prusaStep: 'Choose Duet as the host type.',
+    slicerField: 'Slicing program',
+    curaStep: 'Install the DuetRRF plugin from the Cura Marketplace and restart Cura.',
+  },
+] as const;
+
 describe('external access for slicers', () => {
   for (const screen of DESTINATION_SCREENS) {
     it(`sends uploads elsewhere than the machine: ${screen.name}`, async () => {
@@ -116,6 +154,31 @@ describe('external access for slicers', () => {
       );
       expect(uploaded, uploaded.body).toMatchObject({ status: 200 });
       expect(JSON.parse(uploaded.body)).toEqual({ err: 0 });
+    });
+  }
+
+  for (const screen of INSTRUCTION_SCREENS) {
+    it(`shows the slicer instructions for a library destination: ${screen.name}`, async () => {
+      const texts = TEXTS[screen.lang];
+      const page = await open(screen.viewport);
+      await signIn(page, 'customer@demo.test', { at: null });
+      await page.goto(`/${screen.lang}/machines/${await groupId(page, 'Prusa linea 2')}/settings`);
+      const section = page.getByRole('region', { name: texts.section });
+      await section.getByLabel(screen.choose).check();
+      await section.locator('#destination-folder').fill('dal-slicer');
+      await section.getByRole('button', { name: screen.open }).click();
+
+      const instructions = page.getByRole('dialog', { name: screen.title });
+      const url = await instructions.getByLabel(screen.url).inputValue();
+      expect(url).toMatch(new RegExp(`^https?://[^/]+/customer/api/v1/duet/\\d+/library/${screen.token}/$`));
+      await instructions.getByText(screen.lands, { exact: true }).waitFor();
+      await instructions.getByText(screen.sameName, { exact: true }).waitFor();
+      await instructions.getByText(screen.prusaStep, { exact: true }).waitFor();
+      await expectAccessible(page, `slicer instructions, library (${screen.name})`);
+      await instructions.getByLabel(screen.slicerField).selectOption('cura');
+      await instructions.getByText(screen.curaStep, { exact: true }).waitFor();
+      // The destination's words stay, whichever slicer is chosen.
+      await instructions.getByText(screen.lands, { exact: true }).waitFor();
     });
   }
 

@@ -195,7 +195,9 @@ export function createModules(
     activity: activity.log,
     access: machineAccess.service,
     library: {
-      upload: (viewer, query, body, length) => library.service.upload(viewer, query, body, length),
+      // A slicer's file replaces one of the same name, as a board's or OctoPrint's upload does.
+      upload: (viewer, query, body, length) =>
+        library.service.upload(viewer, query, body, length, { replace: true }),
       deleteFile: (viewer, id) => library.service.deleteFile(viewer, id),
       fileNamed: (businessId, folder, name) => library.files.fileNamed(businessId, folder, name),
     },

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Actor } from '@portal/contract';
+import type { Database } from '../../db/database.ts';
 import { notFound } from '../../shared/app-error.ts';
 import { mayUseLibraryOf } from './library.policy.ts';
 import type { LibraryFileRow, LibraryRepository } from './library.repository.ts';
@@ -16,13 +17,26 @@ export interface LibraryContent {
   stream: Readable;
 }
 
+/** What a keeper may read: the database, or the transaction that would replace the file. */
+export type LibraryReads = Pick<Database, 'select'>;
+
 /**
- * Library files as other modules use them (the print queue): look a file up as a viewer or within a business, and
- * open its bytes. Stable: other modules build on these calls.
+ * What still needs a library file's current content, if anything: a sentence naming it and what frees the file,
+ * which the refusal goes on with ", or send the new file under another name" (the print queue's:
+ * `print-queue/library-keeper.ts`), or null. Asked, with the file's row locked, in the transaction that would
+ * replace its content (a slicer's upload of the same name, docs/design.md §13), which it then refuses.
+ */
+export type ContentKeeper = (db: LibraryReads, fileId: number) => Promise<string | null>;
+
+/**
+ * Library files as other modules use them (the print queue): look a file up as a viewer or within a business, open
+ * its bytes, and keep a file's content from being replaced while they need it. Stable: other modules build on these
+ * calls.
  */
 export class LibraryFiles {
   readonly #repository: LibraryRepository;
   readonly #stores: ReadonlyMap<string, ContentStore>;
+  readonly #keepers = new Set<ContentKeeper>();
 
   constructor(repository: LibraryRepository, stores: readonly ContentStore[]) {
     this.#repository = repository;
@@ -55,5 +69,21 @@ export class LibraryFiles {
     if (!store) throw notFound('Library file content');
     const stream = await store.open(file.contentKey);
     return { name: file.name, size: file.size, sha256: file.sha256, stream };
+  }
+
+  /** Adds a keeper: a file whose content it says it needs is not replaced. Returns its removal. */
+  keepContentWhile(keeper: ContentKeeper): () => void {
+    const entry: ContentKeeper = (db, fileId) => keeper(db, fileId);
+    this.#keepers.add(entry);
+    return () => this.#keepers.delete(entry);
+  }
+
+  /** What needs the file's current content, asking each keeper in turn through `db`; null: nothing. */
+  async keeperOf(db: LibraryReads, fileId: number): Promise<string | null> {
+    for (const keeper of this.#keepers) {
+      const holder = await keeper(db, fileId);
+      if (holder !== null) return holder;
+    }
+    return null;
   }
 }

@@ -97,6 +97,50 @@ export class LibraryRepository {
   }
 
   /**
+   * Gives the file of `file`'s business, folder and name the content `file` describes (size, hash, metadata, store
+   * and key, uploader and time) and `thumbnail` in place of its own, in one transaction with its row locked: null
+   * when there is no such file, `{ keptBy }` when `keeperOf` names what still needs its current content (nothing
+   * changed). Answers the row as it was, whose content is the caller's to remove, and as it is now.
+   */
+  async replaceFile(
+    file: NewLibraryFile,
+    thumbnail: LibraryThumbnail | null,
+    keeperOf: (db: Queryable, fileId: number) => Promise<string | null>,
+  ): Promise<{ before: LibraryFileRow; after: LibraryFileRow } | { keptBy: string } | null> {
+    return this.#db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(libraryFiles)
+        .where(
+          and(
+            eq(libraryFiles.businessId, file.businessId),
+            eq(libraryFiles.folder, file.folder),
+            eq(libraryFiles.name, file.name),
+          ),
+        )
+        .for('update');
+      if (!before) return null;
+      const keptBy = await keeperOf(tx, before.id);
+      if (keptBy !== null) return { keptBy };
+      const { size, sha256, uploadedBy, uploadedAt, metadata, storage, contentKey } = file;
+      const [after] = await tx
+        .update(libraryFiles)
+        .set({ size, sha256, uploadedBy, uploadedAt, metadata, storage, contentKey })
+        .where(eq(libraryFiles.id, before.id))
+        .returning();
+      if (!after) throw new Error('the library file was not updated');
+      await tx.delete(libraryThumbnails).where(eq(libraryThumbnails.fileId, before.id));
+      if (thumbnail) await tx.insert(libraryThumbnails).values({ fileId: before.id, ...thumbnail });
+      return { before, after };
+    });
+  }
+
+  /** What `keeperOf` says still needs the file's current content, read outside any transaction. */
+  keptBy(fileId: number, keeperOf: (db: Queryable, fileId: number) => Promise<string | null>) {
+    return keeperOf(this.#db, fileId);
+  }
+
+  /**
    * Moves a file to `folder` (created with the folders above it) under `name`; null when there is no such file,
    * 'taken' when that folder already has a file of that name.
    */

@@ -72,7 +72,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ service: LibraryService }> =
       },
       async (request, reply) => {
         try {
-          const file = await service.upload(
+          const { file } = await service.upload(
             sessionOf(request),
             request.query,
             request.raw,

@@ -13,9 +13,14 @@ import type { Clock } from '../../shared/clock.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { toFolderEntry, toLibraryFile } from './library.mapper.ts';
 import { mayUseLibraryOf } from './library.policy.ts';
-import type { LibraryFileRow, LibraryRepository, LibraryThumbnail } from './library.repository.ts';
+import type {
+  LibraryFileRow,
+  LibraryRepository,
+  LibraryThumbnail,
+  NewLibraryFile,
+} from './library.repository.ts';
 import type { ContentStore } from './library-content-store.ts';
-import type { LibraryContent, LibraryFile, LibraryFiles } from './library-files.ts';
+import type { LibraryContent, LibraryFile, LibraryFiles, LibraryReads } from './library-files.ts';
 import { takeIn, tooLarge } from './library-intake.ts';
 import { readSlicerMetadata, type SlicerThumbnailImage } from './slicer-metadata.ts';
 
@@ -108,20 +113,26 @@ export class LibraryService {
     return answer as LibraryFileAnswer;
   }
 
-  /** An upload: the request's body into the folder of the business the query names (a slicer's too). */
+  /**
+   * An upload: the request's body into the folder of the business the query names (a slicer's too). With
+   * `replace` (a slicer's upload) a file of that name gets the new content instead of a 409, unless something still
+   * needs its content (`LibraryFiles.keepContentWhile`: a queued job not finished), which is a 409 then.
+   */
   async upload(
     viewer: Actor & { id: number },
     query: { business?: number | undefined; folder: string; name: string },
     body: Readable,
     declaredLength: number | undefined,
-  ): Promise<LibraryFileAnswer> {
+    { replace = false }: { replace?: boolean } = {},
+  ): Promise<{ file: LibraryFileAnswer; replaced: boolean }> {
     const businessId = await this.businessFor(viewer, query.business);
     if (declaredLength !== undefined && declaredLength > this.#maxBytes) throw tooLarge(this.#maxBytes);
-    const row = await this.addFile(
+    const { row, replaced } = await this.#add(
       { businessId, folder: query.folder, name: query.name, uploadedBy: viewer.id },
       body,
+      replace,
     );
-    return (await this.#answers([row]))[0] as LibraryFileAnswer;
+    return { file: (await this.#answers([row]))[0] as LibraryFileAnswer, replaced };
   }
 
   /** The thumbnail the file's slicer embedded, as the library shows it; 404 when it has none. */
@@ -229,38 +240,91 @@ export class LibraryService {
    * whatever fails leaves nothing stored.
    */
   async addFile(destination: FileDestination, source: Readable): Promise<LibraryFile> {
+    return (await this.#add(destination, source, false)).row;
+  }
+
+  /**
+   * `addFile`, or with `replace` the content of a file of that name replaced in one transaction (its row, metadata
+   * and thumbnail; docs/design.md §13), then its earlier content removed. A file something still needs is 409
+   * before a byte is stored, and again if a keeper took it meanwhile; whatever fails leaves the library as it was.
+   */
+  async #add(
+    destination: FileDestination,
+    source: Readable,
+    replace: boolean,
+  ): Promise<{ row: LibraryFile; replaced: boolean }> {
     const nameProblem = libraryNameProblem(destination.name);
     if (nameProblem) throw invalidField('name', 'invalidFormat', nameProblem);
     const folderProblem = libraryFolderProblem(destination.folder);
     if (folderProblem) throw invalidField('folder', 'invalidFormat', folderProblem);
-    if (await this.#repository.fileNamed(destination.businessId, destination.folder, destination.name)) {
-      throw nameTaken();
+    const existing = await this.#repository.fileNamed(
+      destination.businessId,
+      destination.folder,
+      destination.name,
+    );
+    if (existing && !replace) throw nameTaken();
+    if (existing) {
+      const keptBy = await this.#repository.keptBy(existing.id, this.#keeperOf);
+      if (keptBy !== null) throw contentKept(destination.name, keptBy);
     }
     const content = await takeIn(this.#store, source, this.#maxBytes);
     const { metadata, images } = readSlicerMetadata(content.ends);
+    const file: NewLibraryFile = {
+      ...destination,
+      size: content.size,
+      sha256: content.sha256,
+      uploadedAt: this.#clock(),
+      metadata,
+      storage: this.#store.kind,
+      contentKey: content.key,
+    };
+    const thumbnail = shownThumbnail(images);
+    let written: { row: LibraryFile; previous: LibraryFile | null };
     try {
-      const row = await this.#repository.insertFile(
-        {
-          ...destination,
-          size: content.size,
-          sha256: content.sha256,
-          uploadedAt: this.#clock(),
-          metadata,
-          storage: this.#store.kind,
-          contentKey: content.key,
-        },
-        shownThumbnail(images),
-      );
-      if (row === 'taken') throw nameTaken();
-      return row;
+      written = await this.#write(file, thumbnail, replace);
     } catch (error) {
       await this.#store.remove(content.key);
       throw error;
     }
+    if (written.previous) await this.#storeOf(written.previous)?.remove(written.previous.contentKey);
+    return { row: written.row, replaced: written.previous !== null };
   }
+
+  /**
+   * Writes a stored content's row: a new row, or with `replace` the row of that name given the content (tried first);
+   * a file of that name that came or went meanwhile is tried the other way once. Answers the row and, when it
+   * replaced one, the row as it was.
+   */
+  async #write(
+    file: NewLibraryFile,
+    thumbnail: LibraryThumbnail | null,
+    replace: boolean,
+  ): Promise<{ row: LibraryFile; previous: LibraryFile | null }> {
+    const replaceNamed = async () => {
+      const replaced = await this.#repository.replaceFile(file, thumbnail, this.#keeperOf);
+      if (replaced && 'keptBy' in replaced) throw contentKept(file.name, replaced.keptBy);
+      return replaced && { row: replaced.after, previous: replaced.before };
+    };
+    if (replace) {
+      const replaced = await replaceNamed();
+      if (replaced) return replaced;
+    }
+    const row = await this.#repository.insertFile(file, thumbnail);
+    if (row !== 'taken') return { row, previous: null };
+    const replaced = replace ? await replaceNamed() : null;
+    if (!replaced) throw nameTaken();
+    return replaced;
+  }
+
+  /** What still needs a file's content, asked of the keepers other modules gave `files`. */
+  readonly #keeperOf = (db: LibraryReads, fileId: number) => this.#files.keeperOf(db, fileId);
 }
 
 const nameTaken = () => conflict('The folder already has a file of that name');
+
+/** The answer to a replacement of a file something still needs; a slicer shows it as it is. */
+const contentKept = (name: string, keptBy: string) =>
+  conflict(`The library keeps "${name}" as it is. ${keptBy}, or send the new file under another name.`);
 
 /** The thumbnail the library shows: the largest a browser draws (PNG or JPEG; QOI is not one), if any. */
 function shownThumbnail(images: readonly SlicerThumbnailImage[]): LibraryThumbnail | null {

@@ -5,6 +5,7 @@ import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineEvents } from '../live-status/machine-events.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
+import { queueKeepsFile } from './library-keeper.ts';
 import { PrintQueueRepository } from './print-queue.repository.ts';
 import { printQueueRoutes } from './print-queue.routes.ts';
 import { PrintQueueService, type QueuedJobStarted, type QueueFiles } from './print-queue.service.ts';
@@ -21,8 +22,8 @@ export interface PrintQueueModuleDeps {
   /** The live status's machine events, which runs follow, and each machine's status now. */
   machineEvents: MachineEvents;
   statusOf(controllerId: number): MachineLiveStatus;
-  /** The library's files. */
-  files: QueueFiles;
+  /** The library's files, which keep a file's content while a job that has not finished names it. */
+  files: QueueFiles & { keepContentWhile(keeper: typeof queueKeepsFile): unknown };
   /** The person behind an automatic start, as they are now. */
   viewerOf(userId: number): Promise<Viewer>;
   /** Tells the notification centre that a queued job started. */
@@ -37,10 +38,12 @@ export interface PrintQueueModuleDeps {
  * on a machine a person marked ready (by hand, or by itself when the business wants it), and the runs following
  * their boards through the machine events. `run-following.ts` holds the pure rules of a run's states,
  * `print-queue.repository.ts` the atomic claim of a machine for a job, `queue-board.ts` the requests to the board
- * (upload to 0:/gcodes/queue/ and M32, through the board client's relay as the person).
+ * (upload to 0:/gcodes/queue/ and M32, through the board client's relay as the person), `library-keeper.ts` the
+ * library files whose content a job that has not finished keeps from being replaced.
  */
 export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: PrintQueueModuleDeps) {
   const repository = new PrintQueueRepository(db);
+  deps.files.keepContentWhile(queueKeepsFile);
   const board = new QueueBoard(deps.registry, deps.activity, config.proxyTimeoutMs);
   const service = new PrintQueueService({
     repository,

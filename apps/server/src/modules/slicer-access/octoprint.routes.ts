@@ -105,10 +105,11 @@ export async function octoPrintRoutes(app: FastifyInstance, options: OctoPrintRo
           'nothing is stored or started. Without control (consent, no service session) 403 ' +
           'SERVICE_SESSION_REQUIRED before the body is read. A library token stores the file in the library ' +
           'below its folder and `path` (and queues it on this machine when `print` is true), a queue token ' +
-          'stores and queues it on its target; `select` does nothing there, and a name taken is 409.',
+          'stores and queues it on its target; `select` does nothing there, and a file of that name is ' +
+          'replaced, unless a queued job that has not finished uses it (409).',
         response: {
           201: octoPrintAnswer,
-          ...errorResponses(400, 401, 403, 404, 413, 415, 502, 503, 504, 507),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 502, 503, 504, 507),
         },
       },
     },

@@ -138,14 +138,6 @@ describe('a library token', () => {
     expect(await queuedJobs()).toMatchObject([{ fileName: 'orca printed.gcode', machineGroupId: groupId }]);
     expect(await readdir(spoolDir)).toEqual([]);
   });
-
-  it('refuses a name its folder already has (409), storing nothing more', async () => {
-    const base = slicerDuetPath(controllerId, 'library', await tokenTo(LIBRARY));
-    await prusaSlicer(base, 'twice.gcode', GCODE, { print: false });
-    const again = await prusaSlicer(base, 'twice.gcode', 'G28\n', { print: false });
-    expect(again.statusCode, again.body).toBe(409);
-    expect(await storedFiles()).toHaveLength(1);
-  });
 });
 
 describe('a queue token', () => {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { LibraryFile, QueueJob } from '@portal/contract';
-import { notFound } from '../../shared/app-error.ts';
+import { AppError, notFound } from '../../shared/app-error.ts';
 import { boardPath, ROOT } from '../machine-access/board-scopes.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import type { SlicerGrant } from './slicer-access.service.ts';
@@ -19,13 +19,16 @@ export interface SlicerStored {
 
 /** The library, as a slicer's upload uses it (library.module.ts's service and files). */
 export interface SlicerLibrary {
-  /** The library's own upload: checked line by line, stored whole or not at all. */
+  /**
+   * The library's own upload: checked line by line, stored whole or not at all; a file of that name is replaced
+   * (`replaced`), unless a queued job that has not finished uses it (409).
+   */
   upload(
     viewer: Viewer,
     query: { business: number; folder: string; name: string },
     body: Readable,
     declaredLength: number | undefined,
-  ): Promise<LibraryFile>;
+  ): Promise<{ file: LibraryFile; replaced: boolean }>;
   deleteFile(viewer: Viewer, id: number): Promise<unknown>;
   fileNamed(businessId: number, folder: string, name: string): Promise<{ id: number } | null>;
 }
@@ -53,6 +56,15 @@ export type SlicerActivityRecord = (entry: {
   outcome: number;
 }) => void;
 
+const TO_SIMULATE = 'To simulate, use a token whose uploads go to the machine.';
+const NOT_SIMULATED =
+  'Nothing was simulated: this URL sends files to the print library, not to a machine. ' +
+  `The file is in the library. ${TO_SIMULATE}`;
+const NOT_SIMULATED_QUEUED =
+  'Nothing was simulated: this URL sends files to the print library and the print queue, not to a machine. ' +
+  'The file is in the library and queued to print: cancel its job on the Print queue page if you meant only ' +
+  `to simulate. ${TO_SIMULATE}`;
+
 /**
  * The place of a board path a Duet slicer names (`0:/gcodes/sub/x.gcode`, as `rr_upload`'s `name` and M32's
  * file), read as the board reads it (machine-access/board-scopes.ts); null outside 0:/gcodes.
@@ -68,9 +80,10 @@ export function gcodesPlace(path: string): SlicerFilePlace | null {
 /**
  * Slicer uploads of a token whose destination is the library or the queue (docs/product.md §7 "Tokens"). The file
  * goes through the library's own upload (`LibraryService.upload`: checked line by line as the customer path
- * checks G-code, stored whole or not at all) into the library of the machine's business, as the token's user;
- * a queue token, or a library token asked to print, then queues one copy through the print queue's rules. A job
- * the queue refuses removes the file it would have named: nothing stays half-stored.
+ * checks G-code, stored whole or not at all, replacing a file of that name unless a queued job that has not
+ * finished uses it) into the library of the machine's business, as the token's user; a queue token, or a library
+ * token asked to print, then queues one copy through the print queue's rules. A job the queue refuses removes the
+ * file it would have named when the upload added it: nothing stays half-stored.
  */
 export class SlicerDestinations {
   readonly #library: SlicerLibrary;
@@ -100,7 +113,7 @@ export class SlicerDestinations {
     const queueOn = destination.kind === 'queue' ? destination.target : print ? 'machine' : null;
     // Refused before a byte is stored.
     const machineGroupId = queueOn ? await this.#queueable(grant) : null;
-    const file = await this.#library.upload(
+    const { file, replaced } = await this.#library.upload(
       grant.actor,
       { business: grant.businessId, folder: this.#folderOf(grant, place), name: place.name },
       body,
@@ -111,7 +124,8 @@ export class SlicerDestinations {
       try {
         job = await this.#queue.addSlicerJob(grant.actor, machineGroupId, file.id, queueOn);
       } catch (error) {
-        await this.#library.deleteFile(grant.actor, file.id);
+        // A file this upload added goes again; one it replaced keeps its new content (its old one is gone).
+        if (!replaced) await this.#library.deleteFile(grant.actor, file.id);
         throw error;
       }
     }
@@ -125,6 +139,7 @@ export class SlicerDestinations {
         route: `slicer ${grant.destination.kind}`,
         folder: file.folder,
         name: file.name,
+        ...(replaced && { replaced: true }),
         ...(job && { job: job.id }),
       },
       address,
@@ -143,6 +158,20 @@ export class SlicerDestinations {
     const file = await this.#library.fileNamed(grant.businessId, this.#folderOf(grant, place), place.name);
     if (!file) throw notFound('Library file');
     return this.#queue.addSlicerJob(grant.actor, machineGroupId, file.id, 'machine');
+  }
+
+  /**
+   * A Duet slicer's "upload and simulate" (M37 P of the file it just uploaded): refused, with what became of the
+   * file, since only a machine simulates (PrusaSlicer shows the refusal's message; Cura says the request failed).
+   * 404 when the library has no such file.
+   */
+  async simulate(grant: SlicerGrant, place: SlicerFilePlace): Promise<never> {
+    const file = await this.#library.fileNamed(grant.businessId, this.#folderOf(grant, place), place.name);
+    if (!file) throw notFound('Library file');
+    throw new AppError(
+      'FORBIDDEN',
+      grant.destination.kind === 'queue' ? NOT_SIMULATED_QUEUED : NOT_SIMULATED,
+    );
   }
 
   /** The machine group to queue on, once the token's user may use its queue (404 otherwise). */

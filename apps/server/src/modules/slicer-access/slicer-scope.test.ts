@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readBoardRequest } from '../../test/board-requests.ts';
-import { allowedGcode, inGcodes, uploadScope } from './slicer-scope.ts';
+import { allowedGcode, fileRun, inGcodes, uploadScope } from './slicer-scope.ts';
 
 /** The scope's decision after the edge's reading (which refuses what a board could read otherwise). */
 const allows = (method: string, path: string, query = '', body?: string) => {
@@ -80,5 +80,13 @@ describe('the upload-and-print scope', () => {
     expect(get('/rr_download', 'name=0:/gcodes/..%20/sys/config.g')).toBe(false);
     expect(allows('PUT', '/machine/file/gcodes%2F%252E%252E%2Fsys%2Fconfig.g', '')).toBe(false);
     expect(allows('POST', '/rr_upload', 'name=0:/gcodes/.. /sys/config.g')).toBe(false);
+  });
+
+  it('tells a print from a simulation, and neither from M37 alone, a poll or a refused code', () => {
+    expect(fileRun('M32 "0:/gcodes/a b.gcode"')).toEqual({ kind: 'print', file: '0:/gcodes/a b.gcode' });
+    expect(fileRun('M37 P"0:/gcodes/a.gcode"')).toEqual({ kind: 'simulate', file: '0:/gcodes/a.gcode' });
+    for (const code of ['M37', '', 'M32 "0:/sys/config.g"', 'M37 P"0:/gcodes/a.gcode" S1', 'M112']) {
+      expect(fileRun(code), JSON.stringify(code)).toBeNull();
+    }
   });
 });

@@ -119,12 +119,23 @@ export function uploadScope(request: BoardRequest, body?: string): ScopeDecision
   return refuse('An upload token does not allow this request');
 }
 
-/** The file `code` starts printing when it is one allowed `M32 "0:/gcodes/…"`; null for M37, a poll or else. */
-export function printedFile(code: string): string | null {
+/** What an allowed `rr_gcode` asks of a file: `print` it (`M32 "…"`) or `simulate` it (`M37 P"…"`). */
+export interface FileRun {
+  kind: 'print' | 'simulate';
+  file: string;
+}
+
+/**
+ * The file `code` starts or simulates when it is one allowed `M32` or `M37 P` of 0:/gcodes; null for `M37` alone,
+ * a poll or anything else.
+ */
+export function fileRun(code: string): FileRun | null {
   if (!allowedGcode(code)) return null;
   const [command] = [...gcodeLines(code)].flatMap((text) => {
     const line = readGcodeLine(text);
     return line.ambiguous === null ? line.reading.commands : [];
   });
-  return command?.number === 32 ? fileToRun(command) : null;
+  const file = command ? fileToRun(command) : null;
+  if (file === null) return null;
+  return { kind: command?.number === 32 ? 'print' : 'simulate', file };
 }

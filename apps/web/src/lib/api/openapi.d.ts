@@ -12785,7 +12785,7 @@ export interface paths {
         };
         /**
          * A slicer's Duet request with a token whose uploads go to the library
-         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token. Anything else is 403.
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder, replacing a file of that name (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job that has not finished uses, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
          */
         get: {
             parameters: {
@@ -12808,7 +12808,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             [key: string]: unknown;
-                        };
+                        } | string;
                     };
                 };
                 /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
@@ -12870,7 +12870,7 @@ export interface paths {
         put?: never;
         /**
          * A slicer's Duet request with a token whose uploads go to the library
-         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token. Anything else is 403.
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder, replacing a file of that name (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job that has not finished uses, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
          */
         post: {
             parameters: {
@@ -12893,7 +12893,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             [key: string]: unknown;
-                        };
+                        } | string;
                     };
                 };
                 /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
@@ -12967,7 +12967,7 @@ export interface paths {
         };
         /**
          * A slicer's Duet request with a token whose uploads go to the queue
-         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token. Anything else is 403.
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder, replacing a file of that name (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job that has not finished uses, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
          */
         get: {
             parameters: {
@@ -12990,7 +12990,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             [key: string]: unknown;
-                        };
+                        } | string;
                     };
                 };
                 /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
@@ -13052,7 +13052,7 @@ export interface paths {
         put?: never;
         /**
          * A slicer's Duet request with a token whose uploads go to the queue
-         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a name taken, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token. Anything else is 403.
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder, replacing a file of that name (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job that has not finished uses, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
          */
         post: {
             parameters: {
@@ -13075,7 +13075,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             [key: string]: unknown;
-                        };
+                        } | string;
                     };
                 };
                 /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
@@ -13245,7 +13245,7 @@ export interface paths {
         put?: never;
         /**
          * OctoPrint: upload into 0:/gcodes, and print it when `print` is true
-         * @description The spooled file is read line by line as the customer path reads G-code before anything goes to the board: a line for the admin path (firmware, network, configuration) is 403 ADMIN_PATH_ONLY, and nothing is stored or started. Without control (consent, no service session) 403 SERVICE_SESSION_REQUIRED before the body is read. A library token stores the file in the library below its folder and `path` (and queues it on this machine when `print` is true), a queue token stores and queues it on its target; `select` does nothing there, and a name taken is 409.
+         * @description The spooled file is read line by line as the customer path reads G-code before anything goes to the board: a line for the admin path (firmware, network, configuration) is 403 ADMIN_PATH_ONLY, and nothing is stored or started. Without control (consent, no service session) 403 SERVICE_SESSION_REQUIRED before the body is read. A library token stores the file in the library below its folder and `path` (and queues it on this machine when `print` is true), a queue token stores and queues it on its target; `select` does nothing there, and a file of that name is replaced, unless a queued job that has not finished uses it (409).
          */
         post: {
             parameters: {
@@ -13298,6 +13298,15 @@ export interface paths {
                 };
                 /** @description `NOT_FOUND`: Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -189,7 +189,13 @@ export function ExternalAccessCard({ controllerId, role }: ExternalAccessCardPro
       {controllerId !== null && (
         <TokenUrlDialog controllerId={controllerId} token={token} onClose={() => setToken(null)} />
       )}
-      <SlicerInstructionsDialog show={instructions} onClose={() => setInstructions(false)} />
+      <SlicerInstructionsDialog
+        show={instructions}
+        onClose={() => setInstructions(false)}
+        controllerId={controllerId}
+        level={level}
+        destination={destinationOf()}
+      />
       <ConfirmDialog
         show={confirmRevoke}
         title={t('externalAccess.revokeAll')}

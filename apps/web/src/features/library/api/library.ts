@@ -22,7 +22,8 @@ export interface LibraryQuery {
 export const libraryKeys = {
   all: ['library'] as const,
   listing: (query: LibraryQuery) => ['library', 'listing', query] as const,
-  thumbnail: (id: number) => ['library', 'thumbnail', id] as const,
+  /** By the file's content too: a slicer's upload of the same name replaces it, thumbnail and all. */
+  thumbnail: (id: number, sha256: string) => ['library', 'thumbnail', id, sha256] as const,
 };
 
 export const getLibraryQueryOptions = (query: LibraryQuery) =>
@@ -157,9 +158,13 @@ export async function downloadLibraryFile(file: { id: number; name: string }): P
 export const useDownloadLibraryFile = () => useMutation({ mutationFn: downloadLibraryFile });
 
 /** An address the page can show a file's thumbnail from, while it is shown; none when the file has none. */
-export function useLibraryThumbnail(file: { id: number; thumbnail: boolean }): string | undefined {
+export function useLibraryThumbnail(file: {
+  id: number;
+  sha256: string;
+  thumbnail: boolean;
+}): string | undefined {
   const query = useQuery({
-    queryKey: libraryKeys.thumbnail(file.id),
+    queryKey: libraryKeys.thumbnail(file.id, file.sha256),
     queryFn: ({ signal }) =>
       answerBlob(
         api.GET('/api/v1/library/files/{id}/thumbnail', {
@@ -169,7 +174,7 @@ export function useLibraryThumbnail(file: { id: number; thumbnail: boolean }): s
         }),
       ),
     enabled: file.thumbnail,
-    // A file's thumbnail never changes.
+    // A content's thumbnail never changes (a replaced file's new content has a key of its own).
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     meta: { silent: true },

@@ -1,0 +1,248 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { type SlicerDestination, slicerDuetPath, slicerOctoPrintPath } from '@portal/contract';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { slicedGcode } from '../../../../../test-kit/sliced-gcode.ts';
+import { activityRecords, libraryFileChunks, libraryFiles, printQueueJobs } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
+import { cura, prusaSlicer } from '../../test/duet-slicers.ts';
+import { octoPrintForm } from '../../test/octoprint-form.ts';
+
+/**
+ * A slicer sending a file again under the same name (docs/product.md §7 "Tokens"): as a board's `rr_upload` and
+ * OctoPrint do, the library's file of that name gets the new content, metadata and thumbnail in place, in one
+ * transaction; unless a queued job that has not finished uses it, which keeps it as it is and answers 409 with
+ * why. Nothing is ever half-stored, in either content store.
+ */
+const folderRoot = await mkdtemp(path.join(tmpdir(), 'portal-slicer-same-name-'));
+afterAll(async () => {
+  await rm(folderRoot, { recursive: true, force: true });
+});
+
+const CUSTOMER = 'customer@demo.test';
+const PLAIN = 'G28\nG1 X20 Y20 F3000\nG1 X30 E1 F1200\n';
+const LIBRARY: SlicerDestination = { kind: 'library', folder: 'same' };
+const QUEUE: SlicerDestination = { kind: 'queue', folder: 'same-queue', target: 'machine' };
+
+describe.each([
+  ['database', undefined],
+  ['folder', folderRoot],
+])('a same-name slicer upload with the %s store', (_kind, dir) => {
+  const t = useTestApp({ library: { dir }, proxyTimeoutMs: 5000 });
+  let controllerId = 0;
+  let groupId = 0;
+  let businessId = 0;
+
+  beforeAll(async () => {
+    const group = await t.demoGroup('Prusa linea 1');
+    controllerId = group.computerControllerId;
+    groupId = group.id;
+    businessId = await t.businessOf(CUSTOMER);
+  });
+  beforeEach(async () => {
+    await t.database.db.delete(printQueueJobs);
+    await t.database.db.delete(libraryFiles);
+    await t.database.db.delete(libraryFileChunks);
+  });
+
+  const urlOf = async (destination: SlicerDestination) =>
+    slicerDuetPath(
+      controllerId,
+      destination.kind === 'queue' ? 'queue' : 'library',
+      await t.slicerToken(CUSTOMER, controllerId, { destination }),
+    );
+  const files = () => t.database.db.select().from(libraryFiles);
+  const jobs = () => t.database.db.select().from(printQueueJobs);
+  /** Every content stored, by key: the database's chunks and the folder store's files. */
+  async function contentKeys(): Promise<string[]> {
+    const chunks = await t.database.db
+      .selectDistinct({ key: libraryFileChunks.contentKey })
+      .from(libraryFileChunks);
+    const listed = dir ? await readdir(dir, { recursive: true, withFileTypes: true }) : [];
+    return [
+      ...chunks.map((chunk) => chunk.key),
+      ...listed.filter((e) => e.isFile()).map((e) => e.name),
+    ].sort();
+  }
+  const content = async (id: number) =>
+    (await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${id}/content`)).body;
+
+  it('replaces the content, metadata and thumbnail of the file in place, and forgets the old content', async () => {
+    const base = await urlOf(LIBRARY);
+    const first = await prusaSlicer(t.app, base, {
+      name: 'part.gcode',
+      content: slicedGcode(),
+      action: 'upload',
+    });
+    expect(first, first.shown).toMatchObject({ ok: true });
+    const [before] = await files();
+    if (!before) throw new Error('not stored');
+    expect(before.metadata).toHaveProperty('printerModel');
+    expect((await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${before.id}/thumbnail`)).statusCode).toBe(
+      200,
+    );
+
+    const again = await cura(t.app, base, { name: 'part.gcode', content: PLAIN, action: 'upload' });
+    expect(again, again.shown).toMatchObject({ ok: true });
+    const [after, more] = await files();
+    expect(more).toBeUndefined();
+    expect(after).toMatchObject({ id: before.id, folder: 'same', name: 'part.gcode', size: PLAIN.length });
+    expect(after?.sha256).not.toBe(before.sha256);
+    // What was read of the new file, nothing of the old.
+    expect(after?.metadata ?? {}).not.toHaveProperty('printerModel');
+    expect(await content(before.id)).toBe(PLAIN);
+    const answer = (await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${before.id}`)).json();
+    expect(answer).toMatchObject({ thumbnail: false, size: PLAIN.length });
+    expect((await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${before.id}/thumbnail`)).statusCode).toBe(
+      404,
+    );
+    expect(await contentKeys()).toEqual([after?.contentKey]);
+
+    await t.modules.activity.log.flush();
+    const [recorded] = await t.database.db
+      .select()
+      .from(activityRecords)
+      .where(eq(activityRecords.kind, 'library.upload'))
+      .orderBy(desc(activityRecords.seq))
+      .limit(1);
+    expect(recorded?.detail).toMatchObject({ route: 'slicer library', name: 'part.gcode', replaced: true });
+  });
+
+  it('keeps a file a waiting job uses: a 409 PrusaSlicer shows, nothing stored; replaced once the job ended', async () => {
+    const base = await urlOf(LIBRARY);
+    const printed = await prusaSlicer(t.app, base, {
+      name: 'queued.gcode',
+      content: slicedGcode(),
+      action: 'print',
+    });
+    expect(printed, printed.shown).toMatchObject({ ok: true });
+    const [file] = await files();
+    if (!file) throw new Error('not stored');
+    const keys = await contentKeys();
+
+    const refused = await prusaSlicer(t.app, base, {
+      name: 'queued.gcode',
+      content: PLAIN,
+      action: 'upload',
+    });
+    expect(refused.ok).toBe(false);
+    expect(refused.requests).toEqual(['GET rr_connect 200', 'POST rr_upload 409', 'GET rr_disconnect 200']);
+    expect(JSON.parse(refused.shown.replace(/^HTTP 409: /, ''))).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('A job of the print queue that has not finished uses it'),
+    });
+    expect(await files()).toEqual([file]);
+    expect(await content(file.id)).toBe(slicedGcode());
+    expect(await contentKeys()).toEqual(keys);
+
+    const [job] = await jobs();
+    const cancelled = await t.call(CUSTOMER, 'POST', `/api/v1/print-queue/jobs/${job?.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const replaced = await prusaSlicer(t.app, base, {
+      name: 'queued.gcode',
+      content: PLAIN,
+      action: 'upload',
+    });
+    expect(replaced, replaced.shown).toMatchObject({ ok: true });
+    expect(await content(file.id)).toBe(PLAIN);
+  });
+
+  it('on a queue token, refuses while its job waits, then replaces and queues anew once it is done', async () => {
+    const base = await urlOf(QUEUE);
+    expect(await cura(t.app, base, { name: 'q.gcode', content: PLAIN, action: 'upload' })).toMatchObject({
+      ok: true,
+    });
+    const refused = await cura(t.app, base, { name: 'q.gcode', content: `${PLAIN}G28\n`, action: 'upload' });
+    expect(refused).toMatchObject({ ok: false, shown: 'There was a network error: HTTP 409' });
+    expect(await jobs()).toHaveLength(1);
+
+    await t.database.db.update(printQueueJobs).set({ state: 'done', copiesStarted: 1 });
+    expect(
+      await cura(t.app, base, { name: 'q.gcode', content: `${PLAIN}G28\n`, action: 'upload' }),
+    ).toMatchObject({
+      ok: true,
+    });
+    const [file] = await files();
+    expect(await content(file?.id ?? 0)).toBe(`${PLAIN}G28\n`);
+    expect((await jobs()).map((job) => ({ file: job.libraryFileId, state: job.state })).sort()).toEqual([
+      { file: file?.id, state: 'done' },
+      { file: file?.id, state: 'waiting' },
+    ]);
+  });
+
+  it('replaces an OctoPrint upload of the same name too', async () => {
+    const token = await t.slicerToken(CUSTOMER, controllerId, { destination: LIBRARY });
+    for (const body of [slicedGcode(), PLAIN]) {
+      const { payload, contentType } = octoPrintForm('octo.gcode', body, {});
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `${slicerOctoPrintPath(controllerId)}api/files/local`,
+        headers: { 'x-api-key': token, 'content-type': contentType },
+        payload,
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+    const [file, more] = await files();
+    expect(more).toBeUndefined();
+    expect(await content(file?.id ?? 0)).toBe(PLAIN);
+  });
+
+  it('refuses in the replacing transaction a file a job took while the new bytes streamed, keeping none of them', async () => {
+    const base = await urlOf(LIBRARY);
+    expect(
+      await prusaSlicer(t.app, base, { name: 'race.gcode', content: slicedGcode(), action: 'upload' }),
+    ).toMatchObject({ ok: true });
+    const [file] = await files();
+    if (!file) throw new Error('not stored');
+    const keys = await contentKeys();
+    // The job is queued once the portal has read the first half of the new file: past the check before the bytes.
+    async function* racing() {
+      yield Buffer.from(PLAIN);
+      await t.database.db.insert(printQueueJobs).values({
+        businessId,
+        libraryFileId: file?.id,
+        fileName: 'race.gcode',
+        machineGroupId: groupId,
+        copies: 1,
+        position: 1,
+        queuedAt: new Date(),
+      });
+      yield Buffer.from(PLAIN);
+    }
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `${base}rr_upload?name=0:/gcodes/race.gcode`,
+      headers: { 'content-type': 'application/octet-stream', 'content-length': String(2 * PLAIN.length) },
+      payload: Readable.from(racing()),
+    });
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json().message).toContain('A job of the print queue that has not finished uses it');
+    expect(await files()).toEqual([file]);
+    expect(await content(file.id)).toBe(slicedGcode());
+    expect(await contentKeys()).toEqual(keys);
+  });
+});
+
+describe('the library page', () => {
+  const t = useTestApp();
+
+  it('still refuses a name its folder has (409): only slicers replace', async () => {
+    const business = await t.businessOf(CUSTOMER);
+    const send = () =>
+      t.tokenFor(CUSTOMER).then((token) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/library/files?name=kept.gcode&business=${business}`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+          payload: PLAIN,
+        }),
+      );
+    expect((await send()).statusCode).toBe(201);
+    const again = await send();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('The folder already has a file of that name');
+  });
+});
