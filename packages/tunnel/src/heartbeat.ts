@@ -45,9 +45,15 @@ export function keepAlive(ws: WebSocket, options: HeartbeatOptions): () => void 
 
 /**
  * The same watch on a tunnel that is HTTP/2 directly on its connection: HTTP/2 PING frames, which the peer's
- * HTTP/2 answers by itself, and the peer's own pings. A silent peer's session is destroyed.
+ * HTTP/2 answers by itself, and the peer's own pings. As over a WebSocket, where any message counts, any byte
+ * read from the connection (`bytesRead`, the socket's own count) is a sign of life: a PING answer queued behind a
+ * large download on the peer's side must not make a busy tunnel look dead. A silent peer's session is destroyed.
  */
-export function keepSessionAlive(session: http2.Http2Session, options: HeartbeatOptions): () => void {
+export function keepSessionAlive(
+  session: Pick<http2.Http2Session, 'on' | 'off' | 'once' | 'ping' | 'destroy' | 'destroyed'>,
+  options: HeartbeatOptions,
+  bytesRead: () => number = () => 0,
+): () => void {
   const intervalMs = options.intervalMs ?? HEARTBEAT_INTERVAL_MS;
   const deadAfterMs = options.deadAfterMs ?? DEAD_AFTER_MS;
   let lastHeard = Date.now();
@@ -58,7 +64,13 @@ export function keepSessionAlive(session: http2.Http2Session, options: Heartbeat
     if (!error) heard();
   };
   session.on('ping', heard);
+  let lastRead = bytesRead();
   const timer = setInterval(() => {
+    const read = bytesRead();
+    if (read !== lastRead) {
+      lastRead = read;
+      heard();
+    }
     if (Date.now() - lastHeard > deadAfterMs) {
       stop();
       session.destroy();

@@ -144,13 +144,17 @@ function directLink<Session extends http2.Http2Session>(
     },
     terminate,
   });
-  const stopHeartbeat = keepSessionAlive(session, {
-    ...heartbeat,
-    onDead: () => {
-      terminate();
-      heartbeat.onDead();
+  const stopHeartbeat = keepSessionAlive(
+    session,
+    {
+      ...heartbeat,
+      onDead: () => {
+        terminate();
+        heartbeat.onDead();
+      },
     },
-  });
+    () => socket.bytesRead,
+  );
   session.once('goaway', (_errorCode: number, _lastStreamId: number, data?: Buffer) => {
     const closing = /^(\d{4}) (.*)$/s.exec(data?.toString('utf8') ?? '');
     if (!closing) {

@@ -1,10 +1,10 @@
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import http, { type IncomingMessage } from 'node:http';
 import type http2 from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { keepAlive } from './heartbeat.ts';
+import { keepAlive, keepSessionAlive } from './heartbeat.ts';
 import {
   CLOSE_CODES,
   DIRECT_UPGRADE,
@@ -234,6 +234,32 @@ describe('heartbeat', () => {
     expect(dead).toBe(true);
     server.closeAllConnections();
     server.close();
+  });
+
+  it("counts any byte from a direct tunnel's peer as a sign of life, as a WebSocket message counts", () => {
+    vi.useFakeTimers();
+    try {
+      // A peer busy sending a download whose PING answers wait behind it: its bytes arrive, its answers do not.
+      const session = Object.assign(new EventEmitter(), {
+        destroyed: false,
+        ping: () => true,
+        destroy: vi.fn(),
+      });
+      let bytes = 0;
+      const onDead = vi.fn();
+      keepSessionAlive(session, { intervalMs: 20, deadAfterMs: 100, onDead }, () => bytes);
+      for (let tick = 0; tick < 20; tick++) {
+        bytes += 16_384;
+        vi.advanceTimersByTime(20);
+      }
+      expect(onDead).not.toHaveBeenCalled();
+      // Then nothing at all: dead once the silence outlasts deadAfterMs.
+      vi.advanceTimersByTime(140);
+      expect(onDead).toHaveBeenCalledOnce();
+      expect(session.destroy).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('terminates a socket whose peer went silent', async () => {
