@@ -496,7 +496,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -595,7 +595,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -744,7 +744,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1337,7 +1337,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1406,7 +1406,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2057,7 +2057,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2753,7 +2753,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2822,7 +2822,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4116,7 +4116,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4333,7 +4333,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4635,7 +4635,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4756,7 +4756,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4819,7 +4819,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -5125,7 +5125,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -5194,7 +5194,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -5449,7 +5449,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -5771,7 +5771,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6579,7 +6579,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -7042,7 +7042,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -9043,7 +9043,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -9150,7 +9150,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -9258,7 +9258,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -9370,7 +9370,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -9499,7 +9499,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -9761,7 +9761,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -9882,7 +9882,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -10818,7 +10818,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -10956,7 +10956,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -11052,7 +11052,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -11136,7 +11136,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -11305,7 +11305,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -11481,7 +11481,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -11550,7 +11550,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -12846,7 +12846,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -12931,7 +12931,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -13028,7 +13028,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -13113,7 +13113,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;

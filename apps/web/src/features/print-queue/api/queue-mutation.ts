@@ -18,7 +18,7 @@ export const printQueueKeys = {
 
 /**
  * The queue's 409s say that the queue or the machine changed meanwhile (a machine busy or no longer ready, a job
- * that ended); the app's general text for CONFLICT is about deleting, so the queue says its own.
+ * that ended): the queue says so in its own words, more precise than the app's general text for CONFLICT.
  */
 const conflictMeta = { fieldErrors: ['CONFLICT'] } as const;
 function toastConflict(error: unknown): void {
