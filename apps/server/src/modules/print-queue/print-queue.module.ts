@@ -8,6 +8,8 @@ import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import { PrintQueueRepository } from './print-queue.repository.ts';
 import { printQueueRoutes } from './print-queue.routes.ts';
 import { PrintQueueService, type QueuedJobStarted, type QueueFiles } from './print-queue.service.ts';
+import { PrintQueueHistoryRepository } from './print-queue-history.repository.ts';
+import { PrintQueueHistoryService } from './print-queue-history.service.ts';
 import { QueueBoard } from './queue-board.ts';
 
 export type { QueuedJobStarted } from './print-queue.service.ts';
@@ -35,7 +37,8 @@ export interface PrintQueueModuleDeps {
  * on a machine a person marked ready (by hand, or by itself when the business wants it), and the runs following
  * their boards through the machine events. `run-following.ts` holds the pure rules of a run's states,
  * `print-queue.repository.ts` the atomic claim of a machine for a job, `queue-board.ts` the requests to the board
- * (upload to 0:/gcodes/queue/ and M32, through the board client's relay as the person).
+ * (upload to 0:/gcodes/queue/ and M32, through the board client's relay as the person), and
+ * `print-queue-history.*.ts` the ended jobs' pages.
  */
 export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: PrintQueueModuleDeps) {
   const repository = new PrintQueueRepository(db);
@@ -51,9 +54,10 @@ export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: 
     started: deps.started,
     warn: deps.warn,
   });
+  const history = new PrintQueueHistoryService({ history: new PrintQueueHistoryRepository(db), repository });
   return {
     repository,
     service,
-    routes: routesOf(printQueueRoutes, { service, machineEvents: deps.machineEvents }),
+    routes: routesOf(printQueueRoutes, { service, history, machineEvents: deps.machineEvents }),
   };
 }

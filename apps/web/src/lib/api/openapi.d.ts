@@ -1651,6 +1651,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/business/{id}/print-queue/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A business's ended print-queue jobs (done or cancelled), the newest end first, each with its runs
+         * @description Who may use the business queue reads it: managers and customers their own business, administrators and technicians any. A page holds at most 50 jobs (10 unless asked).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** Format: date-time */
+                                endedAt: string;
+                                job: {
+                                    business: number;
+                                    /** Format: date-time */
+                                    cancelledAt: string | null;
+                                    cancelledBy: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    } | null;
+                                    copies: number;
+                                    copiesFinished: number;
+                                    copiesStarted: number;
+                                    file: number | null;
+                                    fileName: string;
+                                    id: number;
+                                    location: string | null;
+                                    machineGroup: number | null;
+                                    machineType: number | null;
+                                    position: number | null;
+                                    /** Format: date-time */
+                                    queuedAt: string;
+                                    queuedBy: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    } | null;
+                                    /** @enum {string} */
+                                    state: "waiting" | "printing" | "done" | "cancelled";
+                                };
+                                runs: {
+                                    automatic: boolean;
+                                    boardFile: string;
+                                    copy: number;
+                                    /** Format: date-time */
+                                    endedAt: string | null;
+                                    id: number;
+                                    job: number;
+                                    machineGroup: number;
+                                    reason: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    startedBy: {
+                                        id: number;
+                                        name: string;
+                                        surname: string;
+                                    } | null;
+                                    /** @enum {string} */
+                                    state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
+                                }[];
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description `BAD_REQUEST`: The request is not valid; `VALIDATION_FAILED`: Some fields are not valid; `INVALID_RECOVERY_TOKEN`: This password recovery link is not valid; `INVALID_TWO_FACTOR_CODE`: The code is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `UNAUTHENTICATED`: Authentication required; `SESSION_EXPIRED`: Session expired; `SESSION_ENDED`: This session has ended; `INVALID_CREDENTIALS`: Invalid email or password */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `NOT_FOUND`: Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/business/{id}/print-queue/jobs": {
         parameters: {
             query?: never;
