@@ -1,9 +1,10 @@
-import { MACHINE_STATUS_EVENTS } from '@portal/contract';
+import { MACHINE_STATUS_EVENTS, type QueueChangeEvent } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { type SessionEvents, touches } from '../auth/session-events.ts';
 import { toMachineStatus } from './live-status.mapper.ts';
+import { hearsQueueOf } from './live-status.policy.ts';
 import type { VisibleMachineRow } from './live-status.repository.ts';
 import type { LiveStatusService } from './live-status.service.ts';
 import type { MachineEvents } from './machine-events.ts';
@@ -63,7 +64,7 @@ const sameMachines = (a: VisibleMachines, b: VisibleMachines) =>
 
 /**
  * The server-sent event streams of open pages: a snapshot of every visible machine first, then a
- * `status` event per change of one of them. Which machines are visible is kept per stream and checked
+ * `status` event per change of one of them, and a `queue` event per change of a print queue the viewer may use. Which machines are visible is kept per stream and checked
  * again, with the session, every `refreshMs`, and at once when the session is ended or changed (a logout, a
  * new password, a suspended business): an event is only ever matched against that set, so another business's
  * machine never reaches the stream.
@@ -135,6 +136,11 @@ export class StatusStreams {
     const send = (event: string, data: unknown) =>
       write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     const unsubscribe = events.subscribe((event) => {
+      if (event.type === 'queue') {
+        if (hearsQueueOf(current, event.businessId))
+          send(MACHINE_STATUS_EVENTS.queue, { business: event.businessId } satisfies QueueChangeEvent);
+        return;
+      }
       if (event.type !== 'status') return;
       const row = visible.get(event.controllerId);
       if (row) send(MACHINE_STATUS_EVENTS.status, toMachineStatus(row, event.status));

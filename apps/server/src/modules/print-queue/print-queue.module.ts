@@ -52,6 +52,7 @@ export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: 
     statusOf: deps.statusOf,
     viewerOf: deps.viewerOf,
     started: deps.started,
+    changed: (businessId) => deps.machineEvents.emit({ type: 'queue', businessId }),
     warn: deps.warn,
   });
   const history = new PrintQueueHistoryService({ history: new PrintQueueHistoryRepository(db), repository });

@@ -262,8 +262,13 @@ export class PrintQueueRepository {
       .onConflictDoUpdate({ target: machineReadiness.machineGroupId, set: { markedBy: by, markedAt: at } });
   }
 
-  async unmarkReady(machineGroupId: number): Promise<void> {
-    await this.#db.delete(machineReadiness).where(eq(machineReadiness.machineGroupId, machineGroupId));
+  /** Whether the machine was marked. */
+  async unmarkReady(machineGroupId: number): Promise<boolean> {
+    const rows = await this.#db
+      .delete(machineReadiness)
+      .where(eq(machineReadiness.machineGroupId, machineGroupId))
+      .returning({ id: machineReadiness.machineGroupId });
+    return rows.length > 0;
   }
 
   /**

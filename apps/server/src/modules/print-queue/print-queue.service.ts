@@ -72,6 +72,8 @@ export interface PrintQueueServiceDeps {
   viewerOf(userId: number): Promise<Viewer>;
   /** Tells the notification centre that a queued job started. */
   started(event: QueuedJobStarted): void;
+  /** Tells the open pages that the business's queue changed (the status streams' `queue` event). */
+  changed(businessId: number): void;
   warn(error: unknown, message: string): void;
 }
 
@@ -115,6 +117,7 @@ export class PrintQueueService {
     await this.#businessFor(viewer, businessId);
     if (!mayChangeAutoStart(viewer, businessId)) throw new AppError('FORBIDDEN');
     await this.#repository.setBusinessAutoStart(businessId, settings.autoStart);
+    this.#deps.changed(businessId);
     return settings;
   }
 
@@ -146,6 +149,7 @@ export class PrintQueueService {
       queuedBy: viewer.id,
       queuedAt: this.#deps.clock(),
     });
+    this.#deps.changed(businessId);
     if (autoStart) await this.#startOnReadyMachines(businessId);
     return this.#jobAnswer(id);
   }
@@ -181,22 +185,25 @@ export class PrintQueueService {
     const job = await this.#jobFor(viewer, jobId);
     if (!(await this.#repository.moveJob(jobId, job.businessId, position)))
       throw conflict('Only a waiting job can be moved');
+    this.#deps.changed(job.businessId);
     return this.#jobAnswer(jobId);
   }
 
   async setCopies(viewer: Viewer, jobId: number, { copies }: QueueCopiesBody): Promise<QueueJob> {
-    await this.#jobFor(viewer, jobId);
+    const job = await this.#jobFor(viewer, jobId);
     const outcome = await this.#repository.setCopies(jobId, copies);
     if (outcome === 'ended') throw conflict('The job has ended');
     if (outcome === 'belowStarted')
       throw invalidField('copies', 'tooSmall', 'Fewer copies than have already started');
+    this.#deps.changed(job.businessId);
     return this.#jobAnswer(jobId);
   }
 
   async cancelJob(viewer: Viewer, jobId: number): Promise<QueueJob> {
-    await this.#jobFor(viewer, jobId);
+    const job = await this.#jobFor(viewer, jobId);
     if (!(await this.#repository.cancelJob(jobId, viewer.id, this.#deps.clock())))
       throw conflict('The job has ended');
+    this.#deps.changed(job.businessId);
     return this.#jobAnswer(jobId);
   }
 
@@ -229,6 +236,7 @@ export class PrintQueueService {
       else throw conflict(MACHINE_BUSY);
     }
     await this.#repository.markReady(group.id, viewer.id, now);
+    this.#deps.changed(group.businessId);
     let started: QueueRun | null = null;
     if (await this.#repository.businessAutoStart(group.businessId)) {
       started = await this.#startNext(group, {
@@ -243,7 +251,7 @@ export class PrintQueueService {
 
   async unmarkReady(viewer: Viewer, machineGroupId: number): Promise<void> {
     const group = await this.#groupFor(viewer, machineGroupId);
-    await this.#repository.unmarkReady(group.id);
+    if (await this.#repository.unmarkReady(group.id)) this.#deps.changed(group.businessId);
   }
 
   /** Starts the job's next copy on a machine a person marked ready, now. */
@@ -286,7 +294,7 @@ export class PrintQueueService {
       });
     }
     const change: RunChange = { state: 'cancelled', endedAt: this.#deps.clock(), reason: null };
-    await this.#repository.changeRun(run.id, [run.state], change);
+    if (await this.#repository.changeRun(run.id, [run.state], change)) this.#deps.changed(group.businessId);
     const after = await this.#repository.run(run.id);
     if (!after) throw notFound('Run');
     return toQueueRun(after);
@@ -319,9 +327,10 @@ export class PrintQueueService {
       const [run] = await this.#repository.activeRuns([group.id]);
       if (run) {
         const change = followStatus(run, event.status, new Date(event.at));
-        if (change) await this.#repository.changeRun(run.id, [run.state], change);
+        if (change && (await this.#repository.changeRun(run.id, [run.state], change)))
+          this.#deps.changed(group.businessId);
       } else if (event.status.state === 'processing') {
-        await this.#repository.unmarkReady(group.id);
+        if (await this.#repository.unmarkReady(group.id)) this.#deps.changed(group.businessId);
       } else if (event.status.state === 'idle' && previous !== 'idle') {
         // Marked ready while it could not start (offline, halted): it starts once it is idle. Every instance
         // hearing this tries; the claim lets one start (docs/design.md §14).
@@ -333,7 +342,9 @@ export class PrintQueueService {
     const [run] = await this.#repository.activeRuns([event.machineGroupId]);
     if (!run) return;
     const change = followTransition(run, event);
-    if (change) await this.#repository.changeRun(run.id, [run.state], change);
+    if (!change || !(await this.#repository.changeRun(run.id, [run.state], change))) return;
+    const group = await this.#repository.group(event.machineGroupId, undefined);
+    if (group) this.#deps.changed(group.businessId);
   }
 
   /** With the automatic start on, each ready machine of the business starts the first job waiting for it. */
@@ -416,6 +427,7 @@ export class PrintQueueService {
     if (claimed === 'notReady') return MACHINE_NOT_READY;
     if (claimed === 'machineBusy') return MACHINE_BUSY;
     if (claimed === 'jobTaken') return JOB_TAKEN;
+    this.#deps.changed(group.businessId);
     try {
       const content = await this.#deps.files.openContent(file);
       await this.#deps.board.print(reach, actor, claimed.boardFile, content);
@@ -428,6 +440,7 @@ export class PrintQueueService {
       });
       // Nothing was printed: the bed is still clear.
       await this.#repository.markReady(group.id, viewer.id, at);
+      this.#deps.changed(group.businessId);
       if (automatic) this.#deps.warn(error, 'queued job not started');
       if (!automatic || !(error instanceof AppError)) throw error;
       return toQueueRun((await this.#repository.run(claimed.id)) ?? claimed);
@@ -437,6 +450,7 @@ export class PrintQueueService {
       endedAt: null,
       reason: null,
     });
+    this.#deps.changed(group.businessId);
     this.#deps.started({
       runId: claimed.id,
       machineGroupId: group.id,
