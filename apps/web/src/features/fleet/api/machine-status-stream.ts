@@ -3,9 +3,10 @@ import {
   type MachineStatus,
   machineStatusListSchema,
   machineStatusSchema,
+  queueChangeEventSchema,
 } from '@portal/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { urlOf } from '../../../lib/api/client';
 import { useSession } from '../../../lib/session-store';
 import { machineStatusesQueryKey } from './fleet-keys';
@@ -14,6 +15,17 @@ import { machineStatusesQueryKey } from './fleet-keys';
 // long, doubling up to the refresh period: the 60 s calls cover the statuses meanwhile.
 const RETRY_FIRST_MS = 2000;
 const RETRY_MAX_MS = 60_000;
+
+/**
+ * What the stream tells besides the statuses it writes into the cache, for screens whose own reads depend on the
+ * machines (app/ composes them: no feature reads another's cache): a snapshot (sent on every connection, so
+ * whatever happened while it was down is to be read again), a machine whose card state changed, and a business
+ * whose print queue changed.
+ */
+export type StreamNotice =
+  | { type: 'snapshot' }
+  | { type: 'stateChanged'; machineGroupId: number }
+  | { type: 'queue'; business: number };
 
 /**
  * The one event stream of the app (docs/design.md §8, habit 12): the machines' status stream, whose
@@ -29,6 +41,7 @@ class MachineStatusStream {
   #retryDelay = RETRY_FIRST_MS;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #listeners = new Set<() => void>();
+  readonly #noticeListeners = new Set<(notice: StreamNotice) => void>();
 
   hold(client: QueryClient): () => void {
     this.#holders += 1;
@@ -55,6 +68,18 @@ class MachineStatusStream {
     return () => this.#listeners.delete(listener);
   };
 
+  /** Hears the stream's notices; returns the unsubscribe. */
+  listen(listener: (notice: StreamNotice) => void): () => void {
+    this.#noticeListeners.add(listener);
+    return () => {
+      this.#noticeListeners.delete(listener);
+    };
+  }
+
+  #tell(notice: StreamNotice): void {
+    for (const listener of this.#noticeListeners) listener(notice);
+  }
+
   #setOpen(open: boolean): void {
     if (open === this.#open) return;
     this.#open = open;
@@ -80,14 +105,21 @@ class MachineStatusStream {
     });
     source.addEventListener(MACHINE_STATUS_EVENTS.snapshot, (event) => {
       const parsed = machineStatusListSchema.safeParse(readData(event));
-      if (parsed.success) client.setQueryData(machineStatusesQueryKey, parsed.data);
+      if (!parsed.success) return;
+      client.setQueryData(machineStatusesQueryKey, parsed.data);
+      this.#tell({ type: 'snapshot' });
     });
     source.addEventListener(MACHINE_STATUS_EVENTS.status, (event) => {
       const parsed = machineStatusSchema.safeParse(readData(event));
-      if (parsed.success)
-        client.setQueryData<MachineStatus[]>(machineStatusesQueryKey, (list) =>
-          withStatus(list, parsed.data),
-        );
+      if (!parsed.success) return;
+      const before = client.getQueryData<MachineStatus[]>(machineStatusesQueryKey);
+      client.setQueryData<MachineStatus[]>(machineStatusesQueryKey, (list) => withStatus(list, parsed.data));
+      if (stateChanged(before, parsed.data))
+        this.#tell({ type: 'stateChanged', machineGroupId: parsed.data.machineGroupId });
+    });
+    source.addEventListener(MACHINE_STATUS_EVENTS.queue, (event) => {
+      const parsed = queueChangeEventSchema.safeParse(readData(event));
+      if (parsed.success) this.#tell({ type: 'queue', business: parsed.data.business });
     });
     source.addEventListener('error', () => {
       this.#setOpen(false);
@@ -117,6 +149,16 @@ export function withStatus(
   return index === -1 ? [...list, next] : list.map((item, at) => (at === index ? next : item));
 }
 
+/**
+ * Whether a status event changes its machine's card state (idle, processing, offline…) from the cached list's; a
+ * machine the list does not hold yet counts as changed, an empty cache (no snapshot yet) as not.
+ */
+export function stateChanged(list: readonly MachineStatus[] | undefined, next: MachineStatus): boolean {
+  if (!list) return false;
+  const before = list.find((item) => item.machineGroupId === next.machineGroupId);
+  return before?.status.state !== next.status.state;
+}
+
 const stream = new MachineStatusStream();
 
 /** Holds the app's status stream open while the calling component is mounted; returns whether it is open. */
@@ -126,4 +168,17 @@ export function useMachineStatusStream(): boolean {
   useEffect(() => stream.setToken(token), [token]);
   useEffect(() => stream.hold(client), [client]);
   return useSyncExternalStore(stream.subscribe, stream.isOpen);
+}
+
+/**
+ * Holds the app's status stream open, as useMachineStatusStream, and hears its notices while the calling
+ * component is mounted; returns whether the stream is open.
+ */
+export function useMachineStreamNotices(listener: (notice: StreamNotice) => void): boolean {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => stream.listen((notice) => latest.current(notice)), []);
+  return useMachineStatusStream();
 }

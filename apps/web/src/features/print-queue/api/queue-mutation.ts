@@ -14,6 +14,7 @@ export const printQueueKeys = {
   business: (business: number) => ['print-queue', 'business', business] as const,
   machine: (machineGroup: number) => ['print-queue', 'machine', machineGroup] as const,
   history: (job: number) => ['print-queue', 'job', job] as const,
+  ended: (business: number, page: number) => ['print-queue', 'ended', business, page] as const,
 };
 
 /**
