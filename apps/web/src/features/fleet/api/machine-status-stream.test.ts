@@ -1,4 +1,4 @@
-import type { MachineStatus } from '@portal/contract';
+import type { MachineCardState, MachineStatus } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { stateChanged, withStatus } from './machine-status-stream';
 
@@ -32,14 +32,18 @@ describe('withStatus (a status event into the cached list)', () => {
 });
 
 describe('stateChanged (whether a status event moves its machine to another card state)', () => {
+  const states = new Map<number, MachineCardState>([
+    [1, 'idle'],
+    [2, 'processing'],
+  ]);
+
   it('is true for another state, false for the same state with other values', () => {
-    const list = [item(1, 'idle'), item(2, 'processing')];
-    expect(stateChanged(list, item(2, 'idle'))).toBe(true);
-    expect(stateChanged(list, { ...item(2, 'processing'), name: 'renamed' })).toBe(false);
+    expect(stateChanged(states, item(2, 'idle'))).toBe(true);
+    expect(stateChanged(states, { ...item(2, 'processing'), name: 'renamed' })).toBe(false);
   });
 
-  it('counts a machine the list does not hold yet as changed, and nothing before the first snapshot', () => {
-    expect(stateChanged([item(1, 'idle')], item(3, 'idle'))).toBe(true);
-    expect(stateChanged(undefined, item(1, 'idle'))).toBe(false);
+  it('counts a machine not told of yet as changed, and nothing before the first snapshot', () => {
+    expect(stateChanged(states, item(3, 'idle'))).toBe(true);
+    expect(stateChanged(null, item(1, 'idle'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import {
   MACHINE_STATUS_EVENTS,
+  type MachineCardState,
   type MachineStatus,
   machineStatusListSchema,
   machineStatusSchema,
@@ -42,6 +43,11 @@ class MachineStatusStream {
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #listeners = new Set<() => void>();
   readonly #noticeListeners = new Set<(notice: StreamNotice) => void>();
+  /**
+   * Each machine's card state as the stream last said, kept here rather than read from the cache, which drops
+   * the statuses while no screen shows them; null until the connection's snapshot.
+   */
+  #states: Map<number, MachineCardState> | null = null;
 
   hold(client: QueryClient): () => void {
     this.#holders += 1;
@@ -90,6 +96,7 @@ class MachineStatusStream {
     clearTimeout(this.#retryTimer);
     this.#source?.close();
     this.#source = null;
+    this.#states = null;
     this.#setOpen(false);
   }
 
@@ -107,15 +114,16 @@ class MachineStatusStream {
       const parsed = machineStatusListSchema.safeParse(readData(event));
       if (!parsed.success) return;
       client.setQueryData(machineStatusesQueryKey, parsed.data);
+      this.#states = new Map(parsed.data.map((item) => [item.machineGroupId, item.status.state]));
       this.#tell({ type: 'snapshot' });
     });
     source.addEventListener(MACHINE_STATUS_EVENTS.status, (event) => {
       const parsed = machineStatusSchema.safeParse(readData(event));
       if (!parsed.success) return;
-      const before = client.getQueryData<MachineStatus[]>(machineStatusesQueryKey);
       client.setQueryData<MachineStatus[]>(machineStatusesQueryKey, (list) => withStatus(list, parsed.data));
-      if (stateChanged(before, parsed.data))
-        this.#tell({ type: 'stateChanged', machineGroupId: parsed.data.machineGroupId });
+      const changed = stateChanged(this.#states, parsed.data);
+      this.#states?.set(parsed.data.machineGroupId, parsed.data.status.state);
+      if (changed) this.#tell({ type: 'stateChanged', machineGroupId: parsed.data.machineGroupId });
     });
     source.addEventListener(MACHINE_STATUS_EVENTS.queue, (event) => {
       const parsed = queueChangeEventSchema.safeParse(readData(event));
@@ -150,13 +158,14 @@ export function withStatus(
 }
 
 /**
- * Whether a status event changes its machine's card state (idle, processing, offline…) from the cached list's; a
- * machine the list does not hold yet counts as changed, an empty cache (no snapshot yet) as not.
+ * Whether a status event changes its machine's card state (idle, processing, offline…) from the one the stream
+ * last said; a machine it has not told of yet counts as changed, and nothing before the first snapshot does.
  */
-export function stateChanged(list: readonly MachineStatus[] | undefined, next: MachineStatus): boolean {
-  if (!list) return false;
-  const before = list.find((item) => item.machineGroupId === next.machineGroupId);
-  return before?.status.state !== next.status.state;
+export function stateChanged(
+  states: ReadonlyMap<number, MachineCardState> | null,
+  next: MachineStatus,
+): boolean {
+  return states !== null && states.get(next.machineGroupId) !== next.status.state;
 }
 
 const stream = new MachineStatusStream();
