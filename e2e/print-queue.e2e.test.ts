@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../test-kit/browser-session.ts';
 import { type CatalogKey, t, tEn } from '../test-kit/catalog.ts';
@@ -12,6 +12,20 @@ const { open } = usePortal({}, { demoFleet: true });
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const EVENTUALLY = { timeout: 30_000 };
+/**
+ * How long a started copy may take to end on the page: its print and the portal's reads of the board, on a busy
+ * machine. The page hears of it from the app's event stream; its own reads, once a minute while that stream is
+ * open, are not what shows it.
+ */
+const FINISHING = { timeout: 45_000 };
+
+/**
+ * A short dry run: a sliced file whose slicer estimates 40 s and whose start G-code leaves the heaters off. A demo
+ * board prints a file for as long as its estimate says, at five times real speed, once its heaters reach the file's
+ * setpoints (packages/board-sim/src/machine/job.ts, job-control.ts): this one ends within about ten seconds,
+ * where the library's usual test file (an hour and a half, a cold bed to warm) would print for a quarter of an hour.
+ */
+const DRY_RUN = slicedGcode({ printSeconds: 40, heaters: { bed: 0, hotend: 0 } });
 
 /** A machine of the first demo business whose board comes online idle (apps/server/src/demo/demo-machines.ts). */
 const IDLE_MACHINE = 'Cella pallet';
@@ -52,19 +66,47 @@ async function onlineGroup(page: Page, name: string): Promise<DemoGroup> {
   return group;
 }
 
-/** Uploads `name` into a business's library root through the API, as the library page does. */
-async function uploadToLibrary(page: Page, business: number, name: string): Promise<void> {
+/** Uploads `name` into a business's library root through the API, as the library page does; its id. */
+async function uploadToLibrary(
+  page: Page,
+  business: number,
+  name: string,
+  content = slicedGcode(),
+): Promise<number> {
   const headers = await bearer(page, 'admin@demo.test');
   const answer = await page.request.post(
     `/api/v1/library/files?${new URLSearchParams({ folder: '', name, business: String(business) })}`,
-    { headers: { ...headers, 'content-type': 'application/octet-stream' }, data: Buffer.from(slicedGcode()) },
+    { headers: { ...headers, 'content-type': 'application/octet-stream' }, data: Buffer.from(content) },
   );
   expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { id: number }).id;
 }
 
-/** The job's entry on a queue screen. */
-const jobItem = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+/** The job's entry on a queue screen, within `scope` (the jobs, the history, a machine's part of the queue). */
+const jobItem = (page: Page, name: string, scope: Page | Locator = page) =>
+  scope.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** Text that begins with `text` (a catalog text cut before its date), as a pattern. */
+const opening = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+const ADMIN_NAME = 'Alessia Amministratori';
+
+/** The queue page's sections: its jobs waiting and printing, and its history of ended jobs. */
+const jobsSection = (page: Page, tr: Translate) =>
+  page.getByRole('region', { name: tr('printQueue.jobs.title'), exact: true });
+const historySection = (page: Page, tr: Translate) =>
+  page.getByRole('region', { name: tr('printQueue.history.title'), exact: true });
+
+/**
+ * Whether the machine's readiness shows it idle, not marked ready and running no queued copy: as it is once a
+ * queued copy ended (a start took its mark), and never between the start and that end.
+ */
+async function backToBedClear(readiness: Locator, tr: Translate): Promise<boolean> {
+  return (
+    (await readiness.getByTestId('queue-machine-run').count()) === 0 &&
+    (await readiness.getByText(tr('fleet.states.idle'), { exact: true }).isVisible()) &&
+    (await readiness.getByText(tr('printQueue.machines.notReady'), { exact: true }).isVisible())
+  );
+}
 
 /** Opens the file's "Add to queue" dialog on the library page and queues it on `target`. */
 async function addToQueue(
@@ -157,7 +199,7 @@ describe('the print queue', () => {
     await markElsewhere(false);
   });
 
-  it('queues a library file, starts it on a machine whose bed is clear and shows it on the machine, in Italian on a desktop', async () => {
+  it('queues a library file, starts its copies on a machine whose bed is clear and sees each end there, live, in Italian on a desktop', async () => {
     const page = await open(DESKTOP);
     const machine = await onlineGroup(page, IDLE_MACHINE);
     await signIn(page, 'manager@demo.test', { at: '/it/library' });
@@ -167,7 +209,7 @@ describe('the print queue', () => {
     const name = 'Staffa_coda.gcode';
     await page
       .getByLabel(t('library.upload.label'))
-      .setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from(slicedGcode()) }]);
+      .setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from(DRY_RUN) }]);
     await page.getByRole('button', { name: t('library.upload.submit'), exact: true }).click();
     await page.getByRole('row').filter({ hasText: name }).getByTestId('library-metadata').waitFor();
     await addToQueue(page, t, name, { machine: `${IDLE_MACHINE} (Reparto stampa)` }, 2);
@@ -175,7 +217,7 @@ describe('the print queue', () => {
     // The queue: the job waits, aimed at the machine, queued by the manager.
     await page.getByRole('link', { name: t('printQueue.nav'), exact: true }).click();
     await page.getByRole('heading', { name: t('printQueue.title'), level: 1 }).waitFor();
-    const job = jobItem(page, name);
+    const job = jobItem(page, name, jobsSection(page, t));
     await job.getByText(t('printQueue.target.machine', { machine: IDLE_MACHINE })).waitFor();
     await job.getByText(t('printQueue.jobStates.waiting'), { exact: true }).waitFor();
     await job.getByText(t('printQueue.jobs.copies', { finished: 0, started: 0, copies: 2 })).waitFor();
@@ -189,9 +231,10 @@ describe('the print queue', () => {
 
     // "Bed clear" on the machine, then "Start on" the job: the copy starts there and the mark is used up.
     const readiness = page.getByTestId(`queue-machine-${machine.id}`);
-    await readiness
-      .getByRole('button', { name: t('printQueue.machines.markFor', { machine: IDLE_MACHINE }) })
-      .click();
+    const markReady = readiness.getByRole('button', {
+      name: t('printQueue.machines.markFor', { machine: IDLE_MACHINE }),
+    });
+    await markReady.click();
     await readiness.getByText(t('printQueue.machines.ready'), { exact: true }).waitFor();
     await startOn.click();
     await job
@@ -206,15 +249,49 @@ describe('the print queue', () => {
     expect(await firstRun.getByText(t('printQueue.runStates.failed')).count()).toBe(0);
     await expectAccessible(page, 'the queue with a started copy');
 
+    // The copy ends on the machine: the page shows it finished, and the machine idle and needing "Bed clear"
+    // again, without a reload.
+    await firstRun.getByText(t('printQueue.runStates.finished'), { exact: true }).waitFor(FINISHING);
+    await job.getByText(t('printQueue.jobs.copies', { finished: 1, started: 1, copies: 2 })).waitFor();
+    await expect.poll(() => backToBedClear(readiness, t), FINISHING).toBe(true);
+    expect(await markReady.isEnabled()).toBe(true);
+    await expectAccessible(page, 'the queue with a finished copy');
+
     // The machine's page: its part of the queue, with the job's second copy waiting and its own "Bed clear".
     await page.goto(`/it/machines/${machine.id}`);
     const panel = page.getByTestId('machine-queue');
-    await jobItem(page, name).waitFor(EVENTUALLY);
-    await panel.getByText(t('printQueue.jobs.copies', { finished: 0, started: 1, copies: 2 })).waitFor();
+    const waiting = jobItem(page, name, panel);
+    await waiting.waitFor(EVENTUALLY);
+    await waiting.getByText(t('printQueue.jobs.copies', { finished: 1, started: 1, copies: 2 })).waitFor();
+    await expectAccessible(page, "the machine's queue");
+
+    // Its bed cleared and the second copy started there, which ends there too: the machine is back to needing
+    // "Bed clear", and nothing waits for it any more.
     await panel
       .getByRole('button', { name: t('printQueue.machines.markFor', { machine: IDLE_MACHINE }) })
-      .waitFor();
-    await expectAccessible(page, "the machine's queue");
+      .click();
+    await waiting
+      .getByRole('button', { name: t('printQueue.jobs.startOn', { machine: IDLE_MACHINE }) })
+      .click(EVENTUALLY);
+    await panel.getByTestId('machine-queue-empty').waitFor(EVENTUALLY);
+    await expect.poll(() => backToBedClear(panel, t), FINISHING).toBe(true);
+
+    // The queue's history: the job done, both copies finished on the machine, started by the manager.
+    await page.getByRole('link', { name: t('printQueue.machinePanel.all') }).click();
+    const done = jobItem(page, name, historySection(page, t));
+    await done.getByText(t('printQueue.jobStates.done'), { exact: true }).waitFor(EVENTUALLY);
+    await done.getByText(t('printQueue.jobs.copies', { finished: 2, started: 2, copies: 2 })).waitFor();
+    const endedRuns = done
+      .getByRole('list', { name: t('printQueue.runs.label', { name }) })
+      .getByRole('listitem');
+    expect(await endedRuns.count()).toBe(2);
+    for (const run of await endedRuns.all()) {
+      await run.getByText(IDLE_MACHINE, { exact: true }).waitFor();
+      await run.getByText(t('printQueue.runStates.finished'), { exact: true }).waitFor();
+      await run.getByText(/Marco Manager/).waitFor();
+    }
+    expect(await jobItem(page, name, jobsSection(page, t)).count()).toBe(0);
+    await expectAccessible(page, "the queue's history");
   });
 
   it('lets the administrator reorder, change and cancel jobs of a chosen business, in English on a phone', async () => {
@@ -241,8 +318,9 @@ describe('the print queue', () => {
 
     await page.goto(`/en/queue?business=${prusa.business}`);
     await page.getByRole('heading', { name: tEn('printQueue.title'), level: 1 }).waitFor();
-    const firstJob = jobItem(page, first);
-    const secondJob = jobItem(page, second);
+    const jobs = jobsSection(page, tEn);
+    const firstJob = jobItem(page, first, jobs);
+    const secondJob = jobItem(page, second, jobs);
     await secondJob
       .getByText(tEn('printQueue.target.typeAt', { type: prusaType, location: PRUSA_LOCATION }))
       .waitFor();
@@ -251,7 +329,7 @@ describe('the print queue', () => {
 
     // Moved up by keyboard: the second job comes before the first.
     const positionOf = async (name: string) =>
-      (await page.getByRole('heading', { level: 3 }).allInnerTexts()).indexOf(name);
+      (await jobs.getByRole('heading', { level: 3 }).allInnerTexts()).indexOf(name);
     expect(await positionOf(second)).toBeGreaterThan(await positionOf(first));
     await secondJob.getByRole('button', { name: tEn('printQueue.jobs.moveUp', { name: second }) }).focus();
     await page.keyboard.press('Enter');
@@ -273,6 +351,13 @@ describe('the print queue', () => {
     await expectAccessible(page, 'the cancel confirmation');
     await confirm.getByRole('button', { name: tEn('printQueue.cancel.confirm'), exact: true }).click();
     await firstJob.waitFor({ state: 'detached' });
+    // Cancelled, it is history: by whom, and that no copy was started.
+    const cancelled = jobItem(page, first, historySection(page, tEn));
+    await cancelled.getByText(tEn('printQueue.jobStates.cancelled'), { exact: true }).waitFor();
+    await cancelled.getByText(tEn('printQueue.history.noRuns')).waitFor();
+    await cancelled
+      .getByText(opening(tEn('printQueue.history.cancelledBy', { person: ADMIN_NAME, at: '' })))
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page, 'the queue on a phone');
 
@@ -283,5 +368,52 @@ describe('the print queue', () => {
       .getByRole('heading', { name: second, exact: true })
       .waitFor(EVENTUALLY);
     await expectAccessible(page, "the machine's queue on a phone");
+  });
+
+  it('watches a started copy end on its machine and its job move to the history, live, in English on a phone', async () => {
+    const page = await open(PHONE);
+    const machine = await onlineGroup(page, IDLE_MACHINE);
+    const headers = await bearer(page, 'admin@demo.test');
+    const name = 'Phone_dry_run.gcode';
+    const file = await uploadToLibrary(page, machine.business, name, DRY_RUN);
+    const queued = await page.request.post(`/api/v1/business/${machine.business}/print-queue/jobs`, {
+      headers,
+      data: { file, target: { machineGroup: machine.id }, copies: 1 },
+    });
+    expect(queued.status(), await queued.text()).toBe(201);
+
+    await signIn(page, 'admin@demo.test', { at: `/en/queue?business=${machine.business}` });
+    await page.getByRole('heading', { name: tEn('printQueue.title'), level: 1 }).waitFor();
+    const job = jobItem(page, name, jobsSection(page, tEn));
+    await job.getByText(tEn('printQueue.jobStates.waiting'), { exact: true }).waitFor();
+    const readiness = page.getByTestId(`queue-machine-${machine.id}`);
+    // The machine ended the copies of the journeys before: idle, its bed to be cleared again.
+    await expect.poll(() => backToBedClear(readiness, tEn), FINISHING).toBe(true);
+    await readiness
+      .getByRole('button', { name: tEn('printQueue.machines.markFor', { machine: IDLE_MACHINE }) })
+      .click();
+    await job
+      .getByRole('button', { name: tEn('printQueue.jobs.startOn', { machine: IDLE_MACHINE }) })
+      .click(EVENTUALLY);
+
+    // The copy ends: without a reload the job leaves the jobs for the history, done, and the machine is idle and
+    // needs "Bed clear" again.
+    const done = jobItem(page, name, historySection(page, tEn));
+    await done.getByText(tEn('printQueue.jobStates.done'), { exact: true }).waitFor(FINISHING);
+    await job.waitFor({ state: 'detached' });
+    await done.getByText(tEn('printQueue.jobs.copies', { finished: 1, started: 1, copies: 1 })).waitFor();
+    await done.getByText(opening(tEn('printQueue.history.endedAt', { at: '' }))).waitFor();
+    await done.getByText(opening(tEn('printQueue.jobs.queuedBy', { person: ADMIN_NAME, at: '' }))).waitFor();
+    const run = done
+      .getByRole('list', { name: tEn('printQueue.runs.label', { name }) })
+      .getByRole('listitem')
+      .filter({ hasText: tEn('printQueue.runs.copy', { copy: 1 }) });
+    await run.getByText(IDLE_MACHINE, { exact: true }).waitFor();
+    await run.getByText(tEn('printQueue.runStates.finished'), { exact: true }).waitFor();
+    await run.getByText(opening(tEn('printQueue.runs.startedBy', { person: ADMIN_NAME, at: '' }))).waitFor();
+    await run.getByText(opening(tEn('printQueue.runs.endedAt', { at: '' }))).waitFor();
+    await expect.poll(() => backToBedClear(readiness, tEn), EVENTUALLY).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'the history on a phone');
   });
 });

@@ -45,7 +45,31 @@ export const SLICED = {
   thumbnail: { width: 32, height: 32 },
 } as const;
 
-export function slicedGcode(): string {
+/** What a test may change of the sliced file; the rest is `SLICED`'s. */
+export interface SlicedOptions {
+  /**
+   * The slicer's estimate in seconds (`SLICED.printSeconds` unless given). The board simulator prints a file for as
+   * long as its estimate says, at its time scale (packages/board-sim/src/machine/job.ts).
+   */
+  printSeconds?: number;
+  /**
+   * The start G-code's bed and hotend setpoints in °C (M140 and M104); none unless given, and the board simulator
+   * then takes 60 and 215. It warms the heaters to them before it prints (job-control.ts), a minute of a cold
+   * bed's warming at the demo's time scale; 0 leaves a heater off, so the print starts at once.
+   */
+  heaters?: { bed: number; hotend: number };
+}
+
+/** A duration as PrusaSlicer writes its estimate: `1h 23m 20s`, `45s`. */
+function slicerDuration(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return [hours > 0 && `${hours}h`, (hours > 0 || minutes > 0) && `${minutes}m`, `${seconds % 60}s`]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function slicedGcode({ printSeconds = SLICED.printSeconds, heaters }: SlicedOptions = {}): string {
   const encoded = plainPng(SLICED.thumbnail.width, SLICED.thumbnail.height).toString('base64');
   const thumbnail = [`; thumbnail begin 32x32 ${encoded.length}`];
   for (let at = 0; at < encoded.length; at += 78) thumbnail.push(`; ${encoded.slice(at, at + 78)}`);
@@ -55,6 +79,7 @@ export function slicedGcode(): string {
     ';',
     ...thumbnail,
     ';',
+    ...(heaters ? [`M140 S${heaters.bed}`, `M104 S${heaters.hotend}`] : []),
     'G28',
     'G1 Z0.2 F720',
     'G1 X10 Y10 E1.5 F1200',
@@ -62,7 +87,7 @@ export function slicedGcode(): string {
     '',
     `; filament used [mm] = ${SLICED.filamentMm}`,
     `; filament used [g] = ${SLICED.filamentG}`,
-    '; estimated printing time (normal mode) = 1h 23m 20s',
+    `; estimated printing time (normal mode) = ${slicerDuration(printSeconds)}`,
     '',
     '; prusaslicer_config = begin',
     `; filament_type = ${SLICED.filamentType}`,

@@ -37,8 +37,11 @@ export const ERROR_CATALOG = {
   },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
-  /** Deleting something others still depend on (a business with users, a type in use…). */
-  CONFLICT: { status: 409, message: 'This is still in use and cannot be deleted' },
+  /**
+   * The request clashes with the current state: deleting something others still depend on (a business with users, a
+   * type in use), a name already taken, a machine busy or a queue's job that has ended meanwhile.
+   */
+  CONFLICT: { status: 409, message: 'This conflicts with the current state' },
   EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists' },
   TWO_FACTOR_ON: { status: 409, message: 'Two-factor sign-in is already on' },
   TWO_FACTOR_OFF: { status: 409, message: 'Two-factor sign-in is not on' },

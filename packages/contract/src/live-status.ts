@@ -128,7 +128,15 @@ export const machineStatusStreamQuerySchema = z.object({
 
 /**
  * The stream's events: `snapshot` (data: every visible machine, as GET /api/v1/machines/status; sent
- * first, and again whenever the set of visible machines changes) and `status` (data: one machine whose
- * status or readiness changed). Comment lines keep the connection alive.
+ * first, and again whenever the set of visible machines changes), `status` (data: one machine whose
+ * status or readiness changed) and `queue` (data: `queueChangeEventSchema`, a business whose print queue changed, to the
+ * streams of whoever may use that queue: its pages read it again). Comment lines keep the connection alive.
  */
-export const MACHINE_STATUS_EVENTS = { snapshot: 'snapshot', status: 'status' } as const;
+export const MACHINE_STATUS_EVENTS = { snapshot: 'snapshot', status: 'status', queue: 'queue' } as const;
+
+/**
+ * The stream's `queue` event: a business's print queue changed (a job queued, moved, changed or ended, a copy
+ * started, followed or ended on its machine, a machine marked ready or no longer); it says nothing more.
+ */
+export const queueChangeEventSchema = z.object({ business: z.number().int() });
+export type QueueChangeEvent = z.infer<typeof queueChangeEventSchema>;

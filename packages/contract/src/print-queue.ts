@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { LIMITS } from './limits.ts';
 import { machineCardStateSchema } from './live-status.ts';
+import { pageSchema } from './paging.ts';
 import { storableText } from './validation.ts';
 
 /**
@@ -160,6 +161,28 @@ export type MachineQueue = z.infer<typeof machineQueueSchema>;
 /** GET /api/v1/print-queue/jobs/{id}: the job and each of its runs, oldest first. */
 export const queueJobHistorySchema = z.object({ job: queueJobSchema, runs: z.array(queueRunSchema) });
 export type QueueJobHistory = z.infer<typeof queueJobHistorySchema>;
+
+/** How many ended jobs a page of the queue's history holds unless asked, and at most (each comes with its runs). */
+export const QUEUE_HISTORY_PAGE_SIZE = 10;
+export const QUEUE_HISTORY_PAGE_MAX = 50;
+
+/** GET /api/v1/business/{id}/print-queue/history: which page of the ended jobs, the newest end first. */
+export const queueHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(QUEUE_HISTORY_PAGE_MAX).default(QUEUE_HISTORY_PAGE_SIZE),
+});
+export type QueueHistoryQuery = z.infer<typeof queueHistoryQuerySchema>;
+
+/**
+ * An ended job (`done` or `cancelled`) with each of its runs, oldest first: where each copy printed, who started
+ * it and how it ended. `endedAt` is when it was cancelled, or when its last copy ended.
+ */
+export const queueHistoryEntrySchema = queueJobHistorySchema.extend({ endedAt: z.iso.datetime() });
+export type QueueHistoryEntry = z.infer<typeof queueHistoryEntrySchema>;
+
+/** A page of a business's ended jobs, the newest end first. */
+export const queueHistoryPageSchema = pageSchema(queueHistoryEntrySchema);
+export type QueueHistoryPage = z.infer<typeof queueHistoryPageSchema>;
 
 /** PUT /api/v1/machinegroup/{id}/ready: the machine, and the run it started when the business starts by itself. */
 export const queueReadyAnswerSchema = z.object({

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Modules } from '../app.ts';
+import type { MachineEvent } from '../modules/live-status/machine-events.ts';
 import { anotherInstance, bearer, createTestApp, type TestApp } from './test-app.ts';
 import { testBus, testNamespace } from './test-redis.ts';
 
@@ -7,7 +9,7 @@ import { testBus, testNamespace } from './test-redis.ts';
 // (as production does): what one changes, the other must stop trusting within a second.
 const SESSION_CACHE_MS = 60_000;
 let first: TestApp;
-let second: { app: FastifyInstance };
+let second: { app: FastifyInstance; modules: Modules };
 const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
@@ -56,5 +58,26 @@ describe('several instances on one Redis', () => {
     await expect
       .poll(async () => (await profile(second.app, token, id)).statusCode, { timeout: 1000 })
       .toBe(401);
+  });
+
+  it("tells the other instance's status streams of a print queue's change", async () => {
+    const heard: MachineEvent[] = [];
+    const unsubscribe = second.modules.liveStatus.events.subscribe((event) => heard.push(event));
+    try {
+      const manager = await first.modules.users.repository.findById(await first.idOf('manager@demo.test'));
+      const business = manager?.businessId ?? 0;
+      const changed = await first.app.inject({
+        method: 'PUT',
+        url: `/api/v1/business/${business}/print-queue/settings`,
+        headers: bearer(await first.tokenFor('manager@demo.test')),
+        payload: { autoStart: false },
+      });
+      expect(changed.statusCode).toBe(200);
+      await expect
+        .poll(() => heard.filter((event) => event.type === 'queue'))
+        .toEqual([{ type: 'queue', businessId: business }]);
+    } finally {
+      unsubscribe();
+    }
   });
 });

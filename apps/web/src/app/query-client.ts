@@ -3,7 +3,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { logout } from '../features/auth/api/logout';
 import { ApiError, SessionExpiredError } from '../lib/api-client';
 import { formatErrorLines } from '../lib/error-message';
-import { i18n, translateErrorCode, translateValidation } from '../lib/i18n';
+import { i18n, translateDeletionErrorCode, translateErrorCode, translateValidation } from '../lib/i18n';
 import { sessionEndReasonOf } from '../lib/session-end';
 import { showToast } from '../lib/toast-store';
 
@@ -15,6 +15,8 @@ interface RequestMeta extends Record<string, unknown> {
   silent?: boolean;
   /** Errors the caller's form shows beside its fields (lib/form-errors.ts showFieldErrors): no toast for them. */
   fieldErrors?: readonly ErrorCode[];
+  /** A deletion: its 409 says that something still uses what was to be deleted (`errors.conflictOnDelete`). */
+  deletion?: boolean;
 }
 
 declare module '@tanstack/react-query' {
@@ -36,8 +38,9 @@ function handleError(error: unknown, meta: RequestMeta | undefined): void {
   }
   if (meta?.silent) return;
   if (error instanceof ApiError && error.code && meta?.fieldErrors?.includes(error.code)) return;
+  const translateCode = meta?.deletion ? translateDeletionErrorCode : translateErrorCode;
   const lines =
-    error instanceof ApiError ? formatErrorLines(error.body, translateErrorCode, translateValidation) : null;
+    error instanceof ApiError ? formatErrorLines(error.body, translateCode, translateValidation) : null;
   showToast({
     type: 'danger',
     header: i18n.t('toast.error'),

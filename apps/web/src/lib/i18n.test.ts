@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import it_ from '../locales/it.json';
 import { formatErrorLines } from './error-message';
-import { i18n, initI18n, loadCatalogPart, translateErrorCode, translateValidation } from './i18n';
+import {
+  i18n,
+  initI18n,
+  loadCatalogPart,
+  translateDeletionErrorCode,
+  translateErrorCode,
+  translateValidation,
+} from './i18n';
 
 describe('translateValidation', () => {
   beforeAll(async () => {
@@ -43,6 +50,29 @@ describe('translateValidation', () => {
       'Email: Enter a valid email address',
       'Surname: This value is too long',
     ]);
+  });
+});
+
+describe('translateErrorCode', () => {
+  beforeAll(async () => {
+    await initI18n('it');
+  });
+
+  it('says a conflict in words true of any 409, and the conflict of a deletion as something still in use', async () => {
+    await i18n.changeLanguage('en');
+    const body = { statusCode: 409, code: 'CONFLICT', message: 'The job has ended' };
+    expect(formatErrorLines(body, translateErrorCode)).toEqual([
+      'This conflicts with the current state: reload and try again.',
+    ]);
+    expect(formatErrorLines(body, translateDeletionErrorCode)).toEqual([
+      'This is still in use and cannot be deleted.',
+    ]);
+    await i18n.changeLanguage('it');
+    expect(translateErrorCode('CONFLICT')).toBe('È in conflitto con lo stato attuale: ricarica e riprova.');
+    expect(translateDeletionErrorCode('CONFLICT')).toBe('È ancora in uso e non può essere eliminato.');
+    // Other codes read the same either way.
+    expect(translateDeletionErrorCode('NOT_FOUND')).toBe(translateErrorCode('NOT_FOUND'));
+    expect(translateDeletionErrorCode('notACode')).toBeUndefined();
   });
 });
 

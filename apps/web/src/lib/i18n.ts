@@ -125,6 +125,14 @@ export function translateErrorCode(code: string): string | undefined {
   return isErrorCode(code) ? i18n.t(`errors.${code}`) : undefined;
 }
 
+/**
+ * The same for a deletion's answer: there a 409 (`CONFLICT`) means that something still uses what was to be
+ * deleted, said in those words; `errors.CONFLICT` is true of any conflict, deletions or not.
+ */
+export function translateDeletionErrorCode(code: string): string | undefined {
+  return code === 'CONFLICT' ? i18n.t('errors.conflictOnDelete') : translateErrorCode(code);
+}
+
 const isValidationCode = (code: string): code is ValidationCode =>
   (VALIDATION_CODES as readonly string[]).includes(code);
 

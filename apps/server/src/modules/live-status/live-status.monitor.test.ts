@@ -63,7 +63,9 @@ const statusesOf = (controllerId: number): MachineLiveStatus[] =>
     event.type === 'status' && event.controllerId === controllerId ? [event.status] : [],
   );
 const transitionsOf = (controllerId: number): MachineTransition[] =>
-  seen.flatMap((event) => (event.type !== 'status' && event.controllerId === controllerId ? [event] : []));
+  seen.flatMap((event) =>
+    event.type !== 'status' && event.type !== 'queue' && event.controllerId === controllerId ? [event] : [],
+  );
 
 /** Waits until the controller's latest status matches. */
 async function stateOf(

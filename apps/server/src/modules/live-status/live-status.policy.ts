@@ -1,4 +1,4 @@
-import { canIn } from '@portal/contract';
+import { type Actor, canIn } from '@portal/contract';
 import type { SQL } from 'drizzle-orm';
 import { type Viewer, visibleMachineGroups } from '../machine-groups/machine-groups.policy.ts';
 
@@ -10,9 +10,10 @@ import { type Viewer, visibleMachineGroups } from '../machine-groups/machine-gro
 export const visibleLiveStatuses = (viewer: Viewer): SQL | undefined => visibleMachineGroups(viewer);
 
 /**
- * A machine's readiness for the print queue ("bed clear") is seen by whoever may use its business's queue (the
- * capability table's `printQueue`, as `print-queue.policy.ts` reads it): administrators and technicians any
- * business's, managers and customers their own. Others see the status without it.
+ * Whoever may use a business's print queue (the capability table's `printQueue`, as `print-queue.policy.ts` reads
+ * it: administrators and technicians any business's, managers and customers their own) sees its machines'
+ * readiness ("bed clear") in their statuses and hears the stream's `queue` event when that queue changes (it names
+ * the business only). Others see the statuses without readiness and hear no queue events.
  */
-export const maySeeReadiness = (viewer: Viewer, businessId: number): boolean =>
+export const usesQueueOf = (viewer: Actor, businessId: number): boolean =>
   canIn(viewer, 'printQueue', businessId);

@@ -7,7 +7,7 @@ import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import { currentStatus } from './card-state.ts';
 import { toMachineStatus, type ViewedMachine } from './live-status.mapper.ts';
-import { maySeeReadiness, visibleLiveStatuses } from './live-status.policy.ts';
+import { usesQueueOf, visibleLiveStatuses } from './live-status.policy.ts';
 import type { LiveStatusRepository } from './live-status.repository.ts';
 import type { MachineEvents } from './machine-events.ts';
 import type { ReadinessChanges } from './readiness-changes.ts';
@@ -49,9 +49,7 @@ export class LiveStatusService {
   /** The machine groups the viewer sees, each with its readiness when the viewer may use its business's queue. */
   async visibleMachines(viewer: Viewer): Promise<ViewedMachine[]> {
     const rows = await this.#deps.repository.visibleMachines(visibleLiveStatuses(viewer));
-    const queued = rows
-      .filter((row) => maySeeReadiness(viewer, row.businessId))
-      .map((row) => row.machineGroupId);
+    const queued = rows.filter((row) => usesQueueOf(viewer, row.businessId)).map((row) => row.machineGroupId);
     const ready = await this.#deps.readiness.readyAmong(queued);
     const known = new Set(queued);
     return rows.map((row) => ({

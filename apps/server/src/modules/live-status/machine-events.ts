@@ -33,13 +33,22 @@ export interface MachineTransition {
   durationSeconds?: number | null;
 }
 
-export type MachineEvent = StatusChange | MachineTransition;
+/**
+ * A business's print queue changed what its pages show (the print queue module tells it): the open status streams
+ * of whoever may use that queue say so, and the pages read it again (docs/design.md §14).
+ */
+export interface QueueChange {
+  type: 'queue';
+  businessId: number;
+}
+
+export type MachineEvent = StatusChange | MachineTransition | QueueChange;
 export type MachineEventListener = (event: MachineEvent) => void;
 
 /**
  * Where the live status monitor publishes what it sees and who listens: open status streams, and the
- * notifications work. A bus shared by several portal instances can replace the in-process one, since a
- * status change carries the whole status.
+ * notifications work; the print queue tells the open streams of its changes here too. A bus shared by several
+ * portal instances can replace the in-process one, since a status change carries the whole status.
  */
 export interface MachineEvents {
   emit(event: MachineEvent): void;
@@ -118,9 +127,9 @@ function backOnline(
 }
 
 /**
- * The events of a deployment (docs/design.md §7): a status change reaches every instance's listeners (their
- * status streams show every machine, wherever its tunnel is), while a transition stays with the instance that saw it,
- * the one following the board, so each is notified once.
+ * The events of a deployment (docs/design.md §7): a status change and a queue change reach every instance's
+ * listeners (their status streams show every machine, wherever its tunnel is, and the queue of any business), while
+ * a transition stays with the instance that saw it, the one following the board, so each is notified once.
  */
 export class DeploymentMachineEvents extends InProcessMachineEvents {
   readonly #bus: ClusterBus;
@@ -129,12 +138,15 @@ export class DeploymentMachineEvents extends InProcessMachineEvents {
     super();
     this.#bus = bus;
     bus.subscribe<StatusChange>(STATUS_CHANNEL, (event) => this.deliver(event));
+    bus.subscribe<QueueChange>(QUEUE_CHANNEL, (event) => this.deliver(event));
   }
 
   override emit(event: MachineEvent): void {
     if (event.type === 'status') this.#bus.publish(STATUS_CHANNEL, event);
+    else if (event.type === 'queue') this.#bus.publish(QUEUE_CHANNEL, event);
     else this.deliver(event);
   }
 }
 
 const STATUS_CHANNEL = 'machine-status';
+const QUEUE_CHANNEL = 'print-queue-changed';

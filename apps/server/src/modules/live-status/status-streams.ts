@@ -1,9 +1,10 @@
-import { MACHINE_STATUS_EVENTS } from '@portal/contract';
+import { MACHINE_STATUS_EVENTS, type QueueChangeEvent } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { type SessionEvents, touches } from '../auth/session-events.ts';
 import { toMachineStatus, type ViewedMachine } from './live-status.mapper.ts';
+import { usesQueueOf } from './live-status.policy.ts';
 import type { LiveStatusService } from './live-status.service.ts';
 import type { MachineEvents } from './machine-events.ts';
 import type { ReadinessChanges } from './readiness-changes.ts';
@@ -66,9 +67,10 @@ const sameMachines = (a: VisibleMachines, b: VisibleMachines) =>
 
 /**
  * The server-sent event streams of open pages: a snapshot of every visible machine first, then a
- * `status` event per change of one of them, or of its readiness for the print queue when the viewer may see it.
- * Which machines are visible, and their readiness, are kept per stream and checked again, with the session, every
- * `refreshMs` (a changed readiness the bus lost is caught up then), and at once when the session is ended or changed (a logout, a
+ * `status` event per change of one of them, or of its readiness for the print queue when the viewer may see it,
+ * and a `queue` event per change of a print queue the viewer may use. Which machines are visible, and their
+ * readiness, are kept per stream and checked again, with the session, every `refreshMs` (a changed readiness the
+ * bus lost is caught up then), and at once when the session is ended or changed (a logout, a
  * new password, a suspended business): an event is only ever matched against that set, so another business's
  * machine never reaches the stream.
  */
@@ -139,6 +141,11 @@ export class StatusStreams {
     const send = (event: string, data: unknown) =>
       write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     const unsubscribe = events.subscribe((event) => {
+      if (event.type === 'queue') {
+        if (usesQueueOf(current, event.businessId))
+          send(MACHINE_STATUS_EVENTS.queue, { business: event.businessId } satisfies QueueChangeEvent);
+        return;
+      }
       if (event.type !== 'status') return;
       const row = visible.get(event.controllerId);
       if (row) send(MACHINE_STATUS_EVENTS.status, toMachineStatus(row, event.status));

@@ -67,7 +67,7 @@ export class PushNotifier {
    * that all see it tell it once.
    */
   machineEvent(event: MachineEvent): void {
-    if (event.type === 'status' || event.machineGroupId === null) return;
+    if (event.type === 'status' || event.type === 'queue' || event.machineGroupId === null) return;
     const { machineGroupId, type, fileName, controllerId } = event;
     if (!this.#throttle.admit(`${machineGroupId}:${type}`)) {
       this.#log?.debug({ machineGroupId, type }, 'machine notification throttled');

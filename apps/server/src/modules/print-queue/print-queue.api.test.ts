@@ -445,11 +445,16 @@ describe('a run following its board', () => {
 
   it('pauses and finishes with the board, once however often the events come; the job is then done', async () => {
     const { job, boardFile } = await started();
-    setStatus(line1, 'processing', boardFile);
-    setStatus(line1, 'paused', boardFile);
-    await t.modules.printQueue.service.idle();
+    // Each status a poll apart, as the board's follower tells them: told at once, their changes could be decided
+    // from the same state and the later one refused as stale (or an older status applied after a newer one).
+    const status = async (state: MachineCardState) => {
+      setStatus(line1, state, boardFile);
+      await t.modules.printQueue.service.idle();
+    };
+    await status('processing');
+    await status('paused');
     expect((await historyOf(job.id)).runs[0].state).toBe('paused');
-    setStatus(line1, 'processing', boardFile);
+    await status('processing');
     t.clock.advance(60_000);
     transition(line1, 'jobFinished', boardFile);
     transition(line1, 'jobFinished', boardFile);

@@ -9,6 +9,8 @@ import { queueKeepsFile } from './library-keeper.ts';
 import { PrintQueueRepository } from './print-queue.repository.ts';
 import { printQueueRoutes } from './print-queue.routes.ts';
 import { PrintQueueService, type QueuedJobStarted, type QueueFiles } from './print-queue.service.ts';
+import { PrintQueueHistoryRepository } from './print-queue-history.repository.ts';
+import { PrintQueueHistoryService } from './print-queue-history.service.ts';
 import { QueueBoard } from './queue-board.ts';
 
 export type { QueuedJobStarted } from './print-queue.service.ts';
@@ -39,7 +41,8 @@ export interface PrintQueueModuleDeps {
  * their boards through the machine events. `run-following.ts` holds the pure rules of a run's states,
  * `print-queue.repository.ts` the atomic claim of a machine for a job, `queue-board.ts` the requests to the board
  * (upload to 0:/gcodes/queue/ and M32, through the board client's relay as the person), `library-keeper.ts` the
- * library files whose content a job that has not finished keeps from being replaced.
+ * library files whose content a job that has not finished keeps from being replaced, and
+ * `print-queue-history.*.ts` the ended jobs' pages.
  */
 export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: PrintQueueModuleDeps) {
   const repository = new PrintQueueRepository(db);
@@ -55,11 +58,13 @@ export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: 
     viewerOf: deps.viewerOf,
     started: deps.started,
     readinessChanged: deps.readinessChanged,
+    changed: (businessId) => deps.machineEvents.emit({ type: 'queue', businessId }),
     warn: deps.warn,
   });
+  const history = new PrintQueueHistoryService({ history: new PrintQueueHistoryRepository(db), repository });
   return {
     repository,
     service,
-    routes: routesOf(printQueueRoutes, { service, machineEvents: deps.machineEvents }),
+    routes: routesOf(printQueueRoutes, { service, history, machineEvents: deps.machineEvents }),
   };
 }

@@ -66,15 +66,27 @@ export type ClaimRefusal = 'notReady' | 'jobTaken' | 'machineBusy';
 
 const ACTIVE = [...ACTIVE_QUEUE_RUN_STATES];
 
-const queuedBy = aliasedTable(users, 'queued_by_user');
-const cancelledBy = aliasedTable(users, 'cancelled_by_user');
+/** The users named on jobs and runs, each join under its own name (shared with the history's reads). */
+export const queuedBy = aliasedTable(users, 'queued_by_user');
+export const cancelledBy = aliasedTable(users, 'cancelled_by_user');
 const startedBy = aliasedTable(users, 'started_by_user');
 const markedBy = aliasedTable(users, 'marked_by_user');
 
-const personOf = (table: typeof users) =>
+export const personOf = (table: typeof users) =>
   sql<PersonRow | null>`case when ${table.id} is null then null else json_build_object('id', ${table.id}, 'name', ${table.name}, 'surname', ${table.surname}) end`;
 
-const copiesFinished = sql<number>`(select count(*)::int from ${printQueueRuns} where ${printQueueRuns.jobId} = ${printQueueJobs.id} and ${printQueueRuns.state} = 'finished')`;
+export const copiesFinished = sql<number>`(select count(*)::int from ${printQueueRuns} where ${printQueueRuns.jobId} = ${printQueueJobs.id} and ${printQueueRuns.state} = 'finished')`;
+
+/** Runs with who started them, oldest first. */
+export function selectRuns(db: Pick<Database, 'select'>, where: SQL | undefined): Promise<RunRow[]> {
+  return db
+    .select({ run: printQueueRuns, startedByPerson: personOf(startedBy) })
+    .from(printQueueRuns)
+    .leftJoin(startedBy, eq(startedBy.id, printQueueRuns.startedBy))
+    .where(where)
+    .orderBy(asc(printQueueRuns.startedAt), asc(printQueueRuns.id))
+    .then((rows) => rows.map(({ run, startedByPerson }) => ({ ...run, startedByPerson })));
+}
 
 /** A waiting job may start on `group`: its own group, or its type, anywhere or at the group's location. */
 const matches = (group: Pick<QueueGroupRow, 'id' | 'machineTypeId' | 'location'>): SQL | undefined =>
@@ -212,13 +224,7 @@ export class PrintQueueRepository {
   }
 
   #runs(where: SQL | undefined) {
-    return this.#db
-      .select({ run: printQueueRuns, startedByPerson: personOf(startedBy) })
-      .from(printQueueRuns)
-      .leftJoin(startedBy, eq(startedBy.id, printQueueRuns.startedBy))
-      .where(where)
-      .orderBy(asc(printQueueRuns.startedAt), asc(printQueueRuns.id))
-      .then((rows) => rows.map(({ run, startedByPerson }) => ({ ...run, startedByPerson })));
+    return selectRuns(this.#db, where);
   }
 
   runsOf(jobId: number): Promise<RunRow[]> {

@@ -3,6 +3,8 @@ import {
   machineQueueSchema,
   printQueueSchema,
   queueCopiesBodySchema,
+  queueHistoryPageSchema,
+  queueHistoryQuerySchema,
   queueJobBodySchema,
   queueJobHistorySchema,
   queueJobSchema,
@@ -19,17 +21,22 @@ import { errorResponses } from '../../shared/openapi.ts';
 import { sessionOf } from '../../shared/session.ts';
 import type { MachineEvents } from '../live-status/machine-events.ts';
 import type { PrintQueueService } from './print-queue.service.ts';
+import type { PrintQueueHistoryService } from './print-queue-history.service.ts';
 
 const tags = ['print queue'];
 
-export type PrintQueueRoutesOptions = { service: PrintQueueService; machineEvents: MachineEvents };
+export type PrintQueueRoutesOptions = {
+  service: PrintQueueService;
+  history: PrintQueueHistoryService;
+  machineEvents: MachineEvents;
+};
 
 /** The person's request, for the board requests a start makes on their behalf (the activity record's address). */
 const clientOf = (request: FastifyRequest) => ({ incoming: request.raw, address: request.ip });
 
 export const printQueueRoutes: FastifyPluginAsyncZod<PrintQueueRoutesOptions> = async (
   app,
-  { service, machineEvents },
+  { service, history, machineEvents },
 ) => {
   // Runs follow their boards while the app runs; what is under way finishes before the database closes.
   let unsubscribe: (() => void) | undefined;
@@ -56,6 +63,24 @@ export const printQueueRoutes: FastifyPluginAsyncZod<PrintQueueRoutesOptions> = 
       },
     },
     (request) => service.queue(sessionOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/v1/business/:id/print-queue/history',
+    {
+      schema: {
+        tags,
+        summary:
+          "A business's ended print-queue jobs (done or cancelled), the newest end first, each with its runs",
+        description:
+          'Who may use the business queue reads it: managers and customers their own business, administrators and ' +
+          'technicians any. A page holds at most 50 jobs (10 unless asked).',
+        params: idParamsSchema,
+        querystring: queueHistoryQuerySchema,
+        response: { 200: queueHistoryPageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => history.page(sessionOf(request), request.params.id, request.query),
   );
 
   app.put(

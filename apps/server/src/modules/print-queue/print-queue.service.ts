@@ -74,6 +74,8 @@ export interface PrintQueueServiceDeps {
   started(event: QueuedJobStarted): void;
   /** Tells the fleet's statuses that a machine group's mark may have changed (the live status module's). */
   readinessChanged(machineGroupId: number): void;
+  /** Tells the open pages that the business's queue changed (the status streams' `queue` event). */
+  changed(businessId: number): void;
   warn(error: unknown, message: string): void;
 }
 
@@ -117,6 +119,7 @@ export class PrintQueueService {
     await this.#businessFor(viewer, businessId);
     if (!mayChangeAutoStart(viewer, businessId)) throw new AppError('FORBIDDEN');
     await this.#repository.setBusinessAutoStart(businessId, settings.autoStart);
+    this.#deps.changed(businessId);
     return settings;
   }
 
@@ -148,6 +151,7 @@ export class PrintQueueService {
       queuedBy: viewer.id,
       queuedAt: this.#deps.clock(),
     });
+    this.#deps.changed(businessId);
     if (autoStart) await this.#startOnReadyMachines(businessId);
     return this.#jobAnswer(id);
   }
@@ -183,22 +187,25 @@ export class PrintQueueService {
     const job = await this.#jobFor(viewer, jobId);
     if (!(await this.#repository.moveJob(jobId, job.businessId, position)))
       throw conflict('Only a waiting job can be moved');
+    this.#deps.changed(job.businessId);
     return this.#jobAnswer(jobId);
   }
 
   async setCopies(viewer: Viewer, jobId: number, { copies }: QueueCopiesBody): Promise<QueueJob> {
-    await this.#jobFor(viewer, jobId);
+    const job = await this.#jobFor(viewer, jobId);
     const outcome = await this.#repository.setCopies(jobId, copies);
     if (outcome === 'ended') throw conflict('The job has ended');
     if (outcome === 'belowStarted')
       throw invalidField('copies', 'tooSmall', 'Fewer copies than have already started');
+    this.#deps.changed(job.businessId);
     return this.#jobAnswer(jobId);
   }
 
   async cancelJob(viewer: Viewer, jobId: number): Promise<QueueJob> {
-    await this.#jobFor(viewer, jobId);
+    const job = await this.#jobFor(viewer, jobId);
     if (!(await this.#repository.cancelJob(jobId, viewer.id, this.#deps.clock())))
       throw conflict('The job has ended');
+    this.#deps.changed(job.businessId);
     return this.#jobAnswer(jobId);
   }
 
@@ -231,7 +238,7 @@ export class PrintQueueService {
       else throw conflict(MACHINE_BUSY);
     }
     await this.#repository.markReady(group.id, viewer.id, now);
-    this.#deps.readinessChanged(group.id);
+    this.#readinessChanged(group);
     let started: QueueRun | null = null;
     if (await this.#repository.businessAutoStart(group.businessId)) {
       started = await this.#startNext(group, {
@@ -244,9 +251,15 @@ export class PrintQueueService {
     return { machine, started };
   }
 
+  /** A mark put or taken: the fleet's statuses show it, and the queue's pages read the business's queue again. */
+  #readinessChanged(group: { id: number; businessId: number }): void {
+    this.#deps.readinessChanged(group.id);
+    this.#deps.changed(group.businessId);
+  }
+
   async unmarkReady(viewer: Viewer, machineGroupId: number): Promise<void> {
     const group = await this.#groupFor(viewer, machineGroupId);
-    if (await this.#repository.unmarkReady(group.id)) this.#deps.readinessChanged(group.id);
+    if (await this.#repository.unmarkReady(group.id)) this.#readinessChanged(group);
   }
 
   /** Starts the job's next copy on a machine a person marked ready, now. */
@@ -289,7 +302,7 @@ export class PrintQueueService {
       });
     }
     const change: RunChange = { state: 'cancelled', endedAt: this.#deps.clock(), reason: null };
-    await this.#repository.changeRun(run.id, [run.state], change);
+    if (await this.#repository.changeRun(run.id, [run.state], change)) this.#deps.changed(group.businessId);
     const after = await this.#repository.run(run.id);
     if (!after) throw notFound('Run');
     return toQueueRun(after);
@@ -328,10 +341,11 @@ export class PrintQueueService {
       const [run] = await this.#repository.activeRuns([group.id]);
       if (run) {
         const change = followStatus(run, event.status, new Date(event.at));
-        if (change) await this.#repository.changeRun(run.id, [run.state], change);
+        if (change && (await this.#repository.changeRun(run.id, [run.state], change)))
+          this.#deps.changed(group.businessId);
       } else if (event.status.state === 'processing') {
         // Every instance hears the status: the one whose delete took the mark tells.
-        if (await this.#repository.unmarkReady(group.id)) this.#deps.readinessChanged(group.id);
+        if (await this.#repository.unmarkReady(group.id)) this.#readinessChanged(group);
       } else if (event.status.state === 'idle' && previous !== 'idle') {
         // Marked ready while it could not start (offline, halted): it starts once it is idle. Every instance
         // hearing this tries; the claim lets one start (docs/design.md §14).
@@ -343,7 +357,9 @@ export class PrintQueueService {
     const [run] = await this.#repository.activeRuns([event.machineGroupId]);
     if (!run) return;
     const change = followTransition(run, event);
-    if (change) await this.#repository.changeRun(run.id, [run.state], change);
+    if (!change || !(await this.#repository.changeRun(run.id, [run.state], change))) return;
+    const group = await this.#repository.group(event.machineGroupId, undefined);
+    if (group) this.#deps.changed(group.businessId);
   }
 
   /** With the automatic start on, each ready machine of the business starts the first job waiting for it. */
@@ -427,7 +443,7 @@ export class PrintQueueService {
     if (claimed === 'machineBusy') return MACHINE_BUSY;
     if (claimed === 'jobTaken') return JOB_TAKEN;
     // The claim took the mark.
-    this.#deps.readinessChanged(group.id);
+    this.#readinessChanged(group);
     try {
       const content = await this.#deps.files.openContent(file);
       await this.#deps.board.print(reach, actor, claimed.boardFile, content);
@@ -440,7 +456,7 @@ export class PrintQueueService {
       });
       // Nothing was printed: the bed is still clear.
       await this.#repository.markReady(group.id, viewer.id, at);
-      this.#deps.readinessChanged(group.id);
+      this.#readinessChanged(group);
       if (automatic) this.#deps.warn(error, 'queued job not started');
       if (!automatic || !(error instanceof AppError)) throw error;
       return toQueueRun((await this.#repository.run(claimed.id)) ?? claimed);
@@ -450,6 +466,7 @@ export class PrintQueueService {
       endedAt: null,
       reason: null,
     });
+    this.#deps.changed(group.businessId);
     this.#deps.started({
       runId: claimed.id,
       machineGroupId: group.id,

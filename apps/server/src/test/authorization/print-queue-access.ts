@@ -133,6 +133,10 @@ export const PRINT_QUEUE_ACCESS: Record<string, RouteAccess> = {
     roles: queueUsers,
     request: async (f, side) => ({ url: `/api/v1/business/${f.business[side]}/print-queue` }),
   },
+  'GET /api/v1/business/:id/print-queue/history': {
+    roles: queueUsers,
+    request: async (f, side) => ({ url: `/api/v1/business/${f.business[side]}/print-queue/history` }),
+  },
   'PUT /api/v1/business/:id/print-queue/settings': {
     roles: autoStartEditors,
     request: async (f, side) => ({

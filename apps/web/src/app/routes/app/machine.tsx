@@ -21,6 +21,7 @@ import { MachineLiveSummary } from '../../machines/machine-live-summary';
 import { MachineStateNotice, unreachableStateOf } from '../../machines/machine-state-notice';
 import { ServiceSessionRequest } from '../../machines/service-session-request';
 import { useMachineContext } from '../../machines/use-machine-context';
+import { QueueLive } from '../../print-queue/queue-live';
 import { useMachineTypeNames } from '../../print-queue/use-machine-type-names';
 import { RecordNotFound, recordNotFoundTitle } from '../record-not-found';
 
@@ -102,11 +103,13 @@ function LiveMachinePanel({
           )}
           {!ended && <RemoteControlNow controllerId={controller.id} />}
           {can(role, 'printQueue') && (
-            <MachineQueuePanel
-              machineGroup={group.id}
-              machineTypeName={machineTypeName}
-              queueHref={paths.printQueue.getHref(lang, group.business)}
-            />
+            <QueueLive>
+              <MachineQueuePanel
+                machineGroup={group.id}
+                machineTypeName={machineTypeName}
+                queueHref={paths.printQueue.getHref(lang, group.business)}
+              />
+            </QueueLive>
           )}
         </>
       }

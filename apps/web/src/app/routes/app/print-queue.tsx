@@ -6,6 +6,7 @@ import { PrintQueueScreen } from '../../../features/print-queue/components/print
 import { useSession } from '../../../lib/session-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { BusinessPicker } from '../../business/business-picker';
+import { QueueLive } from '../../print-queue/queue-live';
 import { useMachineTypeNames } from '../../print-queue/use-machine-type-names';
 
 /** /queue: a business's print queue; staff choose whose, as on the library page (docs/product.md §11). */
@@ -29,12 +30,14 @@ export default function PrintQueueRoute() {
       {choosesBusiness && (
         <BusinessPicker label={t('printQueue.business')} value={business} onChange={setChosen} />
       )}
-      <PrintQueueScreen
-        key={business}
-        business={business}
-        mayChangeAutoStart={canIn(claims, 'printQueueAutoStart', business)}
-        machineTypeName={machineTypeName}
-      />
+      <QueueLive>
+        <PrintQueueScreen
+          key={business}
+          business={business}
+          mayChangeAutoStart={canIn(claims, 'printQueueAutoStart', business)}
+          machineTypeName={machineTypeName}
+        />
+      </QueueLive>
     </>
   );
 }

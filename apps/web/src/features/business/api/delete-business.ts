@@ -13,6 +13,7 @@ export function useDeleteBusiness() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBusiness,
+    meta: { deletion: true },
     onSuccess: async () => {
       showToast({ type: 'success', body: t('businesses.toast.deleted') });
       await queryClient.invalidateQueries({ queryKey: BUSINESS_KEY });

@@ -6,7 +6,7 @@ import { showToast } from '../../../lib/toast-store';
 import { CATALOG_CALLS, catalogQueryKey } from './catalog-calls';
 
 /**
- * Administrators only. A type in use answers 409, which the central error toast explains.
+ * Administrators only. A type in use answers 409, which the central error toast explains as a deletion's.
  */
 export const deleteCatalogEntry = (catalog: Catalog, id: number): Promise<void> =>
   answer(CATALOG_CALLS[catalog].remove(id), null);
@@ -16,6 +16,7 @@ export function useDeleteCatalogEntry(catalog: Catalog) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteCatalogEntry(catalog, id),
+    meta: { deletion: true },
     onSuccess: async () => {
       showToast({ type: 'success', body: t(`hardware.catalog.toasts.${catalog}.deleted`) });
       await queryClient.invalidateQueries({ queryKey: catalogQueryKey(catalog) });

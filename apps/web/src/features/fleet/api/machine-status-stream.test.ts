@@ -1,6 +1,6 @@
-import type { MachineStatus } from '@portal/contract';
+import type { MachineCardState, MachineStatus } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { withStatus } from './machine-status-stream';
+import { stateChanged, withStatus } from './machine-status-stream';
 
 const item = (machineGroupId: number, state: MachineStatus['status']['state']): MachineStatus => ({
   machineGroupId,
@@ -28,5 +28,22 @@ describe('withStatus (a status event into the cached list)', () => {
 
   it('leaves an empty cache for the first call or snapshot to fill', () => {
     expect(withStatus(undefined, item(1, 'idle'))).toBeUndefined();
+  });
+});
+
+describe('stateChanged (whether a status event moves its machine to another card state)', () => {
+  const states = new Map<number, MachineCardState>([
+    [1, 'idle'],
+    [2, 'processing'],
+  ]);
+
+  it('is true for another state, false for the same state with other values', () => {
+    expect(stateChanged(states, item(2, 'idle'))).toBe(true);
+    expect(stateChanged(states, { ...item(2, 'processing'), name: 'renamed' })).toBe(false);
+  });
+
+  it('counts a machine not told of yet as changed, and nothing before the first snapshot', () => {
+    expect(stateChanged(states, item(3, 'idle'))).toBe(true);
+    expect(stateChanged(null, item(1, 'idle'))).toBe(false);
   });
 });

@@ -1,11 +1,13 @@
 import {
   MACHINE_STATUS_EVENTS,
+  type MachineCardState,
   type MachineStatus,
   machineStatusListSchema,
   machineStatusSchema,
+  queueChangeEventSchema,
 } from '@portal/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { urlOf } from '../../../lib/api/client';
 import { useSession } from '../../../lib/session-store';
 import { machineStatusesQueryKey } from './fleet-keys';
@@ -14,6 +16,17 @@ import { machineStatusesQueryKey } from './fleet-keys';
 // long, doubling up to the refresh period: the 60 s calls cover the statuses meanwhile.
 const RETRY_FIRST_MS = 2000;
 const RETRY_MAX_MS = 60_000;
+
+/**
+ * What the stream tells besides the statuses it writes into the cache, for screens whose own reads depend on the
+ * machines (app/ composes them: no feature reads another's cache): a snapshot (sent on every connection, so
+ * whatever happened while it was down is to be read again), a machine whose card state changed, and a business
+ * whose print queue changed.
+ */
+export type StreamNotice =
+  | { type: 'snapshot' }
+  | { type: 'stateChanged'; machineGroupId: number }
+  | { type: 'queue'; business: number };
 
 /**
  * The one event stream of the app (docs/design.md §8, habit 12): the machines' status stream, whose
@@ -29,6 +42,12 @@ class MachineStatusStream {
   #retryDelay = RETRY_FIRST_MS;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #listeners = new Set<() => void>();
+  readonly #noticeListeners = new Set<(notice: StreamNotice) => void>();
+  /**
+   * Each machine's card state as the stream last said, kept here rather than read from the cache, which drops
+   * the statuses while no screen shows them; null until the connection's snapshot.
+   */
+  #states: Map<number, MachineCardState> | null = null;
 
   hold(client: QueryClient): () => void {
     this.#holders += 1;
@@ -55,6 +74,18 @@ class MachineStatusStream {
     return () => this.#listeners.delete(listener);
   };
 
+  /** Hears the stream's notices; returns the unsubscribe. */
+  listen(listener: (notice: StreamNotice) => void): () => void {
+    this.#noticeListeners.add(listener);
+    return () => {
+      this.#noticeListeners.delete(listener);
+    };
+  }
+
+  #tell(notice: StreamNotice): void {
+    for (const listener of this.#noticeListeners) listener(notice);
+  }
+
   #setOpen(open: boolean): void {
     if (open === this.#open) return;
     this.#open = open;
@@ -65,6 +96,7 @@ class MachineStatusStream {
     clearTimeout(this.#retryTimer);
     this.#source?.close();
     this.#source = null;
+    this.#states = null;
     this.#setOpen(false);
   }
 
@@ -80,14 +112,22 @@ class MachineStatusStream {
     });
     source.addEventListener(MACHINE_STATUS_EVENTS.snapshot, (event) => {
       const parsed = machineStatusListSchema.safeParse(readData(event));
-      if (parsed.success) client.setQueryData(machineStatusesQueryKey, parsed.data);
+      if (!parsed.success) return;
+      client.setQueryData(machineStatusesQueryKey, parsed.data);
+      this.#states = new Map(parsed.data.map((item) => [item.machineGroupId, item.status.state]));
+      this.#tell({ type: 'snapshot' });
     });
     source.addEventListener(MACHINE_STATUS_EVENTS.status, (event) => {
       const parsed = machineStatusSchema.safeParse(readData(event));
-      if (parsed.success)
-        client.setQueryData<MachineStatus[]>(machineStatusesQueryKey, (list) =>
-          withStatus(list, parsed.data),
-        );
+      if (!parsed.success) return;
+      client.setQueryData<MachineStatus[]>(machineStatusesQueryKey, (list) => withStatus(list, parsed.data));
+      const changed = stateChanged(this.#states, parsed.data);
+      this.#states?.set(parsed.data.machineGroupId, parsed.data.status.state);
+      if (changed) this.#tell({ type: 'stateChanged', machineGroupId: parsed.data.machineGroupId });
+    });
+    source.addEventListener(MACHINE_STATUS_EVENTS.queue, (event) => {
+      const parsed = queueChangeEventSchema.safeParse(readData(event));
+      if (parsed.success) this.#tell({ type: 'queue', business: parsed.data.business });
     });
     source.addEventListener('error', () => {
       this.#setOpen(false);
@@ -117,6 +157,17 @@ export function withStatus(
   return index === -1 ? [...list, next] : list.map((item, at) => (at === index ? next : item));
 }
 
+/**
+ * Whether a status event changes its machine's card state (idle, processing, offline…) from the one the stream
+ * last said; a machine it has not told of yet counts as changed, and nothing before the first snapshot does.
+ */
+export function stateChanged(
+  states: ReadonlyMap<number, MachineCardState> | null,
+  next: MachineStatus,
+): boolean {
+  return states !== null && states.get(next.machineGroupId) !== next.status.state;
+}
+
 const stream = new MachineStatusStream();
 
 /** Holds the app's status stream open while the calling component is mounted; returns whether it is open. */
@@ -126,4 +177,17 @@ export function useMachineStatusStream(): boolean {
   useEffect(() => stream.setToken(token), [token]);
   useEffect(() => stream.hold(client), [client]);
   return useSyncExternalStore(stream.subscribe, stream.isOpen);
+}
+
+/**
+ * Holds the app's status stream open, as useMachineStatusStream, and hears its notices while the calling
+ * component is mounted; returns whether the stream is open.
+ */
+export function useMachineStreamNotices(listener: (notice: StreamNotice) => void): boolean {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => stream.listen((notice) => latest.current(notice)), []);
+  return useMachineStatusStream();
 }

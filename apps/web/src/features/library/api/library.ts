@@ -136,6 +136,8 @@ export function useDeleteFolder() {
     mutationFn: (query: { business?: number | undefined; path: string }) =>
       answer(api.DELETE('/api/v1/library/folders', { params: { query } }), null),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+    // A folder that is not empty answers 409.
+    meta: { deletion: true },
   });
 }
 

@@ -14,6 +14,7 @@ export function useDeleteLicense() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteLicense,
+    meta: { deletion: true },
     onSuccess: async () => {
       showToast({ type: 'success', body: t('licenses.toast.deleted') });
       // A controller bound to the licence loses it.

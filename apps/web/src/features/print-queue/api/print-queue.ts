@@ -3,20 +3,20 @@ import {
   machineQueueSchema,
   type PrintQueue,
   printQueueSchema,
+  type QueueHistoryPage,
   type QueueJobBody,
   type QueueJobHistory,
   type QueueSettings,
+  queueHistoryPageSchema,
   queueJobHistorySchema,
   queueJobSchema,
   queueRunSchema,
   queueSettingsSchema,
 } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { answer, api } from '../../../lib/api/client';
 import { printQueueKeys, useQueueMutation } from './queue-mutation';
-
-/** How often a shown queue is read again: copies start and end on the machines without anyone clicking. */
-export const QUEUE_REFRESH_MS = 5_000;
+import { useQueueRefreshInterval } from './queue-refresh';
 
 export const getPrintQueueQueryOptions = (business: number) =>
   queryOptions({
@@ -30,7 +30,24 @@ export const getPrintQueueQueryOptions = (business: number) =>
 
 /** A business's waiting and printing jobs and its machines, read again while shown. */
 export const usePrintQueue = (business: number) =>
-  useQuery({ ...getPrintQueueQueryOptions(business), refetchInterval: QUEUE_REFRESH_MS });
+  useQuery({ ...getPrintQueueQueryOptions(business), refetchInterval: useQueueRefreshInterval() });
+
+/** A page of the business's ended jobs, the newest end first, read again while shown. */
+export const useQueueHistory = (business: number, page: number) =>
+  useQuery({
+    queryKey: printQueueKeys.ended(business, page),
+    queryFn: ({ signal }): Promise<QueueHistoryPage> =>
+      answer(
+        api.GET('/api/v1/business/{id}/print-queue/history', {
+          params: { path: { id: business }, query: { page } },
+          signal,
+        }),
+        queueHistoryPageSchema,
+      ),
+    refetchInterval: useQueueRefreshInterval(),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * A machine's readiness and the jobs that may start on it, read again while shown. A side part of the machine's
@@ -44,7 +61,7 @@ export const useMachineQueue = (machineGroup: number) =>
         api.GET('/api/v1/machinegroup/{id}/print-queue', { params: { path: { id: machineGroup } }, signal }),
         machineQueueSchema,
       ),
-    refetchInterval: QUEUE_REFRESH_MS,
+    refetchInterval: useQueueRefreshInterval(),
     meta: { silent: true },
   });
 
@@ -57,7 +74,7 @@ export const useJobHistory = (job: number) =>
         api.GET('/api/v1/print-queue/jobs/{id}', { params: { path: { id: job } }, signal }),
         queueJobHistorySchema,
       ),
-    refetchInterval: QUEUE_REFRESH_MS,
+    refetchInterval: useQueueRefreshInterval(),
   });
 
 export const useAddQueueJob = (business: number) =>

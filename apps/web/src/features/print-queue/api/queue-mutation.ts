@@ -15,11 +15,12 @@ export const printQueueKeys = {
   business: (business: number) => ['print-queue', 'business', business] as const,
   machine: (machineGroup: number) => ['print-queue', 'machine', machineGroup] as const,
   history: (job: number) => ['print-queue', 'job', job] as const,
+  ended: (business: number, page: number) => ['print-queue', 'ended', business, page] as const,
 };
 
 /**
  * The queue's 409s say that the queue or the machine changed meanwhile (a machine busy or no longer ready, a job
- * that ended); the app's general text for CONFLICT is about deleting, so the queue says its own.
+ * that ended): the queue says so in its own words, more precise than the app's general text for CONFLICT.
  */
 const conflictMeta = { fieldErrors: ['CONFLICT'] } as const;
 function toastConflict(error: unknown): void {

@@ -6,16 +6,14 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { formatDateTime } from '../../../lib/format';
 import { useJobHistory, useMoveJob, useStartJob } from '../api/print-queue';
 import { startableMachines, stepPosition } from '../lib/queue-rules';
-import { JobStateBadge, JobTarget, RunStateBadge, usePersonName } from './queue-texts';
+import { JobStateBadge, JobTarget, usePersonName } from './queue-texts';
+import { machineNameIn, RunList } from './run-list';
 
 /** Each copy started of a job: the machine, the run's state, who started it and when. */
 function JobRuns({ id, job, machines }: { id: string; job: QueueJob; machines: readonly QueueMachine[] }) {
-  const { t, i18n } = useTranslation();
-  const personName = usePersonName();
+  const { t } = useTranslation();
   const history = useJobHistory(job.id);
   const runs = history.data?.runs;
-  const machineName = (group: number) =>
-    machines.find((machine) => machine.machineGroup === group)?.name ?? `#${group}`;
   return (
     <div id={id} className="mt-2">
       {runs === undefined ? (
@@ -23,25 +21,11 @@ function JobRuns({ id, job, machines }: { id: string; job: QueueJob; machines: r
       ) : runs.length === 0 ? (
         <span className="small text-body-secondary">{t('printQueue.runs.none')}</span>
       ) : (
-        <ul
-          className="list-unstyled small mb-0"
-          aria-label={t('printQueue.runs.label', { name: job.fileName })}
-        >
-          {runs.map((run) => (
-            <li key={run.id} className="d-flex flex-wrap gap-2 align-items-center mb-1">
-              <span>{t('printQueue.runs.copy', { copy: run.copy })}</span>
-              <span className="fw-semibold">{machineName(run.machineGroup)}</span>
-              <RunStateBadge state={run.state} />
-              <span className="text-body-secondary">
-                {t(run.automatic ? 'printQueue.runs.startedAuto' : 'printQueue.runs.startedBy', {
-                  person: personName(run.startedBy),
-                  at: formatDateTime(run.startedAt, i18n.language),
-                })}
-              </span>
-              {run.reason && <span className="text-danger text-break">{run.reason}</span>}
-            </li>
-          ))}
-        </ul>
+        <RunList
+          runs={runs}
+          label={t('printQueue.runs.label', { name: job.fileName })}
+          machineName={machineNameIn(machines)}
+        />
       )}
     </div>
   );

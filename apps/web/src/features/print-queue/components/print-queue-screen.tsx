@@ -8,6 +8,7 @@ import { useCancelJob, usePrintQueue, useQueueSettings } from '../api/print-queu
 import { CopiesDialog } from './copies-dialog';
 import { JobCard } from './job-card';
 import { MachineReadiness } from './machine-readiness';
+import { QueueHistory } from './queue-history';
 
 export interface PrintQueueScreenProps {
   business: number;
@@ -18,7 +19,8 @@ export interface PrintQueueScreenProps {
 
 /**
  * A business's print queue (docs/product.md §11): its waiting and printing jobs in order, with their copies, runs
- * and actions, and beside them its machines' readiness ("bed clear"); read again every few seconds while shown.
+ * and actions, beside them its machines' readiness ("bed clear"), and below its history of ended jobs; read again
+ * as the app's event stream tells of a change (app/print-queue), or every few seconds without it.
  */
 export function PrintQueueScreen({ business, mayChangeAutoStart, machineTypeName }: PrintQueueScreenProps) {
   const { t } = useTranslation();
@@ -90,6 +92,7 @@ export function PrintQueueScreen({ business, mayChangeAutoStart, machineTypeName
           )}
         </section>
       </div>
+      <QueueHistory business={business} machines={machines} machineTypeName={machineTypeName} />
       {copiesOf && <CopiesDialog job={copiesOf} onClose={() => setCopiesOf(null)} />}
       <ConfirmDialog
         show={toCancel !== null}

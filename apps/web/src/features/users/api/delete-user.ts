@@ -23,6 +23,6 @@ export function useDeleteUser() {
       queryClient.removeQueries({ queryKey: userQueryKey(id), exact: true });
       await queryClient.invalidateQueries({ queryKey: usersListQueryKey });
     },
-    onError: (error) => showUserErrorToast(error, t, t('users.toasts.cannotDelete')),
+    onError: (error) => showUserErrorToast(error, t, t('users.toasts.cannotDelete'), { deletion: true }),
   });
 }

@@ -1,0 +1,227 @@
+import { queueHistoryPageSchema } from '@portal/contract';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { machineReadiness, printQueueJobs, printQueueRuns } from '../../db/schema.ts';
+import { useTestApp } from '../../test/api-test.ts';
+
+const t = useTestApp();
+
+const CUSTOMER = 'customer@demo.test';
+const MANAGER = 'manager@demo.test';
+const TECH = 'tech@demo.test';
+const ADMIN = 'admin@demo.test';
+const OTHER_MANAGER = 'manager2@demo.test';
+
+let businessA = 0;
+let businessB = 0;
+let line1 = 0;
+let line2 = 0;
+let otherGroup = 0;
+
+beforeAll(async () => {
+  businessA = await t.businessOf(CUSTOMER);
+  businessB = await t.businessOf('customer2@demo.test');
+  line1 = (await t.demoGroup('Prusa linea 1')).id;
+  line2 = (await t.demoGroup('Prusa linea 2')).id;
+  otherGroup = (await t.demoGroup('RatRig produzione')).id;
+});
+
+beforeEach(async () => {
+  const { db } = t.database;
+  await db.delete(printQueueRuns);
+  await db.delete(printQueueJobs);
+  await db.delete(machineReadiness);
+});
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute));
+
+interface RunFixture {
+  group: number;
+  state: 'printing' | 'finished' | 'failed' | 'cancelled';
+  startedBy: string;
+  started: number;
+  ended?: number;
+  reason?: string;
+}
+
+/** A job of `business` as the queue leaves it, with its runs, written straight into the tables. */
+async function job(
+  business: number,
+  fileName: string,
+  {
+    state,
+    copies = 1,
+    queuedBy = CUSTOMER,
+    cancelled,
+    runs = [],
+    target = line1,
+  }: {
+    state: 'waiting' | 'printing' | 'done' | 'cancelled';
+    copies?: number;
+    queuedBy?: string;
+    cancelled?: { by: string; minute: number };
+    runs?: RunFixture[];
+    target?: number;
+  },
+): Promise<number> {
+  const { db } = t.database;
+  const [row] = await db
+    .insert(printQueueJobs)
+    .values({
+      businessId: business,
+      fileName,
+      machineGroupId: target,
+      copies,
+      copiesStarted: runs.filter((run) => run.state !== 'failed').length,
+      position: 1,
+      state,
+      queuedBy: await t.idOf(queuedBy),
+      queuedAt: at(0),
+      ...(cancelled && { cancelledBy: await t.idOf(cancelled.by), cancelledAt: at(cancelled.minute) }),
+    })
+    .returning({ id: printQueueJobs.id });
+  if (!row) throw new Error('job not stored');
+  for (const [index, run] of runs.entries()) {
+    await db.insert(printQueueRuns).values({
+      jobId: row.id,
+      machineGroupId: run.group,
+      copy: index + 1,
+      state: run.state,
+      boardFile: `0:/gcodes/queue/${fileName}`,
+      startedBy: await t.idOf(run.startedBy),
+      automatic: false,
+      startedAt: at(run.started),
+      endedAt: run.ended === undefined ? null : at(run.ended),
+      reason: run.reason ?? null,
+    });
+  }
+  return row.id;
+}
+
+const historyOf = async (as: string, business: number, query = '') => {
+  const response = await t.call(as, 'GET', `/api/v1/business/${business}/print-queue/history${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return queueHistoryPageSchema.parse(response.json());
+};
+
+describe("a business's print-queue history", () => {
+  it('lists its done and cancelled jobs, the newest end first, with who queued, started and where each copy ran', async () => {
+    const done = await job(businessA, 'staffa.gcode', {
+      state: 'done',
+      copies: 2,
+      runs: [
+        {
+          group: line1,
+          state: 'failed',
+          startedBy: MANAGER,
+          started: 1,
+          ended: 2,
+          reason: 'The machine halted',
+        },
+        { group: line1, state: 'finished', startedBy: MANAGER, started: 3, ended: 20 },
+        { group: line2, state: 'finished', startedBy: CUSTOMER, started: 4, ended: 30 },
+      ],
+    });
+    const cancelled = await job(businessA, 'supporto.gcode', {
+      state: 'cancelled',
+      copies: 3,
+      cancelled: { by: MANAGER, minute: 40 },
+    });
+    const earlier = await job(businessA, 'piastra.gcode', {
+      state: 'done',
+      runs: [{ group: line2, state: 'finished', startedBy: CUSTOMER, started: 1, ended: 10 }],
+    });
+    // Still in the queue: not history.
+    await job(businessA, 'in-coda.gcode', { state: 'waiting' });
+    await job(businessA, 'in-stampa.gcode', {
+      state: 'printing',
+      runs: [{ group: line1, state: 'printing', startedBy: CUSTOMER, started: 50 }],
+    });
+
+    const history = await historyOf(CUSTOMER, businessA);
+    expect(history).toMatchObject({ total: 3, page: 1, pageSize: 10 });
+    expect(history.items.map((item) => [item.job.id, item.endedAt])).toEqual([
+      [cancelled, at(40).toISOString()],
+      [done, at(30).toISOString()],
+      [earlier, at(10).toISOString()],
+    ]);
+    const [, first] = history.items;
+    expect(first?.job).toMatchObject({
+      fileName: 'staffa.gcode',
+      state: 'done',
+      copies: 2,
+      copiesFinished: 2,
+      position: null,
+      queuedBy: { name: 'Carlo', surname: 'Cliente' },
+    });
+    expect(first?.runs.map((run) => [run.copy, run.machineGroup, run.state, run.startedBy?.name])).toEqual([
+      [1, line1, 'failed', 'Marco'],
+      [2, line1, 'finished', 'Marco'],
+      [3, line2, 'finished', 'Carlo'],
+    ]);
+    expect(first?.runs[0]).toMatchObject({ reason: 'The machine halted', endedAt: at(2).toISOString() });
+    expect(history.items[0]?.job).toMatchObject({
+      state: 'cancelled',
+      cancelledBy: { name: 'Marco' },
+      copiesStarted: 0,
+    });
+    expect(history.items[0]?.runs).toEqual([]);
+  });
+
+  it('comes a page at a time, at most 50 jobs', async () => {
+    for (let minute = 1; minute <= 3; minute++) {
+      await job(businessA, `pezzo-${minute}.gcode`, {
+        state: 'done',
+        runs: [{ group: line1, state: 'finished', startedBy: CUSTOMER, started: 0, ended: minute }],
+      });
+    }
+    const second = await historyOf(MANAGER, businessA, '?page=2&pageSize=2');
+    expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(second.items.map((item) => item.job.fileName)).toEqual(['pezzo-1.gcode']);
+    const past = await historyOf(MANAGER, businessA, '?page=3&pageSize=2');
+    expect(past.items).toEqual([]);
+    for (const query of ['?pageSize=51', '?pageSize=0', '?page=0', '?page=x']) {
+      const refused = await t.call(
+        MANAGER,
+        'GET',
+        `/api/v1/business/${businessA}/print-queue/history${query}`,
+      );
+      expect(refused.statusCode, query).toBe(400);
+    }
+  });
+
+  it("shows a business's history to its managers and customers, every business's to technicians and administrators", async () => {
+    const own = await job(businessA, 'nostro.gcode', {
+      state: 'done',
+      runs: [{ group: line1, state: 'finished', startedBy: CUSTOMER, started: 0, ended: 5 }],
+    });
+    const other = await job(businessB, 'altrui.gcode', {
+      state: 'cancelled',
+      queuedBy: OTHER_MANAGER,
+      target: otherGroup,
+      cancelled: { by: OTHER_MANAGER, minute: 6 },
+    });
+    for (const as of [CUSTOMER, MANAGER]) {
+      expect((await historyOf(as, businessA)).items.map((item) => item.job.id)).toEqual([own]);
+      const refused = await t.call(as, 'GET', `/api/v1/business/${businessB}/print-queue/history`);
+      expect(refused.statusCode, as).toBe(404);
+    }
+    expect(
+      (await t.call(OTHER_MANAGER, 'GET', `/api/v1/business/${businessA}/print-queue/history`)).statusCode,
+    ).toBe(404);
+    expect((await historyOf(OTHER_MANAGER, businessB)).items.map((item) => item.job.id)).toEqual([other]);
+    for (const as of [TECH, ADMIN]) {
+      expect(
+        (await historyOf(as, businessB)).items.map((item) => item.job.id),
+        as,
+      ).toEqual([other]);
+      expect(
+        (await historyOf(as, businessA)).items.map((item) => item.job.id),
+        as,
+      ).toEqual([own]);
+    }
+    expect((await t.call(ADMIN, 'GET', '/api/v1/business/999999/print-queue/history')).statusCode).toBe(404);
+    expect((await t.call(null, 'GET', `/api/v1/business/${businessA}/print-queue/history`)).statusCode).toBe(
+      401,
+    );
+  });
+});
