@@ -50,7 +50,7 @@ export function keepAlive(ws: WebSocket, options: HeartbeatOptions): () => void 
  * large download on the peer's side must not make a busy tunnel look dead. A silent peer's session is destroyed.
  */
 export function keepSessionAlive(
-  session: Pick<http2.Http2Session, 'on' | 'off' | 'once' | 'ping' | 'destroy' | 'destroyed'>,
+  session: http2.Http2Session,
   options: HeartbeatOptions,
   bytesRead: () => number = () => 0,
 ): () => void {

@@ -247,7 +247,11 @@ describe('heartbeat', () => {
       });
       let bytes = 0;
       const onDead = vi.fn();
-      keepSessionAlive(session, { intervalMs: 20, deadAfterMs: 100, onDead }, () => bytes);
+      keepSessionAlive(
+        session as unknown as http2.Http2Session,
+        { intervalMs: 20, deadAfterMs: 100, onDead },
+        () => bytes,
+      );
       for (let tick = 0; tick < 20; tick++) {
         bytes += 16_384;
         vi.advanceTimersByTime(20);
