@@ -13433,7 +13433,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `CONFLICT`: This is still in use and cannot be deleted; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
+                /** @description `CONFLICT`: This conflicts with the current state; `EMAIL_TAKEN`: A user with this email already exists; `TWO_FACTOR_ON`: Two-factor sign-in is already on; `TWO_FACTOR_OFF`: Two-factor sign-in is not on; `SERVICE_SESSION_OPEN`: A service session on this machine is already requested or open for you; `SERVICE_SESSION_CLOSED`: This service session can no longer change */
                 409: {
                     headers: {
                         [name: string]: unknown;
