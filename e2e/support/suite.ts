@@ -68,6 +68,8 @@ async function reset(lent: Lent): Promise<boolean> {
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
     }
     await cdp.detach();
+    // That session was the reset's own, detached: it leaves nothing behind.
+    lent.tainted = false;
     lent.origins.clear();
     return true;
   } catch {
