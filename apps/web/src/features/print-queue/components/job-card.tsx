@@ -3,10 +3,9 @@ import { useId, useState } from 'react';
 import { Button, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/ui/busy-button';
-import { formatDateTime } from '../../../lib/format';
 import { useJobHistory, useMoveJob, useStartJob } from '../api/print-queue';
 import { startableMachines, stepPosition } from '../lib/queue-rules';
-import { JobStateBadge, JobTarget, usePersonName } from './queue-texts';
+import { JobFacts, JobStateBadge } from './queue-texts';
 import { machineNameIn, RunList } from './run-list';
 
 /** Each copy started of a job: the machine, the run's state, who started it and when. */
@@ -47,8 +46,7 @@ export interface JobCardProps {
  * cancelling it, starting its next copy on a ready machine, and its runs on demand.
  */
 export function JobCard({ job, machines, machineTypeName, waiting, onCopies, onCancel }: JobCardProps) {
-  const { t, i18n } = useTranslation();
-  const personName = usePersonName();
+  const { t } = useTranslation();
   const move = useMoveJob();
   const start = useStartJob();
   const [showRuns, setShowRuns] = useState(false);
@@ -88,22 +86,7 @@ export function JobCard({ job, machines, machineTypeName, waiting, onCopies, onC
             <h3 className="h6 mb-0 text-break">{job.fileName}</h3>
             <JobStateBadge state={job.state} />
           </div>
-          <div className="small">
-            <JobTarget job={job} machines={machines} machineTypeName={machineTypeName} />
-          </div>
-          <div className="small" data-testid="queue-job-copies">
-            {t('printQueue.jobs.copies', {
-              finished: job.copiesFinished,
-              started: job.copiesStarted,
-              copies: job.copies,
-            })}
-          </div>
-          <div className="small text-body-secondary">
-            {t('printQueue.jobs.queuedBy', {
-              person: personName(job.queuedBy),
-              at: formatDateTime(job.queuedAt, i18n.language),
-            })}
-          </div>
+          <JobFacts job={job} machines={machines} machineTypeName={machineTypeName} />
           {job.file === null && <div className="small text-danger">{t('printQueue.jobs.fileGone')}</div>}
         </div>
       </div>

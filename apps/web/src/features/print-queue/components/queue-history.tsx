@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { formatDateTime } from '../../../lib/format';
 import { useQueueHistory } from '../api/print-queue';
-import { JobStateBadge, JobTarget, usePersonName } from './queue-texts';
+import { JobFacts, JobStateBadge, usePersonName } from './queue-texts';
 import { machineNameIn, RunList } from './run-list';
 
 interface HistoryProps {
@@ -33,22 +33,7 @@ function HistoryItem({
           {t('printQueue.history.endedAt', { at: formatDateTime(entry.endedAt, i18n.language) })}
         </span>
       </div>
-      <div className="small">
-        <JobTarget job={job} machines={machines} machineTypeName={machineTypeName} />
-      </div>
-      <div className="small">
-        {t('printQueue.jobs.copies', {
-          finished: job.copiesFinished,
-          started: job.copiesStarted,
-          copies: job.copies,
-        })}
-      </div>
-      <div className="small text-body-secondary">
-        {t('printQueue.jobs.queuedBy', {
-          person: personName(job.queuedBy),
-          at: formatDateTime(job.queuedAt, i18n.language),
-        })}
-      </div>
+      <JobFacts job={job} machines={machines} machineTypeName={machineTypeName} />
       {job.cancelledAt && (
         <div className="small text-body-secondary">
           {t('printQueue.history.cancelledBy', {

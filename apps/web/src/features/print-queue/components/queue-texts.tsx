@@ -1,6 +1,7 @@
 import type { QueueJob, QueueMachine, QueuePerson, QueueRun } from '@portal/contract';
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
 import { targetParts } from '../lib/queue-rules';
 
 /** A person named on a job or run; "a removed user" once gone. */
@@ -28,6 +29,40 @@ export function JobTarget({
       {parts.location === undefined
         ? t('printQueue.target.type', { type: parts.machineType })
         : t('printQueue.target.typeAt', { type: parts.machineType, location: parts.location })}
+    </>
+  );
+}
+
+/** What a job is, on the queue and in its history alike: its target, its copies so far and who queued it when. */
+export function JobFacts({
+  job,
+  machines,
+  machineTypeName,
+}: {
+  job: QueueJob;
+  machines: readonly QueueMachine[];
+  machineTypeName: (id: number) => string | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const personName = usePersonName();
+  return (
+    <>
+      <div className="small">
+        <JobTarget job={job} machines={machines} machineTypeName={machineTypeName} />
+      </div>
+      <div className="small">
+        {t('printQueue.jobs.copies', {
+          finished: job.copiesFinished,
+          started: job.copiesStarted,
+          copies: job.copies,
+        })}
+      </div>
+      <div className="small text-body-secondary">
+        {t('printQueue.jobs.queuedBy', {
+          person: personName(job.queuedBy),
+          at: formatDateTime(job.queuedAt, i18n.language),
+        })}
+      </div>
     </>
   );
 }
