@@ -1,6 +1,8 @@
 import type { MachineCardState, MachineStatus } from '@portal/contract';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { stateChanged, withStatus } from './machine-status-stream';
+import { machineStatusesQueryKey } from './fleet-keys';
+import { stateChanged, withStatus, writeStatuses } from './machine-status-stream';
 
 const item = (machineGroupId: number, state: MachineStatus['status']['state']): MachineStatus => ({
   machineGroupId,
@@ -45,5 +47,47 @@ describe('stateChanged (whether a status event moves its machine to another card
   it('counts a machine not told of yet as changed, and nothing before the first snapshot', () => {
     expect(stateChanged(states, item(3, 'idle'))).toBe(true);
     expect(stateChanged(null, item(1, 'idle'))).toBe(false);
+  });
+});
+
+describe('writeStatuses (the stream into the cache while a call for the statuses is under way)', () => {
+  /** A call for the statuses whose answer the test gives when it wants. */
+  function callUnderWay(client: QueryClient) {
+    let answer: (list: MachineStatus[]) => void = () => {};
+    const landed = client.fetchQuery({
+      queryKey: machineStatusesQueryKey,
+      queryFn: () => new Promise<MachineStatus[]>((resolve) => (answer = resolve)),
+    });
+    return { answer: (list: MachineStatus[]) => answer(list), landed: landed.catch(() => undefined) };
+  }
+  const states = (client: QueryClient) =>
+    client.getQueryData<MachineStatus[]>(machineStatusesQueryKey)?.map((entry) => entry.status.state);
+
+  it('keeps the snapshot when the older answer of the call lands after it', async () => {
+    const client = new QueryClient();
+    const call = callUnderWay(client);
+    writeStatuses(client, () => [item(1, 'idle')]);
+    call.answer([item(1, 'waiting')]);
+    await call.landed;
+    expect(states(client)).toEqual(['idle']);
+  });
+
+  it('keeps a status event when an older answer lands after it', async () => {
+    const client = new QueryClient();
+    client.setQueryData(machineStatusesQueryKey, [item(1, 'waiting')]);
+    const call = callUnderWay(client);
+    writeStatuses(client, (list) => withStatus(list, item(1, 'processing')));
+    call.answer([item(1, 'waiting')]);
+    await call.landed;
+    expect(states(client)).toEqual(['processing']);
+  });
+
+  it('lets the first call land when an event comes before any list (nothing to put it in)', async () => {
+    const client = new QueryClient();
+    const call = callUnderWay(client);
+    writeStatuses(client, (list) => withStatus(list, item(1, 'processing')));
+    call.answer([item(1, 'idle')]);
+    await call.landed;
+    expect(states(client)).toEqual(['idle']);
   });
 });

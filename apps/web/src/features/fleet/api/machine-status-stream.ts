@@ -113,14 +113,14 @@ class MachineStatusStream {
     source.addEventListener(MACHINE_STATUS_EVENTS.snapshot, (event) => {
       const parsed = machineStatusListSchema.safeParse(readData(event));
       if (!parsed.success) return;
-      client.setQueryData(machineStatusesQueryKey, parsed.data);
+      writeStatuses(client, () => parsed.data);
       this.#states = new Map(parsed.data.map((item) => [item.machineGroupId, item.status.state]));
       this.#tell({ type: 'snapshot' });
     });
     source.addEventListener(MACHINE_STATUS_EVENTS.status, (event) => {
       const parsed = machineStatusSchema.safeParse(readData(event));
       if (!parsed.success) return;
-      client.setQueryData<MachineStatus[]>(machineStatusesQueryKey, (list) => withStatus(list, parsed.data));
+      writeStatuses(client, (list) => withStatus(list, parsed.data));
       const changed = stateChanged(this.#states, parsed.data);
       this.#states?.set(parsed.data.machineGroupId, parsed.data.status.state);
       if (changed) this.#tell({ type: 'stateChanged', machineGroupId: parsed.data.machineGroupId });
@@ -145,6 +145,21 @@ function readData(event: Event): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Writes what the stream says into the statuses' cache. A call for the statuses still under way may carry older
+ * ones (the server read them before the stream's snapshot or event): landing after it, it would put them back, and
+ * with the stream open nothing calls again, so a card could stay "waiting". Such a call is cancelled first.
+ */
+export function writeStatuses(
+  client: QueryClient,
+  update: (list: MachineStatus[] | undefined) => MachineStatus[] | undefined,
+): void {
+  const next = update(client.getQueryData<MachineStatus[]>(machineStatusesQueryKey));
+  if (next === undefined) return;
+  void client.cancelQueries({ queryKey: machineStatusesQueryKey });
+  client.setQueryData(machineStatusesQueryKey, next);
 }
 
 /** The list with one machine's new status in place (or added: it became visible since the snapshot). */
