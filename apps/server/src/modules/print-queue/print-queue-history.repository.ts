@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { printQueueJobs, printQueueRuns } from './print-queue.schema.ts';
 import {
   cancelledBy,
   copiesFinished,
@@ -8,8 +9,7 @@ import {
   queuedBy,
   type RunRow,
   selectRuns,
-} from './print-queue.repository.ts';
-import { printQueueJobs, printQueueRuns } from './print-queue.schema.ts';
+} from './print-queue-rows.ts';
 
 /** An ended job, with when it ended. */
 export type EndedJobRow = JobRow & { endedAt: Date };

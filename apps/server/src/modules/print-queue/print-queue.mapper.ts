@@ -1,5 +1,5 @@
 import type { MachineCardState, QueueJob, QueueMachine, QueueRun } from '@portal/contract';
-import type { JobRow, QueueGroupRow, ReadinessRow, RunRow } from './print-queue.repository.ts';
+import type { JobRow, QueueGroupRow, ReadinessRow, RunRow } from './print-queue-rows.ts';
 
 /** A job as the API answers it; `position` is its 1-based place among the waiting jobs, null once it no longer waits. */
 export function toQueueJob(row: JobRow, position: number | null): QueueJob {

@@ -11,6 +11,7 @@ import { printQueueRoutes } from './print-queue.routes.ts';
 import { PrintQueueService, type QueuedJobStarted, type QueueFiles } from './print-queue.service.ts';
 import { PrintQueueHistoryRepository } from './print-queue-history.repository.ts';
 import { PrintQueueHistoryService } from './print-queue-history.service.ts';
+import { PrintQueueRunsRepository } from './print-queue-runs.repository.ts';
 import { QueueBoard } from './queue-board.ts';
 
 export type { QueuedJobStarted } from './print-queue.service.ts';
@@ -39,9 +40,9 @@ export interface PrintQueueModuleDeps {
  * The print queue (docs/product.md §11, docs/design.md §14): a business's jobs of library files, each copy started
  * on a machine a person marked ready (by hand, or by itself when the business wants it), and the runs following
  * their boards through the machine events. `run-following.ts` holds the pure rules of a run's states,
- * `print-queue.repository.ts` the atomic claim of a machine for a job, `queue-board.ts` the requests to the board
- * (upload to 0:/gcodes/queue/ and M32, through the board client's relay as the person), `library-keeper.ts` the
- * library files whose content a job that has not finished keeps from being replaced, and
+ * `print-queue-runs.repository.ts` the atomic claim of a machine for a job, `queue-board.ts` the requests to the
+ * board (upload to 0:/gcodes/queue/ and M32, through the board client's relay as the person), `library-keeper.ts`
+ * the library files whose content a job that has not finished keeps from being replaced, and
  * `print-queue-history.*.ts` the ended jobs' pages.
  */
 export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: PrintQueueModuleDeps) {
@@ -50,6 +51,7 @@ export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: 
   const board = new QueueBoard(deps.registry, deps.activity, config.proxyTimeoutMs);
   const service = new PrintQueueService({
     repository,
+    runs: new PrintQueueRunsRepository(db),
     clock,
     access: deps.access,
     board,

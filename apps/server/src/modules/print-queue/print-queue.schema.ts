@@ -20,7 +20,7 @@ import { users } from '../users/users.schema.ts';
  * A job of a business's print queue (docs/design.md §14): a library file (null once deleted, its name kept for the
  * history), its target (one machine group, or a machine type, optionally at one location), how many copies and how
  * many started. `copies_started` counts runs that are not failed, so a failed copy waits again; `state` is kept
- * with every change of copies and runs in the same transaction (`settleJob` of the repository).
+ * with every change of copies and runs in the same transaction (`settleJob` of `print-queue-rows.ts`).
  */
 export const printQueueJobs = pgTable(
   'print_queue_jobs',

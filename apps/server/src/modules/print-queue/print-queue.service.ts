@@ -24,7 +24,9 @@ import {
   type Viewer,
   visibleMachineGroups,
 } from './print-queue.policy.ts';
-import type { JobRow, PrintQueueRepository, QueueGroupRow } from './print-queue.repository.ts';
+import type { PrintQueueRepository } from './print-queue.repository.ts';
+import type { JobRow, QueueGroupRow } from './print-queue-rows.ts';
+import type { PrintQueueRunsRepository } from './print-queue-runs.repository.ts';
 import type { QueueActor, QueueBoard, QueueFileContent } from './queue-board.ts';
 import {
   boardFileOf,
@@ -62,6 +64,7 @@ export interface QueuedJobStarted {
 
 export interface PrintQueueServiceDeps {
   repository: PrintQueueRepository;
+  runs: PrintQueueRunsRepository;
   clock: Clock;
   access: MachineAccessService;
   board: QueueBoard;
@@ -105,6 +108,10 @@ export class PrintQueueService {
 
   get #repository() {
     return this.#deps.repository;
+  }
+
+  get #runs() {
+    return this.#deps.runs;
   }
 
   async queue(viewer: Viewer, businessId: number): Promise<PrintQueue> {
@@ -179,7 +186,7 @@ export class PrintQueueService {
 
   async history(viewer: Viewer, jobId: number): Promise<QueueJobHistory> {
     const job = await this.#jobFor(viewer, jobId);
-    const runs = await this.#repository.runsOf(jobId);
+    const runs = await this.#runs.runsOf(jobId);
     return { job: await this.#placed(job), runs: runs.map(toQueueRun) };
   }
 
@@ -231,13 +238,13 @@ export class PrintQueueService {
     const group = await this.#groupFor(viewer, machineGroupId);
     const now = this.#deps.clock();
     const status = this.#deps.statusOf(group.controllerId);
-    const [active] = await this.#repository.activeRuns([group.id]);
+    const [active] = await this.#runs.activeRuns([group.id]);
     if (active) {
       const change = settleOnReady(active, status, now);
-      if (change) await this.#repository.changeRun(active.id, [active.state], change);
+      if (change) await this.#runs.changeRun(active.id, [active.state], change);
       else throw conflict(MACHINE_BUSY);
     }
-    await this.#repository.markReady(group.id, viewer.id, now);
+    await this.#runs.markReady(group.id, viewer.id, now);
     this.#readinessChanged(group);
     let started: QueueRun | null = null;
     if (await this.#repository.businessAutoStart(group.businessId)) {
@@ -259,7 +266,7 @@ export class PrintQueueService {
 
   async unmarkReady(viewer: Viewer, machineGroupId: number): Promise<void> {
     const group = await this.#groupFor(viewer, machineGroupId);
-    if (await this.#repository.unmarkReady(group.id)) this.#readinessChanged(group);
+    if (await this.#runs.unmarkReady(group.id)) this.#readinessChanged(group);
   }
 
   /** Starts the job's next copy on a machine a person marked ready, now. */
@@ -287,7 +294,7 @@ export class PrintQueueService {
    * still running must be paused first, a run whose board no longer runs it is only marked (docs/product.md §11).
    */
   async cancelRun(viewer: Viewer & { sessionId?: string }, runId: number, client: Client): Promise<QueueRun> {
-    const run = await this.#repository.run(runId);
+    const run = await this.#runs.run(runId);
     if (!run) throw notFound('Run');
     const group = await this.#groupFor(viewer, run.machineGroupId);
     const plan = cancelPlan(run, this.#deps.statusOf(group.controllerId));
@@ -302,15 +309,15 @@ export class PrintQueueService {
       });
     }
     const change: RunChange = { state: 'cancelled', endedAt: this.#deps.clock(), reason: null };
-    if (await this.#repository.changeRun(run.id, [run.state], change)) this.#deps.changed(group.businessId);
-    const after = await this.#repository.run(run.id);
+    if (await this.#runs.changeRun(run.id, [run.state], change)) this.#deps.changed(group.businessId);
+    const after = await this.#runs.run(run.id);
     if (!after) throw notFound('Run');
     return toQueueRun(after);
   }
 
   /** Which of the machine groups a person marked ready: the fleet's statuses carry it to whoever uses the queue. */
   async readyAmong(machineGroupIds: readonly number[]): Promise<ReadonlySet<number>> {
-    const rows = await this.#repository.readiness(machineGroupIds);
+    const rows = await this.#runs.readiness(machineGroupIds);
     return new Set(rows.map((row) => row.machineGroupId));
   }
 
@@ -338,14 +345,14 @@ export class PrintQueueService {
       this.#lastState.set(event.controllerId, event.status.state);
       const group = await this.#repository.groupOfController(event.controllerId);
       if (!group) return;
-      const [run] = await this.#repository.activeRuns([group.id]);
+      const [run] = await this.#runs.activeRuns([group.id]);
       if (run) {
         const change = followStatus(run, event.status, new Date(event.at));
-        if (change && (await this.#repository.changeRun(run.id, [run.state], change)))
+        if (change && (await this.#runs.changeRun(run.id, [run.state], change)))
           this.#deps.changed(group.businessId);
       } else if (event.status.state === 'processing') {
         // Every instance hears the status: the one whose delete took the mark tells.
-        if (await this.#repository.unmarkReady(group.id)) this.#readinessChanged(group);
+        if (await this.#runs.unmarkReady(group.id)) this.#readinessChanged(group);
       } else if (event.status.state === 'idle' && previous !== 'idle') {
         // Marked ready while it could not start (offline, halted): it starts once it is idle. Every instance
         // hearing this tries; the claim lets one start (docs/design.md §14).
@@ -354,10 +361,10 @@ export class PrintQueueService {
       return;
     }
     if ((event.type !== 'jobFinished' && event.type !== 'jobFailed') || event.machineGroupId === null) return;
-    const [run] = await this.#repository.activeRuns([event.machineGroupId]);
+    const [run] = await this.#runs.activeRuns([event.machineGroupId]);
     if (!run) return;
     const change = followTransition(run, event);
-    if (!change || !(await this.#repository.changeRun(run.id, [run.state], change))) return;
+    if (!change || !(await this.#runs.changeRun(run.id, [run.state], change))) return;
     const group = await this.#repository.group(event.machineGroupId, undefined);
     if (group) this.#deps.changed(group.businessId);
   }
@@ -366,7 +373,7 @@ export class PrintQueueService {
   async #startOnReadyMachines(businessId: number): Promise<void> {
     const groups = await this.#repository.groups(undefined);
     const ofBusiness = groups.filter((group) => group.businessId === businessId);
-    const readiness = await this.#repository.readiness(ofBusiness.map((group) => group.id));
+    const readiness = await this.#runs.readiness(ofBusiness.map((group) => group.id));
     for (const ready of readiness) {
       const group = ofBusiness.find((candidate) => candidate.id === ready.machineGroupId);
       if (group) await this.#startAsMarker(group, ready.markedBy);
@@ -375,7 +382,7 @@ export class PrintQueueService {
 
   /** A machine that became idle: with the automatic start on and the machine ready, its first waiting job starts. */
   async #startIfReady(group: QueueGroupRow): Promise<void> {
-    const [ready] = await this.#repository.readiness([group.id]);
+    const [ready] = await this.#runs.readiness([group.id]);
     if (!ready || !(await this.#repository.businessAutoStart(group.businessId))) return;
     await this.#startAsMarker(group, ready.markedBy);
   }
@@ -431,7 +438,7 @@ export class PrintQueueService {
         : await this.#deps.files.fileOfBusiness(job.businessId, job.libraryFileId);
     if (!file) return FILE_GONE;
     const at = this.#deps.clock();
-    const claimed = await this.#repository.claim({
+    const claimed = await this.#runs.claim({
       jobId: job.id,
       machineGroupId: group.id,
       boardFile: boardFileOf(job.fileName),
@@ -449,19 +456,19 @@ export class PrintQueueService {
       await this.#deps.board.print(reach, actor, claimed.boardFile, content);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await this.#repository.changeRun(claimed.id, ['starting'], {
+      await this.#runs.changeRun(claimed.id, ['starting'], {
         state: 'failed',
         endedAt: this.#deps.clock(),
         reason: reason.slice(0, 500),
       });
       // Nothing was printed: the bed is still clear.
-      await this.#repository.markReady(group.id, viewer.id, at);
+      await this.#runs.markReady(group.id, viewer.id, at);
       this.#readinessChanged(group);
       if (automatic) this.#deps.warn(error, 'queued job not started');
       if (!automatic || !(error instanceof AppError)) throw error;
-      return toQueueRun((await this.#repository.run(claimed.id)) ?? claimed);
+      return toQueueRun((await this.#runs.run(claimed.id)) ?? claimed);
     }
-    await this.#repository.changeRun(claimed.id, ['starting'], {
+    await this.#runs.changeRun(claimed.id, ['starting'], {
       state: 'printing',
       endedAt: null,
       reason: null,
@@ -477,7 +484,7 @@ export class PrintQueueService {
       startedBy: viewer.id,
       at,
     });
-    return toQueueRun((await this.#repository.run(claimed.id)) ?? claimed);
+    return toQueueRun((await this.#runs.run(claimed.id)) ?? claimed);
   }
 
   /** The business's automatic start, once the viewer may use its queue; 404 otherwise, as for no business. */
@@ -504,10 +511,8 @@ export class PrintQueueService {
 
   async #machines(groups: readonly QueueGroupRow[]): Promise<QueueMachine[]> {
     const ids = groups.map((group) => group.id);
-    const readiness = new Map(
-      (await this.#repository.readiness(ids)).map((row) => [row.machineGroupId, row]),
-    );
-    const runs = new Map((await this.#repository.activeRuns(ids)).map((row) => [row.machineGroupId, row]));
+    const readiness = new Map((await this.#runs.readiness(ids)).map((row) => [row.machineGroupId, row]));
+    const runs = new Map((await this.#runs.activeRuns(ids)).map((row) => [row.machineGroupId, row]));
     return groups.map((group) =>
       toQueueMachine(
         group,
