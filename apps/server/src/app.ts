@@ -150,7 +150,7 @@ export function createModules(
     authenticate: (token) => auth.service.authenticate(token),
     sessions: auth.events,
     // Asked only while requests run, when the print queue exists; the queue tells its changes below.
-    readyAmong: (machineGroupIds) => printQueue.service.readyAmong(machineGroupIds),
+    readyAmong: (machineGroupIds) => printQueue.machines.readyAmong(machineGroupIds),
     warn,
   });
   gateway.onHolderLost((controllerId, epoch) => void liveStatus.monitor.holderLost(controllerId, epoch));

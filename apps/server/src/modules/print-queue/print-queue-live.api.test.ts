@@ -93,7 +93,7 @@ describe("a print queue's changes on the status streams", () => {
     await vi.waitFor(() => expect(customer).toEqual([businessA]));
     // Told twice, the copy ends once, and is told once.
     t.modules.liveStatus.events.emit(finished);
-    await t.modules.printQueue.service.idle();
+    await t.modules.printQueue.follower.idle();
     const history = await t.call('customer@demo.test', 'GET', `/api/v1/print-queue/jobs/${job.id}`);
     expect(history.json().job).toMatchObject({ state: 'done', copiesFinished: 1 });
     expect(customer).toEqual([businessA]);

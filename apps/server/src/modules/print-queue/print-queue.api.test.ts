@@ -89,7 +89,7 @@ beforeEach(async () => {
     board.refuseUploads = false;
     setStatus(board, 'idle');
   }
-  await t.modules.printQueue.service.idle();
+  await t.modules.printQueue.follower.idle();
 });
 
 /** A file in a business's library, stored in the database's content store. */
@@ -386,7 +386,7 @@ describe('starting a queued job', () => {
       target: { machineGroup: line1.groupId },
     });
     setStatus(line1, 'halted');
-    await t.modules.printQueue.service.idle();
+    await t.modules.printQueue.follower.idle();
     const ready = await t.call(CUSTOMER, 'PUT', `/api/v1/machinegroup/${line1.groupId}/ready`);
     expect(ready.statusCode, ready.body).toBe(200);
     expect(ready.json()).toMatchObject({ started: null, machine: { ready: true } });
@@ -394,7 +394,7 @@ describe('starting a queued job', () => {
 
     // Reset at the machine: idle again, the bed still clear.
     setStatus(line1, 'idle');
-    await t.modules.printQueue.service.idle();
+    await t.modules.printQueue.follower.idle();
     expect(await runsOf(job.id)).toMatchObject([
       { machineGroupId: line1.groupId, automatic: true, startedBy: await t.idOf(CUSTOMER) },
     ]);
@@ -404,7 +404,7 @@ describe('starting a queued job', () => {
     ]);
     // Another idle status (temperatures moved) starts nothing more.
     setStatus(line1, 'idle');
-    await t.modules.printQueue.service.idle();
+    await t.modules.printQueue.follower.idle();
     expect(await runsOf(job.id)).toHaveLength(1);
   });
 
@@ -449,7 +449,7 @@ describe('a run following its board', () => {
     // from the same state and the later one refused as stale (or an older status applied after a newer one).
     const status = async (state: MachineCardState) => {
       setStatus(line1, state, boardFile);
-      await t.modules.printQueue.service.idle();
+      await t.modules.printQueue.follower.idle();
     };
     await status('processing');
     await status('paused');
@@ -459,7 +459,7 @@ describe('a run following its board', () => {
     transition(line1, 'jobFinished', boardFile);
     transition(line1, 'jobFinished', boardFile);
     setStatus(line1, 'idle', boardFile, true);
-    await t.modules.printQueue.service.idle();
+    await t.modules.printQueue.follower.idle();
     const history = await historyOf(job.id);
     expect(history.job).toMatchObject({ state: 'done', copiesFinished: 1 });
     expect(history.runs).toEqual([
@@ -470,7 +470,7 @@ describe('a run following its board', () => {
   it('gives the copy back when the print is cancelled on the machine', async () => {
     const { job, boardFile } = await started();
     transition(line1, 'jobFailed', boardFile);
-    await t.modules.printQueue.service.idle();
+    await t.modules.printQueue.follower.idle();
     const history = await historyOf(job.id);
     expect(history.job).toMatchObject({ state: 'waiting', copiesStarted: 0 });
     expect(history.runs[0]).toMatchObject({
@@ -482,11 +482,11 @@ describe('a run following its board', () => {
   it('cancels a paused copy on the board with M0, and asks for a pause while it prints', async () => {
     const { run, boardFile } = await started();
     setStatus(line1, 'processing', boardFile);
-    await t.modules.printQueue.service.idle();
+    await t.modules.printQueue.follower.idle();
     const cancel = () => t.call(CUSTOMER, 'POST', `/api/v1/print-queue/runs/${run.id}/cancel`);
     expect((await cancel()).statusCode).toBe(409);
     setStatus(line1, 'paused', boardFile);
-    await t.modules.printQueue.service.idle();
+    await t.modules.printQueue.follower.idle();
     const cancelled = await cancel();
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ state: 'cancelled' });
@@ -496,12 +496,12 @@ describe('a run following its board', () => {
   it('ends a run whose end it missed when the idle machine is marked ready again', async () => {
     const { job, boardFile } = await started();
     setStatus(line1, 'processing', boardFile);
-    await t.modules.printQueue.service.idle();
+    await t.modules.printQueue.follower.idle();
     expect((await t.call(CUSTOMER, 'PUT', `/api/v1/machinegroup/${line1.groupId}/ready`)).statusCode).toBe(
       409,
     );
     setStatus(line1, 'idle', boardFile, true);
-    await t.modules.printQueue.service.idle();
+    await t.modules.printQueue.follower.idle();
     const ready = await t.call(CUSTOMER, 'PUT', `/api/v1/machinegroup/${line1.groupId}/ready`);
     expect(ready.statusCode, ready.body).toBe(200);
     expect((await historyOf(job.id)).runs[0].state).toBe('finished');
@@ -510,7 +510,7 @@ describe('a run following its board', () => {
   it('is no longer ready once the machine prints something else', async () => {
     await t.call(CUSTOMER, 'PUT', `/api/v1/machinegroup/${line2.groupId}/ready`);
     setStatus(line2, 'processing', '0:/gcodes/other.gcode');
-    await t.modules.printQueue.service.idle();
+    await t.modules.printQueue.follower.idle();
     const machine = (
       await t.call(CUSTOMER, 'GET', `/api/v1/machinegroup/${line2.groupId}/print-queue`)
     ).json();

@@ -8,13 +8,18 @@ import type { Viewer } from '../machine-groups/machine-groups.policy.ts';
 import { queueKeepsFile } from './library-keeper.ts';
 import { PrintQueueRepository } from './print-queue.repository.ts';
 import { printQueueRoutes } from './print-queue.routes.ts';
-import { PrintQueueService, type QueuedJobStarted, type QueueFiles } from './print-queue.service.ts';
+import { PrintQueueService } from './print-queue.service.ts';
+import type { PrintQueueDeps, QueuedJobStarted, QueueFiles } from './print-queue-deps.ts';
 import { PrintQueueHistoryRepository } from './print-queue-history.repository.ts';
 import { PrintQueueHistoryService } from './print-queue-history.service.ts';
+import { PrintQueueMachinesService } from './print-queue-machines.service.ts';
 import { PrintQueueRunsRepository } from './print-queue-runs.repository.ts';
+import { QueueAccess } from './queue-access.ts';
 import { QueueBoard } from './queue-board.ts';
+import { QueueStarter } from './queue-starter.ts';
+import { RunFollower } from './run-follower.ts';
 
-export type { QueuedJobStarted } from './print-queue.service.ts';
+export type { QueuedJobStarted } from './print-queue-deps.ts';
 
 export interface PrintQueueModuleDeps {
   /** The deployment's tunnels: a start is relayed to the board wherever its tunnel is held. */
@@ -39,34 +44,57 @@ export interface PrintQueueModuleDeps {
 /**
  * The print queue (docs/product.md §11, docs/design.md §14): a business's jobs of library files, each copy started
  * on a machine a person marked ready (by hand, or by itself when the business wants it), and the runs following
- * their boards through the machine events. `run-following.ts` holds the pure rules of a run's states,
- * `print-queue-runs.repository.ts` the atomic claim of a machine for a job, `queue-board.ts` the requests to the
- * board (upload to 0:/gcodes/queue/ and M32, through the board client's relay as the person), `library-keeper.ts`
- * the library files whose content a job that has not finished keeps from being replaced, and
- * `print-queue-history.*.ts` the ended jobs' pages.
+ * their boards through the machine events. `print-queue.service.ts` serves the queue and its jobs,
+ * `print-queue-machines.service.ts` the machines' readiness, starts by hand and runs, `queue-starter.ts` starts a
+ * copy (the automatic start too), `run-follower.ts` follows the machine events with the pure rules of
+ * `run-following.ts`, and `queue-access.ts` finds what a person asks for or answers 404.
+ * `print-queue.repository.ts` holds the jobs, `print-queue-runs.repository.ts` the readiness, the runs and the
+ * atomic claim of a machine for a job, `queue-board.ts` the requests to the board (upload to 0:/gcodes/queue/ and
+ * M32, through the board client's relay as the person), `library-keeper.ts` the library files whose content a job
+ * that has not finished keeps from being replaced, and `print-queue-history.*.ts` the ended jobs' pages.
  */
 export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: PrintQueueModuleDeps) {
   const repository = new PrintQueueRepository(db);
   deps.files.keepContentWhile(queueKeepsFile);
-  const board = new QueueBoard(deps.registry, deps.activity, config.proxyTimeoutMs);
-  const service = new PrintQueueService({
+  const changed = (businessId: number) => deps.machineEvents.emit({ type: 'queue', businessId });
+  const queueDeps: PrintQueueDeps = {
     repository,
     runs: new PrintQueueRunsRepository(db),
     clock,
     access: deps.access,
-    board,
+    board: new QueueBoard(deps.registry, deps.activity, config.proxyTimeoutMs),
     files: deps.files,
     statusOf: deps.statusOf,
     viewerOf: deps.viewerOf,
     started: deps.started,
-    readinessChanged: deps.readinessChanged,
-    changed: (businessId) => deps.machineEvents.emit({ type: 'queue', businessId }),
+    // A mark put or taken: the fleet's statuses show it, and the queue's pages read the business's queue again.
+    readinessChanged: (group) => {
+      deps.readinessChanged(group.id);
+      changed(group.businessId);
+    },
+    changed,
     warn: deps.warn,
-  });
+  };
+  const queueAccess = new QueueAccess(repository);
+  const starter = new QueueStarter(queueDeps);
+  const machines = new PrintQueueMachinesService({ ...queueDeps, queueAccess, starter });
+  const service = new PrintQueueService({ ...queueDeps, queueAccess, machines, starter });
+  const follower = new RunFollower({ ...queueDeps, starter });
   const history = new PrintQueueHistoryService({ history: new PrintQueueHistoryRepository(db), repository });
   return {
     repository,
+    /** The business's queue and its jobs (a slicer's upload to the queue too). */
     service,
-    routes: routesOf(printQueueRoutes, { service, history, machineEvents: deps.machineEvents }),
+    /** The machines in the queue: readiness (which the fleet's statuses carry), starts by hand, runs. */
+    machines,
+    /** The runs following the machine events; `idle()` waits for what it is applying. */
+    follower,
+    routes: routesOf(printQueueRoutes, {
+      service,
+      machines,
+      history,
+      follower,
+      machineEvents: deps.machineEvents,
+    }),
   };
 }

@@ -22,12 +22,16 @@ import { sessionOf } from '../../shared/session.ts';
 import type { MachineEvents } from '../live-status/machine-events.ts';
 import type { PrintQueueService } from './print-queue.service.ts';
 import type { PrintQueueHistoryService } from './print-queue-history.service.ts';
+import type { PrintQueueMachinesService } from './print-queue-machines.service.ts';
+import type { RunFollower } from './run-follower.ts';
 
 const tags = ['print queue'];
 
 export type PrintQueueRoutesOptions = {
   service: PrintQueueService;
+  machines: PrintQueueMachinesService;
   history: PrintQueueHistoryService;
+  follower: RunFollower;
   machineEvents: MachineEvents;
 };
 
@@ -36,16 +40,16 @@ const clientOf = (request: FastifyRequest) => ({ incoming: request.raw, address:
 
 export const printQueueRoutes: FastifyPluginAsyncZod<PrintQueueRoutesOptions> = async (
   app,
-  { service, history, machineEvents },
+  { service, machines, history, follower, machineEvents },
 ) => {
   // Runs follow their boards while the app runs; what is under way finishes before the database closes.
   let unsubscribe: (() => void) | undefined;
   app.addHook('onReady', async () => {
-    unsubscribe = machineEvents.subscribe((event) => service.follow(event));
+    unsubscribe = machineEvents.subscribe((event) => follower.follow(event));
   });
   app.addHook('onClose', async () => {
     unsubscribe?.();
-    await service.idle();
+    await follower.idle();
   });
 
   app.get(
@@ -190,7 +194,7 @@ export const printQueueRoutes: FastifyPluginAsyncZod<PrintQueueRoutesOptions> = 
       reply
         .code(201)
         .send(
-          await service.startNow(
+          await machines.startNow(
             sessionOf(request),
             request.params.id,
             request.body.machineGroup,
@@ -210,7 +214,7 @@ export const printQueueRoutes: FastifyPluginAsyncZod<PrintQueueRoutesOptions> = 
         response: { 200: queueRunSchema, ...errorResponses(400, 401, 403, 404, 409, 502, 503, 504) },
       },
     },
-    (request) => service.cancelRun(sessionOf(request), request.params.id, clientOf(request)),
+    (request) => machines.cancelRun(sessionOf(request), request.params.id, clientOf(request)),
   );
 
   app.get(
@@ -224,7 +228,7 @@ export const printQueueRoutes: FastifyPluginAsyncZod<PrintQueueRoutesOptions> = 
         response: { 200: machineQueueSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => service.machineQueue(sessionOf(request), request.params.id),
+    (request) => machines.machineQueue(sessionOf(request), request.params.id),
   );
 
   app.put(
@@ -240,7 +244,7 @@ export const printQueueRoutes: FastifyPluginAsyncZod<PrintQueueRoutesOptions> = 
         response: { 200: queueReadyAnswerSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    (request) => service.markReady(sessionOf(request), request.params.id, clientOf(request)),
+    (request) => machines.markReady(sessionOf(request), request.params.id, clientOf(request)),
   );
 
   app.delete(
@@ -254,7 +258,7 @@ export const printQueueRoutes: FastifyPluginAsyncZod<PrintQueueRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      await service.unmarkReady(sessionOf(request), request.params.id);
+      await machines.unmarkReady(sessionOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
