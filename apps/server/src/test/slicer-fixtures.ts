@@ -2,6 +2,7 @@ import { type SlicerDestination, slicerDuetPath, slicerUrlSegment } from '@porta
 import { beforeAll, beforeEach, expect } from 'vitest';
 import { libraryFileChunks, libraryFiles, printQueueJobs } from '../db/schema.ts';
 import type { ApiTest } from './api-test.ts';
+import { octoPrintForm, postOctoPrintForm } from './octoprint-form.ts';
 
 /** The demo customer whose slicer the slicer-access tests play: business A's, assigned to the slicer's machine. */
 export const CUSTOMER = 'customer@demo.test';
@@ -51,6 +52,9 @@ export function useSlicerDestinations(t: ApiTest) {
         slicerUrlSegment('upload', destination.kind),
         await tokenTo(destination),
       ),
+    /** An OctoPrint client's upload of `content` as `name` to the machine, with the form's other `fields`. */
+    octoPrintUpload: (token: string, name: string, content: string, fields: Record<string, string> = {}) =>
+      postOctoPrintForm(t.app, machine.controllerId, token, octoPrintForm(name, content, fields)),
     /** The library's files, of every business. */
     files: () => t.database.db.select().from(libraryFiles),
     /** The queue's jobs, of every business. */

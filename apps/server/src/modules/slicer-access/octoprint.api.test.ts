@@ -2,7 +2,7 @@ import type http2 from 'node:http2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
-import { octoPrintForm } from '../../test/octoprint-form.ts';
+import { octoPrintForm, postOctoPrintForm } from '../../test/octoprint-form.ts';
 
 const t = useTestApp({ proxyTimeoutMs: 2000 });
 let gateway: FakeGateway;
@@ -59,13 +59,7 @@ describe('the OctoPrint face of a slicer token', () => {
 
   it("uploads PrusaSlicer's file into 0:/gcodes and starts it when print is true", async () => {
     received.length = 0;
-    const { payload, contentType } = prusaSlicerForm(true);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${base()}/api/files/local`,
-      headers: { 'x-api-key': token, 'content-type': contentType },
-      payload,
-    });
+    const response = await postOctoPrintForm(t.app, controllerId, token, prusaSlicerForm(true));
     expect(response.statusCode, `${response.body} ${JSON.stringify(received)}`).toBe(201);
     expect(response.json()).toMatchObject({
       done: true,
@@ -80,13 +74,7 @@ describe('the OctoPrint face of a slicer token', () => {
   });
 
   it('refuses a path outside 0:/gcodes and reports the printer state', async () => {
-    const { payload, contentType } = prusaSlicerForm(false, '../sys');
-    const outside = await t.app.inject({
-      method: 'POST',
-      url: `${base()}/api/files/local`,
-      headers: { 'x-api-key': token, 'content-type': contentType },
-      payload,
-    });
+    const outside = await postOctoPrintForm(t.app, controllerId, token, prusaSlicerForm(false, '../sys'));
     expect(outside.statusCode).toBe(400);
     const printer = await t.app.inject({ url: `${base()}/api/printer`, headers: { 'x-api-key': token } });
     expect(printer.json().state).toMatchObject({ text: 'Printing', flags: { printing: true } });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
-import { octoPrintForm } from '../../test/octoprint-form.ts';
+import { octoPrintForm, postOctoPrintForm } from '../../test/octoprint-form.ts';
 
 /**
  * Slicer tokens of outside staff under the business's consent setting (docs/design.md §11): tokens made while
@@ -56,15 +56,13 @@ const duet = (
     headers: { ...init.headers },
   });
 
-const octoPrintUpload = (token: string) => {
-  const { payload, contentType } = octoPrintForm('cube.gcode', 'G28\nG1 X10\n', { print: 'true' });
-  return t.app.inject({
-    method: 'POST',
-    url: `/customer/api/v1/octoprint/${controller}/api/files/local`,
-    headers: { 'x-api-key': token, 'content-type': contentType },
-    payload,
-  });
-};
+const octoPrintUpload = (token: string) =>
+  postOctoPrintForm(
+    t.app,
+    controller,
+    token,
+    octoPrintForm('cube.gcode', 'G28\nG1 X10\n', { print: 'true' }),
+  );
 
 /** Every change the tokens may make, each refused with the portal's error before the board hears of it. */
 async function expectChangesRefused() {

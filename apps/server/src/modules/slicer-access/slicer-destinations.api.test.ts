@@ -1,12 +1,11 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type SlicerDestination, slicerDuetPath, slicerOctoPrintPath } from '@portal/contract';
+import { type SlicerDestination, slicerDuetPath } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityRecords, libraryFileChunks } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
-import { octoPrintForm } from '../../test/octoprint-form.ts';
 import { CUSTOMER, SLICED_PLATE, useSlicerDestinations } from '../../test/slicer-fixtures.ts';
 
 /**
@@ -22,7 +21,7 @@ afterAll(async () => {
   await rm(spoolDir, { recursive: true, force: true });
 });
 const t = useTestApp(() => ({ proxyTimeoutMs: 5000, uploads: { maxBytes: 16 * 1024 * 1024, spoolDir } }));
-const { machine, tokenTo, duetUrl, files, jobs, contentOf } = useSlicerDestinations(t);
+const { machine, tokenTo, duetUrl, octoPrintUpload, files, jobs, contentOf } = useSlicerDestinations(t);
 /** Business B's machine. */
 let otherController = 0;
 beforeAll(async () => {
@@ -56,17 +55,6 @@ async function prusaSlicer(base: string, name: string, content: string, { print 
   }
   expect((await get('rr_disconnect')).statusCode).toBe(200);
   return upload;
-}
-
-/** An OctoPrint client's upload (OrcaSlicer, PrusaSlicer's OctoPrint host): multipart `file`, `print`, `path`. */
-function octoPrintUpload(token: string, name: string, content: string, fields: Record<string, string>) {
-  const { payload, contentType } = octoPrintForm(name, content, fields);
-  return t.app.inject({
-    method: 'POST',
-    url: `${slicerOctoPrintPath(machine.controllerId)}api/files/local`,
-    headers: { 'x-api-key': token, 'content-type': contentType },
-    payload,
-  });
 }
 
 describe('a library token', () => {

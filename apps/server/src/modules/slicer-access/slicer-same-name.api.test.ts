@@ -2,14 +2,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { type SlicerDestination, slicerOctoPrintPath } from '@portal/contract';
+import type { SlicerDestination } from '@portal/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { slicedGcode } from '../../../../../test-kit/sliced-gcode.ts';
 import { activityRecords, libraryFileChunks, printQueueJobs } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
 import { cura, prusaSlicer } from '../../test/duet-slicers.ts';
-import { octoPrintForm } from '../../test/octoprint-form.ts';
 import { CUSTOMER, useSlicerDestinations } from '../../test/slicer-fixtures.ts';
 
 /**
@@ -32,7 +31,7 @@ describe.each([
   ['folder', folderRoot],
 ])('a same-name slicer upload with the %s store', (_kind, dir) => {
   const t = useTestApp({ library: { dir }, proxyTimeoutMs: 5000 });
-  const { machine, tokenTo, duetUrl, files, jobs, contentOf } = useSlicerDestinations(t);
+  const { machine, tokenTo, duetUrl, octoPrintUpload, files, jobs, contentOf } = useSlicerDestinations(t);
 
   /** Every content stored, by key: the database's chunks and the folder store's files. */
   async function contentKeys(): Promise<string[]> {
@@ -152,13 +151,7 @@ describe.each([
   it('replaces an OctoPrint upload of the same name too', async () => {
     const token = await tokenTo(LIBRARY);
     for (const body of [slicedGcode(), PLAIN]) {
-      const { payload, contentType } = octoPrintForm('octo.gcode', body, {});
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: `${slicerOctoPrintPath(machine.controllerId)}api/files/local`,
-        headers: { 'x-api-key': token, 'content-type': contentType },
-        payload,
-      });
+      const answer = await octoPrintUpload(token, 'octo.gcode', body);
       expect(answer.statusCode, answer.body).toBe(201);
     }
     const [file, more] = await files();
