@@ -1,46 +1,26 @@
-import type http2 from 'node:http2';
 import { Role } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, computerControllers, licenses, users } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
-import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import { useRecordingBoard } from '../../test/fake-gateway.ts';
 import { bearer } from '../../test/test-app.ts';
 
 const t = useTestApp({ proxyTimeoutMs: 2000, sessionCacheMs: 0 });
-const gateways: FakeGateway[] = [];
+/** The valid controller's board, answering every request `{"err":0}`. */
+const board = useRecordingBoard(t);
+const { received } = board;
 /** Controllers of demo groups: A's valid one (customer@ assigned), A's with an expired licence, B's. */
 const controller = { valid: 0, expired: 0, other: 0 };
 let sessions: Record<'admin' | 'manager' | 'customer' | 'customer2', string>;
-/** What the fake board received: method, path and body of each request. */
-let received: { method: string; path: string; body: string; contentType: string | undefined }[] = [];
-
-/** A board answering every request `{"err":0}` once it has read the body, keeping what it got. */
-const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => {
-    received.push({
-      method: String(headers[':method']),
-      path: String(headers[':path']),
-      body: Buffer.concat(chunks).toString('utf8'),
-      contentType: headers['content-type'],
-    });
-    stream.respond({ ':status': 200, 'content-type': 'application/json' });
-    stream.end('{"err":0}');
-  });
-};
 
 beforeAll(async () => {
   Object.assign(controller, await t.demoControllers());
   sessions = await t.sessionsFor('admin', 'manager', 'customer', 'customer2');
-  gateways.push(await connectFakeGateway(t.modules.gateway.registry, controller.valid, board));
+  await board.connect(controller.valid);
 });
 afterEach(() => {
-  received = [];
-});
-afterAll(async () => {
-  await Promise.all(gateways.map((fake) => fake.disconnect()));
+  board.forget();
 });
 
 const upload = { can_connect: true, can_upload_files: true, full_control: false };
@@ -124,7 +104,7 @@ describe('the slicer URL', () => {
     const print = await slicer(token, 'rr_gcode?gcode=M32%20"0:/gcodes/cube.gcode"');
     expect(print.statusCode).toBe(200);
     // The test client escapes the literal quotes itself; the portal reads either form as the board will.
-    expect(received.map(({ method, path }) => decodeURIComponent(`${method} ${path}`))).toEqual([
+    expect(board.lines()).toEqual([
       'GET /board/rr_connect?password=reprap&time=2026-01-01T10:00:00',
       'POST /board/rr_upload?name=0:/gcodes/cube.gcode&time=2026-01-01T10:00:00',
       'GET /board/rr_gcode?gcode=M32 "0:/gcodes/cube.gcode"',
@@ -270,7 +250,7 @@ describe('the slicer URL', () => {
     expect((await slicer(token, 'rr_gcode?gcode=M112', { level: 'full_control' })).statusCode).toBe(200);
     const [admin] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));
     if (!admin) throw new Error('demo administrator missing');
-    received = [];
+    board.forget();
     await db.update(users).set({ role: Role.Manager }).where(eq(users.id, admin.id));
     try {
       const demoted = await slicer(token, 'rr_gcode?gcode=M112', { level: 'full_control' });

@@ -1,9 +1,8 @@
-import type http2 from 'node:http2';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
-import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import { useRecordingBoard } from '../../test/fake-gateway.ts';
 import { octoPrintForm, postOctoPrintForm } from '../../test/octoprint-form.ts';
 
 /**
@@ -11,25 +10,14 @@ import { octoPrintForm, postOctoPrintForm } from '../../test/octoprint-form.ts';
  * consent was off change nothing once it is on, unless their user has an open service session at that moment.
  */
 const t = useTestApp({ proxyTimeoutMs: 2000, grantCacheMs: 30_000 });
-let gateway: FakeGateway;
+/** The machine's board, idle. */
+const board = useRecordingBoard(t, { modelStatus: 'idle' });
 let controller = 0;
 let machineGroup = 0;
 let business = 0;
 let sessions: Record<'admin' | 'admin2' | 'manager' | 'customer', string>;
 /** Made before consent was turned on: full control by one administrator, upload and print by another. */
 const tokens = { full: '', upload: '' };
-/** What the fake board received, in order. */
-const received: string[] = [];
-
-const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
-  stream.resume();
-  stream.once('end', () => {
-    const path = String(headers[':path']);
-    received.push(`${headers[':method']} ${decodeURIComponent(path)}`);
-    stream.respond({ ':status': 200, 'content-type': 'application/json' });
-    stream.end(path.includes('rr_model') ? '{"key":"state","result":{"status":"idle"}}' : '{"err":0}');
-  });
-};
 
 type Method = 'GET' | 'POST' | 'PUT';
 const call = t.callWith;
@@ -92,7 +80,7 @@ async function expectChangesRefused() {
   // A request no board answers never reaches the consent decision: the edge refuses it.
   const unknown = await duet('full_control', 'rr_gcode?gcode=M115', { method: 'POST', payload: '' });
   expect([unknown.statusCode, unknown.json().code]).toEqual([400, 'BAD_REQUEST']);
-  expect(received.filter((line) => !line.includes('rr_model'))).toEqual([]);
+  expect(board.lines().filter((line) => !line.includes('rr_model'))).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -109,7 +97,7 @@ beforeAll(async () => {
     ...(await t.sessionsFor('admin', 'manager', 'customer')),
     admin2: await t.tokenFor('admin2@demo.test'),
   };
-  gateway = await connectFakeGateway(t.modules.gateway.registry, controller, board);
+  await board.connect(controller);
   tokens.full = await slicerToken(sessions.admin, true);
   tokens.upload = await slicerToken(sessions.admin2, false);
   // Both tokens work while consent is off, so each grant is fresh in the cache when it is turned on.
@@ -122,10 +110,7 @@ beforeAll(async () => {
   expect(on.statusCode).toBe(200);
 });
 beforeEach(() => {
-  received.length = 0;
-});
-afterAll(async () => {
-  await gateway.disconnect();
+  board.forget();
 });
 
 describe("outside staff's slicer tokens made before consent was required", () => {
@@ -169,12 +154,12 @@ describe("outside staff's slicer tokens made before consent was required", () =>
     }
     expect((await duet('full_control', 'rr_gcode?gcode=M115')).statusCode).toBe(200);
     expect((await octoPrintUpload(tokens.upload)).statusCode).toBe(201);
-    expect(received.filter((line) => !line.includes('rr_model'))).toEqual([
+    expect(board.lines().filter((line) => !line.includes('rr_model'))).toEqual([
       'GET /board/rr_gcode?gcode=M115',
       'POST /board/rr_upload?name=0:/gcodes/cube.gcode',
       'GET /board/rr_gcode?gcode=M32 "0:/gcodes/cube.gcode"',
     ]);
-    received.length = 0;
+    board.forget();
     for (const id of ids) {
       expect((await call(sessions.manager, 'POST', `/api/v1/service-sessions/${id}/end`)).statusCode).toBe(
         200,
