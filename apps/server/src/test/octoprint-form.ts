@@ -1,3 +1,6 @@
+import { slicerOctoPrintPath } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+
 /** The boundary of the tests' forms unless one is chosen; each client picks its own (curl's: dashes and hex). */
 const BOUNDARY = '----octoprint-upload';
 
@@ -40,4 +43,19 @@ export function octoPrintForm(
 ): { payload: string; contentType: string } {
   const { head, tail, contentType } = octoPrintFormParts(name, fields, options);
   return { payload: `${head}${content}${tail}`, contentType };
+}
+
+/** Posts an OctoPrint client's upload body to a machine's OctoPrint URL, the slicer token as its API key. */
+export function postOctoPrintForm(
+  app: FastifyInstance,
+  controllerId: number,
+  token: string,
+  { payload, contentType }: { payload: string; contentType: string },
+) {
+  return app.inject({
+    method: 'POST',
+    url: `${slicerOctoPrintPath(controllerId)}api/files/local`,
+    headers: { 'x-api-key': token, 'content-type': contentType },
+    payload,
+  });
 }

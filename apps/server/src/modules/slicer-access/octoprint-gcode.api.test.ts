@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/api-test.ts';
-import { octoPrintForm } from '../../test/octoprint-form.ts';
+import { octoPrintForm, postOctoPrintForm } from '../../test/octoprint-form.ts';
 import { connectSimulatedBoard, type TunnelledBoard } from '../../test/simulated-board.ts';
 
 /**
@@ -34,15 +34,8 @@ afterEach(async () => {
 });
 
 /** An OctoPrint client's upload of `content` as `name`, printed at once. */
-function upload(name: string, content: string) {
-  const { payload, contentType } = octoPrintForm(name, content, { print: 'true' });
-  return t.app.inject({
-    method: 'POST',
-    url: `/customer/api/v1/octoprint/${controllerId}/api/files/local`,
-    headers: { 'x-api-key': token, 'content-type': contentType },
-    payload,
-  });
-}
+const upload = (name: string, content: string) =>
+  postOctoPrintForm(t.app, controllerId, token, octoPrintForm(name, content, { print: 'true' }));
 
 /** A sliced file's start, then enough moves that the refused line is not in the first chunk read. */
 const sliced = (middle: string) =>

@@ -1,34 +1,19 @@
-import type http2 from 'node:http2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/api-test.ts';
-import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
-import { octoPrintForm } from '../../test/octoprint-form.ts';
+import { useRecordingBoard } from '../../test/fake-gateway.ts';
+import { octoPrintForm, postOctoPrintForm } from '../../test/octoprint-form.ts';
 
 const t = useTestApp({ proxyTimeoutMs: 2000 });
-let gateway: FakeGateway;
+/** The machine's board, printing. */
+const board = useRecordingBoard(t, { modelStatus: 'processing' });
+const { received } = board;
 let controllerId = 0;
 let token = '';
-const received: { path: string; body: string }[] = [];
-
-/** A board answering `{"err":0}` (and an idle state for rr_model) once it has read each request. */
-const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => {
-    const path = String(headers[':path']);
-    received.push({ path, body: Buffer.concat(chunks).toString('utf8') });
-    stream.respond({ ':status': 200, 'content-type': 'application/json' });
-    stream.end(path.includes('rr_model') ? '{"key":"state","result":{"status":"processing"}}' : '{"err":0}');
-  });
-};
 
 beforeAll(async () => {
   controllerId = (await t.demoGroup('Prusa linea 1')).computerControllerId;
-  gateway = await connectFakeGateway(t.modules.gateway.registry, controllerId, board);
+  await board.connect(controllerId);
   token = await t.slicerToken('customer@demo.test', controllerId);
-});
-afterAll(async () => {
-  await gateway.disconnect();
 });
 
 const base = () => `/customer/api/v1/octoprint/${controllerId}`;
@@ -58,14 +43,8 @@ describe('the OctoPrint face of a slicer token', () => {
   });
 
   it("uploads PrusaSlicer's file into 0:/gcodes and starts it when print is true", async () => {
-    received.length = 0;
-    const { payload, contentType } = prusaSlicerForm(true);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${base()}/api/files/local`,
-      headers: { 'x-api-key': token, 'content-type': contentType },
-      payload,
-    });
+    board.forget();
+    const response = await postOctoPrintForm(t.app, controllerId, token, prusaSlicerForm(true));
     expect(response.statusCode, `${response.body} ${JSON.stringify(received)}`).toBe(201);
     expect(response.json()).toMatchObject({
       done: true,
@@ -80,13 +59,7 @@ describe('the OctoPrint face of a slicer token', () => {
   });
 
   it('refuses a path outside 0:/gcodes and reports the printer state', async () => {
-    const { payload, contentType } = prusaSlicerForm(false, '../sys');
-    const outside = await t.app.inject({
-      method: 'POST',
-      url: `${base()}/api/files/local`,
-      headers: { 'x-api-key': token, 'content-type': contentType },
-      payload,
-    });
+    const outside = await postOctoPrintForm(t.app, controllerId, token, prusaSlicerForm(false, '../sys'));
     expect(outside.statusCode).toBe(400);
     const printer = await t.app.inject({ url: `${base()}/api/printer`, headers: { 'x-api-key': token } });
     expect(printer.json().state).toMatchObject({ text: 'Printing', flags: { printing: true } });

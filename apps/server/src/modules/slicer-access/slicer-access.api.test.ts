@@ -1,46 +1,27 @@
-import type http2 from 'node:http2';
-import { Role } from '@portal/contract';
+import { Role, type SlicerUrlSegment, slicerDuetPath } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, computerControllers, licenses, users } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
-import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import { useRecordingBoard } from '../../test/fake-gateway.ts';
+import { CUSTOMER, type DuetRequestInit, duetRequest } from '../../test/slicer-fixtures.ts';
 import { bearer } from '../../test/test-app.ts';
 
 const t = useTestApp({ proxyTimeoutMs: 2000, sessionCacheMs: 0 });
-const gateways: FakeGateway[] = [];
+/** The valid controller's board, answering every request `{"err":0}`. */
+const board = useRecordingBoard(t);
+const { received } = board;
 /** Controllers of demo groups: A's valid one (customer@ assigned), A's with an expired licence, B's. */
 const controller = { valid: 0, expired: 0, other: 0 };
 let sessions: Record<'admin' | 'manager' | 'customer' | 'customer2', string>;
-/** What the fake board received: method, path and body of each request. */
-let received: { method: string; path: string; body: string; contentType: string | undefined }[] = [];
-
-/** A board answering every request `{"err":0}` once it has read the body, keeping what it got. */
-const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => {
-    received.push({
-      method: String(headers[':method']),
-      path: String(headers[':path']),
-      body: Buffer.concat(chunks).toString('utf8'),
-      contentType: headers['content-type'],
-    });
-    stream.respond({ ':status': 200, 'content-type': 'application/json' });
-    stream.end('{"err":0}');
-  });
-};
 
 beforeAll(async () => {
   Object.assign(controller, await t.demoControllers());
   sessions = await t.sessionsFor('admin', 'manager', 'customer', 'customer2');
-  gateways.push(await connectFakeGateway(t.modules.gateway.registry, controller.valid, board));
+  await board.connect(controller.valid);
 });
 afterEach(() => {
-  received = [];
-});
-afterAll(async () => {
-  await Promise.all(gateways.map((fake) => fake.disconnect()));
+  board.forget();
 });
 
 const upload = { can_connect: true, can_upload_files: true, full_control: false };
@@ -54,29 +35,20 @@ const createToken = (session: string, controllerId: number, payload: object = up
     payload,
   });
 
-const tokenOf = async (session: string, controllerId = controller.valid, payload: object = upload) => {
-  const response = await createToken(session, controllerId, payload);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().api_token as string;
-};
+/** A token for the valid controller, the customer's unless told, upload and print unless told. */
+const tokenOf = (email = CUSTOMER, rights: { full_control?: boolean } = {}) =>
+  t.slicerToken(email, controller.valid, rights);
 
+/** A request under a token's Duet URL: the valid controller's, at the upload level, unless told. */
 const slicer = (
   token: string,
   rest: string,
-  init: {
-    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-    level?: string;
-    id?: number;
-    payload?: string;
-    headers?: object;
-  } = {},
-) =>
-  t.app.inject({
-    method: init.method ?? 'GET',
-    url: `/customer/api/v1/duet/${init.id ?? controller.valid}/${init.level ?? 'upload'}/${token}/${rest}`,
-    ...(init.payload !== undefined && { payload: init.payload }),
-    headers: { ...init.headers },
-  });
+  {
+    level = 'upload',
+    id = controller.valid,
+    ...init
+  }: DuetRequestInit & { level?: SlicerUrlSegment; id?: number } = {},
+) => duetRequest(t.app, slicerDuetPath(id, level, token), rest, init);
 
 describe('creating and revoking slicer tokens', () => {
   it('gives a customer an upload token for a machine they reach, expiring six months later', async () => {
@@ -112,7 +84,7 @@ describe('creating and revoking slicer tokens', () => {
 
 describe('the slicer URL', () => {
   it("relays PrusaSlicer's upload and print with the prefix stripped and the body raw", async () => {
-    const token = await tokenOf(sessions.customer);
+    const token = await tokenOf();
     const connect = await slicer(token, 'rr_connect?password=reprap&time=2026-01-01T10:00:00');
     expect(connect.json()).toEqual({ err: 0 });
     const uploaded = await slicer(token, 'rr_upload?name=0:/gcodes/cube.gcode&time=2026-01-01T10:00:00', {
@@ -124,7 +96,7 @@ describe('the slicer URL', () => {
     const print = await slicer(token, 'rr_gcode?gcode=M32%20"0:/gcodes/cube.gcode"');
     expect(print.statusCode).toBe(200);
     // The test client escapes the literal quotes itself; the portal reads either form as the board will.
-    expect(received.map(({ method, path }) => decodeURIComponent(`${method} ${path}`))).toEqual([
+    expect(board.lines()).toEqual([
       'GET /board/rr_connect?password=reprap&time=2026-01-01T10:00:00',
       'POST /board/rr_upload?name=0:/gcodes/cube.gcode&time=2026-01-01T10:00:00',
       'GET /board/rr_gcode?gcode=M32 "0:/gcodes/cube.gcode"',
@@ -134,7 +106,7 @@ describe('the slicer URL', () => {
   });
 
   it("takes Cura's Basic credentials and %22 quotes, and DSF's machine/code", async () => {
-    const token = await tokenOf(sessions.customer);
+    const token = await tokenOf();
     const basic = { authorization: `Basic ${Buffer.from('cura:secret').toString('base64')}` };
     const simulate = await slicer(token, 'rr_gcode?gcode=M37%20P%220%3A/gcodes/cube.gcode%22', {
       headers: basic,
@@ -150,7 +122,7 @@ describe('the slicer URL', () => {
   });
 
   it('refuses with a JSON 403 what an upload token does not allow, and never asks the board', async () => {
-    const token = await tokenOf(sessions.customer);
+    const token = await tokenOf();
     const refused = [
       await slicer(token, 'rr_gcode?gcode=M112'),
       await slicer(token, 'rr_delete?name=0:/gcodes/cube.gcode'),
@@ -170,7 +142,7 @@ describe('the slicer URL', () => {
   });
 
   it('refuses an upload whose G-code re-programs the board, since the same token prints it', async () => {
-    const token = await tokenOf(sessions.customer);
+    const token = await tokenOf();
     const lines = 'G1 X10 Y10 E0.5\n'.repeat(5_000);
     for (const [path, method, code] of [
       ['rr_upload?name=0:/gcodes/evil.gcode', 'POST', 'M552 S0'],
@@ -189,17 +161,17 @@ describe('the slicer URL', () => {
   });
 
   it('lets a full-control token send anything, on its own level only', async () => {
-    const token = await tokenOf(sessions.admin, controller.valid, full);
+    const token = await tokenOf('admin@demo.test', { full_control: true });
     expect((await slicer(token, 'rr_gcode?gcode=M112', { level: 'full_control' })).statusCode).toBe(200);
     expect((await slicer(token, 'rr_gcode?gcode=M112')).statusCode).toBe(403);
-    const uploadToken = await tokenOf(sessions.customer);
+    const uploadToken = await tokenOf();
     expect((await slicer(uploadToken, 'rr_model', { level: 'full_control' })).statusCode).toBe(403);
     expect((await slicer(uploadToken, 'rr_model', { id: controller.other })).statusCode).toBe(403);
   });
 
   it('ends a token when a new one is created, and every token on revoke-all', async () => {
-    const first = await tokenOf(sessions.customer);
-    const second = await tokenOf(sessions.customer);
+    const first = await tokenOf();
+    const second = await tokenOf();
     expect((await slicer(first, 'rr_model')).json()).toMatchObject({ code: 'SESSION_ENDED' });
     expect((await slicer(second, 'rr_model')).statusCode).toBe(200);
     const revoke = await t.app.inject({
@@ -209,12 +181,12 @@ describe('the slicer URL', () => {
     });
     expect(revoke.statusCode).toBe(200);
     expect((await slicer(second, 'rr_model')).statusCode).toBe(401);
-    const third = await tokenOf(sessions.customer);
+    const third = await tokenOf();
     expect((await slicer(third, 'rr_model')).statusCode).toBe(200);
   });
 
   it('refuses forged and expired tokens with 401', async () => {
-    const token = await tokenOf(sessions.customer);
+    const token = await tokenOf();
     const [head, payload] = token.split('.');
     const forged = `${head}.${payload}.${'A'.repeat(43)}`;
     expect((await slicer(forged, 'rr_model')).json()).toMatchObject({ code: 'UNAUTHENTICATED' });
@@ -234,7 +206,7 @@ describe('the slicer URL', () => {
 
   it('stops working when the business is suspended, the licence lapses or the user is disabled', async () => {
     const db = t.database.db;
-    const token = await tokenOf(sessions.customer);
+    const token = await tokenOf();
     const [customer] = await db.select().from(users).where(eq(users.email, 'customer@demo.test'));
     const [machine] = await db
       .select()
@@ -266,11 +238,11 @@ describe('the slicer URL', () => {
 
   it("ends an administrator's full-control token once the administrator is demoted", async () => {
     const db = t.database.db;
-    const token = await tokenOf(sessions.admin, controller.valid, full);
+    const token = await tokenOf('admin@demo.test', { full_control: true });
     expect((await slicer(token, 'rr_gcode?gcode=M112', { level: 'full_control' })).statusCode).toBe(200);
     const [admin] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));
     if (!admin) throw new Error('demo administrator missing');
-    received = [];
+    board.forget();
     await db.update(users).set({ role: Role.Manager }).where(eq(users.id, admin.id));
     try {
       const demoted = await slicer(token, 'rr_gcode?gcode=M112', { level: 'full_control' });

@@ -1,70 +1,42 @@
-import type http2 from 'node:http2';
+import { slicerDuetPath } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
-import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
-import { octoPrintForm } from '../../test/octoprint-form.ts';
+import { useRecordingBoard } from '../../test/fake-gateway.ts';
+import { octoPrintForm, postOctoPrintForm } from '../../test/octoprint-form.ts';
+import { type DuetRequestInit, duetRequest, useSlicerMachine } from '../../test/slicer-fixtures.ts';
 
 /**
  * Slicer tokens of outside staff under the business's consent setting (docs/design.md §11): tokens made while
  * consent was off change nothing once it is on, unless their user has an open service session at that moment.
  */
 const t = useTestApp({ proxyTimeoutMs: 2000, grantCacheMs: 30_000 });
-let gateway: FakeGateway;
-let controller = 0;
-let machineGroup = 0;
-let business = 0;
+const machine = useSlicerMachine(t);
+/** The machine's board, idle. */
+const board = useRecordingBoard(t, { modelStatus: 'idle' });
 let sessions: Record<'admin' | 'admin2' | 'manager' | 'customer', string>;
 /** Made before consent was turned on: full control by one administrator, upload and print by another. */
 const tokens = { full: '', upload: '' };
-/** What the fake board received, in order. */
-const received: string[] = [];
 
-const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
-  stream.resume();
-  stream.once('end', () => {
-    const path = String(headers[':path']);
-    received.push(`${headers[':method']} ${decodeURIComponent(path)}`);
-    stream.respond({ ':status': 200, 'content-type': 'application/json' });
-    stream.end(path.includes('rr_model') ? '{"key":"state","result":{"status":"idle"}}' : '{"err":0}');
-  });
-};
-
-type Method = 'GET' | 'POST' | 'PUT';
 const call = t.callWith;
 
-const slicerToken = async (session: string, full: boolean) => {
-  const created = await call(session, 'POST', `/api/v1/customer/printer/duet/${controller}/token`, {
-    can_connect: true,
-    can_upload_files: true,
-    full_control: full,
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().api_token as string;
-};
+/** A request under the Duet URL of the token of that level. */
+const duet = (level: 'full_control' | 'upload', rest: string, init?: DuetRequestInit) =>
+  duetRequest(
+    t.app,
+    slicerDuetPath(machine.controllerId, level, tokens[level === 'upload' ? 'upload' : 'full']),
+    rest,
+    init,
+  );
 
-const duet = (
-  level: 'full_control' | 'upload',
-  rest: string,
-  init: { method?: Method; payload?: string; headers?: Record<string, string> } = {},
-) =>
-  t.app.inject({
-    method: init.method ?? 'GET',
-    url: `/customer/api/v1/duet/${controller}/${level}/${tokens[level === 'upload' ? 'upload' : 'full']}/${rest}`,
-    ...(init.payload !== undefined && { payload: init.payload }),
-    headers: { ...init.headers },
-  });
-
-const octoPrintUpload = (token: string) => {
-  const { payload, contentType } = octoPrintForm('cube.gcode', 'G28\nG1 X10\n', { print: 'true' });
-  return t.app.inject({
-    method: 'POST',
-    url: `/customer/api/v1/octoprint/${controller}/api/files/local`,
-    headers: { 'x-api-key': token, 'content-type': contentType },
-    payload,
-  });
-};
+const octoPrintUpload = (token: string) =>
+  postOctoPrintForm(
+    t.app,
+    machine.controllerId,
+    token,
+    octoPrintForm('cube.gcode', 'G28\nG1 X10\n', { print: 'true' }),
+  );
 
 /** Every change the tokens may make, each refused with the portal's error before the board hears of it. */
 async function expectChangesRefused() {
@@ -94,14 +66,10 @@ async function expectChangesRefused() {
   // A request no board answers never reaches the consent decision: the edge refuses it.
   const unknown = await duet('full_control', 'rr_gcode?gcode=M115', { method: 'POST', payload: '' });
   expect([unknown.statusCode, unknown.json().code]).toEqual([400, 'BAD_REQUEST']);
-  expect(received.filter((line) => !line.includes('rr_model'))).toEqual([]);
+  expect(board.lines().filter((line) => !line.includes('rr_model'))).toEqual([]);
 }
 
 beforeAll(async () => {
-  const group = await t.demoGroup('Prusa linea 1');
-  controller = group.computerControllerId;
-  machineGroup = group.id;
-  business = group.businessId;
   // A second administrator: one person holds one token per machine.
   const [admin] = await t.database.db.select().from(users).where(eq(users.email, 'admin@demo.test'));
   if (!admin) throw new Error('no demo administrator');
@@ -111,23 +79,20 @@ beforeAll(async () => {
     ...(await t.sessionsFor('admin', 'manager', 'customer')),
     admin2: await t.tokenFor('admin2@demo.test'),
   };
-  gateway = await connectFakeGateway(t.modules.gateway.registry, controller, board);
-  tokens.full = await slicerToken(sessions.admin, true);
-  tokens.upload = await slicerToken(sessions.admin2, false);
+  await board.connect(machine.controllerId);
+  tokens.full = await t.slicerToken('admin@demo.test', machine.controllerId, { full_control: true });
+  tokens.upload = await t.slicerToken('admin2@demo.test', machine.controllerId);
   // Both tokens work while consent is off, so each grant is fresh in the cache when it is turned on.
   expect((await duet('full_control', 'rr_gcode?gcode=M115')).statusCode).toBe(200);
   expect((await duet('upload', 'rr_model?key=state')).statusCode).toBe(200);
   expect((await octoPrintUpload(tokens.upload)).statusCode).toBe(201);
-  const on = await call(sessions.manager, 'PUT', `/api/v1/business/${business}/service-consent`, {
+  const on = await call(sessions.manager, 'PUT', `/api/v1/business/${machine.businessId}/service-consent`, {
     required: true,
   });
   expect(on.statusCode).toBe(200);
 });
 beforeEach(() => {
-  received.length = 0;
-});
-afterAll(async () => {
-  await gateway.disconnect();
+  board.forget();
 });
 
 describe("outside staff's slicer tokens made before consent was required", () => {
@@ -142,7 +107,7 @@ describe("outside staff's slicer tokens made before consent was required", () =>
     expect((await duet('full_control', 'machine/directory/0:/gcodes')).statusCode).toBe(200);
     expect((await duet('full_control', 'rr_download?name=0:/sys/config.g')).statusCode).toBe(200);
     const printer = await t.app.inject({
-      url: `/customer/api/v1/octoprint/${controller}/api/printer`,
+      url: `/customer/api/v1/octoprint/${machine.controllerId}/api/printer`,
       headers: { 'x-api-key': tokens.upload },
     });
     expect(printer.statusCode).toBe(200);
@@ -151,7 +116,7 @@ describe("outside staff's slicer tokens made before consent was required", () =>
   it('change the machine during an accepted service session, and no longer once it ends', async () => {
     const ticket = await call(sessions.customer, 'POST', '/api/v1/tickets', {
       title: 'Please look at it',
-      machine: machineGroup,
+      machine: machine.groupId,
       content: 'From the slicer.',
     });
     expect(ticket.statusCode).toBe(201);
@@ -171,12 +136,12 @@ describe("outside staff's slicer tokens made before consent was required", () =>
     }
     expect((await duet('full_control', 'rr_gcode?gcode=M115')).statusCode).toBe(200);
     expect((await octoPrintUpload(tokens.upload)).statusCode).toBe(201);
-    expect(received.filter((line) => !line.includes('rr_model'))).toEqual([
+    expect(board.lines().filter((line) => !line.includes('rr_model'))).toEqual([
       'GET /board/rr_gcode?gcode=M115',
       'POST /board/rr_upload?name=0:/gcodes/cube.gcode',
       'GET /board/rr_gcode?gcode=M32 "0:/gcodes/cube.gcode"',
     ]);
-    received.length = 0;
+    board.forget();
     for (const id of ids) {
       expect((await call(sessions.manager, 'POST', `/api/v1/service-sessions/${id}/end`)).statusCode).toBe(
         200,

@@ -2,14 +2,14 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { type SlicerDestination, slicerDuetPath, slicerOctoPrintPath } from '@portal/contract';
+import type { SlicerDestination } from '@portal/contract';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { slicedGcode } from '../../../../../test-kit/sliced-gcode.ts';
-import { activityRecords, libraryFileChunks, libraryFiles, printQueueJobs } from '../../db/schema.ts';
+import { activityRecords, libraryFileChunks, printQueueJobs } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
 import { cura, prusaSlicer } from '../../test/duet-slicers.ts';
-import { octoPrintForm } from '../../test/octoprint-form.ts';
+import { CUSTOMER, useSlicerDestinations } from '../../test/slicer-fixtures.ts';
 
 /**
  * A slicer sending a file again under the same name (docs/product.md §7 "Tokens"): as a board's `rr_upload` and
@@ -22,7 +22,6 @@ afterAll(async () => {
   await rm(folderRoot, { recursive: true, force: true });
 });
 
-const CUSTOMER = 'customer@demo.test';
 const PLAIN = 'G28\nG1 X20 Y20 F3000\nG1 X30 E1 F1200\n';
 const LIBRARY: SlicerDestination = { kind: 'library', folder: 'same' };
 const QUEUE: SlicerDestination = { kind: 'queue', folder: 'same-queue', target: 'machine' };
@@ -32,30 +31,8 @@ describe.each([
   ['folder', folderRoot],
 ])('a same-name slicer upload with the %s store', (_kind, dir) => {
   const t = useTestApp({ library: { dir }, proxyTimeoutMs: 5000 });
-  let controllerId = 0;
-  let groupId = 0;
-  let businessId = 0;
+  const { machine, tokenTo, duetUrl, octoPrintUpload, files, jobs, contentOf } = useSlicerDestinations(t);
 
-  beforeAll(async () => {
-    const group = await t.demoGroup('Prusa linea 1');
-    controllerId = group.computerControllerId;
-    groupId = group.id;
-    businessId = await t.businessOf(CUSTOMER);
-  });
-  beforeEach(async () => {
-    await t.database.db.delete(printQueueJobs);
-    await t.database.db.delete(libraryFiles);
-    await t.database.db.delete(libraryFileChunks);
-  });
-
-  const urlOf = async (destination: SlicerDestination) =>
-    slicerDuetPath(
-      controllerId,
-      destination.kind === 'queue' ? 'queue' : 'library',
-      await t.slicerToken(CUSTOMER, controllerId, { destination }),
-    );
-  const files = () => t.database.db.select().from(libraryFiles);
-  const jobs = () => t.database.db.select().from(printQueueJobs);
   /** Every content stored, by key: the database's chunks and the folder store's files. */
   async function contentKeys(): Promise<string[]> {
     const chunks = await t.database.db
@@ -67,11 +44,9 @@ describe.each([
       ...listed.filter((e) => e.isFile()).map((e) => e.name),
     ].sort();
   }
-  const content = async (id: number) =>
-    (await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${id}/content`)).body;
 
   it('replaces the content, metadata and thumbnail of the file in place, and forgets the old content', async () => {
-    const base = await urlOf(LIBRARY);
+    const base = await duetUrl(LIBRARY);
     const first = await prusaSlicer(t.app, base, {
       name: 'part.gcode',
       content: slicedGcode(),
@@ -93,7 +68,7 @@ describe.each([
     expect(after?.sha256).not.toBe(before.sha256);
     // What was read of the new file, nothing of the old.
     expect(after?.metadata ?? {}).not.toHaveProperty('printerModel');
-    expect(await content(before.id)).toBe(PLAIN);
+    expect(await contentOf(before.id)).toBe(PLAIN);
     const answer = (await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${before.id}`)).json();
     expect(answer).toMatchObject({ thumbnail: false, size: PLAIN.length });
     expect((await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${before.id}/thumbnail`)).statusCode).toBe(
@@ -112,7 +87,7 @@ describe.each([
   });
 
   it('keeps a file a waiting job uses: a 409 PrusaSlicer shows, nothing stored; replaced once the job ended', async () => {
-    const base = await urlOf(LIBRARY);
+    const base = await duetUrl(LIBRARY);
     const printed = await prusaSlicer(t.app, base, {
       name: 'queued.gcode',
       content: slicedGcode(),
@@ -135,7 +110,7 @@ describe.each([
       message: expect.stringContaining('A job of the print queue that has not finished uses it'),
     });
     expect(await files()).toEqual([file]);
-    expect(await content(file.id)).toBe(slicedGcode());
+    expect(await contentOf(file.id)).toBe(slicedGcode());
     expect(await contentKeys()).toEqual(keys);
 
     const [job] = await jobs();
@@ -147,11 +122,11 @@ describe.each([
       action: 'upload',
     });
     expect(replaced, replaced.shown).toMatchObject({ ok: true });
-    expect(await content(file.id)).toBe(PLAIN);
+    expect(await contentOf(file.id)).toBe(PLAIN);
   });
 
   it('on a queue token, refuses while its job waits, then replaces and queues anew once it is done', async () => {
-    const base = await urlOf(QUEUE);
+    const base = await duetUrl(QUEUE);
     expect(await cura(t.app, base, { name: 'q.gcode', content: PLAIN, action: 'upload' })).toMatchObject({
       ok: true,
     });
@@ -166,7 +141,7 @@ describe.each([
       ok: true,
     });
     const [file] = await files();
-    expect(await content(file?.id ?? 0)).toBe(`${PLAIN}G28\n`);
+    expect(await contentOf(file?.id ?? 0)).toBe(`${PLAIN}G28\n`);
     expect((await jobs()).map((job) => ({ file: job.libraryFileId, state: job.state })).sort()).toEqual([
       { file: file?.id, state: 'done' },
       { file: file?.id, state: 'waiting' },
@@ -174,24 +149,18 @@ describe.each([
   });
 
   it('replaces an OctoPrint upload of the same name too', async () => {
-    const token = await t.slicerToken(CUSTOMER, controllerId, { destination: LIBRARY });
+    const token = await tokenTo(LIBRARY);
     for (const body of [slicedGcode(), PLAIN]) {
-      const { payload, contentType } = octoPrintForm('octo.gcode', body, {});
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: `${slicerOctoPrintPath(controllerId)}api/files/local`,
-        headers: { 'x-api-key': token, 'content-type': contentType },
-        payload,
-      });
+      const answer = await octoPrintUpload(token, 'octo.gcode', body);
       expect(answer.statusCode, answer.body).toBe(201);
     }
     const [file, more] = await files();
     expect(more).toBeUndefined();
-    expect(await content(file?.id ?? 0)).toBe(PLAIN);
+    expect(await contentOf(file?.id ?? 0)).toBe(PLAIN);
   });
 
   it('refuses in the replacing transaction a file a job took while the new bytes streamed, keeping none of them', async () => {
-    const base = await urlOf(LIBRARY);
+    const base = await duetUrl(LIBRARY);
     expect(
       await prusaSlicer(t.app, base, { name: 'race.gcode', content: slicedGcode(), action: 'upload' }),
     ).toMatchObject({ ok: true });
@@ -202,10 +171,10 @@ describe.each([
     async function* racing() {
       yield Buffer.from(PLAIN);
       await t.database.db.insert(printQueueJobs).values({
-        businessId,
+        businessId: machine.businessId,
         libraryFileId: file?.id,
         fileName: 'race.gcode',
-        machineGroupId: groupId,
+        machineGroupId: machine.groupId,
         copies: 1,
         position: 1,
         queuedAt: new Date(),
@@ -221,7 +190,7 @@ describe.each([
     expect(answer.statusCode, answer.body).toBe(409);
     expect(answer.json().message).toContain('A job of the print queue that has not finished uses it');
     expect(await files()).toEqual([file]);
-    expect(await content(file.id)).toBe(slicedGcode());
+    expect(await contentOf(file.id)).toBe(slicedGcode());
     expect(await contentKeys()).toEqual(keys);
   });
 });
