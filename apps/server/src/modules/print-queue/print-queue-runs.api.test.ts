@@ -1,4 +1,3 @@
-import type { MachineCardState } from '@portal/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/api-test.ts';
 import {
@@ -174,16 +173,12 @@ describe('a run following its board', () => {
 
   it('pauses and finishes with the board, once however often the events come; the job is then done', async () => {
     const { job, boardFile } = await started();
-    // Each status a poll apart, as the board's follower tells them: told at once, their changes could be decided
-    // from the same state and the later one refused as stale (or an older status applied after a newer one).
-    const status = async (state: MachineCardState) => {
-      setStatus(line1, state, boardFile);
-      await t.modules.printQueue.follower.idle();
-    };
-    await status('processing');
-    await status('paused');
+    // Told one right after the other: each applies once the one heard before it has.
+    setStatus(line1, 'processing', boardFile);
+    setStatus(line1, 'paused', boardFile);
+    await t.modules.printQueue.follower.idle();
     expect((await historyOf(job.id)).runs[0].state).toBe('paused');
-    await status('processing');
+    setStatus(line1, 'processing', boardFile);
     t.clock.advance(60_000);
     transition(line1, 'jobFinished', boardFile);
     transition(line1, 'jobFinished', boardFile);
