@@ -1,5 +1,4 @@
-import type { MachineCardState } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/api-test.ts';
 import {
   CUSTOMER,
@@ -174,16 +173,12 @@ describe('a run following its board', () => {
 
   it('pauses and finishes with the board, once however often the events come; the job is then done', async () => {
     const { job, boardFile } = await started();
-    // Each status a poll apart, as the board's follower tells them: told at once, their changes could be decided
-    // from the same state and the later one refused as stale (or an older status applied after a newer one).
-    const status = async (state: MachineCardState) => {
-      setStatus(line1, state, boardFile);
-      await t.modules.printQueue.follower.idle();
-    };
-    await status('processing');
-    await status('paused');
+    // Told one right after the other: each applies once the one heard before it has.
+    setStatus(line1, 'processing', boardFile);
+    setStatus(line1, 'paused', boardFile);
+    await t.modules.printQueue.follower.idle();
     expect((await historyOf(job.id)).runs[0].state).toBe('paused');
-    await status('processing');
+    setStatus(line1, 'processing', boardFile);
     t.clock.advance(60_000);
     transition(line1, 'jobFinished', boardFile);
     transition(line1, 'jobFinished', boardFile);
@@ -194,6 +189,93 @@ describe('a run following its board', () => {
     expect(history.runs).toEqual([
       expect.objectContaining({ state: 'finished', endedAt: t.clock.now().toISOString() }),
     ]);
+  });
+
+  /**
+   * The repository answers the follower's next `groupOfController` (a status event's first read) only once the
+   * test calls `answer`, as a slow database would; `applying` records each event the follower starts applying.
+   */
+  function slowFirstRead() {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { repository, follower } = t.modules.printQueue;
+    const groupOfController = repository.groupOfController.bind(repository);
+    const read = vi.spyOn(repository, 'groupOfController').mockImplementationOnce(async (controllerId) => {
+      await answered;
+      return groupOfController(controllerId);
+    });
+    const applying = vi.spyOn(follower, 'onMachineEvent');
+    const restore = () => {
+      read.mockRestore();
+      applying.mockRestore();
+    };
+    return { answer, applying, restore };
+  }
+
+  /** Resolves at the next `queue` machine event (a run or a mark changed). */
+  const nextQueueChange = () =>
+    new Promise<void>((resolve) => {
+      const unsubscribe = t.modules.liveStatus.events.subscribe((event) => {
+        if (event.type !== 'queue') return;
+        unsubscribe();
+        resolve();
+      });
+    });
+
+  it("applies a machine's events in the order heard, even when the first one's read answers last", async () => {
+    const { job, boardFile } = await started();
+    const slow = slowFirstRead();
+    try {
+      setStatus(line1, 'paused', boardFile);
+      setStatus(line1, 'processing', boardFile);
+      // The later status, if it is being applied already, is done before the earlier one's read answers.
+      await Promise.all(slow.applying.mock.results.slice(1).map((result) => result.value));
+      slow.answer();
+      await t.modules.printQueue.follower.idle();
+    } finally {
+      slow.restore();
+    }
+    // Resumed: the pause heard before cannot undo it.
+    expect((await historyOf(job.id)).runs[0].state).toBe('printing');
+  });
+
+  it("applies another machine's events while one machine's event waits for the database", async () => {
+    const { job, boardFile } = await started();
+    await t.call(CUSTOMER, 'PUT', `/api/v1/machinegroup/${line2.groupId}/ready`);
+    const slow = slowFirstRead();
+    try {
+      setStatus(line1, 'paused', boardFile);
+      const line2Unmarked = nextQueueChange();
+      setStatus(line2, 'processing', '0:/gcodes/other.gcode');
+      await line2Unmarked;
+      const line2Queue = await t.call(CUSTOMER, 'GET', `/api/v1/machinegroup/${line2.groupId}/print-queue`);
+      expect(line2Queue.json().machine.ready).toBe(false);
+      expect((await historyOf(job.id)).runs[0].state).toBe('printing');
+      slow.answer();
+      await t.modules.printQueue.follower.idle();
+    } finally {
+      slow.restore();
+    }
+    expect((await historyOf(job.id)).runs[0].state).toBe('paused');
+  });
+
+  it("applies a machine's next event after one that failed", async () => {
+    const { job, boardFile } = await started();
+    const { repository } = t.modules.printQueue;
+    const read = vi
+      .spyOn(repository, 'groupOfController')
+      .mockRejectedValueOnce(new Error('the database went away'));
+    try {
+      // The halt is lost (warned about); the pause after it still applies.
+      setStatus(line1, 'halted');
+      setStatus(line1, 'paused', boardFile);
+      await t.modules.printQueue.follower.idle();
+    } finally {
+      read.mockRestore();
+    }
+    expect((await historyOf(job.id)).runs[0].state).toBe('paused');
   });
 
   it('gives the copy back when the print is cancelled on the machine', async () => {

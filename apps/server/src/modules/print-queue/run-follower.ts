@@ -14,11 +14,14 @@ export type RunFollowerDeps = Pick<
 /**
  * The queue's runs following the boards through the live status's machine events (docs/design.md §14): it
  * applies `run-following.ts`'s rules to each machine's active run, takes the mark of a machine that prints
- * something else, and starts a ready machine that turns idle. The routes subscribe it while the app runs.
+ * something else, and starts a ready machine that turns idle. One machine's events are applied one after the
+ * other in the order heard, so an older status whose reads answer late cannot undo a newer one; different
+ * machines' events go on side by side. The routes subscribe it while the app runs.
  */
 export class RunFollower {
   readonly #deps: RunFollowerDeps;
-  readonly #following = new Set<Promise<void>>();
+  /** Each machine's events being applied, by controller (transitions too): the last one, gone once it is done. */
+  readonly #following = new Map<number, Promise<void>>();
   /** Each machine's card state as this instance last heard it: a machine that turns idle may start a ready job. */
   readonly #lastState = new Map<number, MachineCardState>();
 
@@ -26,17 +29,25 @@ export class RunFollower {
     this.#deps = deps;
   }
 
-  /** Follows a machine event in the background (`onMachineEvent`); `idle` waits for what is under way. */
+  /**
+   * Follows a machine event in the background (`onMachineEvent`), after the same machine's events heard before it;
+   * one that fails is warned about and the next goes on. `idle` waits for what is under way.
+   */
   follow(event: MachineEvent): void {
-    const following = this.onMachineEvent(event)
-      .catch((error: unknown) => this.#deps.warn(error, 'queue run not followed'))
-      .finally(() => this.#following.delete(following));
-    this.#following.add(following);
+    // The queue's own changes name no machine and move no run.
+    if (event.type === 'queue') return;
+    const machine = event.controllerId;
+    const apply = () =>
+      this.onMachineEvent(event).catch((error: unknown) => this.#deps.warn(error, 'queue run not followed'));
+    const following: Promise<void> = (this.#following.get(machine)?.then(apply) ?? apply()).finally(() => {
+      if (this.#following.get(machine) === following) this.#following.delete(machine);
+    });
+    this.#following.set(machine, following);
   }
 
   /** Resolves once every event followed so far has been applied. */
   async idle(): Promise<void> {
-    while (this.#following.size > 0) await Promise.allSettled([...this.#following]);
+    while (this.#following.size > 0) await Promise.allSettled([...this.#following.values()]);
   }
 
   /**
