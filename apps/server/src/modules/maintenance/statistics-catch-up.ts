@@ -1,6 +1,7 @@
 import type { MachineCardState } from '@portal/contract';
 import pLimit from 'p-limit';
 import type { Clock } from '../../shared/clock.ts';
+import { KeyedChain } from '../../shared/keyed-chain.ts';
 import { readBoardFile, type TunnelGetOptions } from '../board-client/board-client.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineEvent } from '../live-status/machine-events.ts';
@@ -69,7 +70,7 @@ export class StatisticsCatchUp {
   readonly #deps: StatisticsCatchUpDeps;
   readonly #lastState = new Map<number, MachineCardState>();
   readonly #timers = new Map<number, NodeJS.Timeout>();
-  readonly #running = new Map<number, Promise<unknown>>();
+  readonly #running = new KeyedChain<number>();
   readonly #limit = pLimit(READINGS_AT_ONCE);
   #log: CatchUpLog | undefined;
   #stopped = false;
@@ -97,22 +98,13 @@ export class StatisticsCatchUp {
 
   /** Reads the controller's log now (after the reading under way, if any) and records what it holds. */
   catchUp(controllerId: number): Promise<CatchUpResult> {
-    const previous = this.#running.get(controllerId) ?? Promise.resolve();
-    const reading = previous.then(() => this.#limit(() => this.#read(controllerId)));
-    // What the next reading waits for, and idle() and stop(): never a rejection (the caller has that).
-    const tracked: Promise<unknown> = reading
-      .catch(() => undefined)
-      .finally(() => {
-        if (this.#running.get(controllerId) === tracked) this.#running.delete(controllerId);
-      });
-    this.#running.set(controllerId, tracked);
-    return reading;
+    return this.#running.run(controllerId, () => this.#limit(() => this.#read(controllerId)));
   }
 
   /** Resolves once every reading started or scheduled so far is done (tests). */
   async idle(): Promise<void> {
     while (this.#timers.size > 0 || this.#running.size > 0) {
-      if (this.#running.size > 0) await Promise.allSettled([...this.#running.values()]);
+      if (this.#running.size > 0) await this.#running.idle();
       else await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
@@ -122,7 +114,7 @@ export class StatisticsCatchUp {
     this.#stopped = true;
     for (const timer of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
-    await Promise.allSettled([...this.#running.values()]);
+    await this.#running.idle();
   }
 
   #schedule(controllerId: number, delayMs: number): void {

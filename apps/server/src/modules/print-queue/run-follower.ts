@@ -1,4 +1,5 @@
 import type { MachineCardState } from '@portal/contract';
+import { KeyedChain } from '../../shared/keyed-chain.ts';
 import type { MachineEvent } from '../live-status/machine-events.ts';
 import type { PrintQueueDeps } from './print-queue-deps.ts';
 import type { QueueStarter } from './queue-starter.ts';
@@ -20,8 +21,8 @@ export type RunFollowerDeps = Pick<
  */
 export class RunFollower {
   readonly #deps: RunFollowerDeps;
-  /** Each machine's events being applied, by controller (transitions too): the last one, gone once it is done. */
-  readonly #following = new Map<number, Promise<void>>();
+  /** Each machine's events being applied, by controller (transitions too), one after another. */
+  readonly #following = new KeyedChain<number>();
   /** Each machine's card state as this instance last heard it: a machine that turns idle may start a ready job. */
   readonly #lastState = new Map<number, MachineCardState>();
 
@@ -36,18 +37,14 @@ export class RunFollower {
   follow(event: MachineEvent): void {
     // The queue's own changes name no machine and move no run.
     if (event.type === 'queue') return;
-    const machine = event.controllerId;
-    const apply = () =>
-      this.onMachineEvent(event).catch((error: unknown) => this.#deps.warn(error, 'queue run not followed'));
-    const following: Promise<void> = (this.#following.get(machine)?.then(apply) ?? apply()).finally(() => {
-      if (this.#following.get(machine) === following) this.#following.delete(machine);
-    });
-    this.#following.set(machine, following);
+    void this.#following.run(event.controllerId, () =>
+      this.onMachineEvent(event).catch((error: unknown) => this.#deps.warn(error, 'queue run not followed')),
+    );
   }
 
   /** Resolves once every event followed so far has been applied. */
-  async idle(): Promise<void> {
-    while (this.#following.size > 0) await Promise.allSettled([...this.#following.values()]);
+  idle(): Promise<void> {
+    return this.#following.idle();
   }
 
   /**
