@@ -63,11 +63,14 @@ export class LibraryFiles {
     return this.#repository.fileNamed(businessId, folder, name);
   }
 
-  /** Opens the file's bytes; 404 NOT_FOUND when its store is not configured here or has lost them. */
+  /**
+   * Opens the file's bytes; 404 NOT_FOUND when its store is not configured here or has lost them. The stream fails
+   * rather than end short of the row's size.
+   */
   async openContent(file: LibraryFile): Promise<LibraryContent> {
     const store = this.#stores.get(file.storage);
     if (!store) throw notFound('Library file content');
-    const stream = await store.open(file.contentKey);
+    const stream = await store.open(file.contentKey, file.size);
     return { name: file.name, size: file.size, sha256: file.sha256, stream };
   }
 
