@@ -9,13 +9,14 @@ import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
-import { libraryFileChunks, libraryFiles } from './library.schema.ts';
+import { libraryFileChunks, libraryFiles, libraryRetiredContents } from './library.schema.ts';
 
 /**
  * Where the library's bytes are kept (docs/design.md §13). A content is written whole under a new key before any
- * file row names it, read back as a stream of the size its row gives, and removed with its row. Two stores: a
- * folder on disk (the embedded default, or LIBRARY_DIR mounted on every instance) and chunks in the database
- * (several instances on PostgreSQL).
+ * file row names it and read back as a stream of the size its row gives. One a row lets go of (replaced, deleted)
+ * is removed by the library's sweep a day later, so that reads begun on it end whole; only a content no row ever
+ * named is removed at once. Two stores: a folder on disk (the embedded default, or LIBRARY_DIR mounted on every
+ * instance) and chunks in the database (several instances on PostgreSQL).
  */
 export interface ContentStore {
   readonly kind: LibraryStorage;
@@ -29,9 +30,12 @@ export interface ContentStore {
    * cannot give all `size` bytes fails: a reader never gets a shorter content that looks whole.
    */
   open(key: string, size: number): Promise<Readable>;
-  /** Forgets the content under `key` (nothing when there is none). */
+  /** Forgets the content under `key` at once (nothing when there is none): one no read can be under way on. */
   remove(key: string): Promise<void>;
-  /** Removes what interrupted writes left (a crash mid-upload), written before `before`. */
+  /**
+   * Removes what interrupted writes left (a crash mid-upload), written before `before`; not a retired content,
+   * which the library's sweep removes by its own time.
+   */
   sweep(before: Date): Promise<void>;
 }
 
@@ -193,17 +197,15 @@ export class DatabaseContentStore implements ContentStore {
   }
 
   async sweep(before: Date): Promise<void> {
+    const namedBy = (table: typeof libraryFiles | typeof libraryRetiredContents) =>
+      this.#db.select({ one: sql`1` }).from(table).where(eq(table.contentKey, libraryFileChunks.contentKey));
     await this.#db
       .delete(libraryFileChunks)
       .where(
         and(
           lt(libraryFileChunks.writtenAt, before),
-          notExists(
-            this.#db
-              .select({ one: sql`1` })
-              .from(libraryFiles)
-              .where(eq(libraryFiles.contentKey, libraryFileChunks.contentKey)),
-          ),
+          notExists(namedBy(libraryFiles)),
+          notExists(namedBy(libraryRetiredContents)),
         ),
       );
   }

@@ -64,8 +64,9 @@ export class LibraryFiles {
   }
 
   /**
-   * Opens the file's bytes; 404 NOT_FOUND when its store is not configured here or has lost them. The stream fails
-   * rather than end short of the row's size.
+   * Opens the file's bytes; 404 NOT_FOUND when its store is not configured here or has lost them. The stream gives
+   * the whole content the row names even if the file is replaced or deleted meanwhile (docs/design.md §13), and
+   * fails rather than end short.
    */
   async openContent(file: LibraryFile): Promise<LibraryContent> {
     const store = this.#stores.get(file.storage);
