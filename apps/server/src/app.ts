@@ -230,7 +230,7 @@ export function createModules(
       everyMs: HOUSEKEEPING_EVERY_MS,
       run: () => maintenance.reminders.check(),
     },
-    // What interrupted library uploads left (docs/design.md §13).
+    // What interrupted library uploads left, and library contents replaced or deleted a day ago (docs/design.md §13).
     { name: 'library-sweep', everyMs: HOUSEKEEPING_EVERY_MS, run: () => library.sweep() },
     // Licences nearing their end, told once per licence and end (docs/product.md §10).
     {

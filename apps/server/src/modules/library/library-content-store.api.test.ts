@@ -56,17 +56,27 @@ describe.each(stores)('the %s content store', (kind, make) => {
     const store = make();
     const content = bytesOf(2 * CHUNK_BYTES + 1234);
     const key = await store.write(Readable.from([content.subarray(0, 1000), content.subarray(1000)]));
-    expect((await readAll(await store.open(key))).equals(content)).toBe(true);
+    expect((await readAll(await store.open(key, content.length))).equals(content)).toBe(true);
     await store.remove(key);
-    if (kind === 'folder') await expect(store.open(key)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    else expect(await readAll(await store.open(key))).toHaveLength(0);
+    await expect(store.open(key, content.length)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await heldBy(kind)).toBe(0);
+  });
+
+  it('fails a read of a content that does not hold as many bytes as its file says', async () => {
+    const store = make();
+    const content = bytesOf(CHUNK_BYTES + 5);
+    const key = await store.write(Readable.from([content]));
+    for (const size of [content.length + 1, content.length - 1]) {
+      const read = async () => readAll(await store.open(key, size));
+      await expect(read()).rejects.toThrow(`does not hold its ${size} bytes`);
+    }
+    await store.remove(key);
   });
 
   it('keeps an empty content', async () => {
     const store = make();
     const key = await store.write(Readable.from([]));
-    expect(await text(await store.open(key))).toBe('');
+    expect(await text(await store.open(key, 0))).toBe('');
     await store.remove(key);
   });
 
@@ -80,7 +90,7 @@ describe.each(stores)('the %s content store', (kind, make) => {
     const store = make();
     const key = await store.write(Readable.from([bytesOf(100)]));
     await store.sweep(new Date(t.clock.now().getTime() - 60_000));
-    expect(await readAll(await store.open(key))).toHaveLength(100);
+    expect(await readAll(await store.open(key, 100))).toHaveLength(100);
     await store.remove(key);
   });
 });
@@ -94,5 +104,20 @@ describe('the database store', () => {
     expect(
       await t.database.db.select().from(libraryFileChunks).where(eq(libraryFileChunks.contentKey, key)),
     ).toEqual([]);
+  });
+
+  it('fails a read, never ends it short, when the chunks it has not read yet are gone', async () => {
+    const store = new DatabaseContentStore(t.database.db, t.clock.now);
+    const content = bytesOf(3 * CHUNK_BYTES + 10);
+    const key = await store.write(Readable.from([content]));
+    const reader = (await store.open(key, content.length))[Symbol.asyncIterator]();
+    const first = await reader.next();
+    expect(first.done).toBe(false);
+    // Removed under the read: the chunks it has not read yet are missing.
+    await store.remove(key);
+    const rest = (async () => {
+      while (!(await reader.next()).done);
+    })();
+    await expect(rest).rejects.toThrow('does not hold its 786442 bytes');
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,12 +9,14 @@ import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
-import { libraryFileChunks, libraryFiles } from './library.schema.ts';
+import { libraryFileChunks, libraryFiles, libraryRetiredContents } from './library.schema.ts';
 
 /**
  * Where the library's bytes are kept (docs/design.md §13). A content is written whole under a new key before any
- * file row names it, read back as a stream, and removed with its row. Two stores: a folder on disk (the embedded
- * default, or LIBRARY_DIR mounted on every instance) and chunks in the database (several instances on PostgreSQL).
+ * file row names it and read back as a stream of the size its row gives. One a row lets go of (replaced, deleted)
+ * is removed by the library's sweep a day later, so that reads begun on it end whole; only a content no row ever
+ * named is removed at once. Two stores: a folder on disk (the embedded default, or LIBRARY_DIR mounted on every
+ * instance) and chunks in the database (several instances on PostgreSQL).
  */
 export interface ContentStore {
   readonly kind: LibraryStorage;
@@ -23,11 +25,17 @@ export interface ContentStore {
    * fails (a refused line, a size limit, a client gone) or the store does, the error is thrown and nothing stays.
    */
   write(source: AsyncIterable<Uint8Array>): Promise<string>;
-  /** The content under `key` as a stream; 404 when there is none. */
-  open(key: string): Promise<Readable>;
-  /** Forgets the content under `key` (nothing when there is none). */
+  /**
+   * The content under `key`, of `size` bytes (its file row's), as a stream; 404 when there is none. A stream that
+   * cannot give all `size` bytes fails: a reader never gets a shorter content that looks whole.
+   */
+  open(key: string, size: number): Promise<Readable>;
+  /** Forgets the content under `key` at once (nothing when there is none): one no read can be under way on. */
   remove(key: string): Promise<void>;
-  /** Removes what interrupted writes left (a crash mid-upload), written before `before`. */
+  /**
+   * Removes what interrupted writes left (a crash mid-upload), written before `before`; not a retired content,
+   * which the library's sweep removes by its own time.
+   */
   sweep(before: Date): Promise<void>;
 }
 
@@ -35,6 +43,9 @@ export interface ContentStore {
 export const CHUNK_BYTES = 256 * 1024;
 
 const missing = () => notFound('Library file content');
+/** A content that is there but not as its file row says: lost in part, which no reader may take for the whole. */
+const notHeld = (key: string, size: number) =>
+  new Error(`The library content ${key} does not hold its ${size} bytes`);
 
 /**
  * Contents as files under `root`, in a folder per first two characters of the key. A write goes to
@@ -73,14 +84,22 @@ export class FolderContentStore implements ContentStore {
     return key;
   }
 
-  async open(key: string): Promise<Readable> {
+  /** A file read from its open descriptor stays whole even if it is removed meanwhile: its size is checked once. */
+  async open(key: string, size: number): Promise<Readable> {
+    let handle: FileHandle;
     try {
-      const handle = await open(this.#pathOf(key), 'r');
-      return handle.createReadStream();
+      handle = await open(this.#pathOf(key), 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw missing();
       throw error;
     }
+    try {
+      if ((await handle.stat()).size !== size) throw notHeld(key, size);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return handle.createReadStream();
   }
 
   async remove(key: string): Promise<void> {
@@ -101,7 +120,8 @@ export class FolderContentStore implements ContentStore {
  * Contents as rows of `library_file_chunks`, CHUNK_BYTES each, so that every instance of a deployment on one
  * PostgreSQL database (or the embedded one) reads every file. A write inserts each chunk as it fills, outside any
  * transaction (PGlite has one connection, which a long upload must not hold); a failed write deletes its chunks,
- * and what a crash left is swept by age.
+ * and what a crash left is swept by age. A read queries one chunk at a time, also outside a transaction, so it
+ * counts what it gets against the content's size: chunks gone under it fail the stream.
  */
 export class DatabaseContentStore implements ContentStore {
   readonly kind = 'database';
@@ -145,16 +165,19 @@ export class DatabaseContentStore implements ContentStore {
     return key;
   }
 
-  async open(key: string): Promise<Readable> {
-    const first = await this.#chunk(key, 0);
-    // An empty content has no chunk; a missing one is told by the file row, which the caller read.
+  async open(key: string, size: number): Promise<Readable> {
+    // The first chunk is read before the stream is answered, so that a content gone is a 404, not a broken answer.
+    const first = size > 0 ? await this.#chunk(key, 0) : null;
+    if (size > 0 && !first) throw missing();
     const chunk = (seq: number) => this.#chunk(key, seq);
-    async function* chunks() {
-      if (!first) return;
-      yield first;
-      for (let seq = 1; ; seq++) {
-        const next = await chunk(seq);
-        if (!next) return;
+    async function* chunks(): AsyncGenerator<Buffer> {
+      let read = 0;
+      for (let seq = 0; read < size; seq++) {
+        const next = seq === 0 ? first : await chunk(seq);
+        if (!next || read + next.byteLength > size) {
+          throw notHeld(key, size);
+        }
+        read += next.byteLength;
         yield next;
       }
     }
@@ -174,17 +197,15 @@ export class DatabaseContentStore implements ContentStore {
   }
 
   async sweep(before: Date): Promise<void> {
+    const namedBy = (table: typeof libraryFiles | typeof libraryRetiredContents) =>
+      this.#db.select({ one: sql`1` }).from(table).where(eq(table.contentKey, libraryFileChunks.contentKey));
     await this.#db
       .delete(libraryFileChunks)
       .where(
         and(
           lt(libraryFileChunks.writtenAt, before),
-          notExists(
-            this.#db
-              .select({ one: sql`1` })
-              .from(libraryFiles)
-              .where(eq(libraryFiles.contentKey, libraryFileChunks.contentKey)),
-          ),
+          notExists(namedBy(libraryFiles)),
+          notExists(namedBy(libraryRetiredContents)),
         ),
       );
   }

@@ -63,11 +63,15 @@ export class LibraryFiles {
     return this.#repository.fileNamed(businessId, folder, name);
   }
 
-  /** Opens the file's bytes; 404 NOT_FOUND when its store is not configured here or has lost them. */
+  /**
+   * Opens the file's bytes; 404 NOT_FOUND when its store is not configured here or has lost them. The stream gives
+   * the whole content the row names even if the file is replaced or deleted meanwhile (docs/design.md §13), and
+   * fails rather than end short.
+   */
   async openContent(file: LibraryFile): Promise<LibraryContent> {
     const store = this.#stores.get(file.storage);
     if (!store) throw notFound('Library file content');
-    const stream = await store.open(file.contentKey);
+    const stream = await store.open(file.contentKey, file.size);
     return { name: file.name, size: file.size, sha256: file.sha256, stream };
   }
 

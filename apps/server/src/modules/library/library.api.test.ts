@@ -9,6 +9,7 @@ import { type ApiTest, useTestApp } from '../../test/api-test.ts';
 import { connectFakeGateway, type FakeGateway, type StreamHandler } from '../../test/fake-gateway.ts';
 
 const MAX_BYTES = 64 * 1024;
+const DAY = 24 * 60 * 60 * 1000;
 const CUSTOMER = 'customer@demo.test';
 const MANAGER = 'manager@demo.test';
 const TECH = 'tech@demo.test';
@@ -161,7 +162,7 @@ describe.each([
     expect((await t.call(CUSTOMER, 'GET', '/api/v1/library?folder=new')).statusCode).toBe(404);
   });
 
-  it('renames, moves and deletes files, and refuses a name the folder already has', async () => {
+  it('renames, moves and deletes files (the content at the sweep), and refuses a name the folder already has', async () => {
     const first = (await upload(t, CUSTOMER, 'one.gcode', 'G28\n', { folder: 'moves' })).json();
     const second = (await upload(t, CUSTOMER, 'two.gcode', 'G28\n', { folder: 'moves' })).json();
     expect((await upload(t, CUSTOMER, 'one.gcode', 'G28\n', { folder: 'moves' })).statusCode).toBe(409);
@@ -180,7 +181,12 @@ describe.each([
     expect((await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${first.id}`)).statusCode).toBe(404);
     const after = await stored(t);
     expect(after.rows).toBe(before.rows - 1);
-    expect(dir ? after.files : after.chunks).toBe((dir ? before.files : before.chunks) - 1);
+    // Its content stays for the reads under way, until the library's sweep a day later.
+    expect(after).toEqual({ ...before, rows: before.rows - 1 });
+    t.clock.advance(DAY + 1);
+    await t.modules.library.sweep();
+    const swept = await stored(t);
+    expect(dir ? swept.files : swept.chunks).toBe((dir ? before.files : before.chunks) - 1);
   });
 
   it('creates folders and deletes only empty ones', async () => {

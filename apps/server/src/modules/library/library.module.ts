@@ -10,7 +10,10 @@ import { type ContentStore, DatabaseContentStore, FolderContentStore } from './l
 import { LibraryFiles } from './library-files.ts';
 import { machineFileSource } from './machine-file-source.ts';
 
-/** What an interrupted upload left is swept after this: nothing names it, and no upload lasts a day. */
+/**
+ * What an interrupted upload left, and a content replaced or deleted, is removed this long after: nothing names
+ * it, and no upload, download or copy to a board lasts a day.
+ */
 const SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export interface LibraryModuleDeps {
@@ -26,8 +29,10 @@ export interface LibraryModuleDeps {
  * content store (`library-content-store.ts`): the folder `library.dir` when configured (DATA_DIR/library on the
  * embedded database, or LIBRARY_DIR), else chunks in the database (`library_file_chunks`), which every instance
  * of a deployment on PostgreSQL reads. A file is stored whole, its lines checked as the customer path checks an
- * upload (`library-intake.ts`), before its row is written; `library.policy.ts` says whose library one uses;
- * `machine-file-source.ts` reads a board's file for a copy into the library.
+ * upload (`library-intake.ts`), before its row is written. A content its row lets go of (a slicer's upload of the
+ * same name, a deletion) is retired in the same transaction (`library_retired_contents`) and removed by `sweep`,
+ * the housekeeping chore, a day later, so that a read begun on any instance ends whole. `library.policy.ts` says
+ * whose library one uses; `machine-file-source.ts` reads a board's file for a copy into the library.
  *
  * What other modules use (the print queue), stable: the module's `files` (`LibraryFiles`), with its types
  * `LibraryFile` and `LibraryContent` imported from `library-files.ts`:
@@ -35,7 +40,8 @@ export interface LibraryModuleDeps {
  *   library (own business; administrators and technicians any), else 404 NOT_FOUND;
  * - `fileOfBusiness(businessId: number, fileId: number): Promise<LibraryFile | null>`: the file of that business;
  * - `openContent(file: LibraryFile): Promise<LibraryContent>`: `{ name, size, sha256, stream }`, the bytes as a
- *   Readable (404 NOT_FOUND when its store has lost them).
+ *   Readable (404 NOT_FOUND when its store has lost them): the content the row named, whole even when the file is
+ *   replaced or deleted meanwhile; a stream that cannot give all `size` bytes fails, never ends short.
  * `LibraryFile` is the file's row: `id`, `businessId`, `folder`, `name`, `size`, `sha256`, `uploadedBy`,
  * `uploadedAt`, `metadata`, `storage`, `contentKey`. `service.addFile(destination, source)` adds a file as an
  * upload does (tests of other modules fill a library with it).
@@ -60,10 +66,7 @@ export function createLibraryModule(
     clock,
     maxBytes: config.library?.maxBytes ?? LIMITS.libraryFileBytesMax,
   });
-  /** Forgets what interrupted uploads left. */
-  const sweep = async () => {
-    const before = new Date(clock().getTime() - SWEEP_AFTER_MS);
-    for (const each of stores) await each.sweep(before);
-  };
+  /** Forgets what interrupted uploads left, and contents replaced or deleted, once no read can be on them. */
+  const sweep = () => service.sweep(new Date(clock().getTime() - SWEEP_AFTER_MS));
   return { repository, store, files, service, sweep, routes: routesOf(libraryRoutes, { service }) };
 }

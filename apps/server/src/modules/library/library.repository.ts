@@ -1,9 +1,9 @@
 import { folderAndAncestors, type LibraryStorage, type SlicerMetadata } from '@portal/contract';
-import { and, asc, count, eq, ilike, inArray, like, notLike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, like, lt, notLike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { businesses, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../shared/db-errors.ts';
-import { libraryFiles, libraryFolders, libraryThumbnails } from './library.schema.ts';
+import { libraryFiles, libraryFolders, libraryRetiredContents, libraryThumbnails } from './library.schema.ts';
 
 /** A library file's row: where it is, what it is, and where its bytes are kept. */
 export type LibraryFileRow = typeof libraryFiles.$inferSelect;
@@ -13,6 +13,9 @@ export interface LibraryThumbnail {
   format: 'png' | 'jpg';
   data: Uint8Array;
 }
+
+/** A content no file names any more, waiting for the sweep: its store and key. */
+export type RetiredContent = Pick<LibraryFileRow, 'storage' | 'contentKey'>;
 
 /** What a new file's row holds (its content already stored). */
 export interface NewLibraryFile {
@@ -100,7 +103,8 @@ export class LibraryRepository {
    * Gives the file of `file`'s business, folder and name the content `file` describes (size, hash, metadata, store
    * and key, uploader and time) and `thumbnail` in place of its own, in one transaction with its row locked: null
    * when there is no such file, `{ keptBy }` when `keeperOf` names what still needs its current content (nothing
-   * changed). Answers the row as it was, whose content is the caller's to remove, and as it is now.
+   * changed). The earlier content is retired in the same transaction, at the new one's upload time. Answers the row
+   * as it was and as it is now.
    */
   async replaceFile(
     file: NewLibraryFile,
@@ -131,6 +135,7 @@ export class LibraryRepository {
       if (!after) throw new Error('the library file was not updated');
       await tx.delete(libraryThumbnails).where(eq(libraryThumbnails.fileId, before.id));
       if (thumbnail) await tx.insert(libraryThumbnails).values({ fileId: before.id, ...thumbnail });
+      await retire(tx, before, uploadedAt);
       return { before, after };
     });
   }
@@ -203,10 +208,31 @@ export class LibraryRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** Deletes the file's row and answers it (null: there was none); its content is the caller's to remove. */
-  async deleteFile(id: number): Promise<LibraryFileRow | null> {
-    const [row] = await this.#db.delete(libraryFiles).where(eq(libraryFiles.id, id)).returning();
-    return row ?? null;
+  /** Deletes the file's row, retiring its content at `at`, and answers it (null: there was none). */
+  async deleteFile(id: number, at: Date): Promise<LibraryFileRow | null> {
+    return this.#db.transaction(async (tx) => {
+      const [row] = await tx.delete(libraryFiles).where(eq(libraryFiles.id, id)).returning();
+      if (row) await retire(tx, row, at);
+      return row ?? null;
+    });
+  }
+
+  /** The contents retired before `before` in the given stores, which no read can still be under way on. */
+  retiredBefore(before: Date, storages: readonly LibraryStorage[]): Promise<RetiredContent[]> {
+    return this.#db
+      .select({ storage: libraryRetiredContents.storage, contentKey: libraryRetiredContents.contentKey })
+      .from(libraryRetiredContents)
+      .where(
+        and(
+          lt(libraryRetiredContents.retiredAt, before),
+          inArray(libraryRetiredContents.storage, [...storages]),
+        ),
+      );
+  }
+
+  /** Forgets a retired content, once its store has removed it. */
+  async forgetRetired(contentKey: string): Promise<void> {
+    await this.#db.delete(libraryRetiredContents).where(eq(libraryRetiredContents.contentKey, contentKey));
   }
 
   /** Creates `folder` and every folder above it that is missing; false when `folder` itself existed. */
@@ -288,6 +314,13 @@ export class LibraryRepository {
 }
 
 type Queryable = Pick<Database, 'select' | 'insert'>;
+
+/** Records that no file names `content` any more, in the transaction that let go of it. */
+async function retire(db: Queryable, content: RetiredContent, at: Date): Promise<void> {
+  await db
+    .insert(libraryRetiredContents)
+    .values({ storage: content.storage, contentKey: content.contentKey, retiredAt: at });
+}
 
 async function folderExistsIn(db: Queryable, businessId: number, folder: string): Promise<boolean> {
   if (folder === '') return true;

@@ -89,8 +89,8 @@ export const libraryFolders = pgTable(
 
 /**
  * The database content store's bytes (docs/design.md §13): each file's content in chunks of at most 256 KiB, in
- * order of `seq`. Written before the file's row, so not a foreign key: chunks no row names, older than a day, are
- * what an interrupted upload left and are swept.
+ * order of `seq`. Written before the file's row, so not a foreign key: chunks neither a row nor a retirement names,
+ * older than a day, are what an interrupted upload left and are swept.
  */
 export const libraryFileChunks = pgTable(
   'library_file_chunks',
@@ -103,5 +103,23 @@ export const libraryFileChunks = pgTable(
   (table) => [
     primaryKey({ columns: [table.contentKey, table.seq] }),
     index('library_file_chunks_written_idx').on(table.writtenAt),
+  ],
+);
+
+/**
+ * Contents a file no longer names (replaced by a slicer's upload of the same name, or the file deleted), in either
+ * store: recorded in the transaction that let go of them, and removed by the library's sweep a day later, so that
+ * a read begun before (a download, the print queue sending the file to a board), on any instance, ends whole.
+ */
+export const libraryRetiredContents = pgTable(
+  'library_retired_contents',
+  {
+    contentKey: uuid().primaryKey(),
+    storage: varchar({ length: 16 }).$type<LibraryStorage>().notNull(),
+    retiredAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('library_retired_contents_retired_idx').on(table.retiredAt),
+    check('library_retired_contents_storage', sql`${table.storage} in ('folder', 'database')`),
   ],
 );

@@ -18,6 +18,7 @@ import type {
   LibraryRepository,
   LibraryThumbnail,
   NewLibraryFile,
+  RetiredContent,
 } from './library.repository.ts';
 import type { ContentStore } from './library-content-store.ts';
 import type { LibraryContent, LibraryFile, LibraryFiles, LibraryReads } from './library-files.ts';
@@ -157,13 +158,29 @@ export class LibraryService {
     return (await this.#answers([moved]))[0] as LibraryFileAnswer;
   }
 
-  /** Deletes a file: its row, then its bytes. Answers the file deleted, for the activity record. */
+  /**
+   * Deletes a file: its row, its content retired (removed by `sweep` later, so that reads under way end whole).
+   * Answers the file deleted, for the activity record.
+   */
   async deleteFile(viewer: Actor, id: number): Promise<LibraryFile> {
     const file = await this.#files.fileFor(viewer, id);
-    const deleted = await this.#repository.deleteFile(file.id);
+    const deleted = await this.#repository.deleteFile(file.id, this.#clock());
     if (!deleted) throw notFound('Library file');
-    await this.#storeOf(deleted)?.remove(deleted.contentKey);
     return deleted;
+  }
+
+  /**
+   * Removes what interrupted uploads left and the contents retired (replaced, deleted), both before `before`: by
+   * then no read of them can still be under way. A retired content whose store is not configured here stays
+   * recorded for an instance that has it.
+   */
+  async sweep(before: Date): Promise<void> {
+    for (const store of this.#stores) await store.sweep(before);
+    const kinds = this.#stores.map((store) => store.kind);
+    for (const retired of await this.#repository.retiredBefore(before, kinds)) {
+      await this.#storeOf(retired)?.remove(retired.contentKey);
+      await this.#repository.forgetRetired(retired.contentKey);
+    }
   }
 
   /** Creates a folder (and the folders above it); 409 when it exists. Answers its business. */
@@ -211,8 +228,8 @@ export class LibraryService {
     }
   }
 
-  #storeOf(row: LibraryFileRow): ContentStore | undefined {
-    return this.#stores.find((store) => store.kind === row.storage);
+  #storeOf(content: RetiredContent): ContentStore | undefined {
+    return this.#stores.find((store) => store.kind === content.storage);
   }
 
   async #answers(rows: readonly LibraryFileRow[]): Promise<LibraryFileAnswer[]> {
@@ -245,8 +262,9 @@ export class LibraryService {
 
   /**
    * `addFile`, or with `replace` the content of a file of that name replaced in one transaction (its row, metadata
-   * and thumbnail; docs/design.md §13), then its earlier content removed. A file something still needs is 409
-   * before a byte is stored, and again if a keeper took it meanwhile; whatever fails leaves the library as it was.
+   * and thumbnail; docs/design.md §13), which retires its earlier content (removed by `sweep` a day later, so that
+   * reads under way end whole). A file something still needs is 409 before a byte is stored, and again if a keeper
+   * took it meanwhile; whatever fails leaves the library as it was.
    */
   async #add(
     destination: FileDestination,
@@ -283,10 +301,10 @@ export class LibraryService {
     try {
       written = await this.#write(file, thumbnail, replace);
     } catch (error) {
+      // No row ever named it, so no read can be under way on it.
       await this.#store.remove(content.key);
       throw error;
     }
-    if (written.previous) await this.#storeOf(written.previous)?.remove(written.previous.contentKey);
     return { row: written.row, replaced: written.previous !== null };
   }
 

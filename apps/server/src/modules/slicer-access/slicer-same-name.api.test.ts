@@ -22,6 +22,7 @@ afterAll(async () => {
   await rm(folderRoot, { recursive: true, force: true });
 });
 
+const DAY = 24 * 60 * 60 * 1000;
 const PLAIN = 'G28\nG1 X20 Y20 F3000\nG1 X30 E1 F1200\n';
 const LIBRARY: SlicerDestination = { kind: 'library', folder: 'same' };
 const QUEUE: SlicerDestination = { kind: 'queue', folder: 'same-queue', target: 'machine' };
@@ -45,7 +46,7 @@ describe.each([
     ].sort();
   }
 
-  it('replaces the content, metadata and thumbnail of the file in place, and forgets the old content', async () => {
+  it('replaces the content, metadata and thumbnail of the file in place, and forgets the old content a day later', async () => {
     const base = await duetUrl(LIBRARY);
     const first = await prusaSlicer(t.app, base, {
       name: 'part.gcode',
@@ -74,6 +75,10 @@ describe.each([
     expect((await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${before.id}/thumbnail`)).statusCode).toBe(
       404,
     );
+    // The old content stays for the reads under way, until the library's sweep a day later.
+    expect(await contentKeys()).toEqual([before.contentKey, after?.contentKey].sort());
+    t.clock.advance(DAY + 1);
+    await t.modules.library.sweep();
     expect(await contentKeys()).toEqual([after?.contentKey]);
 
     await t.modules.activity.log.flush();
