@@ -38,7 +38,9 @@ export interface LibraryModuleDeps {
  *   Readable (404 NOT_FOUND when its store has lost them).
  * `LibraryFile` is the file's row: `id`, `businessId`, `folder`, `name`, `size`, `sha256`, `uploadedBy`,
  * `uploadedAt`, `metadata`, `storage`, `contentKey`. `service.addFile(destination, source)` adds a file as an
- * upload does (tests of other modules fill a library with it).
+ * upload does (tests of other modules fill a library with it). `ContentCrcMismatch`, of `library-files.ts` too, is
+ * the refusal of an upload whose bytes have not the CRC-32 its sender gave (`service.upload` with `crc32`), which
+ * slicer-access answers as a board does.
  */
 export function createLibraryModule(
   { db, clock, config }: ModuleDeps,
