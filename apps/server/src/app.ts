@@ -196,8 +196,8 @@ export function createModules(
     access: machineAccess.service,
     library: {
       // A slicer's file replaces one of the same name, as a board's or OctoPrint's upload does.
-      upload: (viewer, query, body, length) =>
-        library.service.upload(viewer, query, body, length, { replace: true }),
+      upload: (viewer, query, body, length, crc32) =>
+        library.service.upload(viewer, query, body, length, { replace: true, crc32 }),
       deleteFile: (viewer, id) => library.service.deleteFile(viewer, id),
       fileNamed: (businessId, folder, name) => library.files.fileNamed(businessId, folder, name),
     },

@@ -10,7 +10,8 @@
  * RRF's parser, which the simulator serves with); `gcode.ts`, the G-code lexer (a line read as RRF, RRF in CNC mode
  * and DSF read it, or reported ambiguous where they differ, docs/gcode.md); `dates.ts`, board dates; `rr.ts` and
  * `dsf.ts`, the `rr_*` and DSF `/machine/*` request and answer types with their `err` codes (`RR_CONNECT_ERR`,
- * `RR_ERR`), DSF's session key and object-model socket parameter; `answers.ts` (the object-model keys) and
+ * `RR_ERR`), `rr_upload`'s `crc32` as the portal and the simulator read it (`readUploadCrc`), DSF's session key and
+ * object-model socket parameter; `answers.ts` (the object-model keys) and
  * `connect-answers.ts` (`rr_connect`'s and `machine/connect`'s answers, which the web app's file browser reads too),
  * the zod schemas of the answers the portal and the gateway read. The main entry adds the object model
  * (`@duet3d/objectmodel`), its live fields and status letters.

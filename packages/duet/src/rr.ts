@@ -60,8 +60,23 @@ export type RrGcodeResponse = { buff: number } | { bufferSpace: number; err: 0 }
 export interface RrUploadParams {
   name: string;
   time?: string;
-  /** Hex CRC-32 of the body, without `0x`. */
+  /** Hex CRC-32 of the body, without `0x` (read by `readUploadCrc`). */
   crc32?: string;
+}
+
+/** What `rr_upload`'s `crc32` asks for: nothing to check (null), this CRC-32, or a value no board reads alike. */
+export type UploadCrc = number | null | 'unreadable';
+
+/**
+ * `rr_upload`'s `crc32` (docs/duet-http.md §1.3): absent, nothing to check; 1 to 8 hex digits of either case, the
+ * CRC-32 the body must have. Anything else is 'unreadable', to be refused (err 1, nothing kept): RRF checks the body
+ * against any `crc32` given, reading only leading hex digits (none is 0, so `0x1a2b` is 0, and more than eight
+ * overflow), while DSF's emulation compares it as text with the 8 digits written out and skips an empty one, so
+ * the two would keep different files.
+ */
+export function readUploadCrc(text: string | undefined): UploadCrc {
+  if (text === undefined) return null;
+  return /^[0-9a-f]{1,8}$/i.test(text) ? Number.parseInt(text, 16) : 'unreadable';
 }
 
 export interface RrFilelistEntry {

@@ -77,12 +77,18 @@ const httpError = ({ status, body }: Answer) => `HTTP ${status}: ${body}`;
 
 /**
  * PrusaSlicer's Duet host (`Duet::upload`): connect, upload with its CRC32 (newer sources send it), print or
- * simulate when asked and the upload's `err` is 0, and disconnect whatever happened.
+ * simulate when asked and the upload's `err` is 0, and disconnect whatever happened. `arrives`, when given, is
+ * what reaches the portal of a transfer that changed `content` on the way: the CRC32 sent is still `content`'s.
  */
 export async function prusaSlicer(
   app: FastifyInstance,
   base: string,
-  { name, content, action }: { name: string; content: string; action: SlicerAction },
+  {
+    name,
+    content,
+    action,
+    arrives = content,
+  }: { name: string; content: string; action: SlicerAction; arrives?: string },
 ): Promise<SlicerRun> {
   const replay = new Replay(app, base, { 'user-agent': 'PrusaSlicer/2.9.4' });
   const done = (ok: boolean, shown: string) => ({ ok, shown, requests: replay.requests });
@@ -98,10 +104,10 @@ export async function prusaSlicer(
   const upload = await replay.send(
     'POST',
     `rr_upload?name=0:/gcodes/${curlEscape(name)}&time=${TIME}&crc32=${checksum}`,
-    content,
+    arrives,
     {
       'content-type': 'application/x-www-form-urlencoded',
-      'content-length': String(Buffer.byteLength(content)),
+      'content-length': String(Buffer.byteLength(arrives)),
     },
   );
   let outcome = done(true, 'Upload finished');

@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import { type SlicerDestination, slicerDuetPath, slicerUrlSegment } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, expect } from 'vitest';
@@ -81,6 +82,20 @@ export function useSlicerDestinations(t: ApiTest) {
     files: () => t.database.db.select().from(libraryFiles),
     /** The queue's jobs, of every business. */
     jobs: () => t.database.db.select().from(printQueueJobs),
+    /**
+     * Every content stored, sorted, by key: the database store's chunks and, with a folder store at `dir`, its
+     * files (a partial one under `incoming/` too).
+     */
+    async storedContents(dir?: string): Promise<string[]> {
+      const chunks = await t.database.db
+        .selectDistinct({ key: libraryFileChunks.contentKey })
+        .from(libraryFileChunks);
+      const listed = dir ? await readdir(dir, { recursive: true, withFileTypes: true }) : [];
+      return [
+        ...chunks.map((chunk) => chunk.key),
+        ...listed.filter((entry) => entry.isFile()).map((entry) => entry.name),
+      ].sort();
+    },
     /** A library file's content, downloaded as the customer. */
     async contentOf(fileId: number): Promise<string> {
       const download = await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${fileId}/content`);

@@ -5,6 +5,7 @@ import {
   type FirmwareVersion,
   formatBoardDate,
   parseBoardDate,
+  readUploadCrc,
   SESSION_KEY_HEADER,
 } from '@portal/duet';
 import type { Machine } from '../machine/machine.ts';
@@ -17,7 +18,7 @@ import { clientAddress, headerValue } from './network.ts';
 import { hasNoPassword, passwordAccepted } from './passwords.ts';
 import { handleRrGet, type RrApiContext } from './rr-api.ts';
 import { SERVICE_UNAVAILABLE } from './rrf-wire.ts';
-import { beginUpload, parseCrc, receiveUpload } from './upload.ts';
+import { beginUpload, receiveUpload } from './upload.ts';
 import { serveWebFile } from './web-files.ts';
 
 export interface SbcContext {
@@ -215,7 +216,7 @@ async function routeEmulatedRrf(
     sd: context.sd,
     path: resolveInFolder(params.get('name') ?? '', '0:/'),
     expectedLength: length === undefined ? null : Number(length),
-    expectedCrc: parseCrc(params.get('crc32')),
+    expectedCrc: readUploadCrc(params.get('crc32')),
     modified: (params.get('time') && parseBoardDate(params.get('time') as string)) || undefined,
   };
   if (!params.get('name') || !beginUpload(upload)) return json({ err: 1 });

@@ -48,6 +48,19 @@ describe('rr_upload', () => {
     expect(await getJson(board.url, '/rr_upload')).toEqual({ err: 1 });
   });
 
+  it('reads crc32 as RRF does: hex of either case, padded or not; 0x… or anything unreadable is refused', async () => {
+    const body = 'G28\nG1 X5\n';
+    const crc = crc32(body) >>> 0;
+    for (const text of [crc.toString(16).toUpperCase(), crc.toString(16).padStart(8, '0')]) {
+      expect(await upload(`name=0:/gcodes/read.gcode&crc32=${text}`, body), text).toEqual({ err: 0 });
+    }
+    for (const text of [`0x${crc.toString(16)}`, 'zz', '']) {
+      expect(await upload(`name=0:/gcodes/unread.gcode&crc32=${text}`, body), text).toEqual({ err: 1 });
+    }
+    expect(board.sd.stat('0:/gcodes/unread.gcode')).toBeUndefined();
+    expect(board.sd.stat('0:/gcodes/unread.gcode.part')).toBeUndefined();
+  });
+
   it('keeps nothing of an upload cut short of its Content-Length', async () => {
     await new Promise<void>((resolve) => {
       const socket = connect(board.port, '127.0.0.1', () => {

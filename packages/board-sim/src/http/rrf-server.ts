@@ -1,5 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { BOARD_LIMITS, parseBoardDate, parseBoardTarget, SESSION_KEY_HEADER } from '@portal/duet';
+import {
+  BOARD_LIMITS,
+  parseBoardDate,
+  parseBoardTarget,
+  readUploadCrc,
+  SESSION_KEY_HEADER,
+} from '@portal/duet';
 import { resolveInFolder } from '../sd/sd-card.ts';
 import { reject } from './api-result.ts';
 import type { FaultSwitches } from './faults.ts';
@@ -7,7 +13,7 @@ import { clientAddress, headerValue } from './network.ts';
 import { handleRrGet, type RrApiContext, type RrRequest } from './rr-api.ts';
 import type { RrfSessions } from './rrf-sessions.ts';
 import { SERVICE_UNAVAILABLE, writeRrf } from './rrf-wire.ts';
-import { beginUpload, parseCrc, receiveUpload } from './upload.ts';
+import { beginUpload, receiveUpload } from './upload.ts';
 import { serveWebFile } from './web-files.ts';
 
 export interface StandaloneContext {
@@ -102,7 +108,7 @@ export async function serveStandalone(context: StandaloneContext, request: Incom
     sd: api.sd,
     path: path === '' ? '' : resolveInFolder(path, '0:/'),
     expectedLength: Number(length),
-    expectedCrc: parseCrc(target.params.get('crc32')),
+    expectedCrc: readUploadCrc(target.params.get('crc32')),
     modified: (time && parseBoardDate(time)) || undefined,
   };
   if (!beginUpload(upload)) {

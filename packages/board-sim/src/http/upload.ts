@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { crc32 } from 'node:zlib';
-import { BOARD_LIMITS } from '@portal/duet';
+import { BOARD_LIMITS, type UploadCrc } from '@portal/duet';
 import type { SdCard } from '../sd/sd-card.ts';
 
 export interface UploadTarget {
@@ -8,8 +8,11 @@ export interface UploadTarget {
   readonly path: string;
   /** Content-Length of the body; null for a chunked body (DSF accepts those). */
   readonly expectedLength: number | null;
-  /** CRC-32 the client announced (`crc32=` of rr_upload), or null. */
-  readonly expectedCrc: number | null;
+  /**
+   * What `crc32=` of rr_upload asked (`readUploadCrc`): null checks nothing, an unreadable one matches no body, as
+   * RRF reads it as a number the body's CRC-32 all but never is.
+   */
+  readonly expectedCrc: UploadCrc;
   readonly modified: Date | undefined;
 }
 
@@ -72,11 +75,4 @@ export function receiveUpload(request: IncomingMessage, target: UploadTarget): P
       if (!request.complete) abort();
     });
   });
-}
-
-/** The `crc32` parameter as RRF reads it: hex, either case, optional `0x`; null when absent or unreadable. */
-export function parseCrc(text: string | undefined): number | null {
-  if (text === undefined) return null;
-  const value = Number.parseInt(text.replace(/^0x/i, ''), 16);
-  return Number.isFinite(value) ? value >>> 0 : null;
 }

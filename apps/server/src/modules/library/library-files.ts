@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Actor } from '@portal/contract';
 import type { Database } from '../../db/database.ts';
-import { notFound } from '../../shared/app-error.ts';
+import { AppError, notFound } from '../../shared/app-error.ts';
 import { mayUseLibraryOf } from './library.policy.ts';
 import type { LibraryFileRow, LibraryRepository } from './library.repository.ts';
 import type { ContentStore } from './library-content-store.ts';
@@ -15,6 +15,20 @@ export interface LibraryContent {
   size: number;
   sha256: string;
   stream: Readable;
+}
+
+/**
+ * The refusal of an upload whose bytes do not have the CRC-32 its sender gave (a slicer's `rr_upload?crc32=`): they
+ * changed on the way, and nothing of them was kept. A slicer's Duet URL answers it as a board does, with err 1.
+ */
+export class ContentCrcMismatch extends AppError {
+  constructor() {
+    super(
+      'BAD_REQUEST',
+      'The file changed on the way: its CRC-32 is not the one sent with it. Nothing was stored.',
+    );
+    this.name = 'ContentCrcMismatch';
+  }
 }
 
 /** What a keeper may read: the database, or the transaction that would replace the file. */

@@ -44,7 +44,9 @@ export interface LibraryModuleDeps {
  *   replaced or deleted meanwhile; a stream that cannot give all `size` bytes fails, never ends short.
  * `LibraryFile` is the file's row: `id`, `businessId`, `folder`, `name`, `size`, `sha256`, `uploadedBy`,
  * `uploadedAt`, `metadata`, `storage`, `contentKey`. `service.addFile(destination, source)` adds a file as an
- * upload does (tests of other modules fill a library with it).
+ * upload does (tests of other modules fill a library with it). `ContentCrcMismatch`, of `library-files.ts` too, is
+ * the refusal of an upload whose bytes have not the CRC-32 its sender gave (`service.upload` with `crc32`), which
+ * slicer-access answers as a board does.
  */
 export function createLibraryModule(
   { db, clock, config }: ModuleDeps,

@@ -25,6 +25,12 @@ import type { LibraryContent, LibraryFile, LibraryFiles, LibraryReads } from './
 import { takeIn, tooLarge } from './library-intake.ts';
 import { readSlicerMetadata, type SlicerThumbnailImage } from './slicer-metadata.ts';
 
+/** How an upload is added: whether it replaces a file of its name, and the CRC-32 its sender gave, if any. */
+export interface AddOptions {
+  replace?: boolean;
+  crc32?: number | null;
+}
+
 /** Where a new file goes and who brings it. */
 export interface FileDestination {
   businessId: number;
@@ -117,21 +123,23 @@ export class LibraryService {
   /**
    * An upload: the request's body into the folder of the business the query names (a slicer's too). With
    * `replace` (a slicer's upload) a file of that name gets the new content instead of a 409, unless something still
-   * needs its content (`LibraryFiles.keepContentWhile`: a queued job not finished), which is a 409 then.
+   * needs its content (`LibraryFiles.keepContentWhile`: a queued job not finished), which is a 409 then. With
+   * `crc32` (a Duet slicer's) a body of another CRC-32 is refused (`ContentCrcMismatch`), a file it would replace
+   * left as it was.
    */
   async upload(
     viewer: Actor & { id: number },
     query: { business?: number | undefined; folder: string; name: string },
     body: Readable,
     declaredLength: number | undefined,
-    { replace = false }: { replace?: boolean } = {},
+    options: AddOptions = {},
   ): Promise<{ file: LibraryFileAnswer; replaced: boolean }> {
     const businessId = await this.businessFor(viewer, query.business);
     if (declaredLength !== undefined && declaredLength > this.#maxBytes) throw tooLarge(this.#maxBytes);
     const { row, replaced } = await this.#add(
       { businessId, folder: query.folder, name: query.name, uploadedBy: viewer.id },
       body,
-      replace,
+      options,
     );
     return { file: (await this.#answers([row]))[0] as LibraryFileAnswer, replaced };
   }
@@ -257,19 +265,20 @@ export class LibraryService {
    * whatever fails leaves nothing stored.
    */
   async addFile(destination: FileDestination, source: Readable): Promise<LibraryFile> {
-    return (await this.#add(destination, source, false)).row;
+    return (await this.#add(destination, source)).row;
   }
 
   /**
    * `addFile`, or with `replace` the content of a file of that name replaced in one transaction (its row, metadata
    * and thumbnail; docs/design.md §13), which retires its earlier content (removed by `sweep` a day later, so that
    * reads under way end whole). A file something still needs is 409 before a byte is stored, and again if a keeper
-   * took it meanwhile; whatever fails leaves the library as it was.
+   * took it meanwhile; with `crc32`, content of another CRC-32 is refused as it ends, before its row is written;
+   * whatever fails leaves the library as it was.
    */
   async #add(
     destination: FileDestination,
     source: Readable,
-    replace: boolean,
+    { replace = false, crc32 = null }: AddOptions = {},
   ): Promise<{ row: LibraryFile; replaced: boolean }> {
     const nameProblem = libraryNameProblem(destination.name);
     if (nameProblem) throw invalidField('name', 'invalidFormat', nameProblem);
@@ -285,7 +294,7 @@ export class LibraryService {
       const keptBy = await this.#repository.keptBy(existing.id, this.#keeperOf);
       if (keptBy !== null) throw contentKept(destination.name, keptBy);
     }
-    const content = await takeIn(this.#store, source, this.#maxBytes);
+    const content = await takeIn(this.#store, source, this.#maxBytes, crc32);
     const { metadata, images } = readSlicerMetadata(content.ends);
     const file: NewLibraryFile = {
       ...destination,

@@ -12,6 +12,9 @@ export const CONNECTED = { err: RR_ERR.done, sessionTimeout: 8000, boardType: 'p
 /** `rr_disconnect`, `GET rr_upload` and a stored `rr_upload`. */
 export const DONE = { err: RR_ERR.done };
 
+/** An `rr_upload` refused as a board refuses one whose `crc32` the body does not have: nothing kept. */
+export const FAILED = { err: RR_ERR.failed };
+
 /** `rr_gcode`'s answer: the room left in the G-code buffer, all of it. */
 export const TAKEN = { buff: 255 };
 

@@ -1,13 +1,14 @@
 import { slicerPortalParamsSchema } from '@portal/contract';
-import { boardParam } from '@portal/duet/protocol';
+import { boardParam, readUploadCrc } from '@portal/duet/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
 import { errorResponses } from '../../shared/openapi.ts';
 import { incomingBoardRequest } from '../board-client/board-client.ts';
+import { ContentCrcMismatch } from '../library/library-files.ts';
 import type { SlicerAccessService } from './slicer-access.service.ts';
-import { CONNECTED, DONE, IDLE_STATUS, idleModel, TAKEN } from './slicer-destination-answers.ts';
+import { CONNECTED, DONE, FAILED, IDLE_STATUS, idleModel, TAKEN } from './slicer-destination-answers.ts';
 import { gcodesPlace, type SlicerDestinations } from './slicer-destinations.ts';
 import { allowedGcode, fileRun } from './slicer-scope.ts';
 
@@ -37,8 +38,9 @@ const declaredLength = (request: FastifyRequest): number | undefined => {
  * file in the library (queued too on a queue token), replacing a file of that name as a board does, and answers
  * `{"err":0}`, `M32` of that file queues it on a library token ("upload and print"), `M37 P` of it (simulate) is
  * refused, since no machine is there to simulate it, and `M37` alone changes nothing. A refusal is the portal's
- * JSON error with its 4xx, as the machine URL's refusals are, which PrusaSlicer shows as it is; a refused file
- * leaves nothing stored.
+ * JSON error with its 4xx, as the machine URL's refusals are, which PrusaSlicer shows as it is, but for a body
+ * without the CRC-32 its `crc32` gives (`readUploadCrc`), which gets a board's `{"err":1}`; a refused file leaves
+ * nothing stored.
  */
 export async function slicerDestinationRoutes(app: FastifyInstance, options: SlicerDestinationRoutesOptions) {
   app.removeAllContentTypeParsers();
@@ -56,7 +58,8 @@ export async function slicerDestinationRoutes(app: FastifyInstance, options: Sli
           'answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the ' +
           "body in the machine business's library below the token's folder, replacing a file of that name (403 " +
           '`ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job ' +
-          'that has not finished uses, 413 past the limit: nothing stored), and on a queue token queues one copy ' +
+          'that has not finished uses, 413 past the limit, `{"err":1}` for a body without the CRC-32 its ' +
+          '`crc32` gives: nothing stored), and on a queue token queues one copy ' +
           'on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library ' +
           'token, with `M37 P` (simulate) is 403. Anything else is 403.',
         params: slicerPortalParamsSchema,
@@ -87,10 +90,20 @@ export async function slicerDestinationRoutes(app: FastifyInstance, options: Sli
             case 'POST /rr_upload': {
               const place = gcodesPlace(boardParam(board, 'name') ?? '');
               if (!place) throw new AppError('BAD_REQUEST', NAME_OUTSIDE_GCODES);
-              await options.destinations.store(grant, place, request.raw, declaredLength(request), {
-                print: false,
-                address: request.ip,
-              });
+              // As a board, err 1 and nothing kept for a body without the CRC-32 given, or a crc32 boards read
+              // apart (docs/duet-http.md §1.3).
+              const crc32 = readUploadCrc(boardParam(board, 'crc32'));
+              if (crc32 === 'unreadable') return FAILED;
+              try {
+                await options.destinations.store(grant, place, request.raw, declaredLength(request), {
+                  print: false,
+                  address: request.ip,
+                  crc32,
+                });
+              } catch (error) {
+                if (error instanceof ContentCrcMismatch) return FAILED;
+                throw error;
+              }
               return DONE;
             }
             case 'GET /rr_gcode': {

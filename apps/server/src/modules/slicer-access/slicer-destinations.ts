@@ -21,13 +21,15 @@ export interface SlicerStored {
 export interface SlicerLibrary {
   /**
    * The library's own upload: checked line by line, stored whole or not at all; a file of that name is replaced
-   * (`replaced`), unless a queued job that has not finished uses it (409).
+   * (`replaced`), unless a queued job that has not finished uses it (409). With `crc32`, a body of another CRC-32
+   * is refused with the library's `ContentCrcMismatch`, nothing stored.
    */
   upload(
     viewer: Viewer,
     query: { business: number; folder: string; name: string },
     body: Readable,
     declaredLength: number | undefined,
+    crc32: number | null,
   ): Promise<{ file: LibraryFile; replaced: boolean }>;
   deleteFile(viewer: Viewer, id: number): Promise<unknown>;
   fileNamed(businessId: number, folder: string, name: string): Promise<{ id: number } | null>;
@@ -99,14 +101,16 @@ export class SlicerDestinations {
 
   /**
    * Stores `body` at `place` below the token's folder; queued when the token is a queue token, or when `print`
-   * (OctoPrint's `print=true`) on a library token. `address` is the slicer's, for the activity record.
+   * (OctoPrint's `print=true`) on a library token. `address` is the slicer's, for the activity record; `crc32`
+   * the CRC-32 a Duet slicer gave, which a body of another refuses (`ContentCrcMismatch`) before it is stored or
+   * queued.
    */
   async store(
     grant: SlicerGrant,
     place: SlicerFilePlace,
     body: Readable,
     declaredLength: number | undefined,
-    { print, address }: { print: boolean; address: string },
+    { print, address, crc32 = null }: { print: boolean; address: string; crc32?: number | null },
   ): Promise<SlicerStored> {
     const { destination } = grant;
     if (destination.kind === 'machine') throw new Error('a machine token uploads to the board');
@@ -118,6 +122,7 @@ export class SlicerDestinations {
       { business: grant.businessId, folder: this.#folderOf(grant, place), name: place.name },
       body,
       declaredLength,
+      crc32,
     );
     let job: QueueJob | null = null;
     if (queueOn !== null && machineGroupId !== null) {

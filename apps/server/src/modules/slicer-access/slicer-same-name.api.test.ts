@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -6,7 +6,7 @@ import type { SlicerDestination } from '@portal/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { slicedGcode } from '../../../../../test-kit/sliced-gcode.ts';
-import { activityRecords, libraryFileChunks, printQueueJobs } from '../../db/schema.ts';
+import { activityRecords, printQueueJobs } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
 import { cura, prusaSlicer } from '../../test/duet-slicers.ts';
 import { CUSTOMER, useSlicerDestinations } from '../../test/slicer-fixtures.ts';
@@ -32,19 +32,10 @@ describe.each([
   ['folder', folderRoot],
 ])('a same-name slicer upload with the %s store', (_kind, dir) => {
   const t = useTestApp({ library: { dir }, proxyTimeoutMs: 5000 });
-  const { machine, tokenTo, duetUrl, octoPrintUpload, files, jobs, contentOf } = useSlicerDestinations(t);
+  const { machine, tokenTo, duetUrl, octoPrintUpload, files, jobs, contentOf, storedContents } =
+    useSlicerDestinations(t);
 
-  /** Every content stored, by key: the database's chunks and the folder store's files. */
-  async function contentKeys(): Promise<string[]> {
-    const chunks = await t.database.db
-      .selectDistinct({ key: libraryFileChunks.contentKey })
-      .from(libraryFileChunks);
-    const listed = dir ? await readdir(dir, { recursive: true, withFileTypes: true }) : [];
-    return [
-      ...chunks.map((chunk) => chunk.key),
-      ...listed.filter((e) => e.isFile()).map((e) => e.name),
-    ].sort();
-  }
+  const contentKeys = () => storedContents(dir);
 
   it('replaces the content, metadata and thumbnail of the file in place, and forgets the old content a day later', async () => {
     const base = await duetUrl(LIBRARY);
@@ -151,6 +142,30 @@ describe.each([
       { file: file?.id, state: 'done' },
       { file: file?.id, state: 'waiting' },
     ]);
+  });
+
+  it('keeps the file of that name as it was when the new file changed on the way: err 1, nothing of it stored', async () => {
+    const base = await duetUrl(LIBRARY);
+    const first = await prusaSlicer(t.app, base, {
+      name: 'kept.gcode',
+      content: slicedGcode(),
+      action: 'upload',
+    });
+    expect(first, first.shown).toMatchObject({ ok: true });
+    const [file] = await files();
+    if (!file) throw new Error('not stored');
+    const keys = await contentKeys();
+
+    const changed = await prusaSlicer(t.app, base, {
+      name: 'kept.gcode',
+      content: PLAIN,
+      action: 'upload',
+      arrives: PLAIN.replace('X20', 'X28'),
+    });
+    expect(changed).toMatchObject({ ok: false, shown: 'Unknown error occured: {"err":1}' });
+    expect(await files()).toEqual([file]);
+    expect(await contentOf(file.id)).toBe(slicedGcode());
+    expect(await contentKeys()).toEqual(keys);
   });
 
   it('replaces an OctoPrint upload of the same name too', async () => {

@@ -12913,7 +12913,7 @@ export interface paths {
         };
         /**
          * A slicer's Duet request with a token whose uploads go to the library
-         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder, replacing a file of that name (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job that has not finished uses, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder, replacing a file of that name (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job that has not finished uses, 413 past the limit, `{"err":1}` for a body without the CRC-32 its `crc32` gives: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
          */
         get: {
             parameters: {
@@ -12998,7 +12998,7 @@ export interface paths {
         put?: never;
         /**
          * A slicer's Duet request with a token whose uploads go to the library
-         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder, replacing a file of that name (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job that has not finished uses, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder, replacing a file of that name (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job that has not finished uses, 413 past the limit, `{"err":1}` for a body without the CRC-32 its `crc32` gives: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
          */
         post: {
             parameters: {
@@ -13095,7 +13095,7 @@ export interface paths {
         };
         /**
          * A slicer's Duet request with a token whose uploads go to the queue
-         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder, replacing a file of that name (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job that has not finished uses, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder, replacing a file of that name (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job that has not finished uses, 413 past the limit, `{"err":1}` for a body without the CRC-32 its `crc32` gives: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
          */
         get: {
             parameters: {
@@ -13180,7 +13180,7 @@ export interface paths {
         put?: never;
         /**
          * A slicer's Duet request with a token whose uploads go to the queue
-         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder, replacing a file of that name (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job that has not finished uses, 413 past the limit: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
+         * @description `rr_connect`, `rr_disconnect` and `GET rr_upload` succeed; `rr_status`, `rr_model` and `rr_reply` answer as an idle board; `POST rr_upload?name=0:/gcodes/…` stores the body in the machine business's library below the token's folder, replacing a file of that name (403 `ADMIN_PATH_ONLY` for a line only the admin path may send, 409 for a file of that name a queued job that has not finished uses, 413 past the limit, `{"err":1}` for a body without the CRC-32 its `crc32` gives: nothing stored), and on a queue token queues one copy on its target; `rr_gcode` with `M32` of a file so uploaded queues it on this machine for a library token, with `M37 P` (simulate) is 403. Anything else is 403.
          */
         post: {
             parameters: {
