@@ -177,7 +177,11 @@ export function createModules(
     remind: (reminder) => notifications.notifier.maintenanceDue(reminder),
   });
   const insight = createInsightModule(deps);
-  const library = createLibraryModule(deps, { registry: gateway.tunnels, access: machineAccess.service });
+  const library = createLibraryModule(deps, {
+    registry: gateway.tunnels,
+    access: machineAccess.service,
+    businessDeletions: business.deleting,
+  });
   const printQueue = createPrintQueueModule(deps, {
     registry: gateway.tunnels,
     activity: activity.log,

@@ -32,6 +32,16 @@ export type BusinessDeletion =
   | { outcome: 'missing' }
   | { outcome: 'referenced'; dependents: BusinessDependents | undefined };
 
+/**
+ * A business being deleted, told to the modules built after it inside the deletion's transaction (`tx`), before
+ * its row goes: what they keep of it and must do more than cascade (the library retires its files' contents) they
+ * do in `tx`, so it happens exactly when the deletion does.
+ */
+export interface BusinessDeleting {
+  businessId: number;
+  tx: Database;
+}
+
 const SORT_COLUMNS: Record<BusinessSort, SQL | typeof businesses.id | typeof businesses.active> = {
   id: businesses.id,
   name: sql`lower(${businesses.name})`,
@@ -98,9 +108,12 @@ export class BusinessRepository {
   /**
    * Deletes a business nothing refers to, all or nothing. The row is locked first: a user, licence,
    * controller or machine group being added for it waits (its foreign key check needs the row), so the
-   * counts cannot go stale before the delete.
+   * counts cannot go stale before the delete. `letGo` runs in the transaction just before the row is deleted.
    */
-  async deleteUnreferenced(id: number): Promise<BusinessDeletion> {
+  async deleteUnreferenced(
+    id: number,
+    letGo: (deleting: BusinessDeleting) => Promise<void>,
+  ): Promise<BusinessDeletion> {
     try {
       return await this.#db.transaction(async (tx) => {
         const [dependents] = await tx
@@ -116,6 +129,7 @@ export class BusinessRepository {
         if (!dependents) return { outcome: 'missing' };
         if (Object.values(dependents).some((count) => count > 0))
           return { outcome: 'referenced', dependents };
+        await letGo({ businessId: id, tx });
         await tx.delete(businesses).where(eq(businesses.id, id));
         return { outcome: 'deleted' };
       });

@@ -7,11 +7,13 @@ import {
   type Page,
 } from '@portal/contract';
 import { AppError, conflict, notFound } from '../../shared/app-error.ts';
+import type { ChangeListeners } from '../../shared/change-listeners.ts';
 import { type PageQuery, pageOf } from '../../shared/list-page.ts';
 import type { SessionSubject } from '../../shared/session.ts';
 import { toBusinessResponse, toOperatorResponse } from './business.mapper.ts';
 import { canManageBusinesses, canSeeBusiness, visibleBusinessesWhere } from './business.policy.ts';
 import type {
+  BusinessDeleting,
   BusinessDependents,
   BusinessRepository,
   BusinessRow,
@@ -38,9 +40,15 @@ export class BusinessService {
 
   readonly #businessChanged: (businessId: number) => void;
 
-  constructor(businesses: BusinessRepository, hooks: { businessChanged: (businessId: number) => void }) {
+  readonly #deleting: ChangeListeners<BusinessDeleting>;
+
+  constructor(
+    businesses: BusinessRepository,
+    hooks: { businessChanged: (businessId: number) => void; deleting: ChangeListeners<BusinessDeleting> },
+  ) {
     this.#businesses = businesses;
     this.#businessChanged = hooks.businessChanged;
+    this.#deleting = hooks.deleting;
   }
 
   /**
@@ -93,7 +101,9 @@ export class BusinessService {
     const current = await this.#visible(viewer, id);
     if (!canManageBusinesses(viewer)) throw new AppError('FORBIDDEN');
     if (current.operator) throw conflict('The operator business cannot be deleted');
-    const result = await this.#businesses.deleteUnreferenced(id);
+    const result = await this.#businesses.deleteUnreferenced(id, (deleting) =>
+      this.#deleting.publish(deleting),
+    );
     if (result.outcome === 'missing') throw notFound('Business');
     if (result.outcome === 'referenced') {
       const what = result.dependents ? describeDependents(result.dependents) : 'records that refer to it';

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { LIMITS } from '@portal/contract';
+import type { Changes } from '../../shared/change-listeners.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
+import type { BusinessDeleting } from '../business/business.repository.ts';
 import type { TunnelRegistry } from '../gateway/tunnel-registry.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import { LibraryRepository } from './library.repository.ts';
@@ -21,6 +23,8 @@ export interface LibraryModuleDeps {
   registry: TunnelRegistry;
   /** Who reaches which machine: a board's file is copied only from a machine the user reaches. */
   access: MachineAccessService;
+  /** Businesses being deleted: their files' contents are retired in the deletion's transaction. */
+  businessDeletions: Changes<BusinessDeleting>;
 }
 
 /**
@@ -30,9 +34,10 @@ export interface LibraryModuleDeps {
  * embedded database, or LIBRARY_DIR), else chunks in the database (`library_file_chunks`), which every instance
  * of a deployment on PostgreSQL reads. A file is stored whole, its lines checked as the customer path checks an
  * upload (`library-intake.ts`), before its row is written. A content its row lets go of (a slicer's upload of the
- * same name, a deletion) is retired in the same transaction (`library_retired_contents`) and removed by `sweep`,
- * the housekeeping chore, a day later, so that a read begun on any instance ends whole. `library.policy.ts` says
- * whose library one uses; `machine-file-source.ts` reads a board's file for a copy into the library.
+ * same name, a deletion, its business's deletion) is retired in the same transaction (`library_retired_contents`)
+ * and removed by `sweep`, the housekeeping chore, a day later, so that a read begun on any instance ends whole.
+ * `library.policy.ts` says whose library one uses; `machine-file-source.ts` reads a board's file for a copy into
+ * the library.
  *
  * What other modules use (the print queue), stable: the module's `files` (`LibraryFiles`), with its types
  * `LibraryFile` and `LibraryContent` imported from `library-files.ts`:
@@ -50,9 +55,13 @@ export interface LibraryModuleDeps {
  */
 export function createLibraryModule(
   { db, clock, config }: ModuleDeps,
-  { registry, access }: LibraryModuleDeps,
+  { registry, access, businessDeletions }: LibraryModuleDeps,
 ) {
   const repository = new LibraryRepository(db);
+  // A deleted business's files go with it; their contents are retired for the sweep, not left in the store.
+  businessDeletions.subscribe(({ businessId, tx }) =>
+    repository.deleteFilesOfBusiness(tx, businessId, clock()),
+  );
   const database = new DatabaseContentStore(db, clock);
   const folder = config.library?.dir ? new FolderContentStore(path.resolve(config.library.dir)) : undefined;
   // New files go to the folder when there is one; a file keeps the store it was written to.

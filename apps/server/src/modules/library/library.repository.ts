@@ -217,6 +217,20 @@ export class LibraryRepository {
     });
   }
 
+  /**
+   * Deletes every file of a business being deleted, in the deletion's transaction `tx`, retiring their contents
+   * at `at`: the cascade would delete the rows too, but retire nothing, and the folder store would keep the
+   * contents for ever. Deleted here rather than read, a content replaced meanwhile is the one retired.
+   */
+  async deleteFilesOfBusiness(tx: Database, businessId: number, at: Date): Promise<void> {
+    const gone = await tx
+      .delete(libraryFiles)
+      .where(eq(libraryFiles.businessId, businessId))
+      .returning({ storage: libraryFiles.storage, contentKey: libraryFiles.contentKey });
+    for (let start = 0; start < gone.length; start += RETIRE_BATCH)
+      await retireAll(tx, gone.slice(start, start + RETIRE_BATCH), at);
+  }
+
   /** The contents retired before `before` in the given stores, which no read can still be under way on. */
   retiredBefore(before: Date, storages: readonly LibraryStorage[]): Promise<RetiredContent[]> {
     return this.#db
@@ -315,11 +329,19 @@ export class LibraryRepository {
 
 type Queryable = Pick<Database, 'select' | 'insert'>;
 
+/** Contents retired in one statement: three parameters each, well below PostgreSQL's 65,535 per statement. */
+const RETIRE_BATCH = 1000;
+
 /** Records that no file names `content` any more, in the transaction that let go of it. */
-async function retire(db: Queryable, content: RetiredContent, at: Date): Promise<void> {
+function retire(db: Queryable, content: RetiredContent, at: Date): Promise<void> {
+  return retireAll(db, [content], at);
+}
+
+async function retireAll(db: Queryable, contents: readonly RetiredContent[], at: Date): Promise<void> {
+  if (contents.length === 0) return;
   await db
     .insert(libraryRetiredContents)
-    .values({ storage: content.storage, contentKey: content.contentKey, retiredAt: at });
+    .values(contents.map(({ storage, contentKey }) => ({ storage, contentKey, retiredAt: at })));
 }
 
 async function folderExistsIn(db: Queryable, businessId: number, folder: string): Promise<boolean> {
