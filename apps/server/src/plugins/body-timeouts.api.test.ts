@@ -1,38 +1,25 @@
 import http from 'node:http';
-import type http2 from 'node:http2';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/api-test.ts';
 import { demoClient } from '../test/demo-lookup.ts';
-import { connectFakeGateway, type FakeGateway } from '../test/fake-gateway.ts';
+import { useRecordingBoard } from '../test/fake-gateway.ts';
 import { octoPrintFormParts } from '../test/octoprint-form.ts';
 
 const t = useTestApp();
-let gateway: FakeGateway;
+/** A board that reads each request whole and answers `{"err":0}`. */
+const board = useRecordingBoard(t);
 let port = 0;
 let uploadPath = '';
 let apiKey = '';
 
-/** A board that reads each request whole and answers `{"err":0}`. */
-const board = (stream: http2.ServerHttp2Stream) => {
-  stream.resume();
-  stream.on('end', () => {
-    stream.respond({ ':status': 200, 'content-type': 'application/json' });
-    stream.end('{"err":0}');
-  });
-};
-
 beforeAll(async () => {
   const controllerId = (await demoClient(t).group('Prusa linea 1')).computerControllerId;
-  gateway = await connectFakeGateway(t.modules.gateway.registry, controllerId, board);
+  await board.connect(controllerId);
   apiKey = await t.slicerToken('customer@demo.test', controllerId);
   uploadPath = `/customer/api/v1/octoprint/${controllerId}/api/files/local`;
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = (t.app.server.address() as net.AddressInfo).port;
-});
-
-afterAll(async () => {
-  await gateway.disconnect();
 });
 
 const FORM = octoPrintFormParts('slow.gcode');

@@ -6,11 +6,11 @@ import { type ActivityEntry, type ActivityVerification, type Page, Role } from '
 import { boardRequest } from '@portal/duet/protocol';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activityRecords } from '../../db/schema.ts';
 import { InProcessBus } from '../../shared/cluster-bus.ts';
 import { useTestApp } from '../../test/api-test.ts';
-import { connectFakeGateway, type FakeGateway, type StreamHandler } from '../../test/fake-gateway.ts';
+import { useRecordingBoard } from '../../test/fake-gateway.ts';
 import { bearer } from '../../test/test-app.ts';
 import { TEST_ACTIVITY_KEY, TEST_CONFIG } from '../../test/test-config.ts';
 import { createActivityModule } from './activity.module.ts';
@@ -20,19 +20,11 @@ import { ActivityKey } from './activity-key.ts';
 import { ActivityLog } from './activity-log.ts';
 
 const t = useTestApp({ activity: { flushMs: 5 } });
-const gateways: FakeGateway[] = [];
+/** Both controllers' boards, answering every request `{"err":0}` (as RRF answers a change it made). */
+const board = useRecordingBoard(t);
 let controllerA = 0;
 let controllerB = 0;
 let tokens: Record<'admin' | 'manager' | 'tech' | 'customer' | 'customer2', string>;
-
-/** A board that reads the whole request, then answers `{"err":0}` (as RRF answers a change it made). */
-const board: StreamHandler = (stream) => {
-  stream.resume();
-  stream.once('end', () => {
-    stream.respond({ ':status': 200, 'content-type': 'application/json' });
-    stream.end('{"err":0}');
-  });
-};
 
 const controllerOf = async (name: string) => {
   const row = await t.demoGroup(name);
@@ -45,15 +37,11 @@ beforeAll(async () => {
   controllerB = await controllerOf('RatRig produzione');
   tokens = await t.sessionsFor('admin', 'manager', 'tech', 'customer', 'customer2');
   for (const id of [controllerA, controllerB]) {
-    gateways.push(await connectFakeGateway(t.modules.gateway.registry, id, board));
+    await board.connect(id);
   }
 });
 
 afterEach(() => t.modules.activity.log.flush());
-
-afterAll(async () => {
-  await Promise.all(gateways.splice(0).map((fake) => fake.disconnect()));
-});
 
 const proxied = (
   token: string,

@@ -1,36 +1,21 @@
 import { queueHistoryPageSchema } from '@portal/contract';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { machineReadiness, printQueueJobs, printQueueRuns } from '../../db/schema.ts';
+import { describe, expect, it } from 'vitest';
+import { printQueueJobs, printQueueRuns } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
+import {
+  ADMIN,
+  CUSTOMER,
+  MANAGER,
+  OTHER_MANAGER,
+  PRINT_QUEUE_TEST_CONFIG,
+  TECH,
+  usePrintQueueFixtures,
+} from '../../test/print-queue-fixtures.ts';
 
-const t = useTestApp();
-
-const CUSTOMER = 'customer@demo.test';
-const MANAGER = 'manager@demo.test';
-const TECH = 'tech@demo.test';
-const ADMIN = 'admin@demo.test';
-const OTHER_MANAGER = 'manager2@demo.test';
-
-let businessA = 0;
-let businessB = 0;
-let line1 = 0;
-let line2 = 0;
-let otherGroup = 0;
-
-beforeAll(async () => {
-  businessA = await t.businessOf(CUSTOMER);
-  businessB = await t.businessOf('customer2@demo.test');
-  line1 = (await t.demoGroup('Prusa linea 1')).id;
-  line2 = (await t.demoGroup('Prusa linea 2')).id;
-  otherGroup = (await t.demoGroup('RatRig produzione')).id;
-});
-
-beforeEach(async () => {
-  const { db } = t.database;
-  await db.delete(printQueueRuns);
-  await db.delete(printQueueJobs);
-  await db.delete(machineReadiness);
-});
+// Each test starts from an empty queue (the fixtures empty it).
+const t = useTestApp(PRINT_QUEUE_TEST_CONFIG);
+const demo = usePrintQueueFixtures(t);
+const { line1, line2 } = demo;
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute));
 
@@ -53,7 +38,7 @@ async function job(
     queuedBy = CUSTOMER,
     cancelled,
     runs = [],
-    target = line1,
+    target = line1.groupId,
   }: {
     state: 'waiting' | 'printing' | 'done' | 'cancelled';
     copies?: number;
@@ -105,39 +90,39 @@ const historyOf = async (as: string, business: number, query = '') => {
 
 describe("a business's print-queue history", () => {
   it('lists its done and cancelled jobs, the newest end first, with who queued, started and where each copy ran', async () => {
-    const done = await job(businessA, 'staffa.gcode', {
+    const done = await job(demo.businessA, 'staffa.gcode', {
       state: 'done',
       copies: 2,
       runs: [
         {
-          group: line1,
+          group: line1.groupId,
           state: 'failed',
           startedBy: MANAGER,
           started: 1,
           ended: 2,
           reason: 'The machine halted',
         },
-        { group: line1, state: 'finished', startedBy: MANAGER, started: 3, ended: 20 },
-        { group: line2, state: 'finished', startedBy: CUSTOMER, started: 4, ended: 30 },
+        { group: line1.groupId, state: 'finished', startedBy: MANAGER, started: 3, ended: 20 },
+        { group: line2.groupId, state: 'finished', startedBy: CUSTOMER, started: 4, ended: 30 },
       ],
     });
-    const cancelled = await job(businessA, 'supporto.gcode', {
+    const cancelled = await job(demo.businessA, 'supporto.gcode', {
       state: 'cancelled',
       copies: 3,
       cancelled: { by: MANAGER, minute: 40 },
     });
-    const earlier = await job(businessA, 'piastra.gcode', {
+    const earlier = await job(demo.businessA, 'piastra.gcode', {
       state: 'done',
-      runs: [{ group: line2, state: 'finished', startedBy: CUSTOMER, started: 1, ended: 10 }],
+      runs: [{ group: line2.groupId, state: 'finished', startedBy: CUSTOMER, started: 1, ended: 10 }],
     });
     // Still in the queue: not history.
-    await job(businessA, 'in-coda.gcode', { state: 'waiting' });
-    await job(businessA, 'in-stampa.gcode', {
+    await job(demo.businessA, 'in-coda.gcode', { state: 'waiting' });
+    await job(demo.businessA, 'in-stampa.gcode', {
       state: 'printing',
-      runs: [{ group: line1, state: 'printing', startedBy: CUSTOMER, started: 50 }],
+      runs: [{ group: line1.groupId, state: 'printing', startedBy: CUSTOMER, started: 50 }],
     });
 
-    const history = await historyOf(CUSTOMER, businessA);
+    const history = await historyOf(CUSTOMER, demo.businessA);
     expect(history).toMatchObject({ total: 3, page: 1, pageSize: 10 });
     expect(history.items.map((item) => [item.job.id, item.endedAt])).toEqual([
       [cancelled, at(40).toISOString()],
@@ -154,9 +139,9 @@ describe("a business's print-queue history", () => {
       queuedBy: { name: 'Carlo', surname: 'Cliente' },
     });
     expect(first?.runs.map((run) => [run.copy, run.machineGroup, run.state, run.startedBy?.name])).toEqual([
-      [1, line1, 'failed', 'Marco'],
-      [2, line1, 'finished', 'Marco'],
-      [3, line2, 'finished', 'Carlo'],
+      [1, line1.groupId, 'failed', 'Marco'],
+      [2, line1.groupId, 'finished', 'Marco'],
+      [3, line2.groupId, 'finished', 'Carlo'],
     ]);
     expect(first?.runs[0]).toMatchObject({ reason: 'The machine halted', endedAt: at(2).toISOString() });
     expect(history.items[0]?.job).toMatchObject({
@@ -169,59 +154,62 @@ describe("a business's print-queue history", () => {
 
   it('comes a page at a time, at most 50 jobs', async () => {
     for (let minute = 1; minute <= 3; minute++) {
-      await job(businessA, `pezzo-${minute}.gcode`, {
+      await job(demo.businessA, `pezzo-${minute}.gcode`, {
         state: 'done',
-        runs: [{ group: line1, state: 'finished', startedBy: CUSTOMER, started: 0, ended: minute }],
+        runs: [{ group: line1.groupId, state: 'finished', startedBy: CUSTOMER, started: 0, ended: minute }],
       });
     }
-    const second = await historyOf(MANAGER, businessA, '?page=2&pageSize=2');
+    const second = await historyOf(MANAGER, demo.businessA, '?page=2&pageSize=2');
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(second.items.map((item) => item.job.fileName)).toEqual(['pezzo-1.gcode']);
-    const past = await historyOf(MANAGER, businessA, '?page=3&pageSize=2');
+    const past = await historyOf(MANAGER, demo.businessA, '?page=3&pageSize=2');
     expect(past.items).toEqual([]);
     for (const query of ['?pageSize=51', '?pageSize=0', '?page=0', '?page=x']) {
       const refused = await t.call(
         MANAGER,
         'GET',
-        `/api/v1/business/${businessA}/print-queue/history${query}`,
+        `/api/v1/business/${demo.businessA}/print-queue/history${query}`,
       );
       expect(refused.statusCode, query).toBe(400);
     }
   });
 
   it("shows a business's history to its managers and customers, every business's to technicians and administrators", async () => {
-    const own = await job(businessA, 'nostro.gcode', {
+    const own = await job(demo.businessA, 'nostro.gcode', {
       state: 'done',
-      runs: [{ group: line1, state: 'finished', startedBy: CUSTOMER, started: 0, ended: 5 }],
+      runs: [{ group: line1.groupId, state: 'finished', startedBy: CUSTOMER, started: 0, ended: 5 }],
     });
-    const other = await job(businessB, 'altrui.gcode', {
+    const other = await job(demo.businessB, 'altrui.gcode', {
       state: 'cancelled',
       queuedBy: OTHER_MANAGER,
-      target: otherGroup,
+      target: demo.otherGroup,
       cancelled: { by: OTHER_MANAGER, minute: 6 },
     });
     for (const as of [CUSTOMER, MANAGER]) {
-      expect((await historyOf(as, businessA)).items.map((item) => item.job.id)).toEqual([own]);
-      const refused = await t.call(as, 'GET', `/api/v1/business/${businessB}/print-queue/history`);
+      expect((await historyOf(as, demo.businessA)).items.map((item) => item.job.id)).toEqual([own]);
+      const refused = await t.call(as, 'GET', `/api/v1/business/${demo.businessB}/print-queue/history`);
       expect(refused.statusCode, as).toBe(404);
     }
     expect(
-      (await t.call(OTHER_MANAGER, 'GET', `/api/v1/business/${businessA}/print-queue/history`)).statusCode,
+      (await t.call(OTHER_MANAGER, 'GET', `/api/v1/business/${demo.businessA}/print-queue/history`))
+        .statusCode,
     ).toBe(404);
-    expect((await historyOf(OTHER_MANAGER, businessB)).items.map((item) => item.job.id)).toEqual([other]);
+    expect((await historyOf(OTHER_MANAGER, demo.businessB)).items.map((item) => item.job.id)).toEqual([
+      other,
+    ]);
     for (const as of [TECH, ADMIN]) {
       expect(
-        (await historyOf(as, businessB)).items.map((item) => item.job.id),
+        (await historyOf(as, demo.businessB)).items.map((item) => item.job.id),
         as,
       ).toEqual([other]);
       expect(
-        (await historyOf(as, businessA)).items.map((item) => item.job.id),
+        (await historyOf(as, demo.businessA)).items.map((item) => item.job.id),
         as,
       ).toEqual([own]);
     }
     expect((await t.call(ADMIN, 'GET', '/api/v1/business/999999/print-queue/history')).statusCode).toBe(404);
-    expect((await t.call(null, 'GET', `/api/v1/business/${businessA}/print-queue/history`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.call(null, 'GET', `/api/v1/business/${demo.businessA}/print-queue/history`)).statusCode,
+    ).toBe(401);
   });
 });

@@ -1,27 +1,19 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ActivityEntry, Page, ServiceSession } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/api-test.ts';
-import { connectFakeGateway, type FakeGateway, type StreamHandler } from '../../test/fake-gateway.ts';
+import { useRecordingBoard } from '../../test/fake-gateway.ts';
 
 const t = useTestApp({ activity: { flushMs: 5 } });
-let gateway: FakeGateway;
+/** The controller's board, answering every request `{"err":0}`. */
+const board = useRecordingBoard(t);
 let controller = 0;
 let machineGroup = 0;
 let ticket = 0;
 let otherTicket = 0;
 let business = 0;
 let tokens: Record<'admin' | 'manager' | 'tech' | 'customer' | 'manager2' | 'customer2', string>;
-
-/** A board that takes every request and answers `{"err":0}`. */
-const board: StreamHandler = (stream) => {
-  stream.resume();
-  stream.once('end', () => {
-    stream.respond({ ':status': 200, 'content-type': 'application/json' });
-    stream.end('{"err":0}');
-  });
-};
 
 const call = t.callWith;
 
@@ -61,11 +53,7 @@ beforeAll(async () => {
     content: 'Not yours.',
   });
   otherTicket = openedB.json().id;
-  gateway = await connectFakeGateway(t.modules.gateway.registry, controller, board);
-});
-
-afterAll(async () => {
-  await gateway.disconnect();
+  await board.connect(controller);
 });
 
 describe('the consent setting', () => {

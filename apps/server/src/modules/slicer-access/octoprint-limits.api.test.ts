@@ -1,32 +1,20 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
-import type http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { errorBodySchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoClient } from '../../test/demo-lookup.ts';
-import { connectFakeGateway, type FakeGateway } from '../../test/fake-gateway.ts';
+import { useRecordingBoard } from '../../test/fake-gateway.ts';
 import { octoPrintFormParts } from '../../test/octoprint-form.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const LIMIT = 64 * 1024;
-const boardPaths: string[] = [];
-
-/** A board that reads each request whole and answers `{"err":0}`. */
-const board = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
-  stream.resume();
-  stream.on('end', () => {
-    boardPaths.push(String(headers[':path']));
-    stream.respond({ ':status': 200, 'content-type': 'application/json' });
-    stream.end('{"err":0}');
-  });
-};
 
 interface Portal {
   t: TestApp;
-  gateway: FakeGateway;
+  controllerId: number;
   origin: URL;
   spoolDir: string;
   apiKey: string;
@@ -36,7 +24,6 @@ async function startPortal(maxBytes: number): Promise<Portal> {
   const spoolDir = await mkdtemp(path.join(tmpdir(), 'portal-spool-test-'));
   const t = await createTestApp({ uploads: { maxBytes, spoolDir } });
   const controllerId = (await demoClient(t).group('Prusa linea 1')).computerControllerId;
-  const gateway = await connectFakeGateway(t.modules.gateway.registry, controllerId, board);
   const created = await t.app.inject({
     method: 'POST',
     url: `/api/v1/customer/printer/duet/${controllerId}/token`,
@@ -48,12 +35,23 @@ async function startPortal(maxBytes: number): Promise<Portal> {
   const origin = new URL(
     `http://127.0.0.1:${port}/customer/api/v1/octoprint/${controllerId}/api/files/local`,
   );
-  return { t, gateway, origin, spoolDir, apiKey: created.json().api_token };
+  return { t, controllerId, origin, spoolDir, apiKey: created.json().api_token };
 }
+
+/**
+ * The board of a describe block's portal (which the block's `beforeAll` starts): it reads each request whole and
+ * answers `{"err":0}`. Made after the block's `afterAll(stopPortal)`, so that it is disconnected (after hooks run
+ * last-registered first) before the app closes.
+ */
+const boardOf = (portal: () => Portal) =>
+  useRecordingBoard({
+    get modules() {
+      return portal().t.modules;
+    },
+  });
 
 async function stopPortal(portal: Portal | undefined): Promise<void> {
   if (!portal) return;
-  await portal.gateway.disconnect();
   await portal.t.close();
   await rm(portal.spoolDir, { recursive: true, force: true });
 }
@@ -120,34 +118,36 @@ describe(`OctoPrint uploads limited to ${LIMIT} bytes`, () => {
   let portal: Portal;
   beforeAll(async () => {
     portal = await startPortal(LIMIT);
+    await board.connect(portal.controllerId);
   });
   afterAll(() => stopPortal(portal));
+  const board = boardOf(() => portal);
 
   it('takes an upload within the limit, and leaves nothing spooled', async () => {
-    boardPaths.length = 0;
+    board.forget();
     const answer = await upload(portal, { chunks: 2 });
     expect(answer.status, answer.body).toBe(201);
-    expect(boardPaths).toHaveLength(1);
+    expect(board.received).toHaveLength(1);
     // The spool is deleted once the answer has gone.
     await vi.waitFor(async () => expect(await readdir(portal.spoolDir)).toEqual([]));
   });
 
   it('refuses a body declared larger with 413 before reading it', async () => {
-    boardPaths.length = 0;
+    board.forget();
     // Only the head and one chunk are ever sent: the answer cannot wait for the rest.
     const answer = await upload(portal, { chunks: 1, declared: 10 * LIMIT });
     expect(answer.status).toBe(413);
     expect(codeOf(answer)).toBe('PAYLOAD_TOO_LARGE');
-    expect(boardPaths).toEqual([]);
+    expect(board.received).toEqual([]);
     expect(await readdir(portal.spoolDir)).toEqual([]);
   });
 
   it('stops a chunked body once it passes the limit with 413, and deletes what was spooled', async () => {
-    boardPaths.length = 0;
+    board.forget();
     const answer = await upload(portal, { chunks: 64, chunked: true });
     expect(answer.status).toBe(413);
     expect(codeOf(answer)).toBe('PAYLOAD_TOO_LARGE');
-    expect(boardPaths).toEqual([]);
+    expect(board.received).toEqual([]);
     expect(await readdir(portal.spoolDir)).toEqual([]);
   });
 });
@@ -156,8 +156,10 @@ describe('OctoPrint uploads larger than the free disk space', () => {
   let portal: Portal;
   beforeAll(async () => {
     portal = await startPortal(Number.MAX_SAFE_INTEGER);
+    await board.connect(portal.controllerId);
   });
   afterAll(() => stopPortal(portal));
+  const board = boardOf(() => portal);
 
   it('are refused with 507 before a byte is spooled', async () => {
     // 1 PiB: within the limit, beyond any disk this runs on.
