@@ -74,10 +74,13 @@ export class FolderContentStore implements ContentStore {
     const partial = path.join(this.#incoming, key);
     await mkdir(this.#incoming, { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });
+    const file = createWriteStream(partial, { flush: true });
     try {
-      await pipeline(source, createWriteStream(partial, { flush: true }));
+      await pipeline(source, file);
       await rename(partial, target);
     } catch (error) {
+      // A stream destroyed while still opening creates its file afterwards: removed only once it is closed.
+      if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
       await rm(partial, { force: true });
       throw error;
     }
