@@ -11,7 +11,7 @@
  * DATABASE_URL is set; `npm run bench:tunnel -- --quick` is a short smoke run of every part, and
  * `npm run bench:tunnel -- --gateway` leaves out the parts that never reach the gateway under test (the idle
  * tunnels and the status streams): the gateway's goals in half the time. `npm run bench:tunnel -- --panels` runs
- * the control panels alone (under 2 minutes), and leaves out everything else.
+ * the control panels alone (under 2 minutes), and leaves out everything else; `--panel-machines N` sizes them.
  */
 import http from 'node:http';
 import { loadavg } from 'node:os';
@@ -96,6 +96,19 @@ const PANEL_GOALS = { addedP99Ms: 25, portalCpuMsPerRequest: 0.3 };
 const PANEL_THINK_MS = 250;
 /** Machines each panel customer is assigned; two customers share each such set, one viewer per machine each. */
 const MACHINES_PER_CUSTOMER = 4;
+
+/**
+ * `--panel-machines N`: the control panels on N machines and 2N viewers instead of the plan's, to see how their
+ * tail grows with the load two cores carry (docs/benchmarks.md, `bench:tunnel`).
+ */
+function panelSize(): { machines: number; viewers: number } {
+  const at = process.argv.indexOf('--panel-machines');
+  if (at < 0) return plan.panels;
+  const machines = Number(process.argv[at + 1]);
+  if (!Number.isInteger(machines) || machines <= 0 || machines % MACHINES_PER_CUSTOMER !== 0)
+    throw new Error(`--panel-machines takes a positive multiple of ${MACHINES_PER_CUSTOMER}`);
+  return { machines, viewers: 2 * machines };
+}
 /** Steady rates the round trip is timed at: a light load first, then the goal's. */
 const RATES = [100, GOALS.rate];
 /** Requests in flight at once when measuring the most each path answers (the gateway queues 64 per board). */
@@ -443,7 +456,8 @@ interface PanelFigures {
  * following each board every 2 s), over the requests it answered.
  */
 async function measurePanels(portal: BenchPortal, admin: Session): Promise<PanelFigures> {
-  const { machines: machineCount, viewers: viewerCount, warmupMs, durationMs } = plan.panels;
+  const { warmupMs, durationMs } = plan.panels;
+  const { machines: machineCount, viewers: viewerCount } = panelSize();
   const viewersPerMachine = viewerCount / machineCount;
   const created = performance.now();
   const { machines, business } = await createMachines(portal, admin, machineCount, {
