@@ -13,17 +13,18 @@ import { restoreSession } from './lib/session-store';
 
 /**
  * The language and the stored session are settled before the first render (the theme even earlier, by
- * public/theme-init.js). The router is made as soon as the language is known: making it starts loading the first
- * screen's modules and its part of the catalog, beside the stored session's check rather than after it. Awaited in
- * a function, not at the module's top level: top-level await turns off the bundler's chunk optimizations, which
+ * public/theme-init.js). The router is made as soon as the language is chosen: making it starts loading the first
+ * screen's modules and its part of the catalog, beside the language's public part and the stored session's check
+ * rather than after them (lib/i18n.ts holds a part asked for meanwhile until the language is set up). Awaited in a
+ * function, not at the module's top level: top-level await turns off the bundler's chunk optimizations, which
  * leaves dozens of tiny shared chunks for each page to fetch (docs/benchmarks.md, `bench:web`).
  */
 async function start() {
   const language = languageOfPath(window.location.pathname) ?? detectLanguage();
   const sessionRestored = restoreSession();
-  await initI18n(language);
+  const languageReady = initI18n(language);
   const router = createRouter();
-  await sessionRestored;
+  await Promise.all([languageReady, sessionRestored]);
   document.documentElement.lang = language;
 
   const root = document.getElementById('root');

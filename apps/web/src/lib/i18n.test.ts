@@ -1,5 +1,5 @@
 import { VALIDATION_CODES } from '@portal/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import it_ from '../locales/it.json';
 import { formatErrorLines } from './error-message';
@@ -116,5 +116,26 @@ describe('the catalog in three parts', () => {
     expect(i18n.t('tickets.title')).toBe(it_.tickets.title);
     expect(i18n.t(shellKey)).toBe(it_.fleet.title);
     expect(i18n.t('login.title')).toBe(it_.login.title);
+  });
+
+  it('holds a part asked for before the language is set up until its texts are in, as the router asks at start', async () => {
+    // A fresh i18next and a fresh copy of this module, as a page starts: nothing set up yet.
+    const actual = await vi.importActual<typeof import('i18next')>('i18next');
+    vi.doMock('i18next', () => ({ default: actual.default.createInstance() }));
+    vi.resetModules();
+    try {
+      const fresh = await import('./i18n');
+      let partIn = false;
+      const asked = fresh.loadCatalogPart('shell').then(() => {
+        partIn = fresh.i18n.exists(shellKey);
+      });
+      await fresh.initI18n('en');
+      await asked;
+      expect(partIn).toBe(true);
+      expect(fresh.i18n.t(shellKey)).toBe(en.fleet.title);
+    } finally {
+      vi.doUnmock('i18next');
+      vi.resetModules();
+    }
   });
 });

@@ -95,8 +95,19 @@ export async function initI18n(language: Language): Promise<typeof i18n> {
       supportedLngs: LANGUAGES,
       interpolation: { escapeValue: false },
     });
+  markInitialised();
   return i18n;
 }
+
+/**
+ * Settled once initI18n has loaded the language: a part asked for before that (the router is made beside the
+ * language's set-up, so the first screen's modules load meanwhile) comes with it, as readCatalog loads the wanted
+ * parts with the public one.
+ */
+let markInitialised: () => void = () => {};
+const initialised = new Promise<void>((resolve) => {
+  markInitialised = resolve;
+});
 
 /**
  * Adds a signed-in part of the catalog to i18next, for the language in use and any other already loaded. The
@@ -106,6 +117,7 @@ export async function initI18n(language: Language): Promise<typeof i18n> {
  */
 export async function loadCatalogPart(part: SignedInPart): Promise<void> {
   wantedParts.add(part);
+  await initialised;
   const languages = LANGUAGES.filter(
     (language) =>
       !loadedParts.has(`${language}-${part}`) &&
