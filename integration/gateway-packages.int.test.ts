@@ -172,6 +172,11 @@ describe('installed with dpkg -i', () => {
     expect(status).toBe('install ok installed');
   });
 
+  it('installs a unit in which systemd finds nothing wrong', async () => {
+    // An unknown or misspelt setting, a bad value, a command not found: each a line of complaint.
+    expect(await run('sh', ['-c', `systemd-analyze verify --man=no ${UNIT} 2>&1`])).toBe('');
+  });
+
   it('runs as the service does, as its own user, and brings the machine online', async () => {
     const unit = await readFile(UNIT, 'utf8');
     for (const hardening of [
