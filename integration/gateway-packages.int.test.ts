@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnGateway } from '../test-kit/gateway-process.ts';
-import { api } from '../test-kit/portal-api.ts';
 import {
+  enterPairingCode,
   expectOnlineThrough,
   GATEWAY_DIR,
   GATEWAY_VERSION,
@@ -13,6 +13,7 @@ import {
   run,
   runGatewayScript,
   SYSTEM_NODE,
+  unitEnvironment,
 } from './support/packaged-gateway.ts';
 import { Rig } from './support/rig.ts';
 
@@ -47,6 +48,12 @@ const account = async (database: 'passwd' | 'group') =>
     (line) => line.trim().split(':'),
     () => null,
   );
+/** The service's user and group ids. */
+const serviceUser = async () => {
+  const [uid, gid] = ((await account('passwd')) ?? []).slice(2, 4).map(Number);
+  if (uid === undefined || gid === undefined) throw new Error('the package created no portal-gateway user');
+  return { uid, gid };
+};
 
 beforeAll(async () => {
   if (process.getuid?.() !== 0) throw new Error('installing a Debian package needs root, as CI runs');
@@ -190,22 +197,18 @@ describe('installed with dpkg -i', () => {
     expect(unit).toMatch(/^User=portal-gateway$/m);
     expect(unit).toMatch(/^ExecStart=portal-gateway$/m);
     // The unit's environment: the config file's path and the small V8 heap's flags.
-    const environment = Object.fromEntries(
-      [...unit.matchAll(/^Environment="?([A-Z_]+)=(.*?)"?$/gm)].map(([, name, value]) => [name, value]),
-    );
+    const environment = unitEnvironment(unit);
     expect(environment.NODE_OPTIONS).toMatch(/--max-old-space-size=\d+ --max-semi-space-size=\d+/);
 
     // What the installer fills in; the key goes where systemd reads it (secrets.env), here the environment.
     const { portal, controller, key, board } = machine;
     await writeFile(CONFIG, JSON.stringify({ server: portal.url, controller, board: board.url }));
-    const [uid, gid] = ((await account('passwd')) ?? []).slice(2, 4).map(Number);
     const gateway = spawnGateway(
       { key },
       {
         command: ['/usr/bin/portal-gateway'],
         env: { PATH: SYSTEMD_PATH, ...environment },
-        ...(uid === undefined ? {} : { uid }),
-        ...(gid === undefined ? {} : { gid }),
+        ...(await serviceUser()),
       },
     );
     rig.closing(() => gateway.stop());
@@ -255,15 +258,9 @@ describe('paired with a code', () => {
       },
     );
     rig.closing(() => gateway.stop());
-    await expect.poll(() => /"code":"([A-Z0-9]{4}-[A-Z0-9]{4})"/.exec(gateway.output())?.[1]).toBeDefined();
-    const code = /"code":"([A-Z0-9]{4}-[A-Z0-9]{4})"/.exec(gateway.output())?.[1];
-
-    const { portal, admin, controller, board } = machine;
-    await api(portal, admin, 'POST', `/api/v1/controller/computer/${controller}/pairing`, {
-      code,
-      board: board.url,
-    });
+    await enterPairingCode(machine, gateway);
     await expectOnlineThrough(machine, gateway);
+    const { portal, controller, board } = machine;
     expect(JSON.parse(await readFile(config, 'utf8'))).toMatchObject({
       server: portal.url,
       controller,

@@ -1,6 +1,6 @@
 /**
- * What the tests of the gateway's packages share: building them with their npm scripts, and a portal with a
- * simulated board for an installed gateway to bring online.
+ * What the tests of the gateway's packages share: building them with their npm scripts, a portal with a simulated
+ * board for an installed gateway to bring online, pairing it by code, and its systemd unit's environment.
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -91,4 +91,37 @@ export async function expectOnlineThrough(machine: MachineToBring, gateway: Gate
     status: 200,
     body: { key: 'network.name', result: 'Prusa linea 1' },
   });
+}
+
+/** The code a gateway showed last: the service's log line (`"code":"ABCD-EFGH"`) or the banner `--pair` prints. */
+export function pairingCode(output: string): string | undefined {
+  return [...output.matchAll(/(?:"code":"|Pairing code: +)([A-Z0-9]{4}-[A-Z0-9]{4})/g)].at(-1)?.[1];
+}
+
+/**
+ * Waits for `gateway` to show a pairing code and enters it as the administrator does on the controller's page
+ * ("Pair a gateway"), with the board's address; answers the code.
+ */
+export async function enterPairingCode(machine: MachineToBring, gateway: GatewayProcess): Promise<string> {
+  const shown = () => {
+    if (gateway.child.exitCode !== null || gateway.child.signalCode !== null)
+      throw new Error(`the gateway exited:\n${gateway.output()}`);
+    return pairingCode(gateway.output());
+  };
+  // The gateway first starts Node.js and asks the portal for a code: slow on a busy machine.
+  await expect.poll(shown, { timeout: 30_000 }).toBeDefined();
+  const code = pairingCode(gateway.output()) as string;
+  const { portal, admin, controller, board } = machine;
+  await api(portal, admin, 'POST', `/api/v1/controller/computer/${controller}/pairing`, {
+    code,
+    board: board.url,
+  });
+  return code;
+}
+
+/** The variables a systemd unit's `Environment=` lines set (`Environment="NAME=a b"` or `Environment=NAME=a`). */
+export function unitEnvironment(unit: string): Record<string, string> {
+  return Object.fromEntries(
+    [...unit.matchAll(/^Environment="?([A-Z_]+)=(.*?)"?$/gm)].map(([, name, value]) => [name, value]),
+  );
 }
