@@ -1,10 +1,22 @@
-import { access, mkdtemp, readFile, readlink, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  access,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnGateway } from '../test-kit/gateway-process.ts';
-import { api } from '../test-kit/portal-api.ts';
 import {
+  asTheService,
+  confinementOf,
+  enterPairingCode,
   expectOnlineThrough,
   GATEWAY_DIR,
   GATEWAY_VERSION,
@@ -13,6 +25,8 @@ import {
   run,
   runGatewayScript,
   SYSTEM_NODE,
+  serviceSettings,
+  unitEnvironment,
 } from './support/packaged-gateway.ts';
 import { Rig } from './support/rig.ts';
 
@@ -21,8 +35,14 @@ import { Rig } from './support/rig.ts';
  * build into the same folder). The npm tarball is installed into an empty prefix with `npm install -g` (offline:
  * it has no dependencies to fetch) and run on the computer's own Node.js, a different major version from the one
  * the project runs on. The Debian package is installed on this computer with `dpkg -i` (the tests run as root,
- * as CI does), its command runs as the service would, and `dpkg --purge` takes everything away again; systemd
- * need not be running: the maintainer scripts then only enable the unit. Each brings a machine online.
+ * as CI does) and `dpkg --purge` takes everything away again. Each brings a machine online.
+ *
+ * systemd itself is never started (CI machines run none; the maintainer scripts then only enable the unit):
+ * `systemd-analyze verify` checks the installed unit, and its command runs as the unit would run it, with the
+ * unit's user and environment. Pairing is tested as the service runs it, its filesystem protection
+ * (`ProtectSystem=strict` but for `/etc/portal-gateway`, `PrivateTmp`, `ProtectHome`) emulated by a mount
+ * namespace of its own, its umask and no-new-privileges flag set as systemd sets them; and as an administrator's
+ * `sudo portal-gateway --pair` does it, which must leave the service's configuration to the service's user.
  */
 
 const rig = new Rig();
@@ -47,6 +67,16 @@ const account = async (database: 'passwd' | 'group') =>
     (line) => line.trim().split(':'),
     () => null,
   );
+/** The service's user and group ids. */
+const serviceUser = async () => {
+  const [uid, gid] = ((await account('passwd')) ?? []).slice(2, 4).map(Number);
+  if (uid === undefined || gid === undefined) throw new Error('the package created no portal-gateway user');
+  return { uid, gid };
+};
+const ownership = async (file: string) => {
+  const { uid, gid, mode } = await stat(file);
+  return { uid, gid, mode: mode & 0o777 };
+};
 
 beforeAll(async () => {
   if (process.getuid?.() !== 0) throw new Error('installing a Debian package needs root, as CI runs');
@@ -172,6 +202,11 @@ describe('installed with dpkg -i', () => {
     expect(status).toBe('install ok installed');
   });
 
+  it('installs a unit in which systemd finds nothing wrong', async () => {
+    // An unknown or misspelt setting, a bad value, a command not found: each a line of complaint.
+    expect(await run('sh', ['-c', `systemd-analyze verify --man=no ${UNIT} 2>&1`])).toBe('');
+  });
+
   it('runs as the service does, as its own user, and brings the machine online', async () => {
     const unit = await readFile(UNIT, 'utf8');
     for (const hardening of [
@@ -185,28 +220,109 @@ describe('installed with dpkg -i', () => {
     expect(unit).toMatch(/^User=portal-gateway$/m);
     expect(unit).toMatch(/^ExecStart=portal-gateway$/m);
     // The unit's environment: the config file's path and the small V8 heap's flags.
-    const environment = Object.fromEntries(
-      [...unit.matchAll(/^Environment="?([A-Z_]+)=(.*?)"?$/gm)].map(([, name, value]) => [name, value]),
-    );
+    const environment = unitEnvironment(unit);
     expect(environment.NODE_OPTIONS).toMatch(/--max-old-space-size=\d+ --max-semi-space-size=\d+/);
 
     // What the installer fills in; the key goes where systemd reads it (secrets.env), here the environment.
     const { portal, controller, key, board } = machine;
     await writeFile(CONFIG, JSON.stringify({ server: portal.url, controller, board: board.url }));
-    const [uid, gid] = ((await account('passwd')) ?? []).slice(2, 4).map(Number);
     const gateway = spawnGateway(
       { key },
       {
         command: ['/usr/bin/portal-gateway'],
         env: { PATH: SYSTEMD_PATH, ...environment },
-        ...(uid === undefined ? {} : { uid }),
-        ...(gid === undefined ? {} : { gid }),
+        ...(await serviceUser()),
       },
     );
     rig.closing(() => gateway.stop());
     await expectOnlineThrough(machine, gateway);
     expect(await gateway.stop()).toBe(0);
   });
+
+  /** The installed command as the installed unit starts it: its environment, user, umask and sandbox. */
+  const startService = async () => {
+    const unit = await readFile(UNIT, 'utf8');
+    const gateway = spawnGateway(
+      {},
+      {
+        command: [...asTheService(serviceSettings(unit)), '/usr/bin/portal-gateway'],
+        env: { PATH: SYSTEMD_PATH, ...unitEnvironment(unit) },
+      },
+    );
+    rig.closing(() => gateway.stop());
+    return gateway;
+  };
+  const pairedConfig = () => ({
+    server: machine.portal.url,
+    controller: machine.controller,
+    key: expect.stringMatching(/^[\w-]{43}$/),
+    board: machine.board.url,
+  });
+
+  it('pairs as the service runs it, confined as its unit says, and saves what it learned', async () => {
+    // What an installer leaves: the portal's address alone, in the file postinst gave the service's user.
+    await writeFile(CONFIG, JSON.stringify({ server: machine.portal.url }));
+    const user = await serviceUser();
+    expect(await ownership(CONFIG)).toEqual({ ...user, mode: 0o600 });
+
+    const gateway = await startService();
+    await enterPairingCode(machine, gateway);
+    await expectOnlineThrough(machine, gateway);
+    // Node.js itself has the process id the service started with, confined: the emulation did its work.
+    const pid = gateway.child.pid as number;
+    expect(await readlink(`/proc/${pid}/exe`)).toBe(await realpath(SYSTEM_NODE));
+    const confinement = await confinementOf(pid);
+    expect(confinement).toMatchObject({
+      ...user,
+      umask: '0077',
+      noNewPrivileges: true,
+      capabilityBoundingSet: 0n,
+      cwd: '/',
+    });
+    expect(confinement.mounts).toMatchObject({
+      '/': expect.stringMatching(/^ro /),
+      '/tmp': 'rw tmpfs',
+      '/var/tmp': 'rw tmpfs',
+      '/home': 'ro tmpfs',
+      '/root': 'ro tmpfs',
+    });
+    const writable = Object.entries(confinement.mounts).filter(([, mount]) => mount.startsWith('rw '));
+    expect(writable.map(([target]) => target).sort()).toEqual(['/etc/portal-gateway', '/tmp', '/var/tmp']);
+    expect(await gateway.stop()).toBe(0);
+
+    expect(JSON.parse(await readFile(CONFIG, 'utf8'))).toEqual(pairedConfig());
+    expect(await ownership(CONFIG)).toEqual({ ...user, mode: 0o600 });
+    expect(await readdir('/etc/portal-gateway')).toEqual(['config.json']);
+  }, 120_000);
+
+  it("pairs again by an administrator's `sudo portal-gateway --pair`, leaving the file to the service", async () => {
+    const before = JSON.parse(await readFile(CONFIG, 'utf8')) as { key: string };
+    // As its README tells, as root: sudo's PATH is systemd's; no PORTAL_GATEWAY_CONFIG, the service's file is the
+    // default. Without a terminal the banner goes to the output all the same.
+    const pairing = spawnGateway(
+      {},
+      {
+        command: ['/usr/bin/portal-gateway', '--pair', '--server', machine.portal.url],
+        env: { PATH: SYSTEMD_PATH },
+      },
+    );
+    rig.closing(() => pairing.stop());
+    await enterPairingCode(machine, pairing);
+    expect(await pairing.exited).toBe(0);
+    expect(pairing.output()).toContain(
+      `Paired with controller ${machine.controller}; settings saved in ${CONFIG}.`,
+    );
+
+    const saved = JSON.parse(await readFile(CONFIG, 'utf8')) as { key: string };
+    expect(saved).toEqual(pairedConfig());
+    expect(saved.key).not.toBe(before.key);
+    expect(await ownership(CONFIG)).toEqual({ ...(await serviceUser()), mode: 0o600 });
+    expect(await readdir('/etc/portal-gateway')).toEqual(['config.json']);
+    // The service, started next as the README says, reads what root saved and connects with the new key.
+    const gateway = await startService();
+    await expectOnlineThrough(machine, gateway);
+    expect(await gateway.stop()).toBe(0);
+  }, 120_000);
 
   it('keeps the filled-in configuration when installed again', async () => {
     const filled = await readFile(CONFIG, 'utf8');
@@ -250,15 +366,9 @@ describe('paired with a code', () => {
       },
     );
     rig.closing(() => gateway.stop());
-    await expect.poll(() => /"code":"([A-Z0-9]{4}-[A-Z0-9]{4})"/.exec(gateway.output())?.[1]).toBeDefined();
-    const code = /"code":"([A-Z0-9]{4}-[A-Z0-9]{4})"/.exec(gateway.output())?.[1];
-
-    const { portal, admin, controller, board } = machine;
-    await api(portal, admin, 'POST', `/api/v1/controller/computer/${controller}/pairing`, {
-      code,
-      board: board.url,
-    });
+    await enterPairingCode(machine, gateway);
     await expectOnlineThrough(machine, gateway);
+    const { portal, controller, board } = machine;
     expect(JSON.parse(await readFile(config, 'utf8'))).toMatchObject({
       server: portal.url,
       controller,

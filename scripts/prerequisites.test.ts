@@ -20,6 +20,7 @@ const complete: Facts = {
     'apt-get',
     'dpkg',
     'dpkg-deb',
+    'systemd-analyze',
     'haproxy',
     'redis-server',
     'pg_ctlcluster',
@@ -137,6 +138,9 @@ describe('assess', () => {
   it('needs the Debian packages the gateway package depends on, and a Debian-like system', () => {
     expect(lines({ ...complete, packages: new Set() })).toEqual([
       "the system's Node.js (/usr/bin/node) and adduser: apt-get install -y nodejs adduser",
+    ]);
+    expect(lines({ ...complete, commands: without('systemd-analyze') })).toEqual([
+      'systemd-analyze: apt-get install -y systemd',
     ]);
     expect(lines({ ...complete, commands: without('dpkg', 'apt-get') })).toEqual([
       'dpkg and dpkg-deb: run it on Debian or Ubuntu',

@@ -217,10 +217,14 @@ export function assess(facts: Facts, scope: Scope): Missing[] {
     // dpkg installs the gateway's package only when its dependencies are installed as packages.
     const packages = ['nodejs', 'adduser'].filter((name) => !facts.packages.has(name));
     if (!facts.systemNode && !packages.includes('nodejs')) packages.unshift('nodejs');
+    // systemd-analyze checks the installed unit; systemd itself need not run.
+    if (!facts.commands.has('systemd-analyze')) packages.push('systemd');
     if (packages.length > 0) {
-      const part = packages.map((name) =>
-        name === 'nodejs' ? `the system's Node.js (${SYSTEM_NODE})` : name,
-      );
+      const what: Record<string, string> = {
+        nodejs: `the system's Node.js (${SYSTEM_NODE})`,
+        systemd: 'systemd-analyze',
+      };
+      const part = packages.map((name) => what[name] ?? name);
       missing.push({
         part: part.join(' and '),
         neededFor: gatewayTest,

@@ -34,7 +34,16 @@ import {
   TRUST_LINES,
 } from './prerequisites.ts';
 
-const COMMANDS = ['apt-get', 'dpkg', 'dpkg-deb', 'haproxy', 'redis-server', 'pg_ctlcluster', 'pg_lsclusters'];
+const COMMANDS = [
+  'apt-get',
+  'dpkg',
+  'dpkg-deb',
+  'systemd-analyze',
+  'haproxy',
+  'redis-server',
+  'pg_ctlcluster',
+  'pg_lsclusters',
+];
 /** Debian installs HAProxy and some of dpkg's tools in the sbin folders, which a user's PATH may lack. */
 const EXTRA_DIRS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
 
