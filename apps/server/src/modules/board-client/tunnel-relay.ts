@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type http2 from 'node:http2';
 import { constants } from 'node:http2';
@@ -212,10 +211,9 @@ export async function relay(registry: TunnelRegistry, request: RelayRequest): Pr
     stream.once('finish', restartClock);
   }
   const timeout = answerClock.signal;
-  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   let head: AnswerHead;
   try {
-    head = await answerHeadOf(stream, signal);
+    head = await answerHeadOf(stream, timeout, request.signal);
   } catch (error) {
     clearTimeout(clock);
     stream.close(constants.NGHTTP2_CANCEL);
@@ -266,23 +264,48 @@ export type AnswerHead = http2.IncomingHttpHeaders & http2.IncomingHttpStatusHea
 
 /**
  * The head of the answer on a tunnel stream. A stream that closes before it (its tunnel broke: HTTP/2 ends the open
- * streams of a destroyed session without an error) rejects at once rather than when `signal` gives up.
+ * streams of a destroyed session without an error) rejects at once rather than when a signal gives up; so does the
+ * first of `signals` to abort, and a stream error. Listeners rather than `AbortSignal.any` and `events.once`: a composite signal per
+ * proxied request costs the portal garbage-collection time (docs/benchmarks.md, `bench:tunnel`).
  */
-export async function answerHeadOf(
+export function answerHeadOf(
   stream: http2.ClientHttp2Stream,
-  signal: AbortSignal,
+  ...signals: (AbortSignal | undefined)[]
 ): Promise<AnswerHead> {
-  const closed = new AbortController();
-  const onClose = () => closed.abort(new Error('The tunnel stream closed before its answer'));
-  stream.once('close', onClose);
-  try {
-    const [head] = (await once(stream, 'response', { signal: AbortSignal.any([signal, closed.signal]) })) as [
-      AnswerHead,
-    ];
-    return head;
-  } finally {
-    stream.off('close', onClose);
-  }
+  const watched = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  return new Promise<AnswerHead>((resolve, reject) => {
+    const settle = () => {
+      stream.off('response', onResponse);
+      stream.off('close', onClose);
+      stream.off('error', onError);
+      for (const signal of watched) signal.removeEventListener('abort', onAbort);
+    };
+    const onResponse = (head: AnswerHead) => {
+      settle();
+      resolve(head);
+    };
+    const onClose = () => {
+      settle();
+      reject(new Error('The tunnel stream closed before its answer'));
+    };
+    const onError = (error: Error) => {
+      settle();
+      reject(error);
+    };
+    function onAbort(this: AbortSignal) {
+      settle();
+      reject(this.reason);
+    }
+    const aborted = watched.find((signal) => signal.aborted);
+    if (aborted) {
+      reject(aborted.reason);
+      return;
+    }
+    stream.once('response', onResponse);
+    stream.once('close', onClose);
+    stream.once('error', onError);
+    for (const signal of watched) signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** The portal's error for an answer of the gateway's (or the holder's) own, marked with GATEWAY_ANSWER_HEADER. */
