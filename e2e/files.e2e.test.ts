@@ -112,7 +112,14 @@ const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.
 
 /** Opens a row's menu from its actions button and picks `item` with the arrow keys and Enter. */
 async function chooseByKeyboard(page: Page, file: string, item: string): Promise<void> {
-  const items = [t('files.print.action'), 'Scarica', t('files.menu.toLibrary'), 'Rinomina', 'Elimina'];
+  const items = [
+    t('files.print.action'),
+    'Scarica',
+    t('files.menu.toLibrary'),
+    t('files.menu.toQueue'),
+    'Rinomina',
+    'Elimina',
+  ];
   await page.getByRole('button', { name: `Azioni per ${file}` }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => focusedText(page), { timeout: 10_000 }).toBe(items[0]);
@@ -339,6 +346,7 @@ describe('the file browser of a machine', () => {
       t('files.print.action'),
       t('files.download'),
       t('files.menu.toLibrary'),
+      t('files.menu.toQueue'),
       'Rinomina',
       'Elimina',
     ]);
@@ -394,6 +402,7 @@ describe('the file browser of a machine', () => {
       t('files.print.action'),
       t('files.download'),
       t('files.menu.toLibrary'),
+      t('files.menu.toQueue'),
     ]);
     // Copied into the business's print library, which the toast leads to.
     await page.getByRole('menuitem', { name: t('files.menu.toLibrary') }).click();
@@ -584,6 +593,94 @@ describe('printing from the file browser', () => {
       )
       .toBe(`${t('fleet.states.processing')} ${FILE}`);
   });
+});
+
+/**
+ * "Add to queue" from a board file's menu, on a desktop in Italian by the administrator (who names the business)
+ * and on a phone in English by a customer: a file each that no other journey copies into the library.
+ */
+const QUEUE_SCREENS = [
+  {
+    name: 'desktop, Italian',
+    lang: 'it',
+    viewport: { width: 1440, height: 900 },
+    email: 'admin@demo.test',
+    file: 'Staffa_motore_PETG.gcode',
+  },
+  {
+    name: 'phone, English',
+    lang: 'en',
+    viewport: { width: 390, height: 844 },
+    email: 'customer@demo.test',
+    file: 'Carter_frontale.gcode',
+  },
+] as const;
+
+describe('queueing a file of the board', () => {
+  for (const screen of QUEUE_SCREENS) {
+    it(`copies it into the library and queues it on this machine, chosen at first (${screen.name})`, async () => {
+      const { lang, file } = screen;
+      const text = (key: CatalogKey, values?: Record<string, unknown>) =>
+        lang === 'it' ? t(key, values) : tEn(key, values);
+      const page = await open(screen.viewport);
+      const id = await machineReady(page);
+      await signIn(page, screen.email, { at: `/${lang}/machines/${id}/files` });
+      /** The file browser at 0:/gcodes, where the file is (the administrator's opens at 0:). */
+      const atGcodes = async () => {
+        await page.getByRole('heading', { name: text('files.title', { name: MACHINE }) }).waitFor();
+        if (screen.email === 'admin@demo.test') await enter(page, 'gcodes', file);
+        // On a phone the size shares the name's cell.
+        else await page.getByText(file, { exact: true }).waitFor();
+      };
+      const addToQueue = async () => {
+        await page.getByRole('button', { name: text('files.menu.label', { name: file }) }).click();
+        await page.getByRole('menuitem', { name: text('files.menu.toQueue') }).click();
+      };
+      await atGcodes();
+      await addToQueue();
+
+      // The file now in the library, the queue's dialog opens on it with this machine chosen.
+      const dialog = page.getByRole('dialog', { name: text('printQueue.add.title', { name: file }) });
+      const machine = dialog.getByLabel(text('printQueue.fields.machine'), { exact: true });
+      await expect
+        .poll(() => machine.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent), {
+          timeout: 30_000,
+        })
+        .toBe(`${MACHINE} (Reparto stampa)`);
+      await expectAccessible(page, `the queue's dialog on a board file (${screen.name})`);
+      await dialog.getByLabel(text('printQueue.fields.copies')).fill('2');
+      await dialog.getByRole('button', { name: text('printQueue.add.submit'), exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // Told, with the way to the queue, where the job waits for this machine.
+      const queued = page
+        .getByTestId('toast-area')
+        .getByRole('alert')
+        .filter({ hasText: text('files.toQueue.done', { name: file }) });
+      await queued.getByRole('link', { name: text('files.toQueue.open') }).click();
+      await page.waitForURL(new RegExp(`/${lang}/queue(\\?business=\\d+)?$`));
+      const job = page
+        .getByRole('region', { name: text('printQueue.jobs.title'), exact: true })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: file, exact: true }) });
+      await job.getByText(text('printQueue.target.machine', { machine: MACHINE })).waitFor();
+      await job.getByText(text('printQueue.jobs.copies', { finished: 0, started: 0, copies: 2 })).waitFor();
+      await job.getByText(text('printQueue.jobStates.waiting'), { exact: true }).waitFor();
+
+      // Again: the library has a file of that name, the copy is refused as the copy to the library's is, and no
+      // dialog opens. (Opened afresh: a folder click is ignored while a listing loads, as a kept one would again.)
+      await page.goto(`/${lang}/machines/${id}/files`);
+      await atGcodes();
+      await addToQueue();
+      await page
+        .getByTestId('toast-area')
+        .getByRole('alert')
+        .filter({ hasText: text('toast.error') })
+        .getByText(text('errors.CONFLICT'))
+        .waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    });
+  }
 });
 
 /** The operator's technician the test makes: outside business A, so a change on its machines needs consent. */

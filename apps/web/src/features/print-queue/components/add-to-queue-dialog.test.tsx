@@ -69,10 +69,11 @@ function portal() {
   return posted;
 }
 
-function renderDialog() {
+function renderDialog(machineGroup?: number) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  const onQueued = vi.fn();
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={client}>
@@ -80,11 +81,19 @@ function renderDialog() {
         business={BUSINESS}
         file={{ id: 10, name: 'staffa.gcode' }}
         machineTypeName={(id) => ({ 3: 'Prusa MK4', 4: 'Voron 2.4' })[id]}
+        machineGroup={machineGroup}
+        onQueued={onQueued}
         onClose={onClose}
       />
     </QueryClientProvider>,
   );
-  return { dialog: within(screen.getByRole('dialog')), onClose };
+  return { dialog: within(screen.getByRole('dialog')), onQueued, onClose };
+}
+
+/** Waits for the queue's machines to be the machine select's choices. */
+async function machinesListed(dialog: ReturnType<typeof within>): Promise<void> {
+  const select = dialog.getByLabelText(i18n.t('printQueue.fields.machine'));
+  await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(QUEUE.machines.length));
 }
 
 describe('AddToQueueDialog', () => {
@@ -125,6 +134,28 @@ describe('AddToQueueDialog', () => {
       expect(posted).toEqual([{ file: 10, target: { machineType: 3, location: 'Laboratorio' }, copies: 3 }]),
     );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('chooses the machine it is given once the queue lists it, and sends the job there', async () => {
+    const posted = portal();
+    const { dialog, onQueued, onClose } = renderDialog(8);
+    // What the form holds, sent as it is: happy-dom's select, unlike a browser's, shows no option whose value
+    // is set as a number, as react-hook-form sets it (the end-to-end journey of e2e/files.e2e.test.ts sees it).
+    await machinesListed(dialog);
+    fireEvent.click(dialog.getByRole('button', { name: i18n.t('printQueue.add.submit') }));
+    await waitFor(() => expect(posted).toEqual([{ file: 10, target: { machineGroup: 8 }, copies: 1 }]));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onQueued).toHaveBeenCalledOnce();
+  });
+
+  it('chooses nothing for a machine the queue does not list', async () => {
+    const posted = portal();
+    const { dialog, onQueued } = renderDialog(42);
+    await machinesListed(dialog);
+    fireEvent.click(dialog.getByRole('button', { name: i18n.t('printQueue.add.submit') }));
+    await dialog.findByText(i18n.t('validation.required'));
+    expect(posted).toEqual([]);
+    expect(onQueued).not.toHaveBeenCalled();
   });
 
   it('sends nothing without a machine or with copies out of range', async () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { FieldGroup } from '../../../components/ui/field-group';
@@ -16,14 +16,26 @@ export interface AddToQueueDialogProps {
   business: number;
   file: { id: number; name: string };
   machineTypeName: (id: number) => string | undefined;
+  /** The machine chosen at first, once the queue lists it among the machines the viewer sees (a machine's files). */
+  machineGroup?: number | undefined;
+  /** After the job was queued, before the dialog closes. */
+  onQueued?: () => void;
   onClose: () => void;
 }
 
 /**
  * Queues a library file (docs/product.md §11): on one machine, or on any machine of a type, anywhere or at one
- * location, so many copies. The choices are the business's machines the viewer sees. Closes once queued.
+ * location, so many copies. The choices are the business's machines the viewer sees, one of them chosen at first
+ * when the caller names it. Closes once queued.
  */
-export function AddToQueueDialog({ business, file, machineTypeName, onClose }: AddToQueueDialogProps) {
+export function AddToQueueDialog({
+  business,
+  file,
+  machineTypeName,
+  machineGroup,
+  onQueued,
+  onClose,
+}: AddToQueueDialogProps) {
   const { t } = useTranslation();
   const queue = usePrintQueue(business);
   const add = useAddQueueJob(business);
@@ -37,9 +49,20 @@ export function AddToQueueDialog({ business, file, machineTypeName, onClose }: A
   const types = machineTypesOf(machines);
   const typeChoices = [...types.keys()].map((id) => ({ id, label: machineTypeName(id) ?? `#${id}` }));
   const locations = machineType === undefined ? [] : (types.get(machineType) ?? []);
+  // Chosen once its option is there (the queue may still be loading), unless the viewer chose a machine already.
+  const preset = machines.some((machine) => machine.machineGroup === machineGroup) ? machineGroup : undefined;
+  useEffect(() => {
+    if (preset !== undefined && form.getValues('machineGroup') === undefined)
+      form.setValue('machineGroup', preset);
+  }, [preset, form]);
 
   const submit = form.handleSubmit((values) =>
-    add.mutate(queueJobBodyOf(file.id, values), { onSuccess: onClose }),
+    add.mutate(queueJobBodyOf(file.id, values), {
+      onSuccess: () => {
+        onQueued?.();
+        onClose();
+      },
+    }),
   );
 
   return (
