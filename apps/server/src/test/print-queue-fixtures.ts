@@ -12,6 +12,7 @@ import {
   machineGroups,
   machineGroupUsers,
   machineReadiness,
+  notifications,
   printQueueJobs,
   printQueueRuns,
   serviceSessions,
@@ -21,6 +22,7 @@ import type { MachineTransition } from '../modules/live-status/machine-events.ts
 import type { AppConfig } from '../shared/module.ts';
 import type { ApiTest } from './api-test.ts';
 import { connectFakeGateway, type FakeGateway } from './fake-gateway.ts';
+import type { TestApp } from './test-app.ts';
 
 export const CUSTOMER = 'customer@demo.test';
 export const MANAGER = 'manager@demo.test';
@@ -54,6 +56,105 @@ export interface QueueTestBoard {
   gateway?: FakeGateway;
 }
 
+/** A Prusa's live status at `at`, as the live status monitor publishes it: its state, and its job's file. */
+export function boardStatus(
+  at: Date,
+  state: MachineCardState,
+  fileName?: string,
+  finished = false,
+): MachineLiveStatus {
+  return {
+    state,
+    job: fileName
+      ? {
+          fileName,
+          progress: finished ? 100 : 10,
+          finished,
+          durationSeconds: 5,
+          estimatedEnd: null,
+          layer: null,
+          layerCount: null,
+          thumbnail: null,
+        }
+      : null,
+    heaters: [],
+    boardName: 'Prusa',
+    firmwareVersion: '3.5.4',
+    updatedAt: at.toISOString(),
+  };
+}
+
+/** A run of a stored job: where it ran, its state, who started it, and its start and end in minutes of a day. */
+export interface StoredRun {
+  group: number;
+  state: 'printing' | 'finished' | 'failed' | 'cancelled';
+  startedBy: string;
+  started: number;
+  ended?: number;
+  reason?: string;
+}
+
+/** Minutes of the day the stored jobs happen on. */
+export const storedAt = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute));
+
+/**
+ * A job of `business` for the machine group `target` as the queue leaves it, with its runs, written straight into
+ * the tables (its file's name kept, no library file).
+ */
+export async function storeJob(
+  t: Pick<TestApp, 'database' | 'idOf'>,
+  business: number,
+  fileName: string,
+  {
+    state,
+    target,
+    copies = 1,
+    queuedBy = CUSTOMER,
+    cancelled,
+    runs = [],
+  }: {
+    state: 'waiting' | 'printing' | 'done' | 'cancelled';
+    target: number;
+    copies?: number;
+    queuedBy?: string;
+    cancelled?: { by: string; minute: number };
+    runs?: StoredRun[];
+  },
+): Promise<number> {
+  const { db } = t.database;
+  const [row] = await db
+    .insert(printQueueJobs)
+    .values({
+      businessId: business,
+      fileName,
+      machineGroupId: target,
+      copies,
+      copiesStarted: runs.filter((run) => run.state !== 'failed').length,
+      position: 1,
+      state,
+      queuedBy: await t.idOf(queuedBy),
+      queuedAt: storedAt(0),
+      ...(cancelled && { cancelledBy: await t.idOf(cancelled.by), cancelledAt: storedAt(cancelled.minute) }),
+    })
+    .returning({ id: printQueueJobs.id });
+  if (!row) throw new Error('job not stored');
+  for (const [index, run] of runs.entries()) {
+    await db.insert(printQueueRuns).values({
+      jobId: row.id,
+      machineGroupId: run.group,
+      copy: index + 1,
+      state: run.state,
+      boardFile: `0:/gcodes/queue/${fileName}`,
+      startedBy: await t.idOf(run.startedBy),
+      automatic: false,
+      startedAt: storedAt(run.started),
+      endedAt: run.ended === undefined ? null : storedAt(run.ended),
+      reason: run.reason ?? null,
+    });
+  }
+  return row.id;
+}
+
 function boardHandler(board: QueueTestBoard) {
   return (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => {
     const chunks: Buffer[] = [];
@@ -73,8 +174,8 @@ function boardHandler(board: QueueTestBoard) {
  * Prusa lines behind fake gateways that record what their boards receive, a third Prusa of A's in another location
  * (assigned to nobody: its managers see it), and B's RatRig; a technician of the operator's business assigned to
  * the first line. Each test starts from an empty queue, no machine ready, the automatic start and consent off, no
- * service session, both businesses active, every fixture machine licensed, idle and its record empty. Read once
- * the file's tests run.
+ * service session, both businesses active, every fixture machine licensed, idle and its record empty, and nobody
+ * notified of anything. Read once the file's tests run.
  */
 export function usePrintQueueFixtures(t: ApiTest) {
   const ids = { businessA: 0, businessB: 0, prusaType: 0, otherGroup: 0 };
@@ -206,6 +307,8 @@ export function usePrintQueueFixtures(t: ApiTest) {
     // module (docs/design.md §12): once that is done, a test's boards have received only what it makes them.
     await t.modules.maintenance.catchUp.idle();
     for (const board of boards) board.requests.length = 0;
+    await t.modules.notifications.notifier.idle();
+    await db.delete(notifications);
   });
 
   /** The machine's licence ended a year ago (its controller keeps it). */
@@ -245,28 +348,6 @@ export function usePrintQueueFixtures(t: ApiTest) {
     return row.id;
   }
 
-  function status(state: MachineCardState, fileName?: string, finished = false): MachineLiveStatus {
-    return {
-      state,
-      job: fileName
-        ? {
-            fileName,
-            progress: finished ? 100 : 10,
-            finished,
-            durationSeconds: 5,
-            estimatedEnd: null,
-            layer: null,
-            layerCount: null,
-            thumbnail: null,
-          }
-        : null,
-      heaters: [],
-      boardName: 'Prusa',
-      firmwareVersion: '3.5.4',
-      updatedAt: t.clock.now().toISOString(),
-    };
-  }
-
   /** The machine's live status, as the live status monitor publishes it. */
   function setStatus(
     board: QueueTestBoard,
@@ -278,7 +359,7 @@ export function usePrintQueueFixtures(t: ApiTest) {
       type: 'status',
       controllerId: board.controllerId,
       at: t.clock.now().toISOString(),
-      status: status(state, fileName, finished),
+      status: boardStatus(t.clock.now(), state, fileName, finished),
     });
   }
 
