@@ -169,6 +169,8 @@ export function createModules(
     consentChanges: serviceSessions.consentChanges,
     mailer,
     snapshot: webcam.snapshot,
+    // Asked only once the app runs, when the print queue exists.
+    endsQueueRun: (transition) => printQueue.follower.endsRun(transition),
   });
   const feed = createFeedModule(deps);
   const maintenance = createMaintenanceModule(deps, {
@@ -190,7 +192,7 @@ export function createModules(
     statusOf: (controllerId) => liveStatus.service.statusOf(controllerId),
     files: library.files,
     viewerOf: (userId) => auth.service.activeViewer(userId),
-    started: (event) => notifications.notifier.queuedJobStarted(event),
+    tell: (event) => notifications.notifier.queueRun(event),
     readinessChanged: (machineGroupId) => liveStatus.readiness.changed(machineGroupId),
     warn,
   });

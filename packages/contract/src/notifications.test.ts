@@ -18,6 +18,7 @@ describe('notification preferences', () => {
       'ticketAnswered',
       'ticketClosed',
       'serviceSession',
+      'queueJobFailed',
       'jobFailed',
       'halted',
       'maintenanceDue',

@@ -50,6 +50,8 @@ export const PUSH_KINDS = [
   'ticketClosed',
   'ticketReopened',
   'queueJobStarted',
+  'queueJobFinished',
+  'queueJobFailed',
   'jobFinished',
   'jobFailed',
   'halted',

@@ -1,26 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import type http2 from 'node:http2';
-import type { MachineCardState, MachineLiveStatus } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { LICENSE_YEAR_MS, type MachineCardState, type MachineLiveStatus, Role } from '@portal/contract';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import {
   businesses,
+  computerControllers,
   libraryFileChunks,
   libraryFiles,
+  licenses,
+  machineGroups,
+  machineGroupUsers,
   machineReadiness,
+  notifications,
   printQueueJobs,
   printQueueRuns,
+  serviceSessions,
+  users,
 } from '../db/schema.ts';
 import type { MachineTransition } from '../modules/live-status/machine-events.ts';
 import type { AppConfig } from '../shared/module.ts';
 import type { ApiTest } from './api-test.ts';
 import { connectFakeGateway, type FakeGateway } from './fake-gateway.ts';
+import type { TestApp } from './test-app.ts';
 
 export const CUSTOMER = 'customer@demo.test';
 export const MANAGER = 'manager@demo.test';
 export const TECH = 'tech@demo.test';
 export const ADMIN = 'admin@demo.test';
 export const OTHER_MANAGER = 'manager2@demo.test';
+export const OTHER_CUSTOMER = 'customer2@demo.test';
+/** A technician of the operator's business, outside business A, assigned to A's first Prusa line. */
+export const OUTSIDE_TECH = 'tech.operator@demo.test';
 
 /**
  * The app the print queue's API tests run: requests to a board time out after 5 s rather than 30, and the
@@ -34,6 +45,8 @@ export const PRINT_QUEUE_TEST_CONFIG: Partial<AppConfig> = {
 /** The content of every library file the fixtures store. */
 export const GCODE = 'G28\nG1 X10 Y10\n';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** What each machine's board received, and whether it refuses uploads. */
 export interface QueueTestBoard {
   controllerId: number;
@@ -41,6 +54,105 @@ export interface QueueTestBoard {
   requests: { path: string; body: string }[];
   refuseUploads: boolean;
   gateway?: FakeGateway;
+}
+
+/** A Prusa's live status at `at`, as the live status monitor publishes it: its state, and its job's file. */
+export function boardStatus(
+  at: Date,
+  state: MachineCardState,
+  fileName?: string,
+  finished = false,
+): MachineLiveStatus {
+  return {
+    state,
+    job: fileName
+      ? {
+          fileName,
+          progress: finished ? 100 : 10,
+          finished,
+          durationSeconds: 5,
+          estimatedEnd: null,
+          layer: null,
+          layerCount: null,
+          thumbnail: null,
+        }
+      : null,
+    heaters: [],
+    boardName: 'Prusa',
+    firmwareVersion: '3.5.4',
+    updatedAt: at.toISOString(),
+  };
+}
+
+/** A run of a stored job: where it ran, its state, who started it, and its start and end in minutes of a day. */
+export interface StoredRun {
+  group: number;
+  state: 'printing' | 'finished' | 'failed' | 'cancelled';
+  startedBy: string;
+  started: number;
+  ended?: number;
+  reason?: string;
+}
+
+/** Minutes of the day the stored jobs happen on. */
+export const storedAt = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute));
+
+/**
+ * A job of `business` for the machine group `target` as the queue leaves it, with its runs, written straight into
+ * the tables (its file's name kept, no library file).
+ */
+export async function storeJob(
+  t: Pick<TestApp, 'database' | 'idOf'>,
+  business: number,
+  fileName: string,
+  {
+    state,
+    target,
+    copies = 1,
+    queuedBy = CUSTOMER,
+    cancelled,
+    runs = [],
+  }: {
+    state: 'waiting' | 'printing' | 'done' | 'cancelled';
+    target: number;
+    copies?: number;
+    queuedBy?: string;
+    cancelled?: { by: string; minute: number };
+    runs?: StoredRun[];
+  },
+): Promise<number> {
+  const { db } = t.database;
+  const [row] = await db
+    .insert(printQueueJobs)
+    .values({
+      businessId: business,
+      fileName,
+      machineGroupId: target,
+      copies,
+      copiesStarted: runs.filter((run) => run.state !== 'failed').length,
+      position: 1,
+      state,
+      queuedBy: await t.idOf(queuedBy),
+      queuedAt: storedAt(0),
+      ...(cancelled && { cancelledBy: await t.idOf(cancelled.by), cancelledAt: storedAt(cancelled.minute) }),
+    })
+    .returning({ id: printQueueJobs.id });
+  if (!row) throw new Error('job not stored');
+  for (const [index, run] of runs.entries()) {
+    await db.insert(printQueueRuns).values({
+      jobId: row.id,
+      machineGroupId: run.group,
+      copy: index + 1,
+      state: run.state,
+      boardFile: `0:/gcodes/queue/${fileName}`,
+      startedBy: await t.idOf(run.startedBy),
+      automatic: false,
+      startedAt: storedAt(run.started),
+      endedAt: run.ended === undefined ? null : storedAt(run.ended),
+      reason: run.reason ?? null,
+    });
+  }
+  return row.id;
 }
 
 function boardHandler(board: QueueTestBoard) {
@@ -59,18 +171,25 @@ function boardHandler(board: QueueTestBoard) {
 
 /**
  * What the print queue's API tests build on: the demo's businesses A (customer@) and B (customer2@), A's two
- * Prusa lines behind fake gateways that record what their boards receive, and B's RatRig. Each test starts from
- * an empty queue, no machine ready, the automatic start off, both lines idle and their records empty. Read once
- * the file's tests run.
+ * Prusa lines behind fake gateways that record what their boards receive, a third Prusa of A's in another location
+ * (assigned to nobody: its managers see it), and B's RatRig; a technician of the operator's business assigned to
+ * the first line. Each test starts from an empty queue, no machine ready, the automatic start and consent off, no
+ * service session, both businesses active, every fixture machine licensed, idle and its record empty, and nobody
+ * notified of anything. Read once the file's tests run.
  */
 export function usePrintQueueFixtures(t: ApiTest) {
   const ids = { businessA: 0, businessB: 0, prusaType: 0, otherGroup: 0 };
   const line1: QueueTestBoard = { controllerId: 0, groupId: 0, requests: [], refuseUploads: false };
   const line2: QueueTestBoard = { controllerId: 0, groupId: 0, requests: [], refuseUploads: false };
+  const elsewhere: QueueTestBoard = { controllerId: 0, groupId: 0, requests: [], refuseUploads: false };
+  const boards = [line1, line2, elsewhere];
+  /** Each fixture machine's licence and its activation, restored before each test. */
+  const licenceActivations = new Map<number, Date | null>();
 
   beforeAll(async () => {
+    const db = t.database.db;
     ids.businessA = await t.businessOf(CUSTOMER);
-    ids.businessB = await t.businessOf('customer2@demo.test');
+    ids.businessB = await t.businessOf(OTHER_CUSTOMER);
     for (const [board, name] of [
       [line1, 'Prusa linea 1'],
       [line2, 'Prusa linea 2'],
@@ -79,26 +198,107 @@ export function usePrintQueueFixtures(t: ApiTest) {
       board.controllerId = group.computerControllerId;
       board.groupId = group.id;
       ids.prusaType = group.machineTypeId;
+    }
+    await addMachineElsewhere();
+    for (const board of boards) {
       board.gateway = await connectFakeGateway(
         t.modules.gateway.registry,
         board.controllerId,
         boardHandler(board),
       );
     }
+    const controllers = await db
+      .select({ licence: licenses.id, activation: licenses.activation })
+      .from(computerControllers)
+      .innerJoin(licenses, eq(licenses.id, computerControllers.licenseId))
+      .where(
+        inArray(
+          computerControllers.id,
+          boards.map((board) => board.controllerId),
+        ),
+      );
+    for (const row of controllers) licenceActivations.set(row.licence, row.activation);
     ids.otherGroup = (await t.demoGroup('RatRig produzione')).id;
+    await addOutsideTechnician();
   });
   afterAll(async () => {
-    await line1.gateway?.disconnect();
-    await line2.gateway?.disconnect();
+    for (const board of boards) await board.gateway?.disconnect();
   });
+
+  /** "Prusa magazzino": A's Prusa in its warehouse, with a controller and a licence a month old. */
+  async function addMachineElsewhere() {
+    const db = t.database.db;
+    const line = await t.demoGroup('Prusa linea 1');
+    const [controller] = await db
+      .select()
+      .from(computerControllers)
+      .where(eq(computerControllers.id, line.computerControllerId));
+    if (!controller) throw new Error('no controller of Prusa linea 1');
+    const [licence] = await db
+      .insert(licenses)
+      .values({
+        businessId: ids.businessA,
+        expiryMs: LICENSE_YEAR_MS,
+        activation: new Date(t.clock.now().getTime() - 30 * DAY_MS),
+      })
+      .returning({ id: licenses.id });
+    const [added] = await db
+      .insert(computerControllers)
+      .values({
+        name: 'Gateway OA Magazzino 2',
+        typeId: controller.typeId,
+        businessId: ids.businessA,
+        licenseId: licence?.id ?? null,
+      })
+      .returning({ id: computerControllers.id });
+    if (!added) throw new Error('controller not stored');
+    const { id: _id, ...columns } = line;
+    const [group] = await db
+      .insert(machineGroups)
+      .values({
+        ...columns,
+        name: 'Prusa magazzino',
+        location: 'Magazzino',
+        computerControllerId: added.id,
+      })
+      .returning({ id: machineGroups.id });
+    if (!group) throw new Error('machine group not stored');
+    elsewhere.controllerId = added.id;
+    elsewhere.groupId = group.id;
+  }
+
+  /** OUTSIDE_TECH: the demo's technician's account again, in the operator's business, assigned to line 1. */
+  async function addOutsideTechnician() {
+    const db = t.database.db;
+    const [operator] = await db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.operator, true));
+    const [tech] = await db.select().from(users).where(eq(users.email, TECH));
+    if (!operator || !tech || tech.role !== Role.Technician) throw new Error('no demo technician');
+    const { id: _id, ...columns } = tech;
+    const [outside] = await db
+      .insert(users)
+      .values({ ...columns, email: OUTSIDE_TECH, businessId: operator.id })
+      .returning({ id: users.id });
+    if (!outside) throw new Error('technician not stored');
+    await db.insert(machineGroupUsers).values({ machineGroupId: line1.groupId, userId: outside.id });
+  }
 
   beforeEach(async () => {
     const db = t.database.db;
     await db.delete(printQueueRuns);
     await db.delete(printQueueJobs);
     await db.delete(machineReadiness);
+    await db.delete(serviceSessions);
     await db.update(businesses).set({ printQueueAutoStart: false });
-    for (const board of [line1, line2]) {
+    await db
+      .update(businesses)
+      .set({ active: true, serviceConsent: false })
+      .where(inArray(businesses.id, [ids.businessA, ids.businessB]));
+    for (const [licence, activation] of licenceActivations)
+      await db.update(licenses).set({ activation }).where(eq(licenses.id, licence));
+    for (const board of boards) {
       board.refuseUploads = false;
       setStatus(board, 'idle');
     }
@@ -106,8 +306,24 @@ export function usePrintQueueFixtures(t: ApiTest) {
     // A board that starts answering, or whose job finished, has its statistics log read by the maintenance
     // module (docs/design.md §12): once that is done, a test's boards have received only what it makes them.
     await t.modules.maintenance.catchUp.idle();
-    for (const board of [line1, line2]) board.requests.length = 0;
+    for (const board of boards) board.requests.length = 0;
+    await t.modules.notifications.notifier.idle();
+    await db.delete(notifications);
   });
+
+  /** The machine's licence ended a year ago (its controller keeps it). */
+  async function endLicence(board: QueueTestBoard): Promise<void> {
+    const db = t.database.db;
+    const [controller] = await db
+      .select({ licence: computerControllers.licenseId })
+      .from(computerControllers)
+      .where(eq(computerControllers.id, board.controllerId));
+    if (!controller?.licence) throw new Error('the machine has no licence');
+    await db
+      .update(licenses)
+      .set({ activation: new Date(t.clock.now().getTime() - 2 * LICENSE_YEAR_MS) })
+      .where(eq(licenses.id, controller.licence));
+  }
 
   /** A file in a business's library, stored in the database's content store. */
   async function libraryFile(businessId: number, name = 'staffa.gcode'): Promise<number> {
@@ -132,28 +348,6 @@ export function usePrintQueueFixtures(t: ApiTest) {
     return row.id;
   }
 
-  function status(state: MachineCardState, fileName?: string, finished = false): MachineLiveStatus {
-    return {
-      state,
-      job: fileName
-        ? {
-            fileName,
-            progress: finished ? 100 : 10,
-            finished,
-            durationSeconds: 5,
-            estimatedEnd: null,
-            layer: null,
-            layerCount: null,
-            thumbnail: null,
-          }
-        : null,
-      heaters: [],
-      boardName: 'Prusa',
-      firmwareVersion: '3.5.4',
-      updatedAt: t.clock.now().toISOString(),
-    };
-  }
-
   /** The machine's live status, as the live status monitor publishes it. */
   function setStatus(
     board: QueueTestBoard,
@@ -165,7 +359,7 @@ export function usePrintQueueFixtures(t: ApiTest) {
       type: 'status',
       controllerId: board.controllerId,
       at: t.clock.now().toISOString(),
-      status: status(state, fileName, finished),
+      status: boardStatus(t.clock.now(), state, fileName, finished),
     });
   }
 
@@ -206,7 +400,10 @@ export function usePrintQueueFixtures(t: ApiTest) {
     },
     line1,
     line2,
+    /** A's Prusa at another location ("Magazzino"), which A's managers see. */
+    elsewhere,
     libraryFile,
+    endLicence,
     setStatus,
     transition,
     queueJob,

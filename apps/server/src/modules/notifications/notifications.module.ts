@@ -3,7 +3,7 @@ import { rootCertificates } from 'node:tls';
 import type { Changes } from '../../shared/change-listeners.ts';
 import type { Mailer } from '../../shared/mailer.ts';
 import { type ModuleDeps, routesOf } from '../../shared/module.ts';
-import type { MachineEvents } from '../live-status/machine-events.ts';
+import type { MachineEvents, MachineTransition } from '../live-status/machine-events.ts';
 import type { ConsentChange, ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
 import { NotificationCentreRepository } from './notification-centre.repository.ts';
 import { NotificationCentreService } from './notification-centre.service.ts';
@@ -32,6 +32,11 @@ export interface NotificationsModuleDeps {
   mailer: Mailer;
   /** A frame of a machine's camera for machine events' mails (the webcam module's). */
   snapshot: Snapshot;
+  /**
+   * Whether a machine's job finished or cancelled is a queued copy's (the print queue's, built after this module):
+   * the queue tells those itself (`notifier.queueRun`).
+   */
+  endsQueueRun(transition: MachineTransition): Promise<boolean>;
 }
 
 /**
@@ -43,7 +48,9 @@ export interface NotificationsModuleDeps {
  * carries the language its messages are written in; push services only on public addresses, checked on subscribing,
  * before each message and as it connects (`push-endpoint.ts`); an endpoint changes hands only with its own keys.
  * Senders: ticket answers, closes and reopens to the thread's other people (subscribing to `tickets.changes`);
- * machine transitions to the group's assigned users, throttled per machine and kind; service sessions
+ * machine transitions to the group's assigned users, throttled per machine and kind; a queued copy's start and end
+ * (the print queue's, not throttled: each is a run of its own) to them and the business's managers, in place of
+ * the machine's job finished or cancelled; service sessions
  * (`service-notices.ts`, push and mail), consent changes mailed to the business's managers (`consent-notices.ts`),
  * maintenance reminders (`maintenance-notices.ts`, push and mail). Sending is fire and forget through `web-push`, a
  * few at a time, and drops subscriptions the push service calls gone.
@@ -57,6 +64,7 @@ export function createNotificationsModule(
     consentChanges,
     mailer,
     snapshot,
+    endsQueueRun,
   }: NotificationsModuleDeps,
 ) {
   const repository = new NotificationsRepository(db);
@@ -82,6 +90,7 @@ export function createNotificationsModule(
     snapshot,
     clock,
     machineThrottleMs: config.push?.machineThrottleMs ?? MACHINE_THROTTLE_MS,
+    endsQueueRun,
     mail: { mailer, publicUrl: config.publicUrl },
   });
   // Fire and forget: the notifier queues the sending.

@@ -256,6 +256,22 @@ export class NotificationsRepository {
       .orderBy(users.id);
   }
 
+  /**
+   * Who hears of a machine group's queued copies (docs/design.md §14): its assigned users, as for the machine's own
+   * events, and the managers of its business, who see all its machines and run its queue.
+   */
+  async queuePeople(machineGroupId: number): Promise<ServiceRecipient[]> {
+    const assigned = await this.groupPeople(machineGroupId);
+    const managers = await this.#db
+      .select(candidateColumns())
+      .from(machineGroups)
+      .innerJoin(users, eq(users.businessId, machineGroups.businessId))
+      .innerJoin(businesses, eq(businesses.id, users.businessId))
+      .where(and(eq(machineGroups.id, machineGroupId), eq(users.role, Role.Manager)))
+      .orderBy(users.id);
+    return [...assigned, ...managers];
+  }
+
   async serviceSession(id: number): Promise<ServiceNoticeRow | undefined> {
     const [row] = await this.#db
       .select({

@@ -34,4 +34,27 @@ describe('push messages', () => {
       'Gateway offline',
     );
   });
+
+  it("tell a queued copy's start and end in both languages, each replacing the last of its run", () => {
+    const facts = {
+      kind: 'queueJobStarted',
+      machineId: 4,
+      name: 'Prusa linea 1',
+      fileName: 'staffa.gcode',
+      runId: 31,
+    } as const;
+    const texts = (['queueJobStarted', 'queueJobFinished', 'queueJobFailed'] as const).map((kind) =>
+      (['it', 'en'] as const).map((language) => machineMessage({ ...facts, kind }, language).body),
+    );
+    expect(texts).toEqual([
+      ['Lavoro in coda avviato: staffa.gcode', 'Queued job started: staffa.gcode'],
+      ['Lavoro in coda terminato: staffa.gcode', 'Queued job finished: staffa.gcode'],
+      ['Lavoro in coda non riuscito: staffa.gcode', 'Queued job failed: staffa.gcode'],
+    ]);
+    expect(machineMessage({ ...facts, kind: 'queueJobFailed' }, 'en')).toMatchObject({
+      tag: 'queue-run-31',
+      kind: 'queueJobFailed',
+      url: '/en/machines/4',
+    });
+  });
 });

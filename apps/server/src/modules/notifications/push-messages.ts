@@ -7,11 +7,16 @@ export interface TicketFacts {
   title: string;
 }
 
-/** What a machine notification tells: which machine group, its name, and the job's file (started or ended). */
+/**
+ * What a machine notification tells: which machine group, its name, and the job's file (started or ended); a queued
+ * copy's, its run.
+ */
 export interface MachineFacts {
   kind: Extract<
     PushKind,
     | 'queueJobStarted'
+    | 'queueJobFinished'
+    | 'queueJobFailed'
     | 'jobFinished'
     | 'jobFailed'
     | 'halted'
@@ -23,6 +28,7 @@ export interface MachineFacts {
   machineId: number;
   name: string;
   fileName: string | null;
+  runId?: number;
 }
 
 /**
@@ -36,6 +42,8 @@ const TEXTS = {
     ticketClosed: (id: number) => `Ticket #${id} chiuso`,
     ticketReopened: (id: number) => `Ticket #${id} riaperto`,
     queueJobStarted: 'Lavoro in coda avviato',
+    queueJobFinished: 'Lavoro in coda terminato',
+    queueJobFailed: 'Lavoro in coda non riuscito',
     jobFinished: 'Lavorazione terminata',
     jobFailed: 'Lavorazione annullata',
     halted: 'Macchina arrestata',
@@ -50,6 +58,8 @@ const TEXTS = {
     ticketClosed: (id: number) => `Ticket #${id} closed`,
     ticketReopened: (id: number) => `Ticket #${id} reopened`,
     queueJobStarted: 'Queued job started',
+    queueJobFinished: 'Queued job finished',
+    queueJobFailed: 'Queued job failed',
     jobFinished: 'Job finished',
     jobFailed: 'Job cancelled',
     halted: 'Machine halted',
@@ -72,14 +82,17 @@ export function ticketMessage(facts: TicketFacts, language: Language): PushMessa
   };
 }
 
-/** A machine's notification: its name in the title, the event (and finished file) in the body. */
+/**
+ * A machine's notification: its name in the title, the event (and finished file) in the body. One replaces the last
+ * of its machine and kind on a device, a queued copy's the last of its run (its start by its end).
+ */
 export function machineMessage(facts: MachineFacts, language: Language): PushMessage {
   const event = TEXTS[language][facts.kind];
   return {
     title: facts.name,
     body: facts.fileName ? `${event}: ${facts.fileName}` : event,
     url: `/${language}/machines/${facts.machineId}`,
-    tag: `machine-${facts.machineId}-${facts.kind}`,
+    tag: facts.runId === undefined ? `machine-${facts.machineId}-${facts.kind}` : `queue-run-${facts.runId}`,
     kind: facts.kind,
     machineId: facts.machineId,
   };

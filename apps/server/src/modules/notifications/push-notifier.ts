@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../shared/clock.ts';
 import type { Mailer } from '../../shared/mailer.ts';
-import type { MachineEvent } from '../live-status/machine-events.ts';
+import type { MachineEvent, MachineTransition } from '../live-status/machine-events.ts';
 import type { MaintenanceReminder } from '../maintenance/maintenance.module.ts';
-import type { QueuedJobStarted } from '../print-queue/print-queue.module.ts';
+import type { QueueRunEvent } from '../print-queue/print-queue.module.ts';
 import type { ConsentChange, ServiceSessionChange } from '../service-sessions/service-sessions.module.ts';
 import { sendConsentNotices } from './consent-notices.ts';
 import { EventThrottle } from './event-throttle.ts';
 import { sendLicenceNotices } from './licence-notices.ts';
 import { sendReminderNotices } from './maintenance-notices.ts';
-import { deliver, type NotificationCentreDeps } from './notification-centre.ts';
+import { deliver, type NotificationCentreDeps, type Recipient } from './notification-centre.ts';
 import { recipientsOf } from './notifications.policy.ts';
 import {
   type MachineFacts,
@@ -19,6 +19,13 @@ import {
   ticketMessage,
 } from './push-messages.ts';
 import { sendServiceNotices } from './service-notices.ts';
+
+/** The notification centre's event for each of a queued copy's events. */
+const QUEUE_RUN_KINDS = {
+  started: 'queueJobStarted',
+  finished: 'queueJobFinished',
+  failed: 'queueJobFailed',
+} as const satisfies Record<QueueRunEvent['event'], MachineFacts['kind']>;
 
 /** A ticket event the tickets module reports: a new ticket, an answer, a close or reopen, and who did it. */
 export interface TicketEvent {
@@ -30,6 +37,8 @@ export interface TicketEvent {
 export interface PushNotifierDeps extends NotificationCentreDeps {
   /** At most one notification per machine and kind in this window. */
   machineThrottleMs: number;
+  /** Whether a machine's job finished or cancelled is a queued copy's, which the queue tells as its own. */
+  endsQueueRun(transition: MachineTransition): Promise<boolean>;
   /** Where consent mails go, and the base of every mail's links. */
   mail: { mailer: Mailer; publicUrl: string };
   clock: Clock;
@@ -64,30 +73,41 @@ export class PushNotifier {
   /**
    * A machine transition (job finished or cancelled, halted, board or gateway offline and back), throttled per
    * machine and kind here, and keyed by the throttle's window in the database, so the instances of a deployment
-   * that all see it tell it once.
+   * that all see it tell it once. A queued copy's end is the queue's to tell (`queueRun`): not told here, and not
+   * counted in the throttle.
    */
   machineEvent(event: MachineEvent): void {
-    if (event.type === 'status' || event.type === 'queue' || event.machineGroupId === null) return;
-    const { machineGroupId, type, fileName, controllerId } = event;
-    if (!this.#throttle.admit(`${machineGroupId}:${type}`)) {
-      this.#log?.debug({ machineGroupId, type }, 'machine notification throttled');
-      return;
-    }
-    const window = Math.floor(Date.parse(event.at) / this.#deps.machineThrottleMs);
-    const key = `${type}:g${machineGroupId}:${Number.isNaN(window) ? event.at : window}`;
-    this.#track(() =>
-      this.#notifyMachine({ kind: type, machineId: machineGroupId, fileName }, key, controllerId),
-    );
+    if (event.type === 'status' || event.type === 'queue') return;
+    const group = event.machineGroupId;
+    if (group === null) return;
+    if (event.type === 'jobFinished' || event.type === 'jobFailed') {
+      this.#track(async () => {
+        // A look-up that fails leaves it the machine's to tell.
+        const queued = await this.#deps.endsQueueRun(event).catch(() => false);
+        if (!queued) this.#machineTransition(event, group);
+      });
+    } else this.#machineTransition(event, group);
   }
 
-  /** A queued job's copy started on a machine: told like the machine's transitions, once per run. */
-  queuedJobStarted(event: QueuedJobStarted): void {
+  /**
+   * A queued copy started, finished or failed (docs/design.md §14): each run's own event, keyed by the run, so it
+   * is told once however many instances see it and never throttled with another run's; to the machine group's
+   * people and its business's managers, but for whoever started it by hand.
+   */
+  queueRun(event: QueueRunEvent): void {
     const facts = {
-      kind: 'queueJobStarted' as const,
+      kind: QUEUE_RUN_KINDS[event.event],
       machineId: event.machineGroupId,
       fileName: event.fileName,
+      runId: event.runId,
     };
-    this.#track(() => this.#notifyMachine(facts, `queueJobStarted:r${event.runId}`, event.controllerId));
+    this.#track(async () => {
+      const people = recipientsOf(
+        await this.#deps.repository.queuePeople(event.machineGroupId),
+        event.actorId,
+      );
+      await this.#notifyMachine(facts, `${facts.kind}:r${event.runId}`, event.controllerId, people);
+    });
   }
 
   /** A service session requested, decided or ended early: the people it concerns. */
@@ -152,11 +172,33 @@ export class PushNotifier {
     });
   }
 
-  async #notifyMachine(facts: Omit<MachineFacts, 'name'>, key: string, controllerId: number): Promise<void> {
-    const { repository } = this.#deps;
-    const name = await repository.machineName(facts.machineId);
+  #machineTransition(event: MachineTransition, machineGroupId: number): void {
+    const { type, fileName, controllerId } = event;
+    if (!this.#throttle.admit(`${machineGroupId}:${type}`)) {
+      this.#log?.debug({ machineGroupId, type }, 'machine notification throttled');
+      return;
+    }
+    const window = Math.floor(Date.parse(event.at) / this.#deps.machineThrottleMs);
+    const key = `${type}:g${machineGroupId}:${Number.isNaN(window) ? event.at : window}`;
+    this.#track(async () => {
+      const people = recipientsOf(await this.#deps.repository.groupPeople(machineGroupId), null);
+      await this.#notifyMachine(
+        { kind: type, machineId: machineGroupId, fileName },
+        key,
+        controllerId,
+        people,
+      );
+    });
+  }
+
+  async #notifyMachine(
+    facts: Omit<MachineFacts, 'name'>,
+    key: string,
+    controllerId: number,
+    people: readonly Recipient[],
+  ): Promise<void> {
+    const name = await this.#deps.repository.machineName(facts.machineId);
     if (name === undefined) return;
-    const people = recipientsOf(await repository.groupPeople(facts.machineId), null);
     const publicUrl = this.#deps.mail.publicUrl;
     const message = (language: 'it' | 'en') => machineMessage({ ...facts, name }, language);
     await deliver(this.#deps, {

@@ -3,7 +3,7 @@ import type { Clock } from '../../shared/clock.ts';
 import type { MachineAccessService } from '../machine-access/machine-access.service.ts';
 import type { Viewer } from './print-queue.policy.ts';
 import type { PrintQueueRepository } from './print-queue.repository.ts';
-import type { PrintQueueRunsRepository } from './print-queue-runs.repository.ts';
+import type { PrintQueueRunsRepository, RunFacts } from './print-queue-runs.repository.ts';
 import type { QueueBoard, QueueFileContent } from './queue-board.ts';
 
 /** A library file as the queue needs it. */
@@ -18,17 +18,14 @@ export interface QueueFiles {
   openContent(file: QueueFile): Promise<QueueFileContent>;
 }
 
-/** A copy of a queued job started on a machine, for the notification centre. */
-export interface QueuedJobStarted {
-  runId: number;
-  machineGroupId: number;
-  controllerId: number;
-  fileName: string;
-  copy: number;
-  copies: number;
-  /** Who started it, or whose "bed clear" started it. */
-  startedBy: number | null;
-  at: Date;
+/**
+ * A copy of a queued job started, finished or failed on a machine, for the notification centre (docs/design.md
+ * §14). Each run's start and end is told once, by the instance whose change it was.
+ */
+export interface QueueRunEvent extends RunFacts {
+  event: 'started' | 'finished' | 'failed';
+  /** The person whose own request did it (a start by hand, refused or not): they know, and are not told. */
+  actorId: number | null;
 }
 
 /**
@@ -46,8 +43,8 @@ export interface PrintQueueDeps {
   statusOf(controllerId: number): MachineLiveStatus;
   /** The person behind an automatic start, as they are now (refused when disabled or suspended). */
   viewerOf(userId: number): Promise<Viewer>;
-  /** Tells the notification centre that a queued job started. */
-  started(event: QueuedJobStarted): void;
+  /** Tells the notification centre that a queued copy started, finished or failed. */
+  tell(event: QueueRunEvent): void;
   /**
    * Tells that a machine group's mark was put or taken: the fleet's statuses show it (the live status module's),
    * and the business's queue changed with it.

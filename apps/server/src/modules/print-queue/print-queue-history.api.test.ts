@@ -1,6 +1,5 @@
 import { queueHistoryPageSchema } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { printQueueJobs, printQueueRuns } from '../../db/schema.ts';
 import { useTestApp } from '../../test/api-test.ts';
 import {
   ADMIN,
@@ -8,6 +7,8 @@ import {
   MANAGER,
   OTHER_MANAGER,
   PRINT_QUEUE_TEST_CONFIG,
+  storedAt,
+  storeJob,
   TECH,
   usePrintQueueFixtures,
 } from '../../test/print-queue-fixtures.ts';
@@ -17,70 +18,14 @@ const t = useTestApp(PRINT_QUEUE_TEST_CONFIG);
 const demo = usePrintQueueFixtures(t);
 const { line1, line2 } = demo;
 
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute));
+const at = storedAt;
 
-interface RunFixture {
-  group: number;
-  state: 'printing' | 'finished' | 'failed' | 'cancelled';
-  startedBy: string;
-  started: number;
-  ended?: number;
-  reason?: string;
-}
-
-/** A job of `business` as the queue leaves it, with its runs, written straight into the tables. */
-async function job(
+/** A job of `business` as the queue leaves it, for line 1 unless told otherwise. */
+const job = (
   business: number,
   fileName: string,
-  {
-    state,
-    copies = 1,
-    queuedBy = CUSTOMER,
-    cancelled,
-    runs = [],
-    target = line1.groupId,
-  }: {
-    state: 'waiting' | 'printing' | 'done' | 'cancelled';
-    copies?: number;
-    queuedBy?: string;
-    cancelled?: { by: string; minute: number };
-    runs?: RunFixture[];
-    target?: number;
-  },
-): Promise<number> {
-  const { db } = t.database;
-  const [row] = await db
-    .insert(printQueueJobs)
-    .values({
-      businessId: business,
-      fileName,
-      machineGroupId: target,
-      copies,
-      copiesStarted: runs.filter((run) => run.state !== 'failed').length,
-      position: 1,
-      state,
-      queuedBy: await t.idOf(queuedBy),
-      queuedAt: at(0),
-      ...(cancelled && { cancelledBy: await t.idOf(cancelled.by), cancelledAt: at(cancelled.minute) }),
-    })
-    .returning({ id: printQueueJobs.id });
-  if (!row) throw new Error('job not stored');
-  for (const [index, run] of runs.entries()) {
-    await db.insert(printQueueRuns).values({
-      jobId: row.id,
-      machineGroupId: run.group,
-      copy: index + 1,
-      state: run.state,
-      boardFile: `0:/gcodes/queue/${fileName}`,
-      startedBy: await t.idOf(run.startedBy),
-      automatic: false,
-      startedAt: at(run.started),
-      endedAt: run.ended === undefined ? null : at(run.ended),
-      reason: run.reason ?? null,
-    });
-  }
-  return row.id;
-}
+  options: Omit<Parameters<typeof storeJob>[3], 'target'> & { target?: number },
+) => storeJob(t, business, fileName, { target: line1.groupId, ...options });
 
 const historyOf = async (as: string, business: number, query = '') => {
   const response = await t.call(as, 'GET', `/api/v1/business/${business}/print-queue/history${query}`);

@@ -7,6 +7,7 @@ import type { QueueGroupRow } from './print-queue-rows.ts';
 import type { QueueAccess } from './queue-access.ts';
 import type { QueueActor } from './queue-board.ts';
 import { MACHINE_BUSY, type QueueStarter } from './queue-starter.ts';
+import type { RunChanges } from './run-changes.ts';
 import { cancelPlan, type RunChange, settleOnReady } from './run-following.ts';
 
 export type PrintQueueMachinesServiceDeps = Pick<
@@ -15,6 +16,7 @@ export type PrintQueueMachinesServiceDeps = Pick<
 > & {
   queueAccess: QueueAccess;
   starter: QueueStarter;
+  runChanges: RunChanges;
 };
 
 /** A person's own request, when a start comes from one. */
@@ -65,7 +67,7 @@ export class PrintQueueMachinesService {
     const [active] = await runs.activeRuns([group.id]);
     if (active) {
       const change = settleOnReady(active, status, now);
-      if (change) await runs.changeRun(active.id, [active.state], change);
+      if (change) await this.#deps.runChanges.apply(active.id, [active.state], change);
       else throw conflict(MACHINE_BUSY);
     }
     await runs.markReady(group.id, viewer.id, now);
@@ -129,7 +131,7 @@ export class PrintQueueMachinesService {
       });
     }
     const change: RunChange = { state: 'cancelled', endedAt: this.#deps.clock(), reason: null };
-    if (await runs.changeRun(run.id, [run.state], change)) this.#deps.changed(group.businessId);
+    if (await this.#deps.runChanges.apply(run.id, [run.state], change)) this.#deps.changed(group.businessId);
     const after = await runs.run(run.id);
     if (!after) throw notFound('Run');
     return toQueueRun(after);

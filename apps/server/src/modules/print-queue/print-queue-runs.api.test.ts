@@ -11,7 +11,7 @@ import {
 // Starting a queued job, by hand and by itself, and its run following the board (docs/design.md §14).
 const t = useTestApp(PRINT_QUEUE_TEST_CONFIG);
 const demo = usePrintQueueFixtures(t);
-const { line1, line2, libraryFile, setStatus, transition, queueJob, runsOf } = demo;
+const { line1, line2, elsewhere, libraryFile, setStatus, transition, queueJob, runsOf } = demo;
 
 describe('starting a queued job', () => {
   it('starts it now on a ready, idle machine: the file to 0:/gcodes/queue and M32, as the person', async () => {
@@ -153,6 +153,58 @@ describe('starting a queued job', () => {
     const loser = answers.find((answer) => answer.json().started === null)?.json().machine;
     expect(loser).toMatchObject({ ready: true, run: null });
     expect(line1.requests.length + line2.requests.length).toBe(2);
+  });
+});
+
+describe('a job for a machine type at one location', () => {
+  const atPrintShop = async () =>
+    queueJob(MANAGER, {
+      file: await libraryFile(demo.businessA),
+      target: { machineType: demo.prusaType, location: 'Reparto stampa' },
+    });
+
+  it('is refused on a machine of that type elsewhere, as a field of the request, sending nothing', async () => {
+    const job = await atPrintShop();
+    expect((await t.call(MANAGER, 'PUT', `/api/v1/machinegroup/${elsewhere.groupId}/ready`)).statusCode).toBe(
+      200,
+    );
+    const refused = await t.call(MANAGER, 'POST', `/api/v1/print-queue/jobs/${job.id}/start`, {
+      machineGroup: elsewhere.groupId,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { machineGroup: ['invalidChoice'] },
+    });
+    expect(await runsOf(job.id)).toEqual([]);
+    expect(elsewhere.requests).toEqual([]);
+    // The machine keeps its mark, and the job starts on one at its location.
+    const machine = await t.call(MANAGER, 'GET', `/api/v1/machinegroup/${elsewhere.groupId}/print-queue`);
+    expect(machine.json()).toMatchObject({ machine: { ready: true }, jobs: [] });
+    await t.call(MANAGER, 'PUT', `/api/v1/machinegroup/${line1.groupId}/ready`);
+    const started = await t.call(MANAGER, 'POST', `/api/v1/print-queue/jobs/${job.id}/start`, {
+      machineGroup: line1.groupId,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+  });
+
+  it('is passed over by the automatic start of a ready machine elsewhere, which takes the next job it may print', async () => {
+    await t.call(MANAGER, 'PUT', `/api/v1/business/${demo.businessA}/print-queue/settings`, {
+      autoStart: true,
+    });
+    const located = await atPrintShop();
+    const anywhere = await queueJob(MANAGER, {
+      file: await libraryFile(demo.businessA),
+      target: { machineType: demo.prusaType },
+    });
+    const ready = await t.call(MANAGER, 'PUT', `/api/v1/machinegroup/${elsewhere.groupId}/ready`);
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(ready.json().started).toMatchObject({ job: anywhere.id, machineGroup: elsewhere.groupId });
+    expect(await runsOf(located.id)).toEqual([]);
+    expect(elsewhere.requests.map((request) => request.path)).toEqual([
+      expect.stringContaining(`rr_upload?name=0:/gcodes/queue/${anywhere.fileName}`),
+      expect.stringContaining('M32'),
+    ]);
   });
 });
 

@@ -6,12 +6,13 @@ import {
   inArray,
   isNotNull,
   lt,
+  or,
   type SQL,
   sql,
   TransactionRollbackError,
 } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
+import { machineGroups, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../shared/db-errors.ts';
 import { machineReadiness, printQueueJobs, printQueueRuns } from './print-queue.schema.ts';
 import { personOf, type ReadinessRow, type RunRow, selectRuns, settleJob } from './print-queue-rows.ts';
@@ -25,6 +26,16 @@ export interface Claim {
   startedBy: number | null;
   automatic: boolean;
   at: Date;
+}
+
+/** What the notification centre is told of a run: its machine, the job's file and which copy of how many. */
+export interface RunFacts {
+  runId: number;
+  machineGroupId: number;
+  controllerId: number;
+  fileName: string;
+  copy: number;
+  copies: number;
 }
 
 /** Why a claim took nothing: the machine's readiness was gone, the job had no copy left, the machine has a run. */
@@ -57,6 +68,42 @@ export class PrintQueueRunsRepository {
   async run(id: number): Promise<RunRow | undefined> {
     const [row] = await this.#runs(eq(printQueueRuns.id, id));
     return row;
+  }
+
+  async runFacts(id: number): Promise<RunFacts | undefined> {
+    const [row] = await this.#db
+      .select({
+        runId: printQueueRuns.id,
+        machineGroupId: printQueueRuns.machineGroupId,
+        controllerId: machineGroups.computerControllerId,
+        fileName: printQueueJobs.fileName,
+        copy: printQueueRuns.copy,
+        copies: printQueueJobs.copies,
+      })
+      .from(printQueueRuns)
+      .innerJoin(printQueueJobs, eq(printQueueJobs.id, printQueueRuns.jobId))
+      .innerJoin(machineGroups, eq(machineGroups.id, printQueueRuns.machineGroupId))
+      .where(eq(printQueueRuns.id, id));
+    return row;
+  }
+
+  /**
+   * Whether the machine's end of a job of `boardFile` at `at` is a run's: one of that file still active on it
+   * (its end not applied yet), or one that end finished or failed (ended at that instant).
+   */
+  async endedBy(machineGroupId: number, boardFile: string, at: Date): Promise<boolean> {
+    const count = await this.#db.$count(
+      printQueueRuns,
+      and(
+        eq(printQueueRuns.machineGroupId, machineGroupId),
+        eq(printQueueRuns.boardFile, boardFile),
+        or(
+          inArray(printQueueRuns.state, ACTIVE),
+          and(inArray(printQueueRuns.state, ['finished', 'failed']), eq(printQueueRuns.endedAt, at)),
+        ),
+      ),
+    );
+    return count > 0;
   }
 
   /** The active runs of the groups (at most one each). */

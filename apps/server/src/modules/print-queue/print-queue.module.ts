@@ -9,7 +9,7 @@ import { queueKeepsFile } from './library-keeper.ts';
 import { PrintQueueRepository } from './print-queue.repository.ts';
 import { printQueueRoutes } from './print-queue.routes.ts';
 import { PrintQueueService } from './print-queue.service.ts';
-import type { PrintQueueDeps, QueuedJobStarted, QueueFiles } from './print-queue-deps.ts';
+import type { PrintQueueDeps, QueueFiles, QueueRunEvent } from './print-queue-deps.ts';
 import { PrintQueueHistoryRepository } from './print-queue-history.repository.ts';
 import { PrintQueueHistoryService } from './print-queue-history.service.ts';
 import { PrintQueueMachinesService } from './print-queue-machines.service.ts';
@@ -17,9 +17,10 @@ import { PrintQueueRunsRepository } from './print-queue-runs.repository.ts';
 import { QueueAccess } from './queue-access.ts';
 import { QueueBoard } from './queue-board.ts';
 import { QueueStarter } from './queue-starter.ts';
+import { RunChanges } from './run-changes.ts';
 import { RunFollower } from './run-follower.ts';
 
-export type { QueuedJobStarted } from './print-queue-deps.ts';
+export type { QueueRunEvent } from './print-queue-deps.ts';
 
 export interface PrintQueueModuleDeps {
   /** The deployment's tunnels: a start is relayed to the board wherever its tunnel is held. */
@@ -34,8 +35,8 @@ export interface PrintQueueModuleDeps {
   files: QueueFiles & { keepContentWhile(keeper: typeof queueKeepsFile): unknown };
   /** The person behind an automatic start, as they are now. */
   viewerOf(userId: number): Promise<Viewer>;
-  /** Tells the notification centre that a queued job started. */
-  started(event: QueuedJobStarted): void;
+  /** Tells the notification centre that a queued copy started, finished or failed. */
+  tell(event: QueueRunEvent): void;
   /** Tells the live status that a machine group's mark may have changed: its statuses carry readiness. */
   readinessChanged(machineGroupId: number): void;
   warn(error: unknown, message: string): void;
@@ -50,7 +51,8 @@ export interface PrintQueueModuleDeps {
  * `run-following.ts`, and `queue-access.ts` finds what a person asks for or answers 404.
  * `print-queue.repository.ts` holds the jobs, `print-queue-runs.repository.ts` the readiness, the runs and the
  * atomic claim of a machine for a job, `queue-board.ts` the requests to the board (upload to 0:/gcodes/queue/ and
- * M32, through the board client's relay as the person), `library-keeper.ts` the library files whose content a job
+ * M32, through the board client's relay as the person), `run-changes.ts` every change of a run with the end told to
+ * the notification centre, `library-keeper.ts` the library files whose content a job
  * that has not finished keeps from being replaced, and `print-queue-history.*.ts` the ended jobs' pages.
  */
 export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: PrintQueueModuleDeps) {
@@ -66,7 +68,7 @@ export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: 
     files: deps.files,
     statusOf: deps.statusOf,
     viewerOf: deps.viewerOf,
-    started: deps.started,
+    tell: deps.tell,
     // A mark put or taken: the fleet's statuses show it, and the queue's pages read the business's queue again.
     readinessChanged: (group) => {
       deps.readinessChanged(group.id);
@@ -76,10 +78,11 @@ export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: 
     warn: deps.warn,
   };
   const queueAccess = new QueueAccess(repository);
-  const starter = new QueueStarter(queueDeps);
-  const machines = new PrintQueueMachinesService({ ...queueDeps, queueAccess, starter });
+  const runChanges = new RunChanges(queueDeps);
+  const starter = new QueueStarter({ ...queueDeps, runChanges });
+  const machines = new PrintQueueMachinesService({ ...queueDeps, queueAccess, starter, runChanges });
   const service = new PrintQueueService({ ...queueDeps, queueAccess, machines, starter });
-  const follower = new RunFollower({ ...queueDeps, starter });
+  const follower = new RunFollower({ ...queueDeps, starter, runChanges });
   const history = new PrintQueueHistoryService({ history: new PrintQueueHistoryRepository(db), repository });
   return {
     repository,
@@ -87,7 +90,10 @@ export function createPrintQueueModule({ db, clock, config }: ModuleDeps, deps: 
     service,
     /** The machines in the queue: readiness (which the fleet's statuses carry), starts by hand, runs. */
     machines,
-    /** The runs following the machine events; `idle()` waits for what it is applying. */
+    /**
+     * The runs following the machine events; `idle()` waits for what it is applying, `endsRun` tells a queued
+     * copy's end on a machine from any other job's.
+     */
     follower,
     routes: routesOf(printQueueRoutes, {
       service,

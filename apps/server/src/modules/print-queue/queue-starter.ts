@@ -5,6 +5,7 @@ import type { Viewer } from './print-queue.policy.ts';
 import type { PrintQueueDeps } from './print-queue-deps.ts';
 import type { JobRow, QueueGroupRow } from './print-queue-rows.ts';
 import type { QueueActor } from './queue-board.ts';
+import type { RunChanges } from './run-changes.ts';
 import { boardFileOf } from './run-following.ts';
 
 /** Whose start it is: the person whose rights it uses, and who the board's requests are made for. */
@@ -25,9 +26,9 @@ const FILE_GONE = 'The file is no longer in the library';
  * machine. The queue's services and the run follower start through it; none of them starts a copy otherwise.
  */
 export class QueueStarter {
-  readonly #deps: PrintQueueDeps;
+  readonly #deps: PrintQueueDeps & { runChanges: RunChanges };
 
-  constructor(deps: PrintQueueDeps) {
+  constructor(deps: PrintQueueDeps & { runChanges: RunChanges }) {
     this.#deps = deps;
   }
 
@@ -111,16 +112,15 @@ export class QueueStarter {
     if (claimed === 'jobTaken') return JOB_TAKEN;
     // The claim took the mark.
     this.#deps.readinessChanged(group);
+    // A start by hand is the person's own doing: they hear of it in the answer, and are not told.
+    const actorId = automatic ? null : viewer.id;
     try {
       const content = await this.#deps.files.openContent(file);
       await this.#deps.board.print(reach, actor, claimed.boardFile, content);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await runs.changeRun(claimed.id, ['starting'], {
-        state: 'failed',
-        endedAt: this.#deps.clock(),
-        reason: reason.slice(0, 500),
-      });
+      const failed = { state: 'failed' as const, endedAt: this.#deps.clock(), reason: reason.slice(0, 500) };
+      await this.#deps.runChanges.apply(claimed.id, ['starting'], failed, actorId);
       // Nothing was printed: the bed is still clear.
       await runs.markReady(group.id, viewer.id, at);
       this.#deps.readinessChanged(group);
@@ -128,21 +128,21 @@ export class QueueStarter {
       if (!automatic || !(error instanceof AppError)) throw error;
       return toQueueRun((await runs.run(claimed.id)) ?? claimed);
     }
-    await runs.changeRun(claimed.id, ['starting'], {
+    await this.#deps.runChanges.apply(claimed.id, ['starting'], {
       state: 'printing',
       endedAt: null,
       reason: null,
     });
     this.#deps.changed(group.businessId);
-    this.#deps.started({
+    this.#deps.tell({
+      event: 'started',
       runId: claimed.id,
       machineGroupId: group.id,
       controllerId: group.controllerId,
       fileName: job.fileName,
       copy: claimed.copy,
       copies: job.copies,
-      startedBy: viewer.id,
-      at,
+      actorId,
     });
     return toQueueRun((await runs.run(claimed.id)) ?? claimed);
   }

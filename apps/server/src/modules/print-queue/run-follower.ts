@@ -1,15 +1,17 @@
 import type { MachineCardState } from '@portal/contract';
 import { KeyedChain } from '../../shared/keyed-chain.ts';
-import type { MachineEvent } from '../live-status/machine-events.ts';
+import type { MachineEvent, MachineTransition } from '../live-status/machine-events.ts';
 import type { PrintQueueDeps } from './print-queue-deps.ts';
 import type { QueueStarter } from './queue-starter.ts';
-import { followStatus, followTransition } from './run-following.ts';
+import type { RunChanges } from './run-changes.ts';
+import { followStatus, followTransition, QUEUE_FOLDER } from './run-following.ts';
 
 export type RunFollowerDeps = Pick<
   PrintQueueDeps,
   'repository' | 'runs' | 'readinessChanged' | 'changed' | 'warn'
 > & {
   starter: QueueStarter;
+  runChanges: RunChanges;
 };
 
 /**
@@ -48,12 +50,25 @@ export class RunFollower {
   }
 
   /**
+   * Whether a machine's job finished or cancelled is a queued copy's (docs/design.md §14): a run of that file on
+   * that machine still active, whose end this is, or ended by it. The notification centre tells those as the
+   * queue's own, not as the machine's.
+   */
+  async endsRun(transition: MachineTransition): Promise<boolean> {
+    const { type, machineGroupId, fileName } = transition;
+    if ((type !== 'jobFinished' && type !== 'jobFailed') || machineGroupId === null || fileName === null)
+      return false;
+    if (!fileName.startsWith(`${QUEUE_FOLDER}/`)) return false;
+    return this.#deps.runs.endedBy(machineGroupId, fileName, new Date(transition.at));
+  }
+
+  /**
    * Follows the boards (docs/design.md §14): a status change moves its machine's run, the end of a job ends it; a
    * machine that starts printing something else is no longer ready. Each change applies only from the state it
    * was decided from, so the same event on several instances changes a run once.
    */
   async onMachineEvent(event: MachineEvent): Promise<void> {
-    const { repository, runs } = this.#deps;
+    const { repository, runs, runChanges } = this.#deps;
     if (event.type === 'status') {
       const previous = this.#lastState.get(event.controllerId);
       this.#lastState.set(event.controllerId, event.status.state);
@@ -62,7 +77,7 @@ export class RunFollower {
       const [run] = await runs.activeRuns([group.id]);
       if (run) {
         const change = followStatus(run, event.status, new Date(event.at));
-        if (change && (await runs.changeRun(run.id, [run.state], change)))
+        if (change && (await runChanges.apply(run.id, [run.state], change)))
           this.#deps.changed(group.businessId);
       } else if (event.status.state === 'processing') {
         // Every instance hears the status: the one whose delete took the mark tells.
@@ -78,7 +93,7 @@ export class RunFollower {
     const [run] = await runs.activeRuns([event.machineGroupId]);
     if (!run) return;
     const change = followTransition(run, event);
-    if (!change || !(await runs.changeRun(run.id, [run.state], change))) return;
+    if (!change || !(await runChanges.apply(run.id, [run.state], change))) return;
     const group = await repository.group(event.machineGroupId, undefined);
     if (group) this.#deps.changed(group.businessId);
   }

@@ -8221,7 +8221,7 @@ export interface paths {
                                 createdAt: string;
                                 detail: string | null;
                                 /** @enum {string} */
-                                event: "ticketCreated" | "ticketAnswered" | "ticketClosed" | "ticketReopened" | "serviceRequested" | "serviceAccepted" | "serviceRejected" | "serviceEnded" | "queueJobStarted" | "jobFinished" | "jobFailed" | "halted" | "boardOffline" | "boardOnline" | "gatewayOffline" | "gatewayOnline" | "maintenanceDue" | "licenceExpiring";
+                                event: "ticketCreated" | "ticketAnswered" | "ticketClosed" | "ticketReopened" | "serviceRequested" | "serviceAccepted" | "serviceRejected" | "serviceEnded" | "queueJobStarted" | "queueJobFinished" | "queueJobFailed" | "jobFinished" | "jobFailed" | "halted" | "boardOffline" | "boardOnline" | "gatewayOffline" | "gatewayOnline" | "maintenanceDue" | "licenceExpiring";
                                 id: number;
                                 licenceId: number | null;
                                 machineId: number | null;
@@ -8380,6 +8380,16 @@ export interface paths {
                                 mail: boolean;
                                 push: boolean;
                             };
+                            queueJobFailed: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            queueJobFinished: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
                             queueJobStarted: {
                                 inApp: boolean;
                                 mail: boolean;
@@ -8463,6 +8473,16 @@ export interface paths {
                                 mail: boolean;
                                 push: boolean;
                             };
+                            queueJobFailed?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            queueJobFinished?: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
                             queueJobStarted?: {
                                 inApp: boolean;
                                 mail: boolean;
@@ -8526,6 +8546,16 @@ export interface paths {
                                 push: boolean;
                             };
                             maintenanceDue: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            queueJobFailed: {
+                                inApp: boolean;
+                                mail: boolean;
+                                push: boolean;
+                            };
+                            queueJobFinished: {
                                 inApp: boolean;
                                 mail: boolean;
                                 push: boolean;
