@@ -297,12 +297,13 @@ describe('installed with dpkg -i', () => {
 
   it("pairs again by an administrator's `sudo portal-gateway --pair`, leaving the file to the service", async () => {
     const before = JSON.parse(await readFile(CONFIG, 'utf8')) as { key: string };
-    // As its README tells, as root: sudo's PATH is systemd's; no PORTAL_GATEWAY_CONFIG, the service's file is the
-    // default. Without a terminal the banner goes to the output all the same.
+    // As its README tells, as root: sudo's PATH is systemd's; no PORTAL_GATEWAY_CONFIG and no --server, the
+    // service's file is the default, read for the portal's address and written with the new key. Without a
+    // terminal the banner goes to the output all the same.
     const pairing = spawnGateway(
       {},
       {
-        command: ['/usr/bin/portal-gateway', '--pair', '--server', machine.portal.url],
+        command: ['/usr/bin/portal-gateway', '--pair'],
         env: { PATH: SYSTEMD_PATH },
       },
     );

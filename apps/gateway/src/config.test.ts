@@ -114,10 +114,29 @@ describe('gateway configuration', () => {
     expect(parseCli(['--pair'], { PORTAL_GATEWAY_CONFIG: file })).toMatchObject({
       pairing: { exitAfter: true, configPath: file },
     });
-    expect(parseCli(['--pair', '--server', 'https://p.example.com'], {})).toMatchObject({
-      pairing: { exitAfter: true, configPath: '/etc/portal-gateway/config.json' },
+    expect(
+      parseCli(['--pair', '--server', 'https://p.example.com'], {}, '/nonexistent/config.json'),
+    ).toMatchObject({
+      pairing: { exitAfter: true, configPath: '/nonexistent/config.json' },
     });
-    expect(errorOf(() => parseCli(['--pair'], {}))).toContain('field `server` is missing');
+    expect(errorOf(() => parseCli(['--pair'], {}, '/nonexistent/config.json'))).toContain(
+      'field `server` is missing',
+    );
+  });
+
+  it("pairs with the installed config file's portal when no file is named, and saves there", () => {
+    const installed = configFile('installed.json', {
+      server: 'https://portal.example.com',
+      logLevel: 'info',
+    });
+    expect(parseCli(['--pair'], {}, installed)).toMatchObject({
+      pairing: { exitAfter: true, configPath: installed, config: { server: 'https://portal.example.com' } },
+    });
+    // A flag still beats the file; a started service without a key reads only the file it is told of.
+    expect(parseCli(['--pair', '--server', 'https://p.example.com'], {}, installed)).toMatchObject({
+      pairing: { configPath: installed, config: { server: 'https://p.example.com' } },
+    });
+    expect(errorOf(() => parseCli([], {}, installed))).toContain('field `server` is missing');
   });
 
   it('names the field of a wrong value and where it came from: a flag, the environment or the file', () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
@@ -94,8 +94,9 @@ const pairingConfigSchema = cliConfigSchema.partial({ controller: true, key: tru
 export type PairingConfig = z.output<typeof pairingConfigSchema>;
 
 /**
- * Where `--pair` saves the credentials when neither --config nor PORTAL_GATEWAY_CONFIG names a file: the file the
- * packages install and the service reads.
+ * Where `--pair` reads its settings (when the file is there) and saves the credentials when neither --config nor
+ * PORTAL_GATEWAY_CONFIG names a file: the file the packages install and the service reads, so that an
+ * administrator's `sudo portal-gateway --pair` pairs with the portal the installer wrote there.
  */
 export const DEFAULT_CONFIG_PATH = '/etc/portal-gateway/config.json';
 
@@ -140,8 +141,9 @@ Options (each also read from the environment variable shown, or from the JSON co
   --check                 test the configuration, the board, the webcam and the portal, print one line for each
                           (with the fix for a failure) and exit: 0 when all pass
   --pair                  show a pairing code, wait until it is entered on the controller's page in the portal,
-                          save the credentials to the config file (default ${DEFAULT_CONFIG_PATH}) and exit;
-                          a gateway started without a key pairs the same way, then runs
+                          save the credentials to the config file (default ${DEFAULT_CONFIG_PATH}, read
+                          first when it is there) and exit; a gateway started without a key pairs the same way,
+                          then runs
   --help                  show this text
 
 A flag beats the environment, which beats the file. Keep the key out of the command line (other users of the
@@ -218,8 +220,15 @@ function argumentProblem(error: Error): string {
   return error.message;
 }
 
-/** Reads the command line, the environment and the optional config file into one validated configuration. */
-export function parseCli(argv: readonly string[], env: Record<string, string | undefined>): CliCommand {
+/**
+ * Reads the command line, the environment and the optional config file into one validated configuration.
+ * `defaultConfigPath` is DEFAULT_CONFIG_PATH but in tests.
+ */
+export function parseCli(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  defaultConfigPath = DEFAULT_CONFIG_PATH,
+): CliCommand {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -239,7 +248,10 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   }
   if (values.help) return { help: true };
 
-  const configPath = (values.config as string | undefined) ?? (env[CONFIG_FILE_ENV] || undefined);
+  const configPath =
+    (values.config as string | undefined) ??
+    (env[CONFIG_FILE_ENV] || undefined) ??
+    (values.pair === true && existsSync(defaultConfigPath) ? defaultConfigPath : undefined);
   const merged: Record<string, unknown> = configPath ? readConfigFile(configPath) : {};
   const sources = new Map<string, Source>(
     Object.keys(merged).map((key) => [key, { kind: 'file', path: configPath as string }]),
@@ -272,7 +284,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       pairing: {
         exitAfter,
         config: parsed.data,
-        configPath: configPath ?? (exitAfter ? DEFAULT_CONFIG_PATH : undefined),
+        configPath: configPath ?? (exitAfter ? defaultConfigPath : undefined),
       },
     };
   }
