@@ -618,7 +618,7 @@ const QUEUE_SCREENS = [
 
 describe('queueing a file of the board', () => {
   for (const screen of QUEUE_SCREENS) {
-    it(`copies it into the library and queues it on this machine, chosen at first (${screen.name})`, async () => {
+    it(`copies it into the library and queues it on this machine, chosen at first; again, the same file (${screen.name})`, async () => {
       const { lang, file } = screen;
       const text = (key: CatalogKey, values?: Record<string, unknown>) =>
         lang === 'it' ? t(key, values) : tEn(key, values);
@@ -667,18 +667,26 @@ describe('queueing a file of the board', () => {
       await job.getByText(text('printQueue.jobs.copies', { finished: 0, started: 0, copies: 2 })).waitFor();
       await job.getByText(text('printQueue.jobStates.waiting'), { exact: true }).waitFor();
 
-      // Again: the library has a file of that name, the copy is refused as the copy to the library's is, and no
-      // dialog opens. (Opened afresh: a folder click is ignored while a listing loads, as a kept one would again.)
+      // Again, for another batch: the library has the file with the same content, so nothing is copied; the toast
+      // says so and the dialog opens on that file. (Opened afresh: a folder click is ignored while a listing loads,
+      // as a kept one would again.)
       await page.goto(`/${lang}/machines/${id}/files`);
       await atGcodes();
       await addToQueue();
       await page
         .getByTestId('toast-area')
         .getByRole('alert')
-        .filter({ hasText: text('toast.error') })
-        .getByText(text('errors.CONFLICT'))
+        .filter({ hasText: text('files.toLibrary.reusedHeader') })
+        .getByText(text('files.toLibrary.reused', { name: file }))
         .waitFor();
-      expect(await page.getByRole('dialog').count()).toBe(0);
+      await expect
+        .poll(() => machine.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent), {
+          timeout: 30_000,
+        })
+        .toBe(`${MACHINE} (Reparto stampa)`);
+      expect(await page.getByRole('dialog').count()).toBe(1);
+      expect(await page.getByTestId('toast-area').getByText(text('toast.error')).count()).toBe(0);
+      await expectAccessible(page, `the queue's dialog on a file the library had (${screen.name})`);
     });
   }
 });

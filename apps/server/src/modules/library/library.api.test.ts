@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SLICED, slicedGcode } from '../../../../../test-kit/sliced-gcode.ts';
 import { libraryFileChunks, libraryFiles } from '../../db/schema.ts';
 import { type ApiTest, useTestApp } from '../../test/api-test.ts';
@@ -212,8 +212,16 @@ describe.each([
   });
 });
 
-describe('copying a file from a machine into the library', () => {
-  const t = useTestApp({ proxyTimeoutMs: 2_000 });
+const copyRoot = await mkdtemp(path.join(tmpdir(), 'portal-library-copies-'));
+afterAll(async () => {
+  await rm(copyRoot, { recursive: true, force: true });
+});
+
+describe.each([
+  ['database', undefined],
+  ['folder', copyRoot],
+])('copying a file from a machine into the library with the %s store', (_kind, dir) => {
+  const t = useTestApp({ library: { dir }, proxyTimeoutMs: 2_000 });
   const gateways: FakeGateway[] = [];
   const controller = { valid: 0, expired: 0, other: 0 };
   /** What each board path asked for answers: its bytes, or a 404 when the board has none. */
@@ -236,6 +244,8 @@ describe('copying a file from a machine into the library', () => {
     }
     boardFiles.set('0:/gcodes/cube.gcode', slicedGcode());
     boardFiles.set('0:/gcodes/attack.gcode', 'M552 S0\n');
+    for (const version of [1, 2, 3, 4, 5])
+      boardFiles.set(`0:/gcodes/v${version}/part.gcode`, `G1 X${version}\n`);
   });
   afterAll(async () => {
     await Promise.all(gateways.splice(0).map((fake) => fake.disconnect()));
@@ -290,5 +300,105 @@ describe('copying a file from a machine into the library', () => {
       name: 'cfg.g',
     });
     expect(sys.statusCode).toBe(403);
+  });
+
+  /** The contents the store holds: content keys with chunks, or files of the folder store (not half written). */
+  async function contents(): Promise<number> {
+    if (!dir) {
+      const keys = await t.database.db
+        .selectDistinct({ key: libraryFileChunks.contentKey })
+        .from(libraryFileChunks);
+      return keys.length;
+    }
+    const listed = await readdir(dir, { recursive: true, withFileTypes: true });
+    return listed.filter((entry) => entry.isFile() && path.basename(entry.parentPath) !== 'incoming').length;
+  }
+
+  /** The names of a folder's files, by name. */
+  const namesIn = async (folder: string) =>
+    (await t.call(CUSTOMER, 'GET', `/api/v1/library?folder=${encodeURIComponent(folder)}`))
+      .json()
+      .items.map((file: { name: string }) => file.name);
+
+  it('answers the file the folder has when the copy is the same content, storing nothing', async () => {
+    const first = await copy(CUSTOMER, { controllerId: controller.valid, folder: 'same' });
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await contents();
+    const again = await copy(CUSTOMER, { controllerId: controller.valid, folder: 'same' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await namesIn('same')).toEqual(['cube.gcode']);
+    expect(await contents()).toBe(before);
+  });
+
+  it('stores another content of a name the folder has under the next numbered name, and knows it again', async () => {
+    const at = (version: number) => ({
+      controllerId: controller.valid,
+      path: `0:/gcodes/v${version}/part.gcode`,
+      folder: 'versions',
+      name: 'part.gcode',
+    });
+    const before = await contents();
+    const names: string[] = [];
+    for (const version of [1, 2, 3]) {
+      const copied = await copy(MANAGER, at(version));
+      expect(copied.statusCode, copied.body).toBe(201);
+      names.push(copied.json().name);
+    }
+    expect(names).toEqual(['part.gcode', 'part (2).gcode', 'part (3).gcode']);
+    expect(await contents()).toBe(before + 3);
+    // The second version again is the file it became, not a fourth.
+    const again = await copy(CUSTOMER, at(2));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ name: 'part (2).gcode', size: Buffer.byteLength('G1 X2\n') });
+    const bytes = await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${again.json().id}/content`);
+    expect(bytes.body).toBe('G1 X2\n');
+    expect(await namesIn('versions')).toEqual(['part (2).gcode', 'part (3).gcode', 'part.gcode']);
+    expect(await contents()).toBe(before + 3);
+  });
+
+  it('gives two copies of a name at once each its own name, or one file when they are the same', async () => {
+    // Both copies look at the folder before either adds its file, so that one of them finds its name taken.
+    const original = t.modules.library.repository.filesBeginning.bind(t.modules.library.repository);
+    const waiting = new Map<string, (() => void)[]>();
+    const spy = vi
+      .spyOn(t.modules.library.repository, 'filesBeginning')
+      .mockImplementation(async (business, folder, prefix) => {
+        const queue = waiting.get(folder);
+        if (queue && queue.length < 2) {
+          await new Promise<void>((resolve) => {
+            queue.push(resolve);
+            if (queue.length === 2) for (const release of queue) release();
+          });
+        }
+        return original(business, folder, prefix);
+      });
+    try {
+      const at = (folder: string, version: number) =>
+        copy(CUSTOMER, {
+          controllerId: controller.valid,
+          path: `0:/gcodes/v${version}/part.gcode`,
+          folder,
+          name: 'part.gcode',
+        });
+      waiting.set('race', []);
+      const before = await contents();
+      const racing = await Promise.all([at('race', 4), at('race', 5)]);
+      expect(racing.map((answer) => answer.statusCode)).toEqual([201, 201]);
+      expect(racing.map((answer) => answer.json().name).sort()).toEqual(['part (2).gcode', 'part.gcode']);
+      expect(await contents()).toBe(before + 2);
+      for (const answer of racing) {
+        const bytes = await t.call(CUSTOMER, 'GET', `/api/v1/library/files/${answer.json().id}/content`);
+        expect(['G1 X4\n', 'G1 X5\n']).toContain(bytes.body);
+      }
+      waiting.set('same race', []);
+      const same = await Promise.all([at('same race', 4), at('same race', 4)]);
+      expect(same.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+      expect(same[0]?.json().id).toBe(same[1]?.json().id);
+      expect(await namesIn('same race')).toEqual(['part.gcode']);
+      expect(await contents()).toBe(before + 3);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

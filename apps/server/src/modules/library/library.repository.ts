@@ -77,6 +77,20 @@ export class LibraryRepository {
     return row ?? null;
   }
 
+  /** The files of `folder` of the business whose name begins with `prefix`, compared exactly (case too). */
+  filesBeginning(businessId: number, folder: string, prefix: string): Promise<LibraryFileRow[]> {
+    return this.#db
+      .select()
+      .from(libraryFiles)
+      .where(
+        and(
+          eq(libraryFiles.businessId, businessId),
+          eq(libraryFiles.folder, folder),
+          like(libraryFiles.name, `${escapeLike(prefix)}%`),
+        ),
+      );
+  }
+
   /**
    * Adds a file's row with its thumbnail, and its folder with every folder above it when they are not there yet;
    * 'taken' when the folder already has a file of that name.

@@ -96,15 +96,24 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ service: LibraryService }> =
         summary: 'Copies a file of a machine’s board into the library',
         description:
           `${whose} The machine must be one the caller reaches and of the same business; its file is read as the ` +
-          'file browser downloads it and checked as an upload.',
+          'file browser downloads it and checked as an upload. When the folder already has a file of that name, ' +
+          'the contents are compared (SHA-256): if that file, or one of its numbered names (`part (2).gcode`, ' +
+          '`part (3).gcode`, … for `part.gcode`), holds the same content, it is answered as it is with 200 and ' +
+          'nothing is stored; otherwise the copy is stored under the first free numbered name, shortened before ' +
+          'the number to stay within the name limit. A new file is 201, its `name` the one it got. 409 only when ' +
+          'other copies took every name tried meanwhile.',
         body: libraryCopyFromMachineSchema,
-        response: { 201: libraryFileSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 502, 503, 504) },
+        response: {
+          200: libraryFileSchema,
+          201: libraryFileSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 413, 502, 503, 504),
+        },
       },
     },
     async (request, reply) => {
-      const file = await service.copyFromMachine(sessionOf(request), request.body, request.raw);
+      const { file, reused } = await service.copyFromMachine(sessionOf(request), request.body, request.raw);
       recordFile(request, file);
-      return reply.code(201).send(file);
+      return reply.code(reused ? 200 : 201).send(file);
     },
   );
 

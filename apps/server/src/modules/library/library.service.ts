@@ -11,6 +11,7 @@ import {
 import { conflict, invalidField, notFound } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { SessionSubject } from '../../shared/session.ts';
+import { numberedNamesPrefix, placeCopy } from './copy-names.ts';
 import { toFolderEntry, toLibraryFile } from './library.mapper.ts';
 import { mayUseLibraryOf } from './library.policy.ts';
 import type {
@@ -212,13 +213,14 @@ export class LibraryService {
   /**
    * Copies a file of a machine's board into the library: the viewer must reach the machine (`machines.open`, the
    * path their role has), the machine must be of the library's business, and its bytes pass the same checks as an
-   * upload's.
+   * upload's. A name the folder already has is no refusal (`#addCopy`): the file of the same content is answered
+   * (`reused`), or the copy takes the next free numbered name.
    */
   async copyFromMachine(
     viewer: SessionSubject,
     request: LibraryCopyFromMachine,
     incoming: IncomingMessage,
-  ): Promise<LibraryFileAnswer> {
+  ): Promise<{ file: LibraryFileAnswer; reused: boolean }> {
     const businessId = await this.businessFor(viewer, request.business);
     const source = await this.#machines.open(viewer, request.controllerId, request.path, {
       businessId,
@@ -226,11 +228,11 @@ export class LibraryService {
       maxBytes: this.#maxBytes,
     });
     try {
-      const row = await this.addFile(
+      const { row, reused } = await this.#addCopy(
         { businessId, folder: request.folder, name: request.name, uploadedBy: viewer.id },
         source,
       );
-      return (await this.#answers([row]))[0] as LibraryFileAnswer;
+      return { file: (await this.#answers([row]))[0] as LibraryFileAnswer, reused };
     } finally {
       source.destroy();
     }
@@ -343,9 +345,64 @@ export class LibraryService {
     return replaced;
   }
 
+  /**
+   * A copy added to the library (docs/design.md §13 "Copy from a machine"): stored whole and hashed first (`takeIn`),
+   * then placed by `placeCopy` among the files of the folder named as asked or numbered from it. The same content
+   * already there is answered as it is (`reused`) and the copy's content removed at once, as no row ever named it;
+   * otherwise a new row under the name, or the first free numbered name when it is taken. A name taken meanwhile by
+   * another copy (the unique index refuses the row) is placed again, up to COPY_PLACEMENTS times.
+   */
+  async #addCopy(
+    destination: FileDestination,
+    source: Readable,
+  ): Promise<{ row: LibraryFile; reused: boolean }> {
+    const { businessId, folder, name } = destination;
+    const nameProblem = libraryNameProblem(name);
+    if (nameProblem) throw invalidField('name', 'invalidFormat', nameProblem);
+    const folderProblem = libraryFolderProblem(folder);
+    if (folderProblem) throw invalidField('folder', 'invalidFormat', folderProblem);
+    const content = await takeIn(this.#store, source, this.#maxBytes);
+    let placed: { row: LibraryFile; reused: boolean } | null = null;
+    try {
+      const { metadata, images } = readSlicerMetadata(content.ends);
+      const thumbnail = shownThumbnail(images);
+      const prefix = numberedNamesPrefix(name);
+      for (let attempt = 0; attempt < COPY_PLACEMENTS && !placed; attempt++) {
+        const neighbours = await this.#repository.filesBeginning(businessId, folder, prefix);
+        const place = placeCopy(name, neighbours, content.sha256);
+        if ('same' in place) {
+          placed = { row: place.same, reused: true };
+          break;
+        }
+        const row = await this.#repository.insertFile(
+          {
+            ...destination,
+            name: place.name,
+            size: content.size,
+            sha256: content.sha256,
+            uploadedAt: this.#clock(),
+            metadata,
+            storage: this.#store.kind,
+            contentKey: content.key,
+          },
+          thumbnail,
+        );
+        if (row !== 'taken') placed = { row, reused: false };
+      }
+    } finally {
+      // No row names it, so no read can be under way on it.
+      if (!placed || placed.reused) await this.#store.remove(content.key);
+    }
+    if (!placed) throw nameTaken();
+    return placed;
+  }
+
   /** What still needs a file's content, asked of the keepers other modules gave `files`. */
   readonly #keeperOf = (db: LibraryReads, fileId: number) => this.#files.keeperOf(db, fileId);
 }
+
+/** How many times a copy is placed before a name taken by other copies each time is a 409. */
+const COPY_PLACEMENTS = 10;
 
 const nameTaken = () => conflict('The folder already has a file of that name');
 

@@ -4660,7 +4660,7 @@ export interface paths {
         put?: never;
         /**
          * Copies a file of a machine’s board into the library
-         * @description Customers and managers use their own business’s library; administrators and technicians any business’s, named by `business` (their own by default). Another business’s file or folder answers 404. The machine must be one the caller reaches and of the same business; its file is read as the file browser downloads it and checked as an upload.
+         * @description Customers and managers use their own business’s library; administrators and technicians any business’s, named by `business` (their own by default). Another business’s file or folder answers 404. The machine must be one the caller reaches and of the same business; its file is read as the file browser downloads it and checked as an upload. When the folder already has a file of that name, the contents are compared (SHA-256): if that file, or one of its numbered names (`part (2).gcode`, `part (3).gcode`, … for `part.gcode`), holds the same content, it is answered as it is with 200 and nothing is stored; otherwise the copy is stored under the first free numbered name, shortened before the number to stay within the name limit. A new file is 201, its `name` the one it got. 409 only when other copies took every name tried meanwhile.
          */
         post: {
             parameters: {
@@ -4682,6 +4682,51 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business: number;
+                            folder: string;
+                            id: number;
+                            metadata: {
+                                estimatedPrintSeconds?: number;
+                                filament?: {
+                                    lengthMm?: number;
+                                    volumeCm3?: number;
+                                    weightG?: number;
+                                }[];
+                                filamentTypes?: string[];
+                                firstLayerHeightMm?: number;
+                                layerHeightMm?: number;
+                                nozzleDiametersMm?: number[];
+                                objectHeightMm?: number;
+                                printerModel?: string;
+                                slicer?: {
+                                    name: string;
+                                    version?: string;
+                                };
+                                thumbnails: {
+                                    byteSize: number;
+                                    /** @enum {string} */
+                                    format: "png" | "jpg" | "qoi";
+                                    height: number;
+                                    width: number;
+                                }[];
+                            } | null;
+                            name: string;
+                            sha256: string;
+                            size: number;
+                            thumbnail: boolean;
+                            /** Format: date-time */
+                            uploadedAt: string;
+                            uploadedBy: string | null;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 201: {
                     headers: {

@@ -1,4 +1,5 @@
 import { can, canIn, type LibraryFile, type MachineGroup, reachOf } from '@portal/contract';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuAction } from '../../../components/ui/context-menu';
@@ -15,7 +16,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ServiceSessionRequest } from '../../machines/service-session-request';
 import { useBoardTarget } from '../../machines/use-board-target';
-import { useCopyToLibrary } from '../../machines/use-copy-to-library';
+import { type CopyOutcome, useCopyToLibrary } from '../../machines/use-copy-to-library';
 import { useMachineContext } from '../../machines/use-machine-context';
 import { useMachineTypeNames } from '../../print-queue/use-machine-type-names';
 import { RecordNotFound, recordNotFoundTitle } from '../record-not-found';
@@ -40,7 +41,7 @@ export default function MachineFilesRoute() {
   const canManage = role !== undefined && can(role, 'machineShortcuts');
   const { statuses } = useMachineStatuses();
   const copyToLibrary = useCopyToLibrary(group, target);
-  // The library file "Add to queue" made, while its queue dialog is open.
+  // The library file "Add to queue" made or found, while its queue dialog is open.
   const [queueing, setQueueing] = useState<LibraryFile>();
   const queues = claims !== undefined && group !== undefined && canIn(claims, 'printQueue', group.business);
   const machineState = statuses?.find((entry) => entry.machineGroupId === group?.id)?.status.state;
@@ -57,11 +58,10 @@ export default function MachineFilesRoute() {
             label: t('files.menu.toLibrary'),
             icon: 'bi-collection',
             onSelect: () =>
-              copyToLibrary({ name, path }, () =>
+              copyToLibrary({ name, path }, (copied, outcome) =>
                 showToast({
                   type: 'success',
-                  header: t('files.toLibrary.header'),
-                  body: t('files.toLibrary.done', { name }),
+                  ...copyTold(t, name, copied, outcome),
                   link: { href: paths.library.getHref(lang), label: t('files.toLibrary.open') },
                 }),
               ),
@@ -71,7 +71,12 @@ export default function MachineFilesRoute() {
             label: t('files.menu.toQueue'),
             icon: 'bi-list-ol',
             hidden: !queues,
-            onSelect: () => copyToLibrary({ name, path }, setQueueing),
+            // The dialog says which file it queues; a toast says why it is not a new copy of the file's name.
+            onSelect: () =>
+              copyToLibrary({ name, path }, (copied, outcome) => {
+                if (outcome !== 'copied') showToast({ type: 'info', ...copyTold(t, name, copied, outcome) });
+                setQueueing(copied);
+              }),
           },
         ]
       : [];
@@ -99,6 +104,32 @@ export default function MachineFilesRoute() {
       )}
     </>
   );
+}
+
+/**
+ * What a toast says of a board file `asked` copied into the library as `copied`: copied, already there (under its
+ * name or a numbered one), or copied under a numbered name since the library's file of its name is another.
+ */
+function copyTold(
+  t: TFunction,
+  asked: string,
+  copied: LibraryFile,
+  outcome: CopyOutcome,
+): { header: string; body: string } {
+  if (outcome === 'copied')
+    return { header: t('files.toLibrary.header'), body: t('files.toLibrary.done', { name: asked }) };
+  if (outcome === 'renamed')
+    return {
+      header: t('files.toLibrary.header'),
+      body: t('files.toLibrary.renamed', { name: asked, copy: copied.name }),
+    };
+  return {
+    header: t('files.toLibrary.reusedHeader'),
+    body:
+      copied.name === asked
+        ? t('files.toLibrary.reused', { name: asked })
+        : t('files.toLibrary.reusedAs', { name: asked, copy: copied.name }),
+  };
 }
 
 /**

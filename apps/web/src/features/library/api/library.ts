@@ -102,11 +102,24 @@ export function useUploadLibraryFile() {
 }
 
 /** Copies a file of a machine's board into the library's top folder, under its own name. */
+/**
+ * A board file copied into the library: the library file it is now, and whether the library had that file already
+ * (the same content under its name or a numbered one, answered 200 rather than 201). A copy that found its name
+ * taken by another content has a numbered name (`part (2).gcode`).
+ */
+export interface CopiedFile {
+  file: LibraryFile;
+  reused: boolean;
+}
+
 export function useCopyFromMachine() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LibraryCopyFromMachine): Promise<LibraryFile> =>
-      answer(api.POST('/api/v1/library/files/from-machine', { body }), libraryFileSchema),
+    mutationFn: async (body: LibraryCopyFromMachine): Promise<CopiedFile> => {
+      const call = api.POST('/api/v1/library/files/from-machine', { body });
+      const file = await answer(call, libraryFileSchema);
+      return { file, reused: (await call).response.status === 200 };
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
   });
 }
