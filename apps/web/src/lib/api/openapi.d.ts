@@ -1597,7 +1597,8 @@ export interface paths {
                                     id: number;
                                     job: number;
                                     machineGroup: number;
-                                    reason: string | null;
+                                    /** @enum {string|null} */
+                                    reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                                     /** Format: date-time */
                                     startedAt: string;
                                     startedBy: {
@@ -1605,6 +1606,8 @@ export interface paths {
                                         name: string;
                                         surname: string;
                                     } | null;
+                                    /** @enum {string|null} */
+                                    startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                                     /** @enum {string} */
                                     state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                                 } | null;
@@ -1724,7 +1727,8 @@ export interface paths {
                                     id: number;
                                     job: number;
                                     machineGroup: number;
-                                    reason: string | null;
+                                    /** @enum {string|null} */
+                                    reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                                     /** Format: date-time */
                                     startedAt: string;
                                     startedBy: {
@@ -1732,6 +1736,8 @@ export interface paths {
                                         name: string;
                                         surname: string;
                                     } | null;
+                                    /** @enum {string|null} */
+                                    startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                                     /** @enum {string} */
                                     state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                                 }[];
@@ -6537,7 +6543,8 @@ export interface paths {
                                     id: number;
                                     job: number;
                                     machineGroup: number;
-                                    reason: string | null;
+                                    /** @enum {string|null} */
+                                    reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                                     /** Format: date-time */
                                     startedAt: string;
                                     startedBy: {
@@ -6545,6 +6552,8 @@ export interface paths {
                                         name: string;
                                         surname: string;
                                     } | null;
+                                    /** @enum {string|null} */
+                                    startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                                     /** @enum {string} */
                                     state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                                 } | null;
@@ -6643,7 +6652,8 @@ export interface paths {
                                     id: number;
                                     job: number;
                                     machineGroup: number;
-                                    reason: string | null;
+                                    /** @enum {string|null} */
+                                    reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                                     /** Format: date-time */
                                     startedAt: string;
                                     startedBy: {
@@ -6651,6 +6661,8 @@ export interface paths {
                                         name: string;
                                         surname: string;
                                     } | null;
+                                    /** @enum {string|null} */
+                                    startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                                     /** @enum {string} */
                                     state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                                 } | null;
@@ -6666,7 +6678,8 @@ export interface paths {
                                 id: number;
                                 job: number;
                                 machineGroup: number;
-                                reason: string | null;
+                                /** @enum {string|null} */
+                                reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                                 /** Format: date-time */
                                 startedAt: string;
                                 startedBy: {
@@ -6674,6 +6687,8 @@ export interface paths {
                                     name: string;
                                     surname: string;
                                 } | null;
+                                /** @enum {string|null} */
+                                startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                                 /** @enum {string} */
                                 state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                             } | null;
@@ -9066,7 +9081,8 @@ export interface paths {
                                 id: number;
                                 job: number;
                                 machineGroup: number;
-                                reason: string | null;
+                                /** @enum {string|null} */
+                                reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                                 /** Format: date-time */
                                 startedAt: string;
                                 startedBy: {
@@ -9074,6 +9090,8 @@ export interface paths {
                                     name: string;
                                     surname: string;
                                 } | null;
+                                /** @enum {string|null} */
+                                startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                                 /** @enum {string} */
                                 state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                             }[];
@@ -9480,7 +9498,8 @@ export interface paths {
                             id: number;
                             job: number;
                             machineGroup: number;
-                            reason: string | null;
+                            /** @enum {string|null} */
+                            reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                             /** Format: date-time */
                             startedAt: string;
                             startedBy: {
@@ -9488,6 +9507,8 @@ export interface paths {
                                 name: string;
                                 surname: string;
                             } | null;
+                            /** @enum {string|null} */
+                            startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                             /** @enum {string} */
                             state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                         };
@@ -9609,7 +9630,8 @@ export interface paths {
                             id: number;
                             job: number;
                             machineGroup: number;
-                            reason: string | null;
+                            /** @enum {string|null} */
+                            reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                             /** Format: date-time */
                             startedAt: string;
                             startedBy: {
@@ -9617,6 +9639,8 @@ export interface paths {
                                 name: string;
                                 surname: string;
                             } | null;
+                            /** @enum {string|null} */
+                            startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                             /** @enum {string} */
                             state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                         };
