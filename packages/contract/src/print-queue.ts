@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes.ts';
 import { idSchema } from './ids.ts';
 import { LIMITS } from './limits.ts';
 import { machineCardStateSchema } from './live-status.ts';
@@ -32,6 +33,24 @@ export const QUEUE_RUN_STATES = [
   'cancelled',
 ] as const;
 export type QueueRunState = (typeof QUEUE_RUN_STATES)[number];
+
+/**
+ * Why a run failed, as a code each interface words in its own language: the start failing, `fileRefused` (the
+ * machine did not take the file), `startRefused` (it took the file and did not start the print) or `notStarted`
+ * (anything else stopped it: the run's `startError` says what, when the portal had one of its error codes for it);
+ * or the print ending, `halted` (the machine halted), `cancelledOnMachine` (cancelled on the machine's own panel or
+ * display) or `endedUnseen` (it ended while the portal was not following the machine, settled when the machine was
+ * marked ready).
+ */
+export const QUEUE_RUN_FAILURES = [
+  'fileRefused',
+  'startRefused',
+  'notStarted',
+  'halted',
+  'cancelledOnMachine',
+  'endedUnseen',
+] as const;
+export type QueueRunFailure = (typeof QUEUE_RUN_FAILURES)[number];
 
 /** The runs a machine has at most one of at a time. */
 export const ACTIVE_QUEUE_RUN_STATES = [
@@ -121,8 +140,10 @@ export const queueRunSchema = z.object({
   automatic: z.boolean(),
   startedAt: z.iso.datetime(),
   endedAt: z.iso.datetime().nullable(),
-  /** Why it failed or was cancelled, when the portal knows. */
-  reason: z.string().nullable(),
+  /** Why it failed; null unless it did. */
+  reason: z.enum(QUEUE_RUN_FAILURES).nullable(),
+  /** The portal's error that stopped a `notStarted` start (the gateway or board offline…), when it had a code. */
+  startError: z.enum(ERROR_CODES).nullable(),
 });
 export type QueueRun = z.infer<typeof queueRunSchema>;
 

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type http2 from 'node:http2';
-import { LICENSE_YEAR_MS, type MachineCardState, type MachineLiveStatus, Role } from '@portal/contract';
+import {
+  type ErrorCode,
+  LICENSE_YEAR_MS,
+  type MachineCardState,
+  type MachineLiveStatus,
+  type QueueRunFailure,
+  Role,
+} from '@portal/contract';
+import { GATEWAY_ANSWER_HEADER } from '@portal/tunnel';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import {
@@ -47,12 +55,18 @@ export const GCODE = 'G28\nG1 X10 Y10\n';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What each machine's board received, and whether it refuses uploads. */
+/**
+ * What goes wrong with a machine's board: it refuses uploads (`err` 1), refuses G-code (HTTP 500), or its gateway
+ * cannot reach it (503 `board-unreachable`).
+ */
+export type QueueBoardFault = 'refusesUploads' | 'refusesGcode' | 'unreachable';
+
+/** What each machine's board received, and what goes wrong with it (null: nothing). */
 export interface QueueTestBoard {
   controllerId: number;
   groupId: number;
   requests: { path: string; body: string }[];
-  refuseUploads: boolean;
+  fault: QueueBoardFault | null;
   gateway?: FakeGateway;
 }
 
@@ -91,7 +105,8 @@ export interface StoredRun {
   startedBy: string;
   started: number;
   ended?: number;
-  reason?: string;
+  reason?: QueueRunFailure;
+  startError?: ErrorCode;
 }
 
 /** Minutes of the day the stored jobs happen on. */
@@ -150,6 +165,7 @@ export async function storeJob(
       startedAt: storedAt(run.started),
       endedAt: run.ended === undefined ? null : storedAt(run.ended),
       reason: run.reason ?? null,
+      startError: run.startError ?? null,
     });
   }
   return row.id;
@@ -162,9 +178,17 @@ function boardHandler(board: QueueTestBoard) {
     stream.on('end', () => {
       const path = decodeURIComponent(String(headers[':path']));
       board.requests.push({ path, body: Buffer.concat(chunks).toString('utf8') });
-      stream.respond({ ':status': 200, 'content-type': 'application/json' });
-      const refused = board.refuseUploads && path.includes('rr_upload');
-      stream.end(refused ? '{"err":1}' : '{"err":0}');
+      if (board.fault === 'unreachable') {
+        stream.respond({ ':status': 503, [GATEWAY_ANSWER_HEADER]: 'board-unreachable' });
+        stream.end();
+        return;
+      }
+      const gcode = path.includes('rr_gcode');
+      const refused =
+        (board.fault === 'refusesUploads' && path.includes('rr_upload')) ||
+        (board.fault === 'refusesGcode' && gcode);
+      stream.respond({ ':status': refused && gcode ? 500 : 200, 'content-type': 'application/json' });
+      stream.end(refused && !gcode ? '{"err":1}' : '{"err":0}');
     });
   };
 }
@@ -179,9 +203,9 @@ function boardHandler(board: QueueTestBoard) {
  */
 export function usePrintQueueFixtures(t: ApiTest) {
   const ids = { businessA: 0, businessB: 0, prusaType: 0, otherGroup: 0 };
-  const line1: QueueTestBoard = { controllerId: 0, groupId: 0, requests: [], refuseUploads: false };
-  const line2: QueueTestBoard = { controllerId: 0, groupId: 0, requests: [], refuseUploads: false };
-  const elsewhere: QueueTestBoard = { controllerId: 0, groupId: 0, requests: [], refuseUploads: false };
+  const line1: QueueTestBoard = { controllerId: 0, groupId: 0, requests: [], fault: null };
+  const line2: QueueTestBoard = { controllerId: 0, groupId: 0, requests: [], fault: null };
+  const elsewhere: QueueTestBoard = { controllerId: 0, groupId: 0, requests: [], fault: null };
   const boards = [line1, line2, elsewhere];
   /** Each fixture machine's licence and its activation, restored before each test. */
   const licenceActivations = new Map<number, Date | null>();
@@ -299,7 +323,7 @@ export function usePrintQueueFixtures(t: ApiTest) {
     for (const [licence, activation] of licenceActivations)
       await db.update(licenses).set({ activation }).where(eq(licenses.id, licence));
     for (const board of boards) {
-      board.refuseUploads = false;
+      board.fault = null;
       setStatus(board, 'idle');
     }
     await t.modules.printQueue.follower.idle();

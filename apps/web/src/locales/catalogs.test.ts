@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@portal/contract';
+import { ERROR_CODES, QUEUE_RUN_FAILURES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import it_ from './it.json';
@@ -32,6 +32,15 @@ describe('translation catalogs', () => {
     for (const catalog of [it_, en]) {
       const keys = new Set(leafKeys(catalog));
       for (const code of ERROR_CODES) expect(keys, `errors.${code}`).toContain(`errors.${code}`);
+    }
+  });
+
+  it("word every reason of the contract a queued copy's run fails for", () => {
+    for (const catalog of [it_, en]) {
+      const keys = new Set(leafKeys(catalog));
+      for (const reason of QUEUE_RUN_FAILURES) {
+        expect(keys, `printQueue.runs.reasons.${reason}`).toContain(`printQueue.runs.reasons.${reason}`);
+      }
     }
   });
 

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import * as schema from '../../db/schema.ts';
-import { onPostgresServer, postgresUrlOf, usesPostgres } from '../../test/test-database.ts';
+import {
+  MIGRATIONS,
+  type MigrationDatabase,
+  migrationsBefore,
+  openMigrationDatabase,
+} from '../../test/migration-database.ts';
 import { ActivityRepository } from './activity.repository.ts';
 import { CHAIN_PLAIN, type ChainedFields, entryHash } from './activity-chain.ts';
 import { CheckpointFile } from './activity-checkpoint.ts';
@@ -21,54 +17,22 @@ import { ActivityKey } from './activity-key.ts';
 import { verifyChain } from './activity-verification.ts';
 import { CheckpointWriter } from './checkpoint-writer.ts';
 
-const MIGRATIONS = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 /** The migration that gives the record its key. */
 const KEY_MIGRATION = 18;
 const key = new ActivityKey('the-activity-key-of-the-migration-test');
 const now = new Date('2026-11-28T09:00:00Z');
 
-let folder: string;
+let database: MigrationDatabase;
 let db: Database;
-let migrateTo: (migrationsFolder: string) => Promise<void>;
-let close: () => Promise<void>;
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'activity-key-migration-'));
-  if (usesPostgres()) {
-    const name = `portal_test_${randomUUID().replaceAll('-', '')}`;
-    await onPostgresServer(`create database ${name}`);
-    const pool = new pg.Pool({ connectionString: postgresUrlOf(name), max: 2 });
-    const pgDb = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-    db = pgDb as unknown as Database;
-    migrateTo = (migrationsFolder) => migratePg(pgDb, { migrationsFolder });
-    close = async () => {
-      await pool.end();
-      await onPostgresServer(`drop database if exists ${name} with (force)`);
-    };
-  } else {
-    const client = await PGlite.create();
-    const liteDb = drizzlePglite({ client, schema, casing: 'snake_case' });
-    db = liteDb as unknown as Database;
-    migrateTo = (migrationsFolder) => migratePglite(liteDb, { migrationsFolder });
-    close = () => client.close();
-  }
+  database = await openMigrationDatabase();
+  db = database.db;
 });
 
 afterAll(async () => {
-  await close?.();
-  await rm(folder, { recursive: true, force: true });
+  await database?.close();
 });
-
-/** The migrations as the release before the key had them. */
-async function migrationsBeforeTheKey(): Promise<string> {
-  const earlier = path.join(folder, 'drizzle');
-  await cp(MIGRATIONS, earlier, { recursive: true });
-  const journalFile = path.join(earlier, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx < KEY_MIGRATION);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return earlier;
-}
 
 /** Entries as the release before the key wrote them: SHA-256 chained, no chain version. */
 async function writeUnkeyedEntries(count: number): Promise<void> {
@@ -102,9 +66,9 @@ async function writeUnkeyedEntries(count: number): Promise<void> {
 
 describe('a record written before the key, after the migration that brings it', () => {
   it('keeps its unkeyed entries, continues keyed from their head, and is checked whole; its first checkpoint pins where the key starts', async () => {
-    await migrateTo(await migrationsBeforeTheKey());
+    await database.migrateTo(await migrationsBefore(database.folder, KEY_MIGRATION));
     await writeUnkeyedEntries(4);
-    await migrateTo(MIGRATIONS);
+    await database.migrateTo(MIGRATIONS);
 
     const [head] = await db.select().from(schema.activityChain);
     expect(head).toMatchObject({ lastSeq: 4, keyedFromSeq: 4 });
@@ -112,7 +76,7 @@ describe('a record written before the key, after the migration that brings it', 
     expect(chains.map((row) => row.chain)).toEqual([1, 1, 1, 1]);
 
     const repository = new ActivityRepository(db, key);
-    const file = new CheckpointFile(path.join(folder, 'checkpoints.jsonl'));
+    const file = new CheckpointFile(path.join(database.folder, 'checkpoints.jsonl'));
     const writer = new CheckpointWriter({ repository, key, clock: () => now, file });
     expect(await writer.write()).toMatchObject({ seq: 4, keyedFrom: 4, key: key.id });
     await repository.append(

@@ -149,7 +149,7 @@ describe("a queued copy's failure heard by both instances", () => {
     await idle();
 
     const [run] = await first.database.db.select().from(printQueueRuns);
-    expect(run).toMatchObject({ state: 'failed', reason: 'The machine halted' });
+    expect(run).toMatchObject({ state: 'failed', reason: 'halted' });
     const rows = await first.database.db
       .select({ userId: notifications.userId })
       .from(notifications)

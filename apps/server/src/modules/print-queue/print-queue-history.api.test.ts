@@ -45,7 +45,8 @@ describe("a business's print-queue history", () => {
           startedBy: MANAGER,
           started: 1,
           ended: 2,
-          reason: 'The machine halted',
+          reason: 'notStarted',
+          startError: 'BOARD_OFFLINE',
         },
         { group: line1.groupId, state: 'finished', startedBy: MANAGER, started: 3, ended: 20 },
         { group: line2.groupId, state: 'finished', startedBy: CUSTOMER, started: 4, ended: 30 },
@@ -88,7 +89,12 @@ describe("a business's print-queue history", () => {
       [2, line1.groupId, 'finished', 'Marco'],
       [3, line2.groupId, 'finished', 'Carlo'],
     ]);
-    expect(first?.runs[0]).toMatchObject({ reason: 'The machine halted', endedAt: at(2).toISOString() });
+    expect(first?.runs[0]).toMatchObject({
+      reason: 'notStarted',
+      startError: 'BOARD_OFFLINE',
+      endedAt: at(2).toISOString(),
+    });
+    expect(first?.runs[1]).toMatchObject({ reason: null, startError: null });
     expect(history.items[0]?.job).toMatchObject({
       state: 'cancelled',
       cancelledBy: { name: 'Marco' },

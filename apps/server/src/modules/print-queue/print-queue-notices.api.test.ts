@@ -119,7 +119,7 @@ describe('a queued copy finished', () => {
 describe('a queued copy failed', () => {
   it('when the machine did not take the file: told to the others by hand, to everyone by itself', async () => {
     const job = await jobOnLine1();
-    line1.refuseUploads = true;
+    line1.fault = 'refusesUploads';
     expect((await startByHand(job.id)).statusCode).toBe(409);
     expect(await heard('queueJobFailed')).toEqual(once(notStarter(CUSTOMER)));
     expect(await heard('queueJobStarted')).toEqual({});
@@ -128,10 +128,7 @@ describe('a queued copy failed', () => {
       autoStart: true,
     });
     const ready = await t.call(MANAGER, 'PUT', `/api/v1/machinegroup/${line1.groupId}/ready`);
-    expect(ready.json().started).toMatchObject({
-      state: 'failed',
-      reason: 'The machine did not take the file',
-    });
+    expect(ready.json().started).toMatchObject({ state: 'failed', reason: 'fileRefused' });
     expect(await heard('queueJobFailed')).toEqual({
       ...once(CONCERNED),
       [MANAGER]: 2,
@@ -167,9 +164,9 @@ describe('a queued copy failed', () => {
     );
 
     expect((await failedRuns()).map((run: { reason: string }) => run.reason)).toEqual([
-      'The machine halted',
-      'The print was cancelled on the machine',
-      'The print ended while the portal was not following the machine',
+      'halted',
+      'cancelledOnMachine',
+      'endedUnseen',
     ]);
     expect(await heard('queueJobFailed')).toEqual(Object.fromEntries(CONCERNED.map((email) => [email, 3])));
     expect(await heard('jobFailed')).toEqual({});

@@ -61,7 +61,7 @@ describe('starting a queued job', () => {
     const file = await libraryFile(demo.businessA);
     const job = await queueJob(CUSTOMER, { file, target: { machineGroup: line1.groupId } });
     await t.call(CUSTOMER, 'PUT', `/api/v1/machinegroup/${line1.groupId}/ready`);
-    line1.refuseUploads = true;
+    line1.fault = 'refusesUploads';
     const refused = await t.call(CUSTOMER, 'POST', `/api/v1/print-queue/jobs/${job.id}/start`, {
       machineGroup: line1.groupId,
     });
@@ -69,14 +69,42 @@ describe('starting a queued job', () => {
     const history = (await t.call(CUSTOMER, 'GET', `/api/v1/print-queue/jobs/${job.id}`)).json();
     expect(history.job).toMatchObject({ state: 'waiting', copiesStarted: 0 });
     expect(history.runs).toEqual([
-      expect.objectContaining({ state: 'failed', reason: 'The machine did not take the file' }),
+      expect.objectContaining({ state: 'failed', reason: 'fileRefused', startError: null }),
     ]);
-    line1.refuseUploads = false;
+    line1.fault = null;
     const again = await t.call(CUSTOMER, 'POST', `/api/v1/print-queue/jobs/${job.id}/start`, {
       machineGroup: line1.groupId,
     });
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().copy).toBe(1);
+  });
+
+  it('keeps why a start failed as codes: the print not started by the machine, the board out of reach', async () => {
+    const file = await libraryFile(demo.businessA);
+    const job = await queueJob(CUSTOMER, { file, target: { machineGroup: line1.groupId } });
+    const startNow = async () => {
+      await t.call(CUSTOMER, 'PUT', `/api/v1/machinegroup/${line1.groupId}/ready`);
+      return t.call(CUSTOMER, 'POST', `/api/v1/print-queue/jobs/${job.id}/start`, {
+        machineGroup: line1.groupId,
+      });
+    };
+    line1.fault = 'refusesGcode';
+    expect((await startNow()).statusCode).toBe(409);
+    line1.fault = 'unreachable';
+    const unreachable = await startNow();
+    expect(unreachable.statusCode).toBe(503);
+    expect(unreachable.json().code).toBe('BOARD_OFFLINE');
+    const history = (await t.call(CUSTOMER, 'GET', `/api/v1/print-queue/jobs/${job.id}`)).json();
+    expect(
+      history.runs.map((run: { state: string; reason: string; startError: string | null }) => [
+        run.state,
+        run.reason,
+        run.startError,
+      ]),
+    ).toEqual([
+      ['failed', 'startRefused', null],
+      ['failed', 'notStarted', 'BOARD_OFFLINE'],
+    ]);
   });
 
   it('starts by itself when the business wants it: on marking a machine ready, and on queueing for a ready one', async () => {
@@ -338,7 +366,8 @@ describe('a run following its board', () => {
     expect(history.job).toMatchObject({ state: 'waiting', copiesStarted: 0 });
     expect(history.runs[0]).toMatchObject({
       state: 'failed',
-      reason: 'The print was cancelled on the machine',
+      reason: 'cancelledOnMachine',
+      startError: null,
     });
   });
 

@@ -208,7 +208,12 @@ export class PrintQueueRunsRepository {
     return this.#db.transaction(async (tx) => {
       const [run] = await tx
         .update(printQueueRuns)
-        .set({ state: change.state, endedAt: change.endedAt, reason: change.reason })
+        .set({
+          state: change.state,
+          endedAt: change.endedAt,
+          reason: change.reason,
+          startError: change.startError ?? null,
+        })
         .where(and(eq(printQueueRuns.id, runId), inArray(printQueueRuns.state, [...from])))
         .returning({ jobId: printQueueRuns.jobId });
       if (!run) return false;

@@ -42,6 +42,7 @@ export function toQueueRun(row: RunRow): QueueRun {
     startedAt: row.startedAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
     reason: row.reason,
+    startError: row.startError,
   };
 }
 

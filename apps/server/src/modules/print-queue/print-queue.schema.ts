@@ -1,4 +1,10 @@
-import { LIMITS, type QueueJobState, type QueueRunState } from '@portal/contract';
+import {
+  type ErrorCode,
+  LIMITS,
+  type QueueJobState,
+  type QueueRunFailure,
+  type QueueRunState,
+} from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -80,7 +86,10 @@ export const printQueueRuns = pgTable(
     automatic: boolean().notNull().default(false),
     startedAt: timestamp({ withTimezone: true }).notNull(),
     endedAt: timestamp({ withTimezone: true }),
-    reason: varchar({ length: 500 }),
+    /** Why it failed, a code of the contract's `QUEUE_RUN_FAILURES` the interfaces word; null unless it failed. */
+    reason: varchar({ length: 32 }).$type<QueueRunFailure>(),
+    /** The portal's error code that stopped a start (`notStarted`), when it had one. */
+    startError: varchar({ length: 32 }).$type<ErrorCode>(),
   },
   (table) => [
     uniqueIndex('print_queue_runs_one_active')
@@ -91,6 +100,11 @@ export const printQueueRuns = pgTable(
       'print_queue_runs_state',
       sql`${table.state} in ('starting', 'printing', 'paused', 'finished', 'failed', 'cancelled')`,
     ),
+    check(
+      'print_queue_runs_reason',
+      sql`${table.reason} in ('fileRefused', 'startRefused', 'notStarted', 'halted', 'cancelledOnMachine', 'endedUnseen')`,
+    ),
+    check('print_queue_runs_start_error', sql`${table.startError} is null or ${table.reason} = 'notStarted'`),
   ],
 );
 

@@ -26,9 +26,23 @@ export interface QueueFileContent {
 }
 
 /**
+ * The board's refusal of a queued file (`fileRefused`) or of starting it (`startRefused`): a 409 to the person's
+ * request, and the reason its run failed.
+ */
+export class BoardRefusal extends AppError {
+  readonly reason: 'fileRefused' | 'startRefused';
+
+  constructor(reason: 'fileRefused' | 'startRefused', message: string) {
+    super('CONFLICT', message);
+    this.name = 'BoardRefusal';
+    this.reason = reason;
+  }
+}
+
+/**
  * The queue's requests to a machine's board, through the board client's `relay` like the OctoPrint face's upload:
  * on the customer path, with the person's control (consent), recorded in the activity record as theirs. Throws the
- * portal's error when the board does not take the file or does not start it.
+ * portal's error, a `BoardRefusal` when the board does not take the file or does not start it.
  */
 export class QueueBoard {
   readonly #registry: TunnelRegistry;
@@ -59,10 +73,12 @@ export class QueueBoard {
       uploaded.status !== 200 ||
       (readBoardAnswer(rrErrAnswerSchema, uploaded.body)?.err ?? RR_ERR.done) !== RR_ERR.done
     ) {
-      throw new AppError('CONFLICT', 'The machine did not take the file');
+      throw new BoardRefusal('fileRefused', 'The machine did not take the file');
     }
     const started = await this.#toBoard(reach, actor, start);
-    if (started.status !== 200) throw new AppError('CONFLICT', 'The machine did not start the print');
+    if (started.status !== 200) {
+      throw new BoardRefusal('startRefused', 'The machine did not start the print');
+    }
   }
 
   /** Cancels the paused print, as the panel's cancel does (`M0`). */

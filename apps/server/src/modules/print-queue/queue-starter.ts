@@ -4,9 +4,9 @@ import { toQueueRun } from './print-queue.mapper.ts';
 import type { Viewer } from './print-queue.policy.ts';
 import type { PrintQueueDeps } from './print-queue-deps.ts';
 import type { JobRow, QueueGroupRow } from './print-queue-rows.ts';
-import type { QueueActor } from './queue-board.ts';
+import { BoardRefusal, type QueueActor } from './queue-board.ts';
 import type { RunChanges } from './run-changes.ts';
-import { boardFileOf } from './run-following.ts';
+import { boardFileOf, type RunChange } from './run-following.ts';
 
 /** Whose start it is: the person whose rights it uses, and who the board's requests are made for. */
 export interface StartAs {
@@ -19,6 +19,15 @@ const MACHINE_NOT_READY = 'Nobody has marked the machine ready';
 export const MACHINE_BUSY = 'The machine already runs a queued job';
 const JOB_TAKEN = 'The job has no copy left to start';
 const FILE_GONE = 'The file is no longer in the library';
+
+/**
+ * Why a start failed, as its run keeps it: the board's refusal of the file or of the start, else a start not made
+ * with the portal's error code (the gateway or board offline, a time-out, consent…) when it had one.
+ */
+function startFailure(error: unknown): Pick<RunChange, 'reason' | 'startError'> {
+  if (error instanceof BoardRefusal) return { reason: error.reason };
+  return { reason: 'notStarted', startError: error instanceof AppError ? error.code : null };
+}
 
 /**
  * Starting a job's next copy on a machine a person marked ready (docs/design.md §14): the claim, the file sent and
@@ -118,8 +127,7 @@ export class QueueStarter {
       const content = await this.#deps.files.openContent(file);
       await this.#deps.board.print(reach, actor, claimed.boardFile, content);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const failed = { state: 'failed' as const, endedAt: this.#deps.clock(), reason: reason.slice(0, 500) };
+      const failed: RunChange = { state: 'failed', endedAt: this.#deps.clock(), ...startFailure(error) };
       await this.#deps.runChanges.apply(claimed.id, ['starting'], failed, actorId);
       // Nothing was printed: the bed is still clear.
       await runs.markReady(group.id, viewer.id, at);

@@ -3,12 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { MachineTransition } from '../live-status/machine-events.ts';
 import {
   boardFileOf,
-  CANCELLED_ON_MACHINE_REASON,
   cancelPlan,
-  ENDED_UNSEEN_REASON,
   followStatus,
   followTransition,
-  HALTED_REASON,
   START_LOST_AFTER_MS,
   settleOnReady,
 } from './run-following.ts';
@@ -79,7 +76,7 @@ describe('a queue run following its board (docs/design.md §14)', () => {
     expect(followStatus(run('printing'), status('halted'), LATER)).toEqual({
       state: 'failed',
       endedAt: LATER,
-      reason: HALTED_REASON,
+      reason: 'halted',
     });
   });
 
@@ -101,7 +98,7 @@ describe('a queue run following its board (docs/design.md §14)', () => {
     expect(followTransition(run('paused'), transition('jobFailed'))).toEqual({
       state: 'failed',
       endedAt: LATER,
-      reason: CANCELLED_ON_MACHINE_REASON,
+      reason: 'cancelledOnMachine',
     });
   });
 
@@ -121,7 +118,7 @@ describe('a run the portal saw no end of, when the machine is marked ready', () 
     expect(settleOnReady(run('printing'), status('idle', { finished: true, progress: 40 }), LATER)).toEqual({
       state: 'failed',
       endedAt: LATER,
-      reason: ENDED_UNSEEN_REASON,
+      reason: 'endedUnseen',
     });
     expect(settleOnReady(run('paused'), status('idle'), LATER)?.state).toBe('failed');
   });

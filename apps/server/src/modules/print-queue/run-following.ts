@@ -1,7 +1,9 @@
 import {
   ACTIVE_QUEUE_RUN_STATES,
+  type ErrorCode,
   type MachineCardState,
   type MachineLiveStatus,
+  type QueueRunFailure,
   type QueueRunState,
 } from '@portal/contract';
 import type { MachineTransition } from '../live-status/machine-events.ts';
@@ -32,11 +34,15 @@ export interface FollowedRun {
  */
 export const START_LOST_AFTER_MS = 30 * 60_000;
 
-/** What a run becomes: its new state, when it ended (null while it runs) and why it failed, when it did. */
+/**
+ * What a run becomes: its new state, when it ended (null while it runs), why it failed when it did, and for a
+ * start that failed otherwise than by the board's refusal (`notStarted`) the portal's error code, when it had one.
+ */
 export interface RunChange {
   state: QueueRunState;
   endedAt: Date | null;
-  reason: string | null;
+  reason: QueueRunFailure | null;
+  startError?: ErrorCode | null;
 }
 
 const ACTIVE: ReadonlySet<QueueRunState> = new Set(ACTIVE_QUEUE_RUN_STATES);
@@ -46,10 +52,6 @@ export const isActiveRun = (state: QueueRunState): boolean => ACTIVE.has(state);
 const RUNNING_STATES: ReadonlySet<MachineCardState> = new Set(['processing', 'resuming', 'simulating']);
 const PAUSED_STATES: ReadonlySet<MachineCardState> = new Set(['pausing', 'paused']);
 
-export const HALTED_REASON = 'The machine halted';
-export const CANCELLED_ON_MACHINE_REASON = 'The print was cancelled on the machine';
-export const ENDED_UNSEEN_REASON = 'The print ended while the portal was not following the machine';
-
 /**
  * A status change of the run's machine: printing once the board runs the run's file, paused while it pauses it,
  * failed when the machine halts (a halt ends the print). Offline states change nothing: the board may print on
@@ -57,7 +59,7 @@ export const ENDED_UNSEEN_REASON = 'The print ended while the portal was not fol
  */
 export function followStatus(run: FollowedRun, status: MachineLiveStatus, at: Date): RunChange | null {
   if (!isActiveRun(run.state)) return null;
-  if (status.state === 'halted') return { state: 'failed', endedAt: at, reason: HALTED_REASON };
+  if (status.state === 'halted') return { state: 'failed', endedAt: at, reason: 'halted' };
   const runsFile = status.job?.fileName === run.boardFile && !status.job.finished;
   if (!runsFile) return null;
   if (RUNNING_STATES.has(status.state) && run.state !== 'printing')
@@ -72,8 +74,7 @@ export function followTransition(run: FollowedRun, transition: MachineTransition
   if (!isActiveRun(run.state) || transition.fileName !== run.boardFile) return null;
   const at = new Date(transition.at);
   if (transition.type === 'jobFinished') return { state: 'finished', endedAt: at, reason: null };
-  if (transition.type === 'jobFailed')
-    return { state: 'failed', endedAt: at, reason: CANCELLED_ON_MACHINE_REASON };
+  if (transition.type === 'jobFailed') return { state: 'failed', endedAt: at, reason: 'cancelledOnMachine' };
   return null;
 }
 
@@ -90,7 +91,7 @@ export function settleOnReady(run: FollowedRun, status: MachineLiveStatus, at: D
     status.job?.fileName === run.boardFile && status.job.finished && status.job.progress === 100;
   return finished
     ? { state: 'finished', endedAt: at, reason: null }
-    : { state: 'failed', endedAt: at, reason: ENDED_UNSEEN_REASON };
+    : { state: 'failed', endedAt: at, reason: 'endedUnseen' };
 }
 
 /**

@@ -1597,7 +1597,8 @@ export interface paths {
                                     id: number;
                                     job: number;
                                     machineGroup: number;
-                                    reason: string | null;
+                                    /** @enum {string|null} */
+                                    reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                                     /** Format: date-time */
                                     startedAt: string;
                                     startedBy: {
@@ -1605,6 +1606,8 @@ export interface paths {
                                         name: string;
                                         surname: string;
                                     } | null;
+                                    /** @enum {string|null} */
+                                    startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                                     /** @enum {string} */
                                     state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                                 } | null;
@@ -1724,7 +1727,8 @@ export interface paths {
                                     id: number;
                                     job: number;
                                     machineGroup: number;
-                                    reason: string | null;
+                                    /** @enum {string|null} */
+                                    reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                                     /** Format: date-time */
                                     startedAt: string;
                                     startedBy: {
@@ -1732,6 +1736,8 @@ export interface paths {
                                         name: string;
                                         surname: string;
                                     } | null;
+                                    /** @enum {string|null} */
+                                    startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                                     /** @enum {string} */
                                     state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                                 }[];
@@ -6582,7 +6588,8 @@ export interface paths {
                                     id: number;
                                     job: number;
                                     machineGroup: number;
-                                    reason: string | null;
+                                    /** @enum {string|null} */
+                                    reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                                     /** Format: date-time */
                                     startedAt: string;
                                     startedBy: {
@@ -6590,6 +6597,8 @@ export interface paths {
                                         name: string;
                                         surname: string;
                                     } | null;
+                                    /** @enum {string|null} */
+                                    startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                                     /** @enum {string} */
                                     state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                                 } | null;
@@ -6688,7 +6697,8 @@ export interface paths {
                                     id: number;
                                     job: number;
                                     machineGroup: number;
-                                    reason: string | null;
+                                    /** @enum {string|null} */
+                                    reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                                     /** Format: date-time */
                                     startedAt: string;
                                     startedBy: {
@@ -6696,6 +6706,8 @@ export interface paths {
                                         name: string;
                                         surname: string;
                                     } | null;
+                                    /** @enum {string|null} */
+                                    startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                                     /** @enum {string} */
                                     state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                                 } | null;
@@ -6711,7 +6723,8 @@ export interface paths {
                                 id: number;
                                 job: number;
                                 machineGroup: number;
-                                reason: string | null;
+                                /** @enum {string|null} */
+                                reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                                 /** Format: date-time */
                                 startedAt: string;
                                 startedBy: {
@@ -6719,6 +6732,8 @@ export interface paths {
                                     name: string;
                                     surname: string;
                                 } | null;
+                                /** @enum {string|null} */
+                                startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                                 /** @enum {string} */
                                 state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                             } | null;
@@ -9111,7 +9126,8 @@ export interface paths {
                                 id: number;
                                 job: number;
                                 machineGroup: number;
-                                reason: string | null;
+                                /** @enum {string|null} */
+                                reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                                 /** Format: date-time */
                                 startedAt: string;
                                 startedBy: {
@@ -9119,6 +9135,8 @@ export interface paths {
                                     name: string;
                                     surname: string;
                                 } | null;
+                                /** @enum {string|null} */
+                                startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                                 /** @enum {string} */
                                 state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                             }[];
@@ -9525,7 +9543,8 @@ export interface paths {
                             id: number;
                             job: number;
                             machineGroup: number;
-                            reason: string | null;
+                            /** @enum {string|null} */
+                            reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                             /** Format: date-time */
                             startedAt: string;
                             startedBy: {
@@ -9533,6 +9552,8 @@ export interface paths {
                                 name: string;
                                 surname: string;
                             } | null;
+                            /** @enum {string|null} */
+                            startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                             /** @enum {string} */
                             state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                         };
@@ -9654,7 +9675,8 @@ export interface paths {
                             id: number;
                             job: number;
                             machineGroup: number;
-                            reason: string | null;
+                            /** @enum {string|null} */
+                            reason: "fileRefused" | "startRefused" | "notStarted" | "halted" | "cancelledOnMachine" | "endedUnseen" | null;
                             /** Format: date-time */
                             startedAt: string;
                             startedBy: {
@@ -9662,6 +9684,8 @@ export interface paths {
                                 name: string;
                                 surname: string;
                             } | null;
+                            /** @enum {string|null} */
+                            startError: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_RECOVERY_TOKEN" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "ACCOUNT_DISABLED" | "BUSINESS_SUSPENDED" | "FORBIDDEN" | "ADMIN_PATH_ONLY" | "LICENSE_EXPIRED" | "SERVICE_SESSION_REQUIRED" | "CONSENT_OWNER_UNCONFIRMED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EMAIL_TAKEN" | "TWO_FACTOR_ON" | "TWO_FACTOR_OFF" | "SERVICE_SESSION_OPEN" | "SERVICE_SESSION_CLOSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_LOGIN_ATTEMPTS" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "SERVER_BUSY" | "INSUFFICIENT_STORAGE" | "NOT_READY" | "GATEWAY_OFFLINE" | "BOARD_OFFLINE" | "BOARD_TIMEOUT" | null;
                             /** @enum {string} */
                             state: "starting" | "printing" | "paused" | "finished" | "failed" | "cancelled";
                         };

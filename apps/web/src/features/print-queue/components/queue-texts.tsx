@@ -2,6 +2,7 @@ import type { QueueJob, QueueMachine, QueuePerson, QueueRun } from '@portal/cont
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
+import { translateErrorCode } from '../../../lib/i18n';
 import { targetParts } from '../lib/queue-rules';
 
 /** A person named on a job or run; "a removed user" once gone. */
@@ -88,5 +89,20 @@ export function RunStateBadge({ state }: { state: QueueRun['state'] }) {
     <Badge bg={RUN_BADGE[state]} text={state === 'starting' || state === 'paused' ? 'dark' : undefined}>
       {t(`printQueue.runStates.${state}`)}
     </Badge>
+  );
+}
+
+/**
+ * Why a run failed, in the reader's language: its reason, and for a start not made the portal's error that stopped
+ * it, when the run has one. Nothing for a run that did not fail.
+ */
+export function RunFailure({ run }: { run: Pick<QueueRun, 'reason' | 'startError'> }) {
+  const { t } = useTranslation();
+  if (run.reason === null) return null;
+  const reason = t(`printQueue.runs.reasons.${run.reason}`);
+  const error =
+    run.reason === 'notStarted' && run.startError ? translateErrorCode(run.startError) : undefined;
+  return (
+    <span className="text-danger text-break">{error === undefined ? reason : `${reason} ${error}`}</span>
   );
 }

@@ -1,7 +1,7 @@
 import type { QueueMachine, QueueRun } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { RunStateBadge, usePersonName } from './queue-texts';
+import { RunFailure, RunStateBadge, usePersonName } from './queue-texts';
 
 /** A machine group's name among the machines the viewer sees; its number for one they do not see. */
 export const machineNameIn =
@@ -42,7 +42,7 @@ export function RunList({
               {t('printQueue.runs.endedAt', { at: formatDateTime(run.endedAt, i18n.language) })}
             </span>
           )}
-          {run.reason && <span className="text-danger text-break">{run.reason}</span>}
+          <RunFailure run={run} />
         </li>
       ))}
     </ul>

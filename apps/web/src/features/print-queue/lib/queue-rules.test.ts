@@ -90,6 +90,7 @@ describe('mayMarkReady', () => {
     startedAt: '2026-11-28T10:00:00.000Z',
     endedAt: null,
     reason: null,
+    startError: null,
   };
 
   it('refuses a machine busy with a queued copy, and takes one without, or idle with a run nobody saw end', () => {
