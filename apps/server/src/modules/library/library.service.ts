@@ -23,7 +23,7 @@ import type {
 } from './library.repository.ts';
 import type { ContentStore } from './library-content-store.ts';
 import type { LibraryContent, LibraryFile, LibraryFiles, LibraryReads } from './library-files.ts';
-import { takeIn, tooLarge } from './library-intake.ts';
+import { type StoredContent, takeIn, tooLarge } from './library-intake.ts';
 import { readSlicerMetadata, type SlicerThumbnailImage } from './slicer-metadata.ts';
 
 /** How an upload is added: whether it replaces a file of its name, and the CRC-32 its sender gave, if any. */
@@ -282,10 +282,7 @@ export class LibraryService {
     source: Readable,
     { replace = false, crc32 = null }: AddOptions = {},
   ): Promise<{ row: LibraryFile; replaced: boolean }> {
-    const nameProblem = libraryNameProblem(destination.name);
-    if (nameProblem) throw invalidField('name', 'invalidFormat', nameProblem);
-    const folderProblem = libraryFolderProblem(destination.folder);
-    if (folderProblem) throw invalidField('folder', 'invalidFormat', folderProblem);
+    checkDestination(destination);
     const existing = await this.#repository.fileNamed(
       destination.businessId,
       destination.folder,
@@ -298,15 +295,7 @@ export class LibraryService {
     }
     const content = await takeIn(this.#store, source, this.#maxBytes, crc32);
     const { metadata, images } = readSlicerMetadata(content.ends);
-    const file: NewLibraryFile = {
-      ...destination,
-      size: content.size,
-      sha256: content.sha256,
-      uploadedAt: this.#clock(),
-      metadata,
-      storage: this.#store.kind,
-      contentKey: content.key,
-    };
+    const file = this.#newFile(destination, content, metadata);
     const thumbnail = shownThumbnail(images);
     let written: { row: LibraryFile; previous: LibraryFile | null };
     try {
@@ -357,10 +346,7 @@ export class LibraryService {
     source: Readable,
   ): Promise<{ row: LibraryFile; reused: boolean }> {
     const { businessId, folder, name } = destination;
-    const nameProblem = libraryNameProblem(name);
-    if (nameProblem) throw invalidField('name', 'invalidFormat', nameProblem);
-    const folderProblem = libraryFolderProblem(folder);
-    if (folderProblem) throw invalidField('folder', 'invalidFormat', folderProblem);
+    checkDestination(destination);
     const content = await takeIn(this.#store, source, this.#maxBytes);
     let placed: { row: LibraryFile; reused: boolean } | null = null;
     try {
@@ -375,16 +361,7 @@ export class LibraryService {
           break;
         }
         const row = await this.#repository.insertFile(
-          {
-            ...destination,
-            name: place.name,
-            size: content.size,
-            sha256: content.sha256,
-            uploadedAt: this.#clock(),
-            metadata,
-            storage: this.#store.kind,
-            contentKey: content.key,
-          },
+          this.#newFile({ ...destination, name: place.name }, content, metadata),
           thumbnail,
         );
         if (row !== 'taken') placed = { row, reused: false };
@@ -397,8 +374,33 @@ export class LibraryService {
     return placed;
   }
 
+  /** The row of a file at `destination` whose content was just taken in. */
+  #newFile(
+    destination: FileDestination,
+    content: StoredContent,
+    metadata: NewLibraryFile['metadata'],
+  ): NewLibraryFile {
+    return {
+      ...destination,
+      size: content.size,
+      sha256: content.sha256,
+      uploadedAt: this.#clock(),
+      metadata,
+      storage: this.#store.kind,
+      contentKey: content.key,
+    };
+  }
+
   /** What still needs a file's content, asked of the keepers other modules gave `files`. */
   readonly #keeperOf = (db: LibraryReads, fileId: number) => this.#files.keeperOf(db, fileId);
+}
+
+/** A file's name and folder as the library takes them: a clear 400 otherwise. */
+function checkDestination({ name, folder }: FileDestination): void {
+  const nameProblem = libraryNameProblem(name);
+  if (nameProblem) throw invalidField('name', 'invalidFormat', nameProblem);
+  const folderProblem = libraryFolderProblem(folder);
+  if (folderProblem) throw invalidField('folder', 'invalidFormat', folderProblem);
 }
 
 /** How many times a copy is placed before a name taken by other copies each time is a 409. */
